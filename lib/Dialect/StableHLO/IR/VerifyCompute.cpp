@@ -1,0 +1,208 @@
+//===- VerifyCompute.cpp - Verifiers of contractions, linalg and misc ops -===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Each check names the spec constraint it implements as /*op_cN*/.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VerifyUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace hlox::stablehlo;
+using namespace hlox::stablehlo::detail;
+
+LogicalResult DotGeneralOp::verify() {
+  auto lhs = cast<ShapedType>(getLhs().getType());
+  auto rhs = cast<ShapedType>(getRhs().getType());
+  DotDimensionNumbersAttr dims = getDotDimensionNumbers();
+  ArrayRef<int64_t> lb = dims.getLhsBatchingDimensions(),
+                    rb = dims.getRhsBatchingDimensions(),
+                    lc = dims.getLhsContractingDimensions(),
+                    rc = dims.getRhsContractingDimensions();
+  /*dot_general_c1*/ if (lb.size() != rb.size())
+    return emitOpError("/*dot_general_c1*/ lhs and rhs must have the same "
+                       "number of batching dimensions");
+  /*dot_general_c2*/ if (lc.size() != rc.size())
+    return emitOpError("/*dot_general_c2*/ lhs and rhs must have the same "
+                       "number of contracting dimensions");
+  SmallVector<int64_t> lhsAll(lb), rhsAll(rb);
+  lhsAll.append(lc.begin(), lc.end());
+  rhsAll.append(rc.begin(), rc.end());
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*dot_general_c3*/ ",
+                                        "lhs batching and contracting dims",
+                                        lhsAll, lhs.getRank())) ||
+      failed(verifyDimsInRangeAndUnique(*this, "/*dot_general_c4*/ ",
+                                        "rhs batching and contracting dims",
+                                        rhsAll, rhs.getRank())))
+    return failure();
+  for (auto [l, r] : llvm::zip(lb, rb))
+    /*dot_general_c7*/ if (!compatibleDim(lhs.getDimSize(l), rhs.getDimSize(r)))
+      return emitOpError("/*dot_general_c7*/ batching dimension sizes differ: ")
+             << lhs.getDimSize(l) << " vs " << rhs.getDimSize(r);
+  for (auto [l, r] : llvm::zip(lc, rc))
+    /*dot_general_c8*/ if (!compatibleDim(lhs.getDimSize(l), rhs.getDimSize(r)))
+      return emitOpError("/*dot_general_c8*/ contracting dimension sizes "
+                         "differ: ")
+             << lhs.getDimSize(l) << " vs " << rhs.getDimSize(r);
+  if (auto precision = getPrecisionConfig())
+    /*dot_general_c11*/ if (!precision->empty() && precision->size() != 2)
+      return emitOpError("/*dot_general_c11*/ precision_config must have 0 "
+                         "or 2 entries");
+  // /*dot_general_c12*/: the result shape is batch, lhs free, rhs free.
+  SmallVector<int64_t> expected;
+  for (int64_t d : lb)
+    expected.push_back(lhs.getDimSize(d));
+  for (int64_t d = 0; d < lhs.getRank(); ++d)
+    if (!llvm::is_contained(lhsAll, d))
+      expected.push_back(lhs.getDimSize(d));
+  for (int64_t d = 0; d < rhs.getRank(); ++d)
+    if (!llvm::is_contained(rhsAll, d))
+      expected.push_back(rhs.getDimSize(d));
+  if (failed(verifyCompatibleShape(cast<ShapedType>(getType()).getShape(),
+                                   expected)))
+    return emitOpError("/*dot_general_c12*/ result shape must be the batch "
+                       "dims, then lhs free dims, then rhs free dims");
+  return success();
+}
+
+LogicalResult ConvolutionOp::verify() {
+  auto lhs = cast<ShapedType>(getLhs().getType());
+  auto rhs = cast<ShapedType>(getRhs().getType());
+  ConvDimensionNumbersAttr dims = getDimensionNumbers();
+  int64_t spatial = static_cast<int64_t>(dims.getInputSpatialDimensions().size());
+  /*convolution_c1*/ if (lhs.getRank() != rhs.getRank())
+    return emitOpError("/*convolution_c1*/ lhs and rhs must have the same "
+                       "rank");
+  /*convolution_c13*/ if (lhs.getRank() != spatial + 2)
+    return emitOpError("/*convolution_c13*/ dimension numbers describe rank ")
+           << spatial + 2 << ", operands have rank " << lhs.getRank();
+  auto checkList = [&](StringRef label, StringRef name,
+                       std::optional<ArrayRef<int64_t>> values) -> LogicalResult {
+    if (!values)
+      return success();
+    if (static_cast<int64_t>(values->size()) != spatial)
+      return emitOpError() << label << name << " must have " << spatial
+                           << " entries";
+    if (llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
+      return emitOpError() << label << name << " entries must be positive";
+    return success();
+  };
+  if (failed(checkList("/*convolution_c4*/ ", "window_strides",
+                       getWindowStrides())) ||
+      failed(checkList("/*convolution_c7*/ ", "lhs_dilation",
+                       getLhsDilation())) ||
+      failed(checkList("/*convolution_c9*/ ", "rhs_dilation",
+                       getRhsDilation())))
+    return failure();
+  if (auto padding = getPadding()) {
+    auto type = cast<ShapedType>(padding->getType());
+    /*convolution_c6*/ if (type.getRank() != 2 || type.getDimSize(0) != spatial ||
+                           type.getDimSize(1) != 2)
+      return emitOpError("/*convolution_c6*/ padding must have shape [")
+             << spatial << ", 2]";
+  }
+  if (auto reversal = getWindowReversal())
+    /*convolution_c10*/ if (static_cast<int64_t>(reversal->size()) != spatial)
+      return emitOpError("/*convolution_c10*/ window_reversal must have ")
+             << spatial << " entries";
+  int64_t inputFeatures = lhs.getDimSize(dims.getInputFeatureDimension());
+  int64_t kernelInputFeatures =
+      rhs.getDimSize(dims.getKernelInputFeatureDimension());
+  int64_t featureGroups = getFeatureGroupCount();
+  int64_t batchGroups = getBatchGroupCount();
+  /*convolution_c11*/ if (!ShapedType::isDynamic(inputFeatures) &&
+                          inputFeatures % featureGroups != 0)
+    return emitOpError("/*convolution_c11*/ input feature dimension ")
+           << inputFeatures << " must be divisible by feature_group_count "
+           << featureGroups;
+  /*convolution_c14*/ if (!ShapedType::isDynamic(inputFeatures) &&
+                          !ShapedType::isDynamic(kernelInputFeatures) &&
+                          inputFeatures / featureGroups != kernelInputFeatures)
+    return emitOpError("/*convolution_c14*/ kernel input feature dimension "
+                       "must be ")
+           << inputFeatures / featureGroups;
+  /*convolution_c15*/ if (featureGroups != 1 && batchGroups != 1)
+    return emitOpError("/*convolution_c15*/ feature_group_count and "
+                       "batch_group_count cannot both exceed 1");
+  if (auto precision = getPrecisionConfig())
+    /*convolution_c24*/ if (!precision->empty() && precision->size() != 2)
+      return emitOpError("/*convolution_c24*/ precision_config must have 0 "
+                         "or 2 entries");
+  return success();
+}
+
+LogicalResult FftOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  ArrayRef<int64_t> length = getFftLength();
+  /*fft_c1*/ if (static_cast<int64_t>(length.size()) > operand.getRank())
+    return emitOpError("/*fft_c1*/ fft_length has more entries than the "
+                       "operand's rank");
+  /*fft_c1*/ if (length.empty() || length.size() > 3)
+    return emitOpError("/*fft_c1*/ fft_length must have 1 to 3 entries");
+  bool real = getFftType() == FftType::RFFT;
+  bool operandComplex = isa<ComplexType>(operand.getElementType());
+  /*fft_c2*/ if (real == operandComplex)
+    return emitOpError("/*fft_c2*/ RFFT takes a real operand, the other "
+                       "transforms a complex one");
+  return success();
+}
+
+LogicalResult TriangularSolveOp::verify() {
+  auto a = cast<ShapedType>(getA().getType());
+  auto b = cast<ShapedType>(getB().getType());
+  /*triangular_solve_c1*/ if (a.getRank() < 2 || a.getRank() != b.getRank())
+    return emitOpError("/*triangular_solve_c1*/ a and b must have the same "
+                       "rank, at least 2");
+  int64_t rows = a.getDimSize(a.getRank() - 2);
+  int64_t cols = a.getDimSize(a.getRank() - 1);
+  /*triangular_solve_c2*/ if (!compatibleDim(rows, cols))
+    return emitOpError("/*triangular_solve_c2*/ a must hold square matrices");
+  int64_t shared = getLeftSide() ? b.getDimSize(b.getRank() - 2)
+                                 : b.getDimSize(b.getRank() - 1);
+  /*triangular_solve_c3*/ if (!compatibleDim(shared, rows))
+    return emitOpError("/*triangular_solve_c3*/ b does not match the size of "
+                       "a on the solved side");
+  /*triangular_solve_c4*/ if (getTransposeA() == Transpose::TRANSPOSE_INVALID)
+    return emitOpError("/*triangular_solve_c4*/ transpose_a must not be "
+                       "TRANSPOSE_INVALID");
+  return success();
+}
+
+LogicalResult AllGatherOp::verify() {
+  for (Value operand : getOperands()) {
+    int64_t rank = cast<ShapedType>(operand.getType()).getRank();
+    /*all_gather_c1*/ if (getAllGatherDim() < 0 || getAllGatherDim() >= rank)
+      return emitOpError("/*all_gather_c1*/ all_gather_dim ")
+             << getAllGatherDim() << " is out of range [0, " << rank << ")";
+  }
+  return success();
+}
+
+LogicalResult GetTupleElementOp::verify() {
+  auto tuple = cast<TupleType>(getOperand().getType());
+  /*get_tuple_element_c1*/ if (getIndex() >= tuple.size())
+    return emitOpError("/*get_tuple_element_c1*/ index ")
+           << getIndex() << " is out of range for a tuple of " << tuple.size();
+  /*get_tuple_element_c2*/ if (tuple.getType(getIndex()) != getType())
+    return emitOpError("/*get_tuple_element_c2*/ result type must be ")
+           << tuple.getType(getIndex());
+  return success();
+}
+
+LogicalResult
+CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(
+      *this, getDecompositionAttr());
+  /*composite_c1*/ if (!callee)
+    return emitOpError("/*composite_c1*/ decomposition ")
+           << getDecompositionAttr() << " does not name a function";
+  FunctionType type = callee.getFunctionType();
+  /*composite_c2*/ if (type.getInputs() != getOperandTypes() ||
+                       type.getResults() != getResultTypes())
+    return emitOpError("/*composite_c2*/ decomposition type ")
+           << type << " does not match the op's operand and result types";
+  return success();
+}

@@ -1,0 +1,163 @@
+//===- VerifyControlFlow.cpp - Verifiers of StableHLO ops with regions ----===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Each check names the spec constraint it implements as /*op_cN*/.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VerifyUtils.h"
+
+using namespace mlir;
+using namespace hlox::stablehlo;
+using namespace hlox::stablehlo::detail;
+
+/// Checks that `region` ends in a return of `types`.
+static LogicalResult verifyReturnTypes(Operation *op, StringRef label,
+                                       StringRef what, Region &region,
+                                       TypeRange types) {
+  Operation *terminator = region.front().getTerminator();
+  if (terminator->getOperandTypes() != types)
+    return op->emitOpError() << label << what << " must return "
+                             << types.size() << " value(s) of the types ("
+                             << types << "), got ("
+                             << terminator->getOperandTypes() << ")";
+  return success();
+}
+
+LogicalResult IfOp::verify() {
+  /*if_c1*/ /*if_c2*/
+  if (failed(verifyReturnTypes(*this, "/*if_c2*/ ", "true_branch",
+                               getTrueBranch(), getResultTypes())) ||
+      failed(verifyReturnTypes(*this, "/*if_c2*/ ", "false_branch",
+                               getFalseBranch(), getResultTypes())))
+    return failure();
+  return success();
+}
+
+LogicalResult CaseOp::verify() {
+  /*case_c1*/ if (getBranches().empty())
+    return emitOpError("/*case_c1*/ expects at least one branch");
+  for (auto [i, branch] : llvm::enumerate(getBranches()))
+    if (failed(verifyReturnTypes(*this, "/*case_c3*/ ",
+                                 "branch " + std::to_string(i), branch,
+                                 getResultTypes())))
+      return failure();
+  return success();
+}
+
+LogicalResult WhileOp::verify() {
+  TypeRange types = getOperandTypes();
+  if (getResultTypes() != types)
+    return emitOpError("/*while_c3*/ result types must be the operand types");
+  for (Region *region : {&getCond(), &getBody()})
+    if (region->front().getArgumentTypes() != types)
+      return emitOpError("/*while_c1*/ regions must take the operand types");
+  Operation *condReturn = getCond().front().getTerminator();
+  auto predType = condReturn->getNumOperands() == 1
+                      ? dyn_cast<RankedTensorType>(condReturn->getOperand(0).getType())
+                      : RankedTensorType();
+  /*while_c1*/ if (!predType || predType.getRank() != 0 ||
+                   !predType.getElementType().isInteger(1))
+    return emitOpError("/*while_c1*/ cond must return a single tensor<i1>");
+  return verifyReturnTypes(*this, "/*while_c2*/ ", "body", getBody(), types);
+}
+
+LogicalResult ReduceOp::verify() {
+  size_t n = getInputs().size();
+  /*reduce_c1*/ if (n == 0)
+    return emitOpError("/*reduce_c1*/ expects at least one input");
+  auto first = cast<ShapedType>(getInputs().front().getType());
+  for (Value input : getInputs())
+    /*reduce_c1*/ if (failed(verifyCompatibleShape(first, input.getType())))
+      return emitOpError("/*reduce_c1*/ inputs must have the same shape");
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*reduce_c4*/ ", "dimensions",
+                                        getDimensions(), first.getRank())))
+    return failure();
+  /*reduce_c5*/ if (getNumResults() != n)
+    return emitOpError("/*reduce_c5*/ expects ") << n << " results";
+  SmallVector<int64_t> kept;
+  for (int64_t i = 0; i < first.getRank(); ++i)
+    if (!llvm::is_contained(getDimensions(), i))
+      kept.push_back(first.getDimSize(i));
+  for (Type type : getResultTypes())
+    /*reduce_c7*/ if (failed(verifyCompatibleShape(
+                          cast<ShapedType>(type).getShape(), kept)))
+      return emitOpError("/*reduce_c7*/ result shape must be the input shape "
+                         "without the reduced dimensions");
+  Block &body = getBody().front();
+  /*reduce_c6*/ if (body.getNumArguments() != 2 * n)
+    return emitOpError("/*reduce_c6*/ body must take ")
+           << 2 * n << " arguments";
+  for (size_t i = 0; i < n; ++i) {
+    auto init = cast<ShapedType>(getInitValues()[i].getType());
+    /*reduce_c2*/ if (init.getRank() != 0)
+      return emitOpError("/*reduce_c2*/ init_values must be 0-d tensors");
+  }
+  return success();
+}
+
+LogicalResult ReduceWindowOp::verify() {
+  size_t n = getInputs().size();
+  /*reduce_window_c1*/ if (n == 0)
+    return emitOpError("/*reduce_window_c1*/ expects at least one input");
+  auto first = cast<ShapedType>(getInputs().front().getType());
+  int64_t rank = first.getRank();
+  auto checkSize = [&](StringRef label, StringRef name,
+                       std::optional<ArrayRef<int64_t>> values,
+                       bool positive) -> LogicalResult {
+    if (!values)
+      return success();
+    if (static_cast<int64_t>(values->size()) != rank)
+      return emitOpError() << label << name << " must have " << rank
+                           << " entries";
+    if (positive && llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
+      return emitOpError() << label << name << " entries must be positive";
+    return success();
+  };
+  if (failed(checkSize("/*reduce_window_c4*/ ", "window_dimensions",
+                       getWindowDimensions(), true)) ||
+      failed(checkSize("/*reduce_window_c6*/ ", "window_strides",
+                       getWindowStrides(), true)) ||
+      failed(checkSize("/*reduce_window_c8*/ ", "base_dilations",
+                       getBaseDilations(), true)) ||
+      failed(checkSize("/*reduce_window_c10*/ ", "window_dilations",
+                       getWindowDilations(), true)))
+    return failure();
+  if (auto padding = getPadding()) {
+    auto type = cast<ShapedType>(padding->getType());
+    /*reduce_window_c12*/ if (type.getRank() != 2 || type.getDimSize(0) != rank ||
+                              type.getDimSize(1) != 2)
+      return emitOpError("/*reduce_window_c12*/ padding must have shape [")
+             << rank << ", 2]";
+  }
+  /*reduce_window_c13*/ if (getBody().front().getNumArguments() != 2 * n)
+    return emitOpError("/*reduce_window_c13*/ body must take ")
+           << 2 * n << " arguments";
+  return success();
+}
+
+LogicalResult SortOp::verify() {
+  /*sort_c1*/ if (getInputs().empty())
+    return emitOpError("/*sort_c1*/ expects at least one input");
+  auto first = cast<ShapedType>(getInputs().front().getType());
+  int64_t rank = first.getRank();
+  int64_t dim = getDimension();
+  /*sort_c4*/ if (dim < -rank || dim >= std::max<int64_t>(rank, 1))
+    return emitOpError("/*sort_c4*/ dimension ")
+           << dim << " is out of range [" << -rank << ", " << rank << ")";
+  Block &block = getComparator().front();
+  /*sort_c5*/ if (block.getNumArguments() != 2 * getInputs().size())
+    return emitOpError("/*sort_c5*/ comparator must take ")
+           << 2 * getInputs().size() << " arguments";
+  /*sort_c2*/ if (getResultTypes() != getOperandTypes())
+    return emitOpError("/*sort_c2*/ results must have the input types");
+  return success();
+}
+
+LogicalResult OptimizationBarrierOp::verify() {
+  /*optimization_barrier_c1*/ if (getOperandTypes() != getResultTypes())
+    return emitOpError("/*optimization_barrier_c1*/ results must have the "
+                       "operand types");
+  return success();
+}

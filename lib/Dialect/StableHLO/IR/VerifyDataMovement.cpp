@@ -1,0 +1,382 @@
+//===- VerifyDataMovement.cpp - Verifiers of shape and data movement ops --===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Each check names the spec constraint it implements as /*op_cN*/.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VerifyUtils.h"
+
+using namespace mlir;
+using namespace hlox::stablehlo;
+using namespace hlox::stablehlo::detail;
+
+LogicalResult ConstantOp::verify() {
+  auto valueType = cast<ShapedType>(getValue().getType());
+  auto resultType = cast<ShapedType>(getType());
+  if (valueType == resultType)
+    return success();
+  // A quantized result holds its storage values.
+  /*constant_c1*/ if (valueType.getShape() != resultType.getShape() ||
+                      valueType.getElementType() !=
+                          storageElementType(resultType))
+    return emitOpError("/*constant_c1*/ value type ")
+           << valueType << " does not match result type " << resultType;
+  return success();
+}
+
+LogicalResult IotaOp::verify() {
+  auto type = cast<RankedTensorType>(getType());
+  /*iota_c1*/ if (getIotaDimension() >= type.getRank())
+    return emitOpError("/*iota_c1*/ iota_dimension ")
+           << getIotaDimension() << " must be less than the rank "
+           << type.getRank();
+  return success();
+}
+
+LogicalResult DynamicIotaOp::verify() {
+  auto type = cast<RankedTensorType>(getType());
+  /*dynamic_iota_c1*/ if (getIotaDimension() >= type.getRank())
+    return emitOpError("/*dynamic_iota_c1*/ iota_dimension ")
+           << getIotaDimension() << " must be less than the rank "
+           << type.getRank();
+  auto shapeType = cast<RankedTensorType>(getOutputShape().getType());
+  /*dynamic_iota_c2*/ if (!shapeType.isDynamicDim(0) &&
+                          shapeType.getDimSize(0) != type.getRank())
+    return emitOpError("/*dynamic_iota_c2*/ output_shape must have ")
+           << type.getRank() << " elements";
+  return success();
+}
+
+/// The checks broadcast_in_dim and dynamic_broadcast_in_dim share.
+static LogicalResult verifyBroadcastDims(Operation *op, ShapedType operand,
+                                         ShapedType result,
+                                         ArrayRef<int64_t> dims,
+                                         bool dynamic) {
+  /*broadcast_in_dim_c2*/ if (static_cast<int64_t>(dims.size()) !=
+                              operand.getRank())
+    return op->emitOpError("/*broadcast_in_dim_c2*/ broadcast_dimensions "
+                           "must have ")
+           << operand.getRank() << " entries, got " << dims.size();
+  /*broadcast_in_dim_c3*/ /*broadcast_in_dim_c4*/
+  if (failed(verifyDimsInRangeAndUnique(op, "/*broadcast_in_dim_c3*/ ",
+                                        "broadcast_dimensions", dims,
+                                        result.getRank())))
+    return failure();
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    int64_t from = operand.getDimSize(i), to = result.getDimSize(dim);
+    if (ShapedType::isDynamic(from) || ShapedType::isDynamic(to) ||
+        from == 1 || from == to)
+      continue;
+    if (dynamic && from == 1)
+      continue;
+    /*broadcast_in_dim_c5*/
+    return op->emitOpError("/*broadcast_in_dim_c5*/ operand dimension ")
+           << i << " of size " << from << " cannot broadcast to size " << to;
+  }
+  return success();
+}
+
+LogicalResult BroadcastInDimOp::verify() {
+  return verifyBroadcastDims(*this, cast<ShapedType>(getOperand().getType()),
+                             cast<ShapedType>(getType()),
+                             getBroadcastDimensions(), /*dynamic=*/false);
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  auto result = cast<ShapedType>(getType());
+  SmallVector<int64_t> expected(getBroadcastSizes());
+  llvm::append_range(expected, operand.getShape());
+  if (failed(verifyCompatibleShape(expected, result.getShape())))
+    return emitOpError("result shape must be broadcast_sizes followed by the "
+                       "operand shape");
+  return success();
+}
+
+LogicalResult DynamicBroadcastInDimOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  auto result = cast<ShapedType>(getType());
+  if (failed(verifyBroadcastDims(*this, operand, result,
+                                 getBroadcastDimensions(), /*dynamic=*/true)))
+    return failure();
+  auto shapeType = cast<ShapedType>(getOutputDimensions().getType());
+  if (!shapeType.isDynamicDim(0) && shapeType.getDimSize(0) != result.getRank())
+    return emitOpError("output_dimensions must have ")
+           << result.getRank() << " elements";
+  for (auto attr : {getKnownExpandingDimensionsAttr(),
+                    getKnownNonexpandingDimensionsAttr()})
+    if (attr && failed(verifyDimsInRangeAndUnique(
+                    *this, "", "known dimensions", attr.asArrayRef(),
+                    operand.getRank())))
+      return failure();
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  auto result = cast<ShapedType>(getType());
+  if (!operand.hasStaticShape() || !result.hasStaticShape())
+    return success();
+  /*reshape_c2*/ if (operand.getNumElements() != result.getNumElements())
+    return emitOpError("/*reshape_c2*/ operand has ")
+           << operand.getNumElements() << " elements, result has "
+           << result.getNumElements();
+  return success();
+}
+
+LogicalResult DynamicReshapeOp::verify() {
+  auto result = cast<ShapedType>(getType());
+  auto shapeType = cast<ShapedType>(getOutputShape().getType());
+  /*dynamic_reshape_c3*/ if (!shapeType.isDynamicDim(0) &&
+                             shapeType.getDimSize(0) != result.getRank())
+    return emitOpError("/*dynamic_reshape_c3*/ output_shape must have ")
+           << result.getRank() << " elements";
+  auto operand = cast<ShapedType>(getOperand().getType());
+  if (operand.hasStaticShape() && result.hasStaticShape() &&
+      operand.getNumElements() != result.getNumElements())
+    return emitOpError("/*dynamic_reshape_c2*/ operand has ")
+           << operand.getNumElements() << " elements, result has "
+           << result.getNumElements();
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  auto result = cast<ShapedType>(getType());
+  ArrayRef<int64_t> perm = getPermutation();
+  /*transpose_c2*/ if (static_cast<int64_t>(perm.size()) != operand.getRank())
+    return emitOpError("/*transpose_c2*/ permutation must have ")
+           << operand.getRank() << " entries";
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*transpose_c2*/ ",
+                                        "permutation", perm,
+                                        operand.getRank())))
+    return failure();
+  for (auto [i, dim] : llvm::enumerate(perm))
+    /*transpose_c4*/ if (!compatibleDim(result.getDimSize(i),
+                                        operand.getDimSize(dim)))
+      return emitOpError("/*transpose_c4*/ result dimension ")
+             << i << " must have size " << operand.getDimSize(dim);
+  return success();
+}
+
+LogicalResult ReverseOp::verify() {
+  return verifyDimsInRangeAndUnique(
+      *this, "/*reverse_c2*/ ", "dimensions", getDimensions(),
+      cast<ShapedType>(getOperand().getType()).getRank());
+}
+
+LogicalResult ConcatenateOp::verify() {
+  /*concatenate_c3*/ if (getInputs().empty())
+    return emitOpError("/*concatenate_c3*/ expects at least one input");
+  auto first = cast<ShapedType>(getInputs().front().getType());
+  int64_t dim = getDimension();
+  /*concatenate_c4*/ if (dim < 0 || dim >= first.getRank())
+    return emitOpError("/*concatenate_c4*/ dimension ")
+           << dim << " is out of range [0, " << first.getRank() << ")";
+  int64_t total = 0;
+  for (Value input : getInputs()) {
+    auto type = cast<ShapedType>(input.getType());
+    /*concatenate_c1*/ if (type.getElementType() != first.getElementType())
+      return emitOpError("/*concatenate_c1*/ inputs must have the same "
+                         "element type");
+    /*concatenate_c2*/ if (type.getRank() != first.getRank())
+      return emitOpError("/*concatenate_c2*/ inputs must have the same rank");
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      if (i != dim && !compatibleDim(type.getDimSize(i), first.getDimSize(i)))
+        return emitOpError("/*concatenate_c2*/ inputs differ in dimension ")
+               << i;
+    total = (ShapedType::isDynamic(total) || type.isDynamicDim(dim))
+                ? ShapedType::kDynamic
+                : total + type.getDimSize(dim);
+  }
+  auto result = cast<ShapedType>(getType());
+  /*concatenate_c6*/ if (!compatibleDim(result.getDimSize(dim), total))
+    return emitOpError("/*concatenate_c6*/ result dimension ")
+           << dim << " must have size " << total;
+  return success();
+}
+
+LogicalResult SliceOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  auto result = cast<ShapedType>(getType());
+  ArrayRef<int64_t> start = getStartIndices(), limit = getLimitIndices(),
+                    strides = getStrides();
+  int64_t rank = operand.getRank();
+  /*slice_c2*/ if (static_cast<int64_t>(start.size()) != rank ||
+                   static_cast<int64_t>(limit.size()) != rank ||
+                   static_cast<int64_t>(strides.size()) != rank)
+    return emitOpError("/*slice_c2*/ start, limit and strides must have ")
+           << rank << " entries each";
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t size = operand.getDimSize(i);
+    /*slice_c3*/ if (start[i] < 0 || start[i] > limit[i] ||
+                     (!ShapedType::isDynamic(size) && limit[i] > size))
+      return emitOpError("/*slice_c3*/ dimension ")
+             << i << ": need 0 <= start (" << start[i] << ") <= limit ("
+             << limit[i] << ") <= size";
+    /*slice_c4*/ if (strides[i] <= 0)
+      return emitOpError("/*slice_c4*/ stride of dimension ")
+             << i << " must be positive";
+    int64_t expected = (limit[i] - start[i] + strides[i] - 1) / strides[i];
+    /*slice_c5*/ if (!compatibleDim(result.getDimSize(i), expected))
+      return emitOpError("/*slice_c5*/ result dimension ")
+             << i << " must have size " << expected;
+  }
+  return success();
+}
+
+LogicalResult DynamicSliceOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  ArrayRef<int64_t> sizes = getSliceSizes();
+  int64_t rank = operand.getRank();
+  /*dynamic_slice_c2*/ if (static_cast<int64_t>(getStartIndices().size()) != rank)
+    return emitOpError("/*dynamic_slice_c2*/ expects ")
+           << rank << " start indices, got " << getStartIndices().size();
+  /*dynamic_slice_c2*/ if (static_cast<int64_t>(sizes.size()) != rank)
+    return emitOpError("/*dynamic_slice_c2*/ slice_sizes must have ")
+           << rank << " entries";
+  Type indexType;
+  for (Value index : getStartIndices()) {
+    Type t = getElementTypeOrSelf(index.getType());
+    /*dynamic_slice_c3*/ if (indexType && t != indexType)
+      return emitOpError("/*dynamic_slice_c3*/ start indices must have the "
+                         "same type");
+    indexType = t;
+  }
+  auto result = cast<ShapedType>(getType());
+  for (int64_t i = 0; i < rank; ++i) {
+    /*dynamic_slice_c4*/ if (sizes[i] < 0 ||
+                             (!operand.isDynamicDim(i) &&
+                              sizes[i] > operand.getDimSize(i)))
+      return emitOpError("/*dynamic_slice_c4*/ slice size of dimension ")
+             << i << " must be in [0, " << operand.getDimSize(i) << "]";
+    /*dynamic_slice_c5*/ if (!compatibleDim(result.getDimSize(i), sizes[i]))
+      return emitOpError("/*dynamic_slice_c5*/ result shape must be "
+                         "slice_sizes");
+  }
+  return success();
+}
+
+LogicalResult DynamicUpdateSliceOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  auto update = cast<ShapedType>(getUpdate().getType());
+  /*dynamic_update_slice_c1*/ if (failed(verifyCompatibleShape(operand, getType())))
+    return emitOpError("/*dynamic_update_slice_c1*/ result must have the "
+                       "operand's shape");
+  /*dynamic_update_slice_c3*/ if (update.getRank() != operand.getRank())
+    return emitOpError("/*dynamic_update_slice_c3*/ update must have the "
+                       "operand's rank");
+  /*dynamic_update_slice_c4*/ if (static_cast<int64_t>(getStartIndices().size()) !=
+                                  operand.getRank())
+    return emitOpError("/*dynamic_update_slice_c4*/ expects ")
+           << operand.getRank() << " start indices";
+  for (int64_t i = 0; i < operand.getRank(); ++i)
+    /*dynamic_update_slice_c6*/ if (!operand.isDynamicDim(i) &&
+                                    !update.isDynamicDim(i) &&
+                                    update.getDimSize(i) > operand.getDimSize(i))
+      return emitOpError("/*dynamic_update_slice_c6*/ update dimension ")
+             << i << " is larger than the operand's";
+  return success();
+}
+
+LogicalResult PadOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  auto result = cast<ShapedType>(getType());
+  ArrayRef<int64_t> low = getEdgePaddingLow(), high = getEdgePaddingHigh(),
+                    interior = getInteriorPadding();
+  int64_t rank = operand.getRank();
+  /*pad_c1*/ if (getElementTypeOrSelf(getPaddingValue().getType()) !=
+                 operand.getElementType())
+    return emitOpError("/*pad_c1*/ padding_value must have the operand's "
+                       "element type");
+  /*pad_c2*/ if (static_cast<int64_t>(low.size()) != rank ||
+                 static_cast<int64_t>(high.size()) != rank ||
+                 static_cast<int64_t>(interior.size()) != rank)
+    return emitOpError("/*pad_c2*/ padding lists must have ")
+           << rank << " entries each";
+  for (int64_t i = 0; i < rank; ++i) {
+    /*pad_c3*/ if (interior[i] < 0)
+      return emitOpError("/*pad_c3*/ interior padding must be non-negative");
+    int64_t size = operand.getDimSize(i);
+    if (ShapedType::isDynamic(size))
+      continue;
+    int64_t expected = low[i] + size + std::max<int64_t>(size - 1, 0) * interior[i] + high[i];
+    /*pad_c4*/ if (!compatibleDim(result.getDimSize(i), expected))
+      return emitOpError("/*pad_c4*/ result dimension ")
+             << i << " must have size " << expected;
+  }
+  return success();
+}
+
+LogicalResult GetDimensionSizeOp::verify() {
+  int64_t rank = cast<ShapedType>(getOperand().getType()).getRank();
+  /*get_dimension_size_c1*/ if (getDimension() >= rank)
+    return emitOpError("/*get_dimension_size_c1*/ dimension ")
+           << getDimension() << " is out of range [0, " << rank << ")";
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  auto indices = cast<ShapedType>(getStartIndices().getType());
+  GatherDimensionNumbersAttr dims = getDimensionNumbers();
+  int64_t rank = operand.getRank();
+  ArrayRef<int64_t> sliceSizes = getSliceSizes();
+  int64_t indexVectorDim = dims.getIndexVectorDim();
+  /*gather_c2*/ if (indexVectorDim < 0 || indexVectorDim > indices.getRank())
+    return emitOpError("/*gather_c2*/ index_vector_dim ")
+           << indexVectorDim << " is out of range [0, " << indices.getRank()
+           << "]";
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*gather_c4*/ ",
+                                        "collapsed_slice_dims",
+                                        dims.getCollapsedSliceDims(), rank)) ||
+      failed(verifyDimsInRangeAndUnique(*this, "/*gather_c7*/ ",
+                                        "operand_batching_dims",
+                                        dims.getOperandBatchingDims(), rank)) ||
+      failed(verifyDimsInRangeAndUnique(*this, "/*gather_c14*/ ",
+                                        "start_index_map",
+                                        dims.getStartIndexMap(), rank)))
+    return failure();
+  /*gather_c15*/ if (static_cast<int64_t>(sliceSizes.size()) != rank)
+    return emitOpError("/*gather_c15*/ slice_sizes must have ")
+           << rank << " entries";
+  for (int64_t dim : dims.getCollapsedSliceDims())
+    /*gather_c6*/ if (sliceSizes[dim] > 1)
+      return emitOpError("/*gather_c6*/ collapsed dimension ")
+             << dim << " must have slice size 0 or 1";
+  return success();
+}
+
+LogicalResult ScatterOp::verify() {
+  /*scatter_c1*/ if (getInputs().empty())
+    return emitOpError("/*scatter_c1*/ expects at least one input");
+  auto first = cast<ShapedType>(getInputs().front().getType());
+  for (Value input : getInputs())
+    /*scatter_c1*/ if (failed(verifyCompatibleShape(first, input.getType())))
+      return emitOpError("/*scatter_c1*/ inputs must have the same shape");
+  ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
+  int64_t rank = first.getRank();
+  auto indices = cast<ShapedType>(getScatterIndices().getType());
+  /*scatter_c5*/ if (dims.getIndexVectorDim() < 0 ||
+                     dims.getIndexVectorDim() > indices.getRank())
+    return emitOpError("/*scatter_c5*/ index_vector_dim ")
+           << dims.getIndexVectorDim() << " is out of range [0, "
+           << indices.getRank() << "]";
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*scatter_c7*/ ",
+                                        "inserted_window_dims",
+                                        dims.getInsertedWindowDims(), rank)) ||
+      failed(verifyDimsInRangeAndUnique(*this, "/*scatter_c14*/ ",
+                                        "scatter_dims_to_operand_dims",
+                                        dims.getScatterDimsToOperandDims(),
+                                        rank)))
+    return failure();
+  /*scatter_c16*/ if (getResults().size() != getInputs().size())
+    return emitOpError("/*scatter_c16*/ expects one result per input");
+  Block &body = getUpdateComputation().front();
+  /*scatter_c15*/ if (body.getNumArguments() != 2 * getInputs().size())
+    return emitOpError("/*scatter_c15*/ update_computation must take ")
+           << 2 * getInputs().size() << " arguments";
+  return success();
+}

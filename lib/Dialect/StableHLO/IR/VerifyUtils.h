@@ -1,0 +1,65 @@
+//===- VerifyUtils.h - Helpers shared by the StableHLO verifiers -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_LIB_DIALECT_STABLEHLO_IR_VERIFYUTILS_H
+#define HLOX_LIB_DIALECT_STABLEHLO_IR_VERIFYUTILS_H
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallSet.h"
+
+namespace hlox::stablehlo::detail {
+
+/// True when two dimension sizes can be equal (either is dynamic).
+inline bool compatibleDim(int64_t a, int64_t b) {
+  return mlir::ShapedType::isDynamic(a) || mlir::ShapedType::isDynamic(b) ||
+         a == b;
+}
+
+/// Fails with "`name` has a duplicate entry N" or "`name` entry N is out of
+/// [0, rank)" on the first bad entry of `dims`.
+inline mlir::LogicalResult
+verifyDimsInRangeAndUnique(mlir::Operation *op, llvm::StringRef label,
+                           llvm::StringRef name, llvm::ArrayRef<int64_t> dims,
+                           int64_t rank) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t dim : dims) {
+    if (dim < 0 || dim >= rank)
+      return op->emitOpError() << label << name << " entry " << dim
+                               << " is out of range [0, " << rank << ")";
+    if (!seen.insert(dim).second)
+      return op->emitOpError()
+             << label << name << " has a duplicate entry " << dim;
+  }
+  return mlir::success();
+}
+
+/// The element type with quantization stripped to its storage type.
+inline mlir::Type storageElementType(mlir::Type type) {
+  mlir::Type element = mlir::getElementTypeOrSelf(type);
+  if (auto quant = llvm::dyn_cast<mlir::quant::QuantizedType>(element))
+    return quant.getStorageType();
+  return element;
+}
+
+/// The element type with quantization stripped to its expressed type.
+inline mlir::Type expressedElementType(mlir::Type type) {
+  mlir::Type element = mlir::getElementTypeOrSelf(type);
+  if (auto quant = llvm::dyn_cast<mlir::quant::QuantizedType>(element))
+    return quant.getExpressedType();
+  return element;
+}
+
+/// The real type of a complex element type, else the type itself.
+inline mlir::Type realPartType(mlir::Type element) {
+  if (auto complex = llvm::dyn_cast<mlir::ComplexType>(element))
+    return complex.getElementType();
+  return element;
+}
+
+} // namespace hlox::stablehlo::detail
+
+#endif // HLOX_LIB_DIALECT_STABLEHLO_IR_VERIFYUTILS_H

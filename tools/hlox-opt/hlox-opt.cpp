@@ -1,0 +1,22 @@
+//===- hlox-opt.cpp - mlir-opt for hlox's dialects -------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Parses, verifies, transforms and prints programs in the StableHLO, CHLO,
+// check and interpreter dialects, with mlir-opt's flags
+// (--split-input-file, --verify-diagnostics, --mlir-print-op-generic, ...).
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  hlox::registerAllDialects(registry);
+  hlox::registerAllPasses();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "hlox optimizer driver\n", registry));
+}
