@@ -28,6 +28,37 @@ static ParseResult parseValueType(OpAsmParser &, ElementsAttr value,
 
 static void printValueType(OpAsmPrinter &, Operation *, ElementsAttr, Type) {}
 
+/// `, min_ulp_difference = N, max_ulp_difference = M`, each part optional.
+static ParseResult parseUlpBounds(OpAsmParser &parser, IntegerAttr &minUlp,
+                                  IntegerAttr &maxUlp) {
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    int64_t value;
+    if (parser.parseKeyword(&key) || parser.parseEqual() ||
+        parser.parseInteger(value))
+      return failure();
+    IntegerAttr attr = parser.getBuilder().getI64IntegerAttr(value);
+    if (key == "min_ulp_difference" && !minUlp)
+      minUlp = attr;
+    else if (key == "max_ulp_difference" && !maxUlp)
+      maxUlp = attr;
+    else
+      return parser.emitError(loc, "expected min_ulp_difference or "
+                                   "max_ulp_difference once each, got ")
+             << key;
+  }
+  return success();
+}
+
+static void printUlpBounds(OpAsmPrinter &printer, ExpectCloseOp op,
+                           IntegerAttr minUlp, IntegerAttr maxUlp) {
+  if (minUlp && minUlp.getInt() != 0)
+    printer << ", min_ulp_difference = " << minUlp.getInt();
+  if (maxUlp && maxUlp.getInt() != 3)
+    printer << ", max_ulp_difference = " << maxUlp.getInt();
+}
+
 static LogicalResult verifyConstType(Operation *op, Type lhs,
                                      ElementsAttr value) {
   if (value.getType() != lhs)

@@ -198,10 +198,8 @@ static Operation *getCompactReducer(ReduceOp op) {
       inner.getResult(0).getType() != argType ||
       argType != op.getInitValues().front().getType())
     return nullptr;
-  // The compact form drops locations of the body; keep the full form when
-  // they carry information.
-  if (inner.getLoc() != op.getLoc() && !isa<UnknownLoc>(inner.getLoc()))
-    return nullptr;
+  // The compact form drops the body's locations: it reparses with the
+  // reduce op's location on the body.
   return &inner;
 }
 
@@ -305,7 +303,7 @@ void ReduceOp::print(OpAsmPrinter &printer) {
   printer << " reducer";
   Block &block = getBody().front();
   for (size_t i = 0; i < n && 2 * n == block.getNumArguments(); ++i) {
-    printer << '(';
+    printer << (i ? " (" : "(");
     printer.printRegionArgument(block.getArgument(i));
     printer << ", ";
     printer.printRegionArgument(block.getArgument(i + n));

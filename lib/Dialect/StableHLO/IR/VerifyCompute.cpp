@@ -206,3 +206,27 @@ CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
            << type << " does not match the op's operand and result types";
   return success();
 }
+
+LogicalResult CollectiveBroadcastOp::verify() {
+  size_t data = getOperands().size();
+  if (getHasDynamicRoot()) {
+    if (data < 2)
+      return emitOpError("with has_dynamic_root expects data operands and a "
+                         "root operand");
+    --data;
+    auto root = cast<ShapedType>(getOperands().back().getType());
+    if (root.getRank() != 1 || !root.getElementType().isInteger(32) ||
+        (!root.isDynamicDim(0) &&
+         root.getDimSize(0) != static_cast<int64_t>(data)))
+      return emitOpError("root operand must be a tensor<")
+             << data << "xi32>, got " << root;
+  }
+  /*collective_broadcast_c3*/ if (getNumResults() != data)
+    return emitOpError("/*collective_broadcast_c3*/ expects one result per "
+                       "data operand");
+  for (size_t i = 0; i < data; ++i)
+    if (getOperand(i).getType() != getResult(i).getType())
+      return emitOpError("/*collective_broadcast_c3*/ result ")
+             << i << " must have the type of its operand";
+  return success();
+}

@@ -51,12 +51,13 @@ LogicalResult BitcastConvertOp::verify() {
   auto resultType = cast<RankedTensorType>(getType());
   Type operandElement = storageElementType(operandType);
   Type resultElement = storageElementType(resultType);
-  unsigned operandBits = operandElement.getIntOrFloatBitWidth();
-  unsigned resultBits = resultElement.getIntOrFloatBitWidth();
-  if (auto c = dyn_cast<ComplexType>(operandElement))
-    operandBits = 2 * c.getElementType().getIntOrFloatBitWidth();
-  if (auto c = dyn_cast<ComplexType>(resultElement))
-    resultBits = 2 * c.getElementType().getIntOrFloatBitWidth();
+  auto bitWidth = [](Type element) -> unsigned {
+    if (auto c = dyn_cast<ComplexType>(element))
+      return 2 * c.getElementType().getIntOrFloatBitWidth();
+    return element.getIntOrFloatBitWidth();
+  };
+  unsigned operandBits = bitWidth(operandElement);
+  unsigned resultBits = bitWidth(resultElement);
   ArrayRef<int64_t> operandShape = operandType.getShape();
   ArrayRef<int64_t> resultShape = resultType.getShape();
   // /*bitcast_convert_c1*/: shapes agree but for a trailing ratio dimension.

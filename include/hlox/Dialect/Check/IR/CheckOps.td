@@ -103,9 +103,7 @@ def Check_ExpectCloseOp : Check_Op<"expect_close"> {
                        DefaultValuedOptionalAttr<I64Attr, "0">:$min_ulp_difference,
                        DefaultValuedOptionalAttr<I64Attr, "3">:$max_ulp_difference);
   let assemblyFormat = [{
-    $actual `,` $expected
-      (`,` `min_ulp_difference` `=` $min_ulp_difference^)?
-      (`,` `max_ulp_difference` `=` $max_ulp_difference^)?
+    $actual `,` $expected custom<UlpBounds>($min_ulp_difference, $max_ulp_difference)
       attr-dict `:` type($actual) `,` type($expected)
   }];
 }

@@ -42,7 +42,7 @@ def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", []> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
-def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", [SameOperandsAndResultElementType]> {
+def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", []> {
   let summary = "AllGather operation";
   let description = [{
     Within each process group of `replica_groups`, concatenates the
@@ -151,8 +151,10 @@ def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [Pure]> {
 def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", [Pure]> {
   let summary = "CollectiveBroadcast operation";
   let description = [{
-    Within each process group, sends the operand of the group's first
-    process to every process of the group.
+    Within each process group, sends the operands of the group's first
+    process to every process of the group. With `has_dynamic_root`, the last
+    operand is a 1-d i32 tensor giving, per data operand, the index within
+    the group of the process to broadcast from.
 
     Spec: https://github.com/openxla/stablehlo/blob/main/docs/spec.md#collective_broadcast
 
@@ -160,9 +162,35 @@ def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", [Pure
     %result = "stablehlo.collective_broadcast"(%operand) {replica_groups = dense<[[2, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 0, type = 0>} : (tensor<1x2xi64>) -> tensor<1x2xi64>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, I64ElementsAttr:$replica_groups,
-                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
-  let results = (outs HLO_Tensor);
+  let arguments = (ins Variadic<HLO_Tensor>:$operands, I64ElementsAttr:$replica_groups,
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
+                       UnitAttr:$has_dynamic_root);
+  let results = (outs Variadic<HLO_Tensor>);
+  let hasVerifier = 1;
+}
+
+def StableHLO_CollectiveReduceOp : StableHLO_Op<"collective_reduce",
+    [RecursiveMemoryEffects]> {
+  let summary = "CollectiveReduce operation";
+  let description = [{
+    Within each process group, reduces the operands of all processes with
+    `computation`; the group's first process receives the result and the
+    others receive zeros.
+
+    ```mlir
+    %result = "stablehlo.collective_reduce"(%operand) ({
+      ^bb0(%arg0: tensor<i64>, %arg1: tensor<i64>):
+        %0 = stablehlo.add %arg0, %arg1 : tensor<i64>
+        stablehlo.return %0 : tensor<i64>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xi64>) -> tensor<4xi64>
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$operands,
+                       I64ElementsAttr:$replica_groups,
+                       OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
+                       UnitAttr:$use_global_device_ids);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$computation);
 }
 
 def StableHLO_CrossReplicaSumOp : StableHLO_Op<"cross-replica-sum", [Pure]> {

@@ -22,7 +22,7 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
                        OptionalAttr<StableHLO_PrecisionConfigAttr>:$precision_config);
   let results = (outs HLO_Tensor);
   let assemblyFormat = [{
-    $lhs `,` $rhs custom<PrecisionConfig>($precision_config) attr-dict
+    $lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) attr-dict
       `:` functional-type(operands, results)
   }];
 }
@@ -49,7 +49,7 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
   let results = (outs HLO_TensorOrPerAxisQuantizedTensor);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers)
-      custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm)
+      `` custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm)
       attr-dict `:` functional-type(operands, results)
   }];
   let hasVerifier = 1;

@@ -411,8 +411,8 @@ def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
     %result = stablehlo.bitcast_convert %operand : (tensor<f64>) -> tensor<4xf16>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_TensorOrPerAxisQuantizedTensor:$operand);
+  let results = (outs HLO_TensorOrPerAxisQuantizedTensor:$result);
   let assemblyFormat = [{
     $operand attr-dict `:` functional-type(operands, results)
   }];

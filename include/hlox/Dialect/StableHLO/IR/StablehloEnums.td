@@ -94,11 +94,16 @@ def StableHLO_CustomCallApiVersion : I32EnumAttr<"CustomCallApiVersion",
       I32EnumAttrCase<"API_VERSION_STATUS_RETURNING", 2>,
       I32EnumAttrCase<"API_VERSION_STATUS_RETURNING_UNIFIED", 3>,
       I32EnumAttrCase<"API_VERSION_TYPED_FFI", 4>]> {
-  let genSpecializedAttr = 0;
   let cppNamespace = "::hlox::stablehlo";
 }
-def StableHLO_CustomCallApiVersionAttr :
-    StableHLO_EnumAttr<StableHLO_CustomCallApiVersion, "api_version">;
+// Kept an i32 attribute (`api_version = 4 : i32`), as upstream writes it.
+def StableHLO_CustomCallApiVersionAttr : Attr<StableHLO_CustomCallApiVersion.predicate,
+                                              StableHLO_CustomCallApiVersion.summary> {
+  let storageType = StableHLO_CustomCallApiVersion.storageType;
+  let returnType = StableHLO_CustomCallApiVersion.returnType;
+  let convertFromStorage = StableHLO_CustomCallApiVersion.convertFromStorage;
+  let constBuilderCall = StableHLO_CustomCallApiVersion.constBuilderCall;
+}
 
 def StableHLO_ResultAccuracyMode : I32EnumAttr<"ResultAccuracyMode",
     "Accuracy requested of a transcendental operation", [

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Prints the op table of docs/status.md from the ODS files and verifiers.
+
+For each op: its syntax (custom assembly format or the generic form), its
+verifier (ODS constraints only, or ODS plus a C++ verifier and the spec
+constraint labels it checks), and whether it infers its result types.
+Usage: scripts/gen-op-status.py > /tmp/table.md
+"""
+
+import glob
+import os
+import re
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def ops_in(td_glob, dialect_prefix):
+    ops = []
+    for path in sorted(glob.glob(os.path.join(ROOT, td_glob))):
+        text = open(path).read()
+        defs = list(re.finditer(r'^def (\w+) : (\w+Op)<\s*"([^"]+)"', text, re.M))
+        for i, m in enumerate(defs):
+            end = defs[i + 1].start() if i + 1 < len(defs) else len(text)
+            name, base, mnemonic = m.group(1), m.group(2), m.group(3)
+            body = text[m.start():end]
+            cls = re.match(r"[A-Za-z]+_(\w+)", name).group(1)
+            custom = (base != "StableHLO_Op" and base != "CHLO_Op"
+                      and base != "Check_Op" and base != "Interpreter_Op") or \
+                "assemblyFormat" in body or "hasCustomAssemblyFormat" in body
+            ops.append((dialect_prefix + mnemonic, cls,
+                        "hasVerifier = 1" in body, custom,
+                        "InferTypeOpInterface" in body))
+    return ops
+
+
+def verifier_labels(cls):
+    labels = set()
+    for path in glob.glob(os.path.join(ROOT, "lib/Dialect/*/IR/*.cpp")):
+        text = open(path).read()
+        m = re.search(r"LogicalResult\s+%s::(verify|verifySymbolUses)\b.*?^}" % cls,
+                      text, re.S | re.M)
+        if m:
+            labels |= set(re.findall(r"/\*(\w+_c\d+)\*/", m.group(0)))
+    def key(label):
+        op, num = label.rsplit("_c", 1)
+        return (op, int(num))
+    return sorted(labels, key=key)
+
+
+def main():
+    rows = (ops_in("include/hlox/Dialect/StableHLO/IR/Stablehlo*Ops.td", "stablehlo.")
+            + ops_in("include/hlox/Dialect/CHLO/IR/ChloOps.td", "chlo.")
+            + ops_in("include/hlox/Dialect/Check/IR/CheckOps.td", "check.")
+            + ops_in("include/hlox/Dialect/Interpreter/IR/InterpreterOps.td",
+                     "interpreter."))
+    print("| op | parse/print | verifier | type inference |")
+    print("| --- | --- | --- | --- |")
+    for op, cls, has_verifier, custom, infers in sorted(rows):
+        syntax = "pretty" if custom else "generic"
+        if has_verifier or cls == "CompositeOp":
+            labels = verifier_labels(cls)
+            verifier = "ODS + C++" + (f" ({', '.join(labels)})" if labels else "")
+        else:
+            verifier = "ODS"
+        print(f"| `{op}` | {syntax} | {verifier} | {'yes' if infers else '—'} |")
+
+
+if __name__ == "__main__":
+    main()

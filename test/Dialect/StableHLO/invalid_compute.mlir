@@ -1,0 +1,248 @@
+// RUN: hlox-opt %s --split-input-file --verify-diagnostics
+
+func.func @dot_general_c1(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c1*/ lhs and rhs must have the same number of batching dimensions}}
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [], contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c2(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c2*/ lhs and rhs must have the same number of contracting dimensions}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c3(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c3*/ lhs batching and contracting dims entry 2 is out of range [0, 2)}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [2] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c4(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c4*/ rhs batching and contracting dims entry 5 is out of range [0, 2)}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [5] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c7(%a: tensor<2x3xf32>, %b: tensor<5x3xf32>) {
+  // expected-error @+1 {{/*dot_general_c7*/ batching dimension sizes differ: 2 vs 5}}
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c8(%a: tensor<2x3xf32>, %b: tensor<4x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c8*/ contracting dimension sizes differ: 3 vs 4}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<4x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c11(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c11*/ precision_config must have 0 or 2 entries}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c12(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c12*/ result shape must be the batch dims, then lhs free dims, then rhs free dims}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c1(%x: tensor<1x4x1xf32>, %k: tensor<3x3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c1*/ lhs and rhs must have the same rank}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c13(%x: tensor<1x4x4x1xf32>, %k: tensor<3x3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c13*/ dimension numbers describe rank 3, operands have rank 4}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x1xf32>, tensor<3x3x1x1xf32>) -> tensor<1x2x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c4(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c4*/ window_strides entries must be positive}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [0]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c6(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c6*/ padding must have shape [1, 2]}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c7(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c7*/ lhs_dilation must have 1 entries}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {lhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c9(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c9*/ rhs_dilation entries must be positive}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {rhs_dilate = [-1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c10(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c10*/ window_reversal must have 1 entries}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {reverse = [true, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c11(%x: tensor<1x4x3xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c11*/ input feature dimension 3 must be divisible by feature_group_count 2}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x4x3xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c14(%x: tensor<1x4x2xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c14*/ kernel input feature dimension must be 2}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x2xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c15(%x: tensor<2x4x2xf32>, %k: tensor<3x1x2xf32>) {
+  // expected-error @+1 {{/*convolution_c15*/ feature_group_count and batch_group_count cannot both exceed 1}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 2 : i64} : (tensor<2x4x2xf32>, tensor<3x1x2xf32>) -> tensor<1x2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_dim_numbers_duplicate(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{duplicate dimension 'b'}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, b, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @fft_c1(%x: tensor<4xcomplex<f32>>) {
+  // expected-error @+1 {{/*fft_c1*/ fft_length has more entries than the operand's rank}}
+  %0 = stablehlo.fft %x, type = FFT, length = [4, 4] : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+func.func @fft_c2(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*fft_c2*/ RFFT takes a real operand, the other transforms a complex one}}
+  %0 = stablehlo.fft %x, type = FFT, length = [4] : (tensor<4xf32>) -> tensor<4xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+func.func @triangular_solve_c1(%a: tensor<3x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{/*triangular_solve_c1*/ a and b must have the same rank, at least 2}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}> : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @triangular_solve_c2(%a: tensor<3x2xf32>, %b: tensor<3x3xf32>) {
+  // expected-error @+1 {{/*triangular_solve_c2*/ a must hold square matrices}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}> : (tensor<3x2xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @triangular_solve_c3(%a: tensor<3x3xf32>, %b: tensor<4x3xf32>) {
+  // expected-error @+1 {{/*triangular_solve_c3*/ b does not match the size of a on the solved side}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}> : (tensor<3x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @triangular_solve_c4(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>) {
+  // expected-error @+1 {{/*triangular_solve_c4*/ transpose_a must not be TRANSPOSE_INVALID}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose TRANSPOSE_INVALID>}> : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_gather_c1(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*all_gather_c1*/ all_gather_dim 1 is out of range [0, 1)}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_broadcast_c3(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*collective_broadcast_c3*/ result 0 must have the type of its operand}}
+  %0 = "stablehlo.collective_broadcast"(%x) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @get_tuple_element_c1(%t: tuple<tensor<f32>>) {
+  // expected-error @+1 {{/*get_tuple_element_c1*/ index 1 is out of range for a tuple of 1}}
+  %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>>) -> tensor<f32>
+  func.return
+}
+
+// -----
+
+func.func @get_tuple_element_c2(%t: tuple<tensor<f32>>) {
+  // expected-error @+1 {{/*get_tuple_element_c2*/ result type must be 'tensor<f32>'}}
+  %0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<f32>>) -> tensor<i32>
+  func.return
+}
+
+// -----
+
+func.func @composite_c1(%x: tensor<f32>) {
+  // expected-error @+1 {{/*composite_c1*/ decomposition @missing does not name a function}}
+  %0 = stablehlo.composite "my.op" %x {decomposition = @missing} : (tensor<f32>) -> tensor<f32>
+  func.return
+}
+
+// -----
+
+func.func @composite_c2(%x: tensor<f32>) {
+  // expected-error @+1 {{/*composite_c2*/ decomposition type '(tensor<i32>) -> tensor<i32>' does not match}}
+  %0 = stablehlo.composite "my.op" %x {decomposition = @impl} : (tensor<f32>) -> tensor<f32>
+  func.return
+}
+func.func private @impl(%x: tensor<i32>) -> tensor<i32>

@@ -1,0 +1,171 @@
+// RUN: hlox-opt %s --split-input-file --verify-diagnostics
+
+func.func @if_c2(%p: tensor<i1>, %x: tensor<2xf32>, %y: tensor<2xi32>) {
+  // expected-error @+1 {{/*if_c2*/ false_branch must return 1 value(s) of the types}}
+  %0 = "stablehlo.if"(%p) ({
+    stablehlo.return %x : tensor<2xf32>
+  }, {
+    stablehlo.return %y : tensor<2xi32>
+  }) : (tensor<i1>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @case_c1(%i: tensor<i32>) {
+  // expected-error @+1 {{/*case_c1*/ expects at least one branch}}
+  "stablehlo.case"(%i) : (tensor<i32>) -> ()
+  func.return
+}
+
+// -----
+
+func.func @case_c3(%i: tensor<i32>, %x: tensor<2xf32>) {
+  // expected-error @+1 {{/*case_c3*/ branch 1 must return 1 value(s)}}
+  %0 = "stablehlo.case"(%i) ({
+    stablehlo.return %x : tensor<2xf32>
+  }, {
+    stablehlo.return
+  }) : (tensor<i32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @while_c1_condition(%x: tensor<i64>) {
+  // expected-error @+1 {{/*while_c1*/ cond must return a single tensor<i1>}}
+  %0 = stablehlo.while(%arg = %x) : tensor<i64>
+   cond {
+    stablehlo.return %arg : tensor<i64>
+  } do {
+    stablehlo.return %arg : tensor<i64>
+  }
+  func.return
+}
+
+// -----
+
+func.func @while_c2_body(%x: tensor<i64>, %p: tensor<i1>, %y: tensor<i32>) {
+  // expected-error @+1 {{/*while_c2*/ body must return 1 value(s) of the types}}
+  %0 = stablehlo.while(%arg = %x) : tensor<i64>
+   cond {
+    stablehlo.return %p : tensor<i1>
+  } do {
+    stablehlo.return %y : tensor<i32>
+  }
+  func.return
+}
+
+// -----
+
+func.func @reduce_c1_shapes(%x: tensor<2xf32>, %y: tensor<3xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_c1*/ inputs must have the same shape}}
+  %0:2 = stablehlo.reduce(%x init: %z), (%y init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<3xf32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) (%c: tensor<f32>, %d: tensor<f32>) {
+    stablehlo.return %a, %c : tensor<f32>, tensor<f32>
+  }
+  func.return
+}
+
+// -----
+
+func.func @reduce_c2(%x: tensor<2xf32>, %z: tensor<1xf32>) {
+  // expected-error @+1 {{/*reduce_c2*/ init_values must be 0-d tensors}}
+  %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<1xf32>) -> tensor<f32>
+   reducer(%a: tensor<1xf32>, %b: tensor<1xf32>) {
+    stablehlo.return %a : tensor<1xf32>
+  }
+  func.return
+}
+
+// -----
+
+func.func @reduce_c4(%x: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_c4*/ dimensions entry 1 is out of range [0, 1)}}
+  %0 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_c7(%x: tensor<2x3xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_c7*/ result shape must be the input shape without the reduced dimensions}}
+  %0 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c4(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c4*/ window_dimensions must have 1 entries}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c6(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c6*/ window_strides entries must be positive}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 0>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c12(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c12*/ padding must have shape [1, 2]}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, padding = dense<0> : tensor<2x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c13(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c13*/ body must take 2 arguments}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @sort_c4(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*sort_c4*/ dimension 1 is out of range [-1, 1)}}
+  %0 = "stablehlo.sort"(%x) <{dimension = 1 : i64}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @sort_c5(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*sort_c5*/ comparator must take 2 arguments}}
+  %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64}> ({
+  ^bb0(%a: tensor<f32>):
+    %p = stablehlo.compare LT, %a, %a : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @optimization_barrier_c1(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*optimization_barrier_c1*/ results must have the operand types}}
+  %0 = "stablehlo.optimization_barrier"(%x) : (tensor<4xf32>) -> tensor<4xi32>
+  func.return
+}

@@ -1,0 +1,56 @@
+// RUN: hlox-opt %s | hlox-opt | FileCheck %s
+// RUN: hlox-opt %s --mlir-print-op-generic | hlox-opt | FileCheck %s
+
+// CHECK-LABEL: func @collectives
+func.func @collectives(%x: tensor<2x2xi64>) {
+  // CHECK: stablehlo.replica_id : tensor<ui32>
+  %0 = stablehlo.replica_id : tensor<ui32>
+  // CHECK: stablehlo.partition_id : tensor<ui32>
+  %1 = stablehlo.partition_id : tensor<ui32>
+  // CHECK: "stablehlo.all_gather"
+  %2 = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, use_global_device_ids} : (tensor<2x2xi64>) -> tensor<2x4xi64>
+  // CHECK: "stablehlo.all_reduce"
+  %3 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    %s = stablehlo.add %a, %b : tensor<i64>
+    stablehlo.return %s : tensor<i64>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xi64>) -> tensor<2x2xi64>
+  // CHECK: "stablehlo.reduce_scatter"
+  %4 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    %s = stablehlo.add %a, %b : tensor<i64>
+    stablehlo.return %s : tensor<i64>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xi64>) -> tensor<2x1xi64>
+  // CHECK: "stablehlo.all_to_all"
+  %5 = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xi64>) -> tensor<4x1xi64>
+  // CHECK: "stablehlo.collective_permute"
+  %6 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xi64>) -> tensor<2x2xi64>
+  // CHECK: "stablehlo.collective_broadcast"
+  %7 = "stablehlo.collective_broadcast"(%x) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xi64>) -> tensor<2x2xi64>
+  // CHECK: "stablehlo.collective_reduce"
+  %8 = "stablehlo.collective_reduce"(%x) ({
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    %s = stablehlo.add %a, %b : tensor<i64>
+    stablehlo.return %s : tensor<i64>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xi64>) -> tensor<2x2xi64>
+  // CHECK: "stablehlo.cross-replica-sum"
+  %9 = "stablehlo.cross-replica-sum"(%x) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xi64>) -> tensor<2x2xi64>
+  func.return
+}
+
+// CHECK-LABEL: func @tokens
+func.func @tokens(%x: tensor<2xi64>) -> !stablehlo.token {
+  // CHECK: stablehlo.create_token : !stablehlo.token
+  %t = stablehlo.create_token : !stablehlo.token
+  // CHECK: stablehlo.after_all %{{.*}}, %{{.*}} : !stablehlo.token
+  %t2 = stablehlo.after_all %t, %t : !stablehlo.token
+  // CHECK: "stablehlo.send"
+  %t3 = "stablehlo.send"(%x, %t2) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 2>, is_host_transfer = true} : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
+  // CHECK: "stablehlo.recv"
+  %r:2 = "stablehlo.recv"(%t3) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 3>, is_host_transfer = true} : (!stablehlo.token) -> (tensor<2xi64>, !stablehlo.token)
+  // CHECK: "stablehlo.infeed"
+  %f:2 = "stablehlo.infeed"(%r#1) {infeed_config = ""} : (!stablehlo.token) -> (tensor<2xi64>, !stablehlo.token)
+  // CHECK: "stablehlo.outfeed"
+  %o = "stablehlo.outfeed"(%f#0, %f#1) : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
+  func.return %o : !stablehlo.token
+}

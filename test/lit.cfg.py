@@ -1,0 +1,21 @@
+# -*- Python -*-
+# lit configuration of hlox's tests: lit + FileCheck over test/**/*.mlir.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "HLOX"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.hlox_obj_root, "test")
+# The conformance runner and its data are driven by ctest, not lit.
+config.excludes = ["conformance", "fuzz", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.hlox_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(["hlox-opt"], [config.hlox_tools_dir])
