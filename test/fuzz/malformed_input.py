@@ -36,8 +36,15 @@ def find_corpus(explicit):
 def mutations(data, rng):
     """Yields (kind, bytes): 3 truncations and 2 overwrites of `data`."""
     size = len(data)
+    # Cut inside the module: past the leading comment lines (a file of
+    # comments alone is a valid empty module) and before its closing brace.
+    body = 0
+    for line in data.splitlines(keepends=True):
+        if line.strip() and not line.lstrip().startswith(b"//"):
+            break
+        body += len(line)
     for _ in range(3):
-        cut = rng.randint(size // 10, size * 9 // 10)
+        cut = rng.randint(body + (size - body) // 10, body + (size - body) * 9 // 10)
         yield f"truncate@{cut}", data[:cut]
     for _ in range(2):
         mutated = bytearray(data)
