@@ -4,12 +4,19 @@
 For each op: its syntax (custom assembly format or the generic form), its
 verifier (ODS constraints only, or ODS plus a C++ verifier and the spec
 constraint labels it checks), and whether it infers its result types.
-Usage: scripts/gen-op-status.py > /tmp/table.md
+Usage: scripts/gen-op-status.py            (prints the table)
+       scripts/gen-op-status.py --update   (rewrites it in docs/status.md,
+                                            between the op-table markers)
 """
 
 import glob
+import io
 import os
 import re
+import sys
+
+# Base classes that add type inference to every op built on them.
+INFERRING_BASES = {"StableHLO_UnaryWithAccuracyOp", "StableHLO_BinaryElementwiseOp"}
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
@@ -29,7 +36,7 @@ def ops_in(td_glob, dialect_prefix):
                 "assemblyFormat" in body or "hasCustomAssemblyFormat" in body
             ops.append((dialect_prefix + mnemonic, cls,
                         "hasVerifier = 1" in body, custom,
-                        "InferTypeOpInterface" in body))
+                        "HLO_Infer" in body or base in INFERRING_BASES))
     return ops
 
 
@@ -47,14 +54,15 @@ def verifier_labels(cls):
     return sorted(labels, key=key)
 
 
-def main():
+def table():
+    out = io.StringIO()
     rows = (ops_in("include/hlox/Dialect/StableHLO/IR/Stablehlo*Ops.td", "stablehlo.")
             + ops_in("include/hlox/Dialect/CHLO/IR/ChloOps.td", "chlo.")
             + ops_in("include/hlox/Dialect/Check/IR/CheckOps.td", "check.")
             + ops_in("include/hlox/Dialect/Interpreter/IR/InterpreterOps.td",
                      "interpreter."))
-    print("| op | parse/print | verifier | type inference |")
-    print("| --- | --- | --- | --- |")
+    print("| op | parse/print | verifier | type inference |", file=out)
+    print("| --- | --- | --- | --- |", file=out)
     for op, cls, has_verifier, custom, infers in sorted(rows):
         syntax = "pretty" if custom else "generic"
         if has_verifier or cls == "CompositeOp":
@@ -62,7 +70,22 @@ def main():
             verifier = "ODS + C++" + (f" ({', '.join(labels)})" if labels else "")
         else:
             verifier = "ODS"
-        print(f"| `{op}` | {syntax} | {verifier} | {'yes' if infers else '—'} |")
+        print(f"| `{op}` | {syntax} | {verifier} | {'yes' if infers else '—'} |",
+              file=out)
+    return out.getvalue()
+
+
+def main():
+    text = table()
+    if "--update" not in sys.argv:
+        sys.stdout.write(text)
+        return
+    path = os.path.join(ROOT, "docs", "status.md")
+    doc = open(path).read()
+    begin, end = "<!-- op-table begin -->\n", "<!-- op-table end -->"
+    head, rest = doc.split(begin)
+    _, tail = rest.split(end)
+    open(path, "w").write(head + begin + text + end + tail)
 
 
 if __name__ == "__main__":

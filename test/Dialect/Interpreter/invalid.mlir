@@ -21,3 +21,11 @@ func.func @not_a_name() {
   "interpreter.run_parallel"() {programs = [[1]]} : () -> ()
   func.return
 }
+
+// -----
+
+func.func @bad_infeed() {
+  // expected-error @+1 {{infeed must hold function names, got "queue"}}
+  "interpreter.run_parallel"() {programs = [[@a]], infeed = ["queue"]} : () -> ()
+  func.return
+}

@@ -246,3 +246,19 @@ func.func @composite_c2(%x: tensor<f32>) {
   func.return
 }
 func.func private @impl(%x: tensor<i32>) -> tensor<i32>
+
+// -----
+
+func.func @collective_broadcast_dynamic_root_missing(%x: tensor<2xf32>) {
+  // expected-error @+1 {{with has_dynamic_root expects data operands and a root operand}}
+  %0 = "stablehlo.collective_broadcast"(%x) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_broadcast_dynamic_root_type(%x: tensor<2xf32>, %root: tensor<2xi32>) {
+  // expected-error @+1 {{root operand must be a tensor<1xi32>, got 'tensor<2xi32>'}}
+  %0 = "stablehlo.collective_broadcast"(%x, %root) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xf32>
+  func.return
+}

@@ -169,3 +169,40 @@ func.func @optimization_barrier_c1(%x: tensor<4xf32>) {
   %0 = "stablehlo.optimization_barrier"(%x) : (tensor<4xf32>) -> tensor<4xi32>
   func.return
 }
+
+// -----
+
+func.func @while_c1_region_types(%x: tensor<i64>, %p: tensor<i1>) {
+  // expected-error @+1 {{/*while_c1*/ regions must take the operand types}}
+  %0 = "stablehlo.while"(%x) ({
+  ^bb0(%a: tensor<i32>):
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<i64>):
+    stablehlo.return %a : tensor<i64>
+  }) : (tensor<i64>) -> tensor<i64>
+  func.return
+}
+
+// -----
+
+func.func @reduce_c6(%x: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_c6*/ body must take 2 arguments}}
+  %0 = "stablehlo.reduce"(%x, %z) <{dimensions = array<i64: 0>}> ({
+  ^bb0(%a: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
+  func.return
+}
+
+// -----
+
+func.func @sort_c2(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*sort_c2*/ results must have the input types}}
+  %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xi32>
+  func.return
+}

@@ -401,3 +401,30 @@ func.func @scatter_c15(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>
   }) : (tensor<3xf32>, tensor<1x1xi64>, tensor<1xf32>) -> tensor<3xf32>
   func.return
 }
+
+// -----
+
+func.func @dynamic_broadcast_in_dim_known_dims(%x: tensor<3xf32>, %s: tensor<2xi64>) {
+  // expected-error @+1 {{known dimensions entry 1 is out of range [0, 1)}}
+  %0 = stablehlo.dynamic_broadcast_in_dim %x, %s, dims = [1], known_expanding_dimensions = [1] : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @dynamic_reshape_c2(%x: tensor<6xf32>, %s: tensor<2xi64>) {
+  // expected-error @+1 {{/*dynamic_reshape_c2*/ operand has 6 elements, result has 4}}
+  %0 = stablehlo.dynamic_reshape %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c1(%x: tensor<3xf32>, %y: tensor<4xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c1*/ inputs must have the same shape}}
+  %0:2 = "stablehlo.scatter"(%x, %y, %i, %u, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %d: tensor<f32>):
+    stablehlo.return %b, %d : tensor<f32>, tensor<f32>
+  }) : (tensor<3xf32>, tensor<4xf32>, tensor<1x1xi64>, tensor<1xf32>, tensor<1xf32>) -> (tensor<3xf32>, tensor<4xf32>)
+  func.return
+}

@@ -125,3 +125,21 @@ func.func @unranked_rejected(%x: tensor<*xf32>) {
   %0 = stablehlo.negate %x : tensor<*xf32>
   func.return
 }
+
+// -----
+
+func.func @add_inferred_type_mismatch(%x: tensor<2xf32>) {
+  // expected-error @+2 {{'stablehlo.add' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<2xf64>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = stablehlo.add %x, %x : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf64>
+  func.return
+}
+
+// -----
+
+func.func @tuple_inferred_type_mismatch(%x: tensor<2xf32>) {
+  // expected-error @+2 {{'stablehlo.tuple' op inferred type(s) 'tuple<tensor<2xf32>>' are incompatible with return type(s) of operation 'tuple<tensor<3xf32>>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = "stablehlo.tuple"(%x) : (tensor<2xf32>) -> tuple<tensor<3xf32>>
+  func.return
+}

@@ -33,19 +33,20 @@ void CHLODialect::initialize() {
 // RaggedDotDimensionNumbersAttr
 //===----------------------------------------------------------------------===//
 
+/// The keys of #chlo.ragged_dot, in printing order.
+static constexpr StringRef kRaggedDotKeys[] = {
+    "lhs_batching_dimensions",    "rhs_batching_dimensions",
+    "lhs_contracting_dimensions", "rhs_contracting_dimensions",
+    "lhs_ragged_dimensions",      "rhs_group_dimensions"};
+
 Attribute RaggedDotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> lists[6];
-  const StringRef keys[] = {"lhs_batching_dimensions",
-                            "rhs_batching_dimensions",
-                            "lhs_contracting_dimensions",
-                            "rhs_contracting_dimensions",
-                            "lhs_ragged_dimensions",
-                            "rhs_group_dimensions"};
+  ArrayRef<StringRef> keys = kRaggedDotKeys;
   if (parser.parseLess() ||
       hlox::stablehlo::parseStruct(
           parser, keys,
           [&](StringRef key) -> ParseResult {
-            size_t i = llvm::find(keys, key) - std::begin(keys);
+            size_t i = llvm::find(keys, key) - keys.begin();
             return hlox::stablehlo::parseDims(parser, lists[i]);
           }) ||
       parser.parseGreater())
@@ -59,17 +60,11 @@ void RaggedDotDimensionNumbersAttr::print(AsmPrinter &printer) const {
       getLhsBatchingDimensions(),    getRhsBatchingDimensions(),
       getLhsContractingDimensions(), getRhsContractingDimensions(),
       getLhsRaggedDimensions(),      getRhsGroupDimensions()};
-  const StringRef keys[] = {"lhs_batching_dimensions",
-                            "rhs_batching_dimensions",
-                            "lhs_contracting_dimensions",
-                            "rhs_contracting_dimensions",
-                            "lhs_ragged_dimensions",
-                            "rhs_group_dimensions"};
   printer << '<';
   for (size_t i = 0; i < 6; ++i) {
     if (i)
       printer << ", ";
-    printer << keys[i] << " = ";
+    printer << kRaggedDotKeys[i] << " = ";
     hlox::stablehlo::printDims(printer, lists[i]);
   }
   printer << '>';
@@ -80,24 +75,16 @@ void RaggedDotDimensionNumbersAttr::print(AsmPrinter &printer) const {
 //===----------------------------------------------------------------------===//
 
 ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
-  if (parser.parseOptionalAttrDict(result.attributes))
+  ElementsAttr value;
+  if (hlox::stablehlo::parseConstantLiteral(parser, result.attributes, value))
     return failure();
-  SMLoc loc = parser.getCurrentLocation();
-  Attribute value;
-  if (parser.parseAttribute(value))
-    return failure();
-  auto elements = dyn_cast<ElementsAttr>(value);
-  if (!elements)
-    return parser.emitError(loc, "expected an elements attribute");
-  result.getOrAddProperties<Properties>().value = elements;
-  result.addTypes(elements.getType());
+  result.getOrAddProperties<Properties>().value = value;
+  result.addTypes(value.getType());
   return success();
 }
 
 void ConstantOp::print(OpAsmPrinter &printer) {
-  printer.printOptionalAttrDict((*this)->getAttrs(), {"value"});
-  printer << ' ';
-  printer.printAttribute(getValue());
+  hlox::stablehlo::printConstantLiteral(printer, *this, getValue());
 }
 
 //===----------------------------------------------------------------------===//

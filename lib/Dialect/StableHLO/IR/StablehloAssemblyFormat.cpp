@@ -753,6 +753,31 @@ void printWindowAttributes(OpAsmPrinter &printer, Operation *,
 }
 
 //===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+ParseResult parseConstantLiteral(OpAsmParser &parser, NamedAttrList &attributes,
+                                 ElementsAttr &value) {
+  if (parser.parseOptionalAttrDict(attributes))
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  Attribute attr;
+  if (parser.parseAttribute(attr))
+    return failure();
+  value = dyn_cast<ElementsAttr>(attr);
+  if (!value)
+    return parser.emitError(loc, "expected an elements attribute");
+  return success();
+}
+
+void printConstantLiteral(OpAsmPrinter &printer, Operation *op,
+                          ElementsAttr value) {
+  printer.printOptionalAttrDict(op->getAttrs(), {"value"});
+  printer << ' ';
+  printer.printAttribute(value);
+}
+
+//===----------------------------------------------------------------------===//
 // Structured attributes
 //===----------------------------------------------------------------------===//
 

@@ -84,17 +84,11 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
     result.addTypes(fnType.getResults());
     return success();
   }
-  if (parser.parseOptionalAttrDict(result.attributes))
+  ElementsAttr value;
+  if (parseConstantLiteral(parser, result.attributes, value))
     return failure();
-  SMLoc loc = parser.getCurrentLocation();
-  Attribute value;
-  if (parser.parseAttribute(value))
-    return failure();
-  auto elements = dyn_cast<ElementsAttr>(value);
-  if (!elements)
-    return parser.emitError(loc, "expected an elements attribute");
-  result.getOrAddProperties<Properties>().value = elements;
-  result.addTypes(elements.getType());
+  result.getOrAddProperties<Properties>().value = value;
+  result.addTypes(value.getType());
   return success();
 }
 
@@ -108,14 +102,24 @@ void ConstantOp::print(OpAsmPrinter &printer) {
     printer.printFunctionalType(TypeRange{}, getOperation()->getResultTypes());
     return;
   }
-  printer.printOptionalAttrDict((*this)->getAttrs(), {"value"});
-  printer << ' ';
-  printer.printAttribute(getValue());
+  printConstantLiteral(printer, *this, getValue());
+}
+
+void ConstantOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  // As upstream names them: %cst for floats and complex, %c otherwise.
+  Type element = getElementTypeOrSelf(getType());
+  setNameFn(getResult(), isa<FloatType, ComplexType>(element) ? "cst" : "c");
 }
 
 //===----------------------------------------------------------------------===//
 // WhileOp
 //===----------------------------------------------------------------------===//
+
+void WhileOp::getAsmBlockArgumentNames(Region &region,
+                                       OpAsmSetValueNameFn setNameFn) {
+  for (BlockArgument arg : region.getArguments())
+    setNameFn(arg, "iterArg");
+}
 
 // stablehlo.while(%iterArg = %init, ...) : types attributes {...}
 //  cond { ... } do { ... }

@@ -178,6 +178,14 @@ void printWindowAttributes(mlir::OpAsmPrinter &printer, mlir::Operation *,
                            mlir::DenseI64ArrayAttr rhsDilation,
                            mlir::DenseBoolArrayAttr reversal);
 
+/// `{attrs} dense<...> : type`: the discardable attributes, then the typed
+/// elements literal of a constant op (its result type is the literal's).
+mlir::ParseResult parseConstantLiteral(mlir::OpAsmParser &parser,
+                                       mlir::NamedAttrList &attributes,
+                                       mlir::ElementsAttr &value);
+void printConstantLiteral(mlir::OpAsmPrinter &printer, mlir::Operation *op,
+                          mlir::ElementsAttr value);
+
 //===----------------------------------------------------------------------===//
 // Structured attribute syntax: `<key = value, key = value>`
 //===----------------------------------------------------------------------===//

@@ -12,7 +12,7 @@
 
 include "hlox/Dialect/StableHLO/IR/StablehloOpBase.td"
 
-def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", []> {
+def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [HLO_InferType]> {
   let summary = "ReplicaId operation";
   let description = [{
     Returns the replica id of the current process as a 0-d ui32 tensor.
@@ -27,7 +27,7 @@ def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", []> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
-def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", []> {
+def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [HLO_InferType]> {
   let summary = "PartitionId operation";
   let description = [{
     Returns the partition id of the current process as a 0-d ui32 tensor.
@@ -278,7 +278,7 @@ def StableHLO_OutfeedOp : StableHLO_Op<"outfeed", []> {
   let results = (outs StableHLO_Token);
 }
 
-def StableHLO_AfterAllOp : StableHLO_Op<"after_all", [Pure]> {
+def StableHLO_AfterAllOp : StableHLO_Op<"after_all", [HLO_InferType, Pure]> {
   let summary = "AfterAll operation";
   let description = [{
     Returns a token that follows every token of `inputs`.
@@ -296,7 +296,7 @@ def StableHLO_AfterAllOp : StableHLO_Op<"after_all", [Pure]> {
   }];
 }
 
-def StableHLO_CreateTokenOp : StableHLO_Op<"create_token", [Pure]> {
+def StableHLO_CreateTokenOp : StableHLO_Op<"create_token", [HLO_InferType, Pure]> {
   let summary = "CreateToken operation";
   let description = [{
     Not in the specification; found in programs in the wild. Creates a new

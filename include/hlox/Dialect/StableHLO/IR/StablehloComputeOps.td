@@ -318,7 +318,7 @@ def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
 // Tuples
 //===----------------------------------------------------------------------===//
 
-def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure]> {
+def StableHLO_TupleOp : StableHLO_Op<"tuple", [HLO_InferType, Pure]> {
   let summary = "Tuple operation";
   let description = [{
     Builds a tuple of `val`.
@@ -336,7 +336,7 @@ def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure]> {
   }];
 }
 
-def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure]> {
+def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [HLO_InferType, Pure]> {
   let summary = "GetTupleElement operation";
   let description = [{
     Extracts element `index` of the tuple `operand`. (C1) 0 <= index <

@@ -75,7 +75,8 @@ def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects,
   let hasVerifier = 1;
 }
 
-def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects,
+def StableHLO_WhileOp : StableHLO_Op<"while", [HLO_InferType, RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>,
     SingleBlockImplicitTerminator<"ReturnOp">]> {
   let summary = "While operation";
   let description = [{
@@ -235,7 +236,7 @@ def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects,
   let hasVerifier = 1;
 }
 
-def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [Pure]> {
+def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [HLO_InferType, Pure]> {
   let summary = "OptimizationBarrier operation";
   let description = [{
     Returns its operands unchanged; no optimization moves computation

@@ -12,7 +12,8 @@
 
 include "hlox/Dialect/StableHLO/IR/StablehloOpBase.td"
 
-def StableHLO_ConstantOp : StableHLO_Op<"constant", [ConstantLike, Pure]> {
+def StableHLO_ConstantOp : StableHLO_Op<"constant", [ConstantLike, Pure,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "Constant operation";
   let description = [{
     Produces the tensor `value`. When the result type is quantized, `value`
@@ -201,7 +202,7 @@ def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure]> {
+def StableHLO_ReverseOp : StableHLO_Op<"reverse", [HLO_InferType, Pure]> {
   let summary = "Reverse operation";
   let description = [{
     Reverses the order of elements along each of `dimensions`. (C2) the
@@ -292,7 +293,7 @@ def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [Pure]> {
+def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [HLO_InferType, Pure]> {
   let summary = "DynamicUpdateSlice operation";
   let description = [{
     Replaces the slice of `operand` starting at `start_indices` with
@@ -377,7 +378,7 @@ def StableHLO_DynamicPadOp : StableHLO_Op<"dynamic_pad", [Pure]> {
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
 }
 
-def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [Pure]> {
+def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [HLO_InferType, Pure]> {
   let summary = "GetDimensionSize operation";
   let description = [{
     Returns the size of `dimension` of `operand` as a 0-d i32 tensor.

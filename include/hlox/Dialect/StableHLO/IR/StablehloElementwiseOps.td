@@ -17,7 +17,7 @@ include "hlox/Dialect/StableHLO/IR/StablehloOpBase.td"
 // Unary elementwise operations
 //===----------------------------------------------------------------------===//
 
-def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs", [],
+def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs", [HLO_InferType],
     RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>,
     RankedTensorOf<[HLO_SInt, HLO_Float, HLO_QuantizedInt]>> {
   let summary = "Abs operation";
@@ -50,7 +50,7 @@ def StableHLO_CbrtOp : StableHLO_UnaryWithAccuracyOp<"cbrt", [],
   }];
 }
 
-def StableHLO_CeilOp : StableHLO_UnaryElementwiseOp<"ceil", [],
+def StableHLO_CeilOp : StableHLO_UnaryElementwiseOp<"ceil", [HLO_InferSameType],
     HLO_FpOrQuantizedTensor> {
   let summary = "Ceil operation";
   let description = [{
@@ -82,7 +82,7 @@ def StableHLO_ConvertOp : StableHLO_UnaryElementwiseOp<"convert", [],
 }
 
 def StableHLO_CountLeadingZerosOp : StableHLO_UnaryElementwiseOp<
-    "count_leading_zeros", [], HLO_IntTensor> {
+    "count_leading_zeros", [HLO_InferSameType], HLO_IntTensor> {
   let summary = "Clz operation";
   let description = [{
     Counts the leading zero bits of each element of `operand`.
@@ -138,7 +138,7 @@ def StableHLO_Expm1Op : StableHLO_UnaryWithAccuracyOp<"exponential_minus_one", [
   }];
 }
 
-def StableHLO_FloorOp : StableHLO_UnaryElementwiseOp<"floor", [],
+def StableHLO_FloorOp : StableHLO_UnaryElementwiseOp<"floor", [HLO_InferSameType],
     HLO_FpOrQuantizedTensor> {
   let summary = "Floor operation";
   let description = [{
@@ -152,7 +152,7 @@ def StableHLO_FloorOp : StableHLO_UnaryElementwiseOp<"floor", [],
   }];
 }
 
-def StableHLO_ImagOp : StableHLO_UnaryElementwiseOp<"imag", [],
+def StableHLO_ImagOp : StableHLO_UnaryElementwiseOp<"imag", [HLO_InferType],
     HLO_FpOrComplexTensor, HLO_FpTensor> {
   let summary = "Imag operation";
   let description = [{
@@ -168,7 +168,7 @@ def StableHLO_ImagOp : StableHLO_UnaryElementwiseOp<"imag", [],
   let hasVerifier = 1;
 }
 
-def StableHLO_IsFiniteOp : StableHLO_UnaryElementwiseOp<"is_finite", [],
+def StableHLO_IsFiniteOp : StableHLO_UnaryElementwiseOp<"is_finite", [HLO_InferType],
     HLO_FpOrQuantizedTensor, HLO_PredTensor> {
   let summary = "IsFinite operation";
   let description = [{
@@ -225,7 +225,7 @@ def StableHLO_LogisticOp : StableHLO_UnaryWithAccuracyOp<"logistic", [],
   }];
 }
 
-def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", [],
+def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", [HLO_InferSameType],
     HLO_IntFpOrComplexOrQuantizedTensor> {
   let summary = "Neg operation";
   let description = [{
@@ -240,7 +240,7 @@ def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", [],
   }];
 }
 
-def StableHLO_NotOp : StableHLO_UnaryElementwiseOp<"not", [],
+def StableHLO_NotOp : StableHLO_UnaryElementwiseOp<"not", [HLO_InferSameType],
     HLO_PredOrIntTensor> {
   let summary = "Not operation";
   let description = [{
@@ -254,7 +254,7 @@ def StableHLO_NotOp : StableHLO_UnaryElementwiseOp<"not", [],
   }];
 }
 
-def StableHLO_PopulationCountOp : StableHLO_UnaryElementwiseOp<"popcnt", [],
+def StableHLO_PopulationCountOp : StableHLO_UnaryElementwiseOp<"popcnt", [HLO_InferSameType],
     HLO_IntTensor> {
   let summary = "PopulationCount operation";
   let description = [{
@@ -268,7 +268,7 @@ def StableHLO_PopulationCountOp : StableHLO_UnaryElementwiseOp<"popcnt", [],
   }];
 }
 
-def StableHLO_RealOp : StableHLO_UnaryElementwiseOp<"real", [],
+def StableHLO_RealOp : StableHLO_UnaryElementwiseOp<"real", [HLO_InferType],
     HLO_FpOrComplexTensor, HLO_FpTensor> {
   let summary = "Real operation";
   let description = [{
@@ -285,7 +285,7 @@ def StableHLO_RealOp : StableHLO_UnaryElementwiseOp<"real", [],
   let hasVerifier = 1;
 }
 
-def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", [],
+def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", [HLO_InferSameType],
     HLO_FpOrQuantizedTensor> {
   let summary = "Round operation";
   let description = [{
@@ -300,7 +300,7 @@ def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", [],
 }
 
 def StableHLO_RoundNearestEvenOp : StableHLO_UnaryElementwiseOp<
-    "round_nearest_even", [], HLO_FpOrQuantizedTensor> {
+    "round_nearest_even", [HLO_InferSameType], HLO_FpOrQuantizedTensor> {
   let summary = "RoundNearestEven operation";
   let description = [{
     Rounds each element to the nearest integer, ties to even.
@@ -327,7 +327,7 @@ def StableHLO_RsqrtOp : StableHLO_UnaryWithAccuracyOp<"rsqrt", [],
   }];
 }
 
-def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", [],
+def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", [HLO_InferSameType],
     RankedTensorOf<[HLO_SInt, HLO_Float, HLO_Complex, HLO_QuantizedInt]>> {
   let summary = "Sign operation";
   let description = [{
@@ -420,7 +420,7 @@ def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
 }
 
 def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision",
-    [Pure, Elementwise, SameOperandsAndResultShape]> {
+    [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "ReducePrecision operation";
   let description = [{
     Rounds each element of `operand` to a float type with `exponent_bits`
@@ -523,7 +523,7 @@ def StableHLO_Atan2Op : StableHLO_BinaryElementwiseOp<"atan2", [],
 }
 
 def StableHLO_ComplexOp : StableHLO_Op<"complex",
-    [Pure, Elementwise, SameOperandsAndResultShape]> {
+    [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Complex operation";
   let description = [{
     Builds complex numbers from a real part `lhs` and an imaginary part
@@ -724,7 +724,7 @@ def StableHLO_XorOp : StableHLO_BinaryElementwiseOp<"xor", [Commutative],
 //===----------------------------------------------------------------------===//
 
 def StableHLO_CompareOp : StableHLO_Op<"compare",
-    [Pure, Elementwise, SameOperandsAndResultShape]> {
+    [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Compare operation";
   let description = [{
     Compares `lhs` and `rhs` elementwise by `comparison_direction`, reading
@@ -749,7 +749,7 @@ def StableHLO_CompareOp : StableHLO_Op<"compare",
   let hasVerifier = 1;
 }
 
-def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
+def StableHLO_SelectOp : StableHLO_Op<"select", [HLO_InferType, Pure]> {
   let summary = "Select operation";
   let description = [{
     Picks each element from `on_true` or `on_false` by `pred`, which is a
@@ -773,7 +773,7 @@ def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure]> {
+def StableHLO_ClampOp : StableHLO_Op<"clamp", [HLO_InferType, Pure]> {
   let summary = "Clamp operation";
   let description = [{
     Clamps each element of `operand` between `min` and `max`, which are

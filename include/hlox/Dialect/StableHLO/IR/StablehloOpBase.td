@@ -12,6 +12,27 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+// Result types follow from the operands (spec "type inference"); quantized
+// results may differ from the operand in scale and zero point only.
+def HLO_CompatibleReturnTypes : NativeOpTrait<"CompatibleReturnTypes", [],
+  [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual);
+  }],
+  [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                            ::mlir::TypeRange actual) {
+      return ::hlox::stablehlo::isCompatibleForTypeInference(inferred, actual);
+    }
+  }]> {
+  let cppNamespace = "::hlox::stablehlo::OpTrait";
+}
+def HLO_InferSameType : TraitList<[DeclareOpInterfaceMethods<InferTypeOpInterface>,
+                                   HLO_CompatibleReturnTypes]>;
+def HLO_InferType : TraitList<[DeclareOpInterfaceMethods<InferTypeOpInterface>,
+                               HLO_CompatibleReturnTypes]>;
 
 class StableHLO_Op<string mnemonic, list<Trait> traits = []>
     : Op<StableHLO_Dialect, mnemonic, traits>;
@@ -32,7 +53,7 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, list<Trait> traits,
 // Transcendental unary operations take an optional requested accuracy.
 class StableHLO_UnaryWithAccuracyOp<string mnemonic, list<Trait> traits,
                                     Type operandType>
-    : StableHLO_Op<mnemonic, traits # [Pure, Elementwise,
+    : StableHLO_Op<mnemonic, traits # [Pure, Elementwise, HLO_InferSameType,
                                        SameOperandsAndResultShape]> {
   let arguments = (ins operandType:$operand,
                        OptionalAttr<StableHLO_ResultAccuracy>:$result_accuracy);
@@ -44,7 +65,7 @@ class StableHLO_UnaryWithAccuracyOp<string mnemonic, list<Trait> traits,
 
 class StableHLO_BinaryElementwiseOp<string mnemonic, list<Trait> traits,
                                     Type operandType, Type resultType = operandType>
-    : StableHLO_Op<mnemonic, traits # [Pure, Elementwise,
+    : StableHLO_Op<mnemonic, traits # [Pure, Elementwise, HLO_InferSameType,
                                        SameOperandsAndResultShape]> {
   let arguments = (ins operandType:$lhs, operandType:$rhs);
   let results = (outs resultType:$result);

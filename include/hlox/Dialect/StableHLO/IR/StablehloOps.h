@@ -33,6 +33,20 @@ bool isSupportedFloatType(mlir::Type type);
 /// of 2 to 64 bits and whose expressed type is a supported float.
 bool isSupportedQuantizedType(mlir::Type type);
 
+/// True when inferred result types match the actual ones: equal but for
+/// dynamic dimensions and shape bounds, and for quantized elements equal
+/// storage and expressed types (scales and zero points may differ).
+bool isCompatibleForTypeInference(mlir::TypeRange inferred,
+                                  mlir::TypeRange actual);
+
+namespace OpTrait {
+/// Marks ops whose inferred result types are checked with
+/// isCompatibleForTypeInference; the check itself is generated into the op.
+template <typename ConcreteType>
+class CompatibleReturnTypes
+    : public mlir::OpTrait::TraitBase<ConcreteType, CompatibleReturnTypes> {};
+} // namespace OpTrait
+
 } // namespace hlox::stablehlo
 
 #include "hlox/Dialect/StableHLO/IR/StablehloDialect.h.inc"
