@@ -7,6 +7,7 @@ constraint labels it checks), and whether it infers its result types.
 Usage: scripts/gen-op-status.py            (prints the table)
        scripts/gen-op-status.py --update   (rewrites it in docs/status.md,
                                             between the op-table markers)
+       scripts/gen-op-status.py --check    (fails when docs/status.md is stale)
 """
 
 import glob
@@ -77,16 +78,24 @@ def table():
 
 def main():
     text = table()
-    if "--update" not in sys.argv:
+    if "--update" not in sys.argv and "--check" not in sys.argv:
         sys.stdout.write(text)
-        return
+        return 0
     path = os.path.join(ROOT, "docs", "status.md")
     doc = open(path).read()
     begin, end = "<!-- op-table begin -->\n", "<!-- op-table end -->"
     head, rest = doc.split(begin)
-    _, tail = rest.split(end)
+    current, tail = rest.split(end)
+    if "--check" in sys.argv:
+        if current != text:
+            print("docs/status.md: the op table is stale; run "
+                  "scripts/gen-op-status.py --update")
+            return 1
+        print("docs/status.md: the op table is up to date")
+        return 0
     open(path, "w").write(head + begin + text + end + tail)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

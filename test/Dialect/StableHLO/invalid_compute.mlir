@@ -262,3 +262,11 @@ func.func @collective_broadcast_dynamic_root_type(%x: tensor<2xf32>, %root: tens
   %0 = "stablehlo.collective_broadcast"(%x, %root) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xf32>
   func.return
 }
+
+// -----
+
+func.func @convolution_c24(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c24*/ precision_config must have 0 or 2 entries}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>]} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}

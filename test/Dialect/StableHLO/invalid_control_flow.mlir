@@ -206,3 +206,86 @@ func.func @sort_c2(%x: tensor<4xf32>) {
   }) : (tensor<4xf32>) -> tensor<4xi32>
   func.return
 }
+
+// -----
+
+func.func @if_c1_branch_arguments(%p: tensor<i1>, %x: tensor<2xf32>) {
+  // expected-error @+1 {{region #0 should have no arguments}}
+  %0 = "stablehlo.if"(%p) ({
+  ^bb0(%a: tensor<2xf32>):
+    stablehlo.return %a : tensor<2xf32>
+  }, {
+    stablehlo.return %x : tensor<2xf32>
+  }) : (tensor<i1>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @while_c3(%x: tensor<i64>, %p: tensor<i1>) {
+  // expected-error @+1 {{/*while_c3*/ result types must be the operand types}}
+  %0 = "stablehlo.while"(%x) ({
+  ^bb0(%a: tensor<i64>):
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<i64>):
+    stablehlo.return %a : tensor<i64>
+  }) : (tensor<i64>) -> tensor<i32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_c5(%x: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_c5*/ expects 1 results}}
+  %0:2 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+   reducer(%a: tensor<f32>, %b: tensor<f32>) {
+    stablehlo.return %a : tensor<f32>
+  }
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c1() {
+  // expected-error @+1 {{/*reduce_window_c1*/ expects at least one input}}
+  "stablehlo.reduce_window"() <{window_dimensions = array<i64>}> ({
+  ^bb0:
+    stablehlo.return
+  }) : () -> ()
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c8(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c8*/ base_dilations must have 1 entries}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, base_dilations = array<i64: 1, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c10(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c10*/ window_dilations entries must be positive}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, window_dilations = array<i64: 0>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @sort_c1() {
+  // expected-error @+1 {{expected 1 or more operands, but found 0}}
+  "stablehlo.sort"() <{dimension = 0 : i64}> ({
+  ^bb0:
+    %p = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) : () -> ()
+  func.return
+}

@@ -428,3 +428,14 @@ func.func @scatter_c1(%x: tensor<3xf32>, %y: tensor<4xf32>, %i: tensor<1x1xi64>,
   }) : (tensor<3xf32>, tensor<4xf32>, tensor<1x1xi64>, tensor<1xf32>, tensor<1xf32>) -> (tensor<3xf32>, tensor<4xf32>)
   func.return
 }
+
+// -----
+
+func.func @scatter_c16(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c16*/ expects one result per input}}
+  %0:2 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3xf32>, tensor<1x1xi64>, tensor<1xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  func.return
+}

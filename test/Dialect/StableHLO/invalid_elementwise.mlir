@@ -143,3 +143,19 @@ func.func @tuple_inferred_type_mismatch(%x: tensor<2xf32>) {
   %0 = "stablehlo.tuple"(%x) : (tensor<2xf32>) -> tuple<tensor<3xf32>>
   func.return
 }
+
+// -----
+
+func.func @clamp_c3(%x: tensor<3xf32>) {
+  // expected-error @+1 {{/*clamp_c3*/ result must have the shape of operand}}
+  %0 = "stablehlo.clamp"(%x, %x, %x) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_precision_c3(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*reduce_precision_c3*/ mantissa_bits must be >= 0}}
+  %0 = "stablehlo.reduce_precision"(%x) <{exponent_bits = 5 : i32, mantissa_bits = -1 : i32}> : (tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}

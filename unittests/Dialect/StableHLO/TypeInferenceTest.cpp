@@ -90,6 +90,48 @@ TEST_F(TypeInferenceTest, TuplesAndProcessIds) {
             type("tensor<i32>"));
 }
 
+TEST_F(TypeInferenceTest, ShapesFromAttributes) {
+  Block *b = block({"tensor<2x3x?xf32>", "tensor<f32>", "tensor<8xf32>"});
+  Location loc = builder.getUnknownLoc();
+  Value x = b->getArgument(0);
+  auto transpose =
+      TransposeOp::create(builder, loc, x, builder.getDenseI64ArrayAttr({2, 0, 1}));
+  EXPECT_EQ(transpose.getType(), type("tensor<?x2x3xf32>"));
+  auto slice = SliceOp::create(builder, loc, x,
+                               builder.getDenseI64ArrayAttr({0, 1, 0}),
+                               builder.getDenseI64ArrayAttr({2, 3, 4}),
+                               builder.getDenseI64ArrayAttr({1, 2, 3}));
+  EXPECT_EQ(slice.getType(), type("tensor<2x1x2xf32>"));
+  auto pad = PadOp::create(builder, loc, x, b->getArgument(1),
+                           builder.getDenseI64ArrayAttr({1, 0, 0}),
+                           builder.getDenseI64ArrayAttr({0, -1, 0}),
+                           builder.getDenseI64ArrayAttr({1, 1, 0}));
+  EXPECT_EQ(pad.getType(), type("tensor<4x4x?xf32>"));
+  auto concat = ConcatenateOp::create(builder, loc, ValueRange{x, x}, 1);
+  EXPECT_EQ(concat.getType(), type("tensor<2x6x?xf32>"));
+  auto reduce = ReduceOp::create(builder, loc, ValueRange{x},
+                                 ValueRange{b->getArgument(1)},
+                                 builder.getDenseI64ArrayAttr({1}));
+  EXPECT_EQ(reduce.getResult(0).getType(), type("tensor<2x?xf32>"));
+  auto rfft = FftOp::create(builder, loc, b->getArgument(2), FftType::RFFT,
+                            builder.getDenseI64ArrayAttr({8}));
+  EXPECT_EQ(rfft.getType(), type("tensor<5xcomplex<f32>>"));
+  auto irfft = FftOp::create(builder, loc, rfft, FftType::IRFFT,
+                             builder.getDenseI64ArrayAttr({8}));
+  EXPECT_EQ(irfft.getType(), type("tensor<8xf32>"));
+}
+
+TEST_F(TypeInferenceTest, InvalidAttributesFailInference) {
+  Block *b = block({"tensor<2x3xf32>"});
+  SmallVector<Type> inferred;
+  auto attrs = builder.getDictionaryAttr(builder.getNamedAttr(
+      "permutation", builder.getDenseI64ArrayAttr({0, 5})));
+  TransposeOp::Properties props;
+  props.permutation = builder.getDenseI64ArrayAttr({0, 5});
+  EXPECT_TRUE(failed(TransposeOp::inferReturnTypes(
+      &context, std::nullopt, b->getArguments(), attrs, &props, {}, inferred)));
+}
+
 TEST_F(TypeInferenceTest, BuiltModuleVerifies) {
   Block *b = block({"tensor<4xi32>"});
   Location loc = builder.getUnknownLoc();

@@ -274,3 +274,238 @@ LogicalResult OptimizationBarrierOp::inferReturnTypes(
   llvm::append_range(inferred, operands.getTypes());
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Ops whose result shape follows from attributes. Builders may call these
+// with unverified input, so each rejects what it cannot infer from.
+//===----------------------------------------------------------------------===//
+
+/// The ranked tensor type of operand `index`, or null.
+static RankedTensorType rankedOperand(ValueRange operands, size_t index) {
+  return index < operands.size()
+             ? dyn_cast<RankedTensorType>(operands[index].getType())
+             : RankedTensorType();
+}
+
+LogicalResult TransposeOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType operand = rankedOperand(operands, 0);
+  if (!operand || !adaptor.getPermutationAttr())
+    return failure();
+  ArrayRef<int64_t> perm = adaptor.getPermutation();
+  SmallVector<int64_t> shape;
+  for (int64_t dim : perm) {
+    /*transpose_c2*/ if (dim < 0 || dim >= operand.getRank() ||
+                         static_cast<int64_t>(perm.size()) != operand.getRank())
+      return emitOptionalError(location, "/*transpose_c2*/ permutation is not "
+                                         "a permutation of the operand's "
+                                         "dimensions");
+    shape.push_back(operand.getDimSize(dim));
+  }
+  /*transpose_c4*/
+  inferred.push_back(RankedTensorType::get(shape, operand.getElementType()));
+  return success();
+}
+
+LogicalResult SliceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType operand = rankedOperand(operands, 0);
+  if (!operand || !adaptor.getStartIndicesAttr() ||
+      !adaptor.getLimitIndicesAttr() || !adaptor.getStridesAttr())
+    return failure();
+  ArrayRef<int64_t> start = adaptor.getStartIndices(),
+                    limit = adaptor.getLimitIndices(),
+                    strides = adaptor.getStrides();
+  int64_t rank = operand.getRank();
+  if (static_cast<int64_t>(start.size()) != rank ||
+      static_cast<int64_t>(limit.size()) != rank ||
+      static_cast<int64_t>(strides.size()) != rank)
+    return emitOptionalError(location, "/*slice_c2*/ start, limit and strides "
+                                       "must have one entry per dimension");
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (strides[i] <= 0 || start[i] > limit[i])
+      return emitOptionalError(location, "/*slice_c3*/ invalid slice of "
+                                         "dimension ", i);
+    /*slice_c5*/
+    shape.push_back((limit[i] - start[i] + strides[i] - 1) / strides[i]);
+  }
+  inferred.push_back(RankedTensorType::get(shape, operand.getElementType()));
+  return success();
+}
+
+LogicalResult PadOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType operand = rankedOperand(operands, 0);
+  if (!operand || !adaptor.getEdgePaddingLowAttr() ||
+      !adaptor.getEdgePaddingHighAttr() || !adaptor.getInteriorPaddingAttr())
+    return failure();
+  ArrayRef<int64_t> low = adaptor.getEdgePaddingLow(),
+                    high = adaptor.getEdgePaddingHigh(),
+                    interior = adaptor.getInteriorPadding();
+  int64_t rank = operand.getRank();
+  if (static_cast<int64_t>(low.size()) != rank ||
+      static_cast<int64_t>(high.size()) != rank ||
+      static_cast<int64_t>(interior.size()) != rank)
+    return emitOptionalError(location, "/*pad_c2*/ padding lists must have "
+                                       "one entry per dimension");
+  SmallVector<int64_t> shape;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t size = operand.getDimSize(i);
+    if (interior[i] < 0)
+      return emitOptionalError(location, "/*pad_c3*/ interior padding must "
+                                         "be non-negative");
+    /*pad_c4*/
+    shape.push_back(ShapedType::isDynamic(size)
+                        ? ShapedType::kDynamic
+                        : low[i] + size +
+                              std::max<int64_t>(size - 1, 0) * interior[i] +
+                              high[i]);
+    if (!ShapedType::isDynamic(shape.back()) && shape.back() < 0)
+      return emitOptionalError(location, "/*pad_c4*/ padding removes more "
+                                         "than dimension ", i, " holds");
+  }
+  inferred.push_back(RankedTensorType::get(shape, operand.getElementType()));
+  return success();
+}
+
+LogicalResult ConcatenateOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType first = rankedOperand(operands, 0);
+  if (!first || !adaptor.getDimensionAttr())
+    return emitOptionalError(location, "/*concatenate_c3*/ expects at least "
+                                       "one input");
+  int64_t dim = adaptor.getDimension();
+  if (dim < 0 || dim >= first.getRank())
+    return emitOptionalError(location, "/*concatenate_c4*/ dimension ", dim,
+                             " is out of range");
+  SmallVector<int64_t> shape(first.getShape());
+  shape[dim] = 0;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    RankedTensorType type = rankedOperand(operands, i);
+    if (!type || type.getRank() != first.getRank())
+      return emitOptionalError(location, "/*concatenate_c2*/ inputs must "
+                                         "have the same rank");
+    for (int64_t d = 0; d < first.getRank(); ++d)
+      if (d != dim && ShapedType::isDynamic(shape[d]))
+        shape[d] = type.getDimSize(d); // refine from a later input
+    shape[dim] = ShapedType::isDynamic(shape[dim]) || type.isDynamicDim(dim)
+                     ? ShapedType::kDynamic
+                     : shape[dim] + type.getDimSize(dim);
+  }
+  /*concatenate_c6*/
+  inferred.push_back(RankedTensorType::get(shape, first.getElementType()));
+  return success();
+}
+
+LogicalResult ReduceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  if (!adaptor.getDimensionsAttr() || adaptor.getInputs().empty() ||
+      adaptor.getInputs().size() != adaptor.getInitValues().size())
+    return failure();
+  auto input = dyn_cast<RankedTensorType>(adaptor.getInputs()[0].getType());
+  if (!input)
+    return failure();
+  ArrayRef<int64_t> dims = adaptor.getDimensions();
+  for (int64_t dim : dims)
+    if (dim < 0 || dim >= input.getRank())
+      return emitOptionalError(location, "/*reduce_c4*/ dimension ", dim,
+                               " is out of range");
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < input.getRank(); ++d)
+    if (!llvm::is_contained(dims, d))
+      shape.push_back(input.getDimSize(d));
+  // /*reduce_c7*/: the input shape without `dimensions`, the element type of
+  // the matching init value.
+  for (Value init : adaptor.getInitValues())
+    inferred.push_back(
+        RankedTensorType::get(shape, getElementTypeOrSelf(init.getType())));
+  return success();
+}
+
+LogicalResult FftOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType operand = rankedOperand(operands, 0);
+  if (!operand || !adaptor.getFftTypeAttr() || !adaptor.getFftLengthAttr())
+    return failure();
+  ArrayRef<int64_t> length = adaptor.getFftLength();
+  if (length.empty() || operand.getRank() < 1)
+    return emitOptionalError(location, "/*fft_c1*/ fft_length must not be "
+                                       "empty");
+  SmallVector<int64_t> shape(operand.getShape());
+  Type element = operand.getElementType();
+  switch (adaptor.getFftType()) {
+  case FftType::FFT:
+  case FftType::IFFT:
+    break;
+  case FftType::RFFT: /*fft_c3*/
+    element = ComplexType::get(element);
+    shape.back() = length.back() / 2 + 1;
+    break;
+  case FftType::IRFFT: /*fft_c4*/
+    element = realPartType(element);
+    shape.back() = length.back();
+    break;
+  }
+  inferred.push_back(RankedTensorType::get(shape, element));
+  return success();
+}
+
+// Ops whose results repeat operand types.
+#define HLOX_INFER_AS_OPERANDS(OP, ...)                                       \
+  LogicalResult OP::inferReturnTypes(                                         \
+      MLIRContext *, std::optional<Location>, ValueRange operands,            \
+      DictionaryAttr, OpaqueProperties, RegionRange,                          \
+      SmallVectorImpl<Type> &inferred) {                                      \
+    for (size_t index : {__VA_ARGS__}) {                                      \
+      if (index >= operands.size())                                           \
+        return failure();                                                     \
+      inferred.push_back(operands[index].getType());                          \
+    }                                                                         \
+    return success();                                                         \
+  }
+
+HLOX_INFER_AS_OPERANDS(CholeskyOp, 0)                /*cholesky_c1*/
+HLOX_INFER_AS_OPERANDS(TriangularSolveOp, 1)         /*triangular_solve_c5*/
+HLOX_INFER_AS_OPERANDS(BatchNormInferenceOp, 0)      /*batch_norm_inference_c7*/
+HLOX_INFER_AS_OPERANDS(BatchNormTrainingOp, 0, 1, 1) /*batch_norm_training_c5*/
+HLOX_INFER_AS_OPERANDS(BatchNormGradOp, 0, 1, 1)     /*batch_norm_grad_c6*/
+HLOX_INFER_AS_OPERANDS(CollectivePermuteOp, 0)       /*collective_permute_c5*/
+
+#undef HLOX_INFER_AS_OPERANDS
+
+/// sort and all_reduce: one result per operand, of its type.
+LogicalResult SortOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                       ValueRange operands, DictionaryAttr,
+                                       OpaqueProperties, RegionRange,
+                                       SmallVectorImpl<Type> &inferred) {
+  /*sort_c2*/
+  llvm::append_range(inferred, operands.getTypes());
+  return success();
+}
+
+LogicalResult AllReduceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
+  /*all_reduce_c7*/
+  llvm::append_range(inferred, operands.getTypes());
+  return success();
+}

@@ -87,9 +87,9 @@ LogicalResult BitcastConvertOp::verify() {
 }
 
 LogicalResult ReducePrecisionOp::verify() {
-  /*reduce_precision_c2*/ if (getExponentBits() < 1)
+  /*reduce_precision_c2*/ if (getExponentBitsAttr().getInt() < 1)
     return emitOpError("/*reduce_precision_c2*/ exponent_bits must be >= 1");
-  /*reduce_precision_c3*/ if (getMantissaBits() < 0)
+  /*reduce_precision_c3*/ if (getMantissaBitsAttr().getInt() < 0)
     return emitOpError("/*reduce_precision_c3*/ mantissa_bits must be >= 0");
   return success();
 }

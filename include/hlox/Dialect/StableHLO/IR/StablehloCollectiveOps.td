@@ -62,7 +62,7 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", []> {
   let hasVerifier = 1;
 }
 
-def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [RecursiveMemoryEffects]> {
+def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "AllReduce operation";
   let description = [{
     Within each process group, reduces the operands of all processes with
@@ -131,7 +131,7 @@ def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [Pure]> {
   let results = (outs Variadic<HLO_Tensor>);
 }
 
-def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [Pure]> {
+def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [HLO_InferType, Pure]> {
   let summary = "CollectivePermute operation";
   let description = [{
     Sends the operand of each source process to its target process by

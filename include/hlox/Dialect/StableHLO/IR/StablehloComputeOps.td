@@ -145,7 +145,7 @@ def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
   let results = (outs HLO_Tensor);
 }
 
-def StableHLO_FftOp : StableHLO_Op<"fft", [Pure]> {
+def StableHLO_FftOp : StableHLO_Op<"fft", [HLO_InferType, Pure]> {
   let summary = "Fft operation";
   let description = [{
     Forward or inverse Fourier transform (complex or real) over the last
@@ -168,7 +168,7 @@ def StableHLO_FftOp : StableHLO_Op<"fft", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {
+def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [HLO_InferType, Pure]> {
   let summary = "TriangularSolve operation";
   let description = [{
     Solves batches of systems with a triangular matrix `a` (lower or upper,
@@ -189,7 +189,7 @@ def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure]> {
+def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [HLO_InferType, Pure]> {
   let summary = "Cholesky operation";
   let description = [{
     Cholesky decomposition of a batch of matrices `a`; `lower` chooses the
@@ -209,7 +209,7 @@ def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure]> {
   }];
 }
 
-def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [Pure]> {
+def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [HLO_InferType, Pure]> {
   let summary = "BatchNormGrad operation";
   let description = [{
     Gradients of batch normalization with respect to `operand`, `scale` and
@@ -230,7 +230,7 @@ def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [Pure]> {
                       HLO_FpOrQuantizedTensor:$grad_offset);
 }
 
-def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [Pure]> {
+def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [HLO_InferType, Pure]> {
   let summary = "BatchNormInference operation";
   let description = [{
     Normalizes `operand` with the given mean and variance over every
@@ -249,7 +249,7 @@ def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [Pure]
   let results = (outs HLO_FpOrQuantizedTensor:$result);
 }
 
-def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [Pure]> {
+def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [HLO_InferType, Pure]> {
   let summary = "BatchNormTraining operation";
   let description = [{
     Computes mean and variance over every dimension but `feature_index`,

@@ -125,7 +125,7 @@ def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects,
   let regions = (region SizedRegion<1>:$computation);
 }
 
-def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
+def StableHLO_ReduceOp : StableHLO_Op<"reduce", [HLO_InferType, RecursiveMemoryEffects,
     SameVariadicOperandSize, SingleBlockImplicitTerminator<"ReturnOp">]> {
   let summary = "Reduce operation";
   let description = [{
@@ -211,7 +211,7 @@ def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter",
   let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
 }
 
-def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects,
+def StableHLO_SortOp : StableHLO_Op<"sort", [HLO_InferType, RecursiveMemoryEffects,
     SameOperandsAndResultShape]> {
   let summary = "Sort operation";
   let description = [{

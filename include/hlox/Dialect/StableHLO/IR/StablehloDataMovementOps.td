@@ -179,7 +179,7 @@ def StableHLO_DynamicReshapeOp : StableHLO_Op<"dynamic_reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure]> {
+def StableHLO_TransposeOp : StableHLO_Op<"transpose", [HLO_InferType, Pure]> {
   let summary = "Transpose operation";
   let description = [{
     Permutes the dimensions of `operand`: result dimension `i` is operand
@@ -223,7 +223,7 @@ def StableHLO_ReverseOp : StableHLO_Op<"reverse", [HLO_InferType, Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure]> {
+def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [HLO_InferType, Pure]> {
   let summary = "Concatenate operation";
   let description = [{
     Concatenates `inputs` along `dimension`. (C1) the inputs have the same
@@ -245,7 +245,7 @@ def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure]> {
+def StableHLO_SliceOp : StableHLO_Op<"slice", [HLO_InferType, Pure]> {
   let summary = "Slice operation";
   let description = [{
     Extracts the elements from `start_indices` up to `limit_indices` with
@@ -330,7 +330,7 @@ def StableHLO_RealDynamicSliceOp : StableHLO_Op<"real_dynamic_slice", [Pure]> {
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
 }
 
-def StableHLO_PadOp : StableHLO_Op<"pad", [Pure]> {
+def StableHLO_PadOp : StableHLO_Op<"pad", [HLO_InferType, Pure]> {
   let summary = "Pad operation";
   let description = [{
     Pads `operand` with `padding_value` at both edges of each dimension and
