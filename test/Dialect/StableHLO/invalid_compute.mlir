@@ -1,63 +1,63 @@
 // RUN: hlox-opt %s --split-input-file --verify-diagnostics
 
-func.func @dot_general_c1(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{/*dot_general_c1*/ lhs and rhs must have the same number of batching dimensions}}
+func.func @dot_general_c2(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c2*/ lhs and rhs must have the same number of batching dimensions}}
   %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [], contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @dot_general_c2(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{/*dot_general_c2*/ lhs and rhs must have the same number of contracting dimensions}}
+func.func @dot_general_c3(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c3*/ lhs and rhs must have the same number of contracting dimensions}}
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @dot_general_c3(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{/*dot_general_c3*/ lhs batching and contracting dims entry 2 is out of range [0, 2)}}
+func.func @dot_general_c6(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c6*/ lhs batching and contracting dims entry 2 is out of range [0, 2)}}
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [2] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @dot_general_c4(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{/*dot_general_c4*/ rhs batching and contracting dims entry 5 is out of range [0, 2)}}
+func.func @dot_general_c8(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c8*/ rhs batching and contracting dims entry 5 is out of range [0, 2)}}
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [5] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @dot_general_c7(%a: tensor<2x3xf32>, %b: tensor<5x3xf32>) {
-  // expected-error @+1 {{/*dot_general_c7*/ batching dimension sizes differ: 2 vs 5}}
+func.func @dot_general_c10(%a: tensor<2x3xf32>, %b: tensor<5x3xf32>) {
+  // expected-error @+1 {{/*dot_general_c10*/ batching dimension sizes differ: 2 vs 5}}
   %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2xf32>
   func.return
 }
 
 // -----
 
-func.func @dot_general_c8(%a: tensor<2x3xf32>, %b: tensor<4x4xf32>) {
-  // expected-error @+1 {{/*dot_general_c8*/ contracting dimension sizes differ: 3 vs 4}}
+func.func @dot_general_c11(%a: tensor<2x3xf32>, %b: tensor<4x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c11*/ contracting dimension sizes differ: 3 vs 4}}
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<4x4xf32>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @dot_general_c11(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{/*dot_general_c11*/ precision_config must have 0 or 2 entries}}
+func.func @dot_general_c12(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c12*/ precision_config must have 0 or 2 entries}}
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @dot_general_c12(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{/*dot_general_c12*/ result shape must be the batch dims, then lhs free dims, then rhs free dims}}
+func.func @dot_general_c13(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c13*/ result shape must be the batch dims, then lhs free dims, then rhs free dims}}
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<4x2xf32>
   func.return
 }
@@ -88,16 +88,16 @@ func.func @convolution_c4(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
 
 // -----
 
-func.func @convolution_c6(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
-  // expected-error @+1 {{/*convolution_c6*/ padding must have shape [1, 2]}}
+func.func @convolution_c5(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c5*/ padding must have shape [1, 2]}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[0, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
   func.return
 }
 
 // -----
 
-func.func @convolution_c7(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
-  // expected-error @+1 {{/*convolution_c7*/ lhs_dilation must have 1 entries}}
+func.func @convolution_c6(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c6*/ lhs_dilation must have 1 entries}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {lhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
   func.return
 }
@@ -120,24 +120,24 @@ func.func @convolution_c10(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
 
 // -----
 
-func.func @convolution_c11(%x: tensor<1x4x3xf32>, %k: tensor<3x1x1xf32>) {
-  // expected-error @+1 {{/*convolution_c11*/ input feature dimension 3 must be divisible by feature_group_count 2}}
+func.func @convolution_c12(%x: tensor<1x4x3xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c12*/ input feature dimension 3 must be divisible by feature_group_count 2}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x4x3xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
   func.return
 }
 
 // -----
 
-func.func @convolution_c14(%x: tensor<1x4x2xf32>, %k: tensor<3x1x1xf32>) {
-  // expected-error @+1 {{/*convolution_c14*/ kernel input feature dimension must be 2}}
+func.func @convolution_c15(%x: tensor<1x4x2xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c15*/ kernel input feature dimension must be 2}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x2xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
   func.return
 }
 
 // -----
 
-func.func @convolution_c15(%x: tensor<2x4x2xf32>, %k: tensor<3x1x2xf32>) {
-  // expected-error @+1 {{/*convolution_c15*/ feature_group_count and batch_group_count cannot both exceed 1}}
+func.func @convolution_c24(%x: tensor<2x4x2xf32>, %k: tensor<3x1x2xf32>) {
+  // expected-error @+1 {{/*convolution_c24*/ feature_group_count and batch_group_count cannot both exceed 1}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 2 : i64} : (tensor<2x4x2xf32>, tensor<3x1x2xf32>) -> tensor<1x2x2xf32>
   func.return
 }
@@ -168,23 +168,23 @@ func.func @fft_c2(%x: tensor<4xf32>) {
 
 // -----
 
-func.func @triangular_solve_c1(%a: tensor<3x3xf32>, %b: tensor<3xf32>) {
-  // expected-error @+1 {{/*triangular_solve_c1*/ a and b must have the same rank, at least 2}}
+func.func @triangular_solve_c2(%a: tensor<3x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{/*triangular_solve_c2*/ a and b must have the same rank, at least 2}}
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}> : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
   func.return
 }
 
 // -----
 
-func.func @triangular_solve_c2(%a: tensor<3x2xf32>, %b: tensor<3x3xf32>) {
-  // expected-error @+1 {{/*triangular_solve_c2*/ a must hold square matrices}}
+func.func @triangular_solve_c3(%a: tensor<3x2xf32>, %b: tensor<3x3xf32>) {
+  // expected-error @+1 {{/*triangular_solve_c3*/ a must hold square matrices}}
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}> : (tensor<3x2xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
   func.return
 }
 
 // -----
 
-func.func @triangular_solve_c3(%a: tensor<3x3xf32>, %b: tensor<4x3xf32>) {
+func.func @triangular_solve_c3_b_mismatch(%a: tensor<3x3xf32>, %b: tensor<4x3xf32>) {
   // expected-error @+1 {{/*triangular_solve_c3*/ b does not match the size of a on the solved side}}
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}> : (tensor<3x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
   func.return
@@ -192,8 +192,8 @@ func.func @triangular_solve_c3(%a: tensor<3x3xf32>, %b: tensor<4x3xf32>) {
 
 // -----
 
-func.func @triangular_solve_c4(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>) {
-  // expected-error @+1 {{/*triangular_solve_c4*/ transpose_a must not be TRANSPOSE_INVALID}}
+func.func @triangular_solve_invalid_transpose(%a: tensor<3x3xf32>, %b: tensor<3x3xf32>) {
+  // expected-error @+1 {{transpose_a must not be TRANSPOSE_INVALID}}
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose TRANSPOSE_INVALID>}> : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
   func.return
 }
@@ -265,8 +265,80 @@ func.func @collective_broadcast_dynamic_root_type(%x: tensor<2xf32>, %root: tens
 
 // -----
 
-func.func @convolution_c24(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
-  // expected-error @+1 {{/*convolution_c24*/ precision_config must have 0 or 2 entries}}
+func.func @convolution_c25(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c25*/ precision_config must have 0 or 2 entries}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>]} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c3(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c3*/ window_strides must have 1 entries}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c7(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c7*/ lhs_dilation entries must be positive}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {lhs_dilate = [0]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c8(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c8*/ rhs_dilation must have 1 entries}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {rhs_dilate = []} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c4(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c4*/ lhs batching and contracting dims has a duplicate entry 1}}
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [1] x [0], contracting_dims = [1] x [1] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<3x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c5(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c5*/ rhs batching and contracting dims has a duplicate entry 0}}
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c7(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c6*/ lhs batching and contracting dims entry -1 is out of range [0, 2)}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [-1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_c9(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{/*dot_general_c8*/ rhs batching and contracting dims entry 2 is out of range [0, 2)}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [2] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @fft_c3(%x: tensor<4x4x4x4xcomplex<f32>>) {
+  // expected-error @+1 {{/*fft_c3*/ fft_length must have 1 to 3 entries}}
+  %0 = stablehlo.fft %x, type = FFT, length = [4, 4, 4, 4] : (tensor<4x4x4x4xcomplex<f32>>) -> tensor<4x4x4x4xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+func.func @triangular_solve_c1(%a: tensor<3x3xf32>, %b: tensor<3x3xf64>) {
+  // expected-error @+1 {{/*triangular_solve_c1*/ a and b must have the same element type}}
+  %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}> : (tensor<3x3xf32>, tensor<3x3xf64>) -> tensor<3x3xf64>
   func.return
 }

@@ -69,8 +69,8 @@ func.func @reduce_c1_shapes(%x: tensor<2xf32>, %y: tensor<3xf32>, %z: tensor<f32
 
 // -----
 
-func.func @reduce_c2(%x: tensor<2xf32>, %z: tensor<1xf32>) {
-  // expected-error @+1 {{/*reduce_c2*/ init_values must be 0-d tensors}}
+func.func @reduce(%x: tensor<2xf32>, %z: tensor<1xf32>) {
+  // expected-error @+1 {{init_values must be 0-d tensors}}
   %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<1xf32>) -> tensor<f32>
    reducer(%a: tensor<1xf32>, %b: tensor<1xf32>) {
     stablehlo.return %a : tensor<1xf32>
@@ -107,8 +107,8 @@ func.func @reduce_window_c4(%x: tensor<4xf32>, %z: tensor<f32>) {
 
 // -----
 
-func.func @reduce_window_c6(%x: tensor<4xf32>, %z: tensor<f32>) {
-  // expected-error @+1 {{/*reduce_window_c6*/ window_strides entries must be positive}}
+func.func @reduce_window_c7(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c7*/ window_strides entries must be positive}}
   %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 0>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %a : tensor<f32>
@@ -236,8 +236,8 @@ func.func @while_c3(%x: tensor<i64>, %p: tensor<i1>) {
 
 // -----
 
-func.func @reduce_c5(%x: tensor<2xf32>, %z: tensor<f32>) {
-  // expected-error @+1 {{/*reduce_c5*/ expects 1 results}}
+func.func @reduce_c3(%x: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_c3*/ expects 1 results}}
   %0:2 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
    reducer(%a: tensor<f32>, %b: tensor<f32>) {
     stablehlo.return %a : tensor<f32>
@@ -269,8 +269,8 @@ func.func @reduce_window_c8(%x: tensor<4xf32>, %z: tensor<f32>) {
 
 // -----
 
-func.func @reduce_window_c10(%x: tensor<4xf32>, %z: tensor<f32>) {
-  // expected-error @+1 {{/*reduce_window_c10*/ window_dilations entries must be positive}}
+func.func @reduce_window_c11(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c11*/ window_dilations entries must be positive}}
   %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, window_dilations = array<i64: 0>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %a : tensor<f32>
@@ -287,5 +287,68 @@ func.func @sort_c1() {
     %p = stablehlo.constant dense<true> : tensor<i1>
     stablehlo.return %p : tensor<i1>
   }) : () -> ()
+  func.return
+}
+
+// -----
+
+func.func @reduce_c2(%x: tensor<2xf32>, %z: tensor<f64>) {
+  // expected-error @+1 {{/*reduce_c2*/ init value 0 must have the element type of input 0}}
+  %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<f64>) -> tensor<f64>
+   reducer(%a: tensor<f64>, %b: tensor<f64>) {
+    stablehlo.return %a : tensor<f64>
+  }
+  func.return
+}
+
+// -----
+
+func.func @reduce_c5(%x: tensor<2x3xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_c5*/ dimensions has a duplicate entry 1}}
+  %0 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c5(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c5*/ window_dimensions entries must be positive}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 0>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c6(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c6*/ window_strides must have 1 entries}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 1, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c9(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c9*/ base_dilations entries must be positive}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, base_dilations = array<i64: 0>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c10(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c10*/ window_dilations must have 1 entries}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, window_dilations = array<i64: 1, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
   func.return
 }

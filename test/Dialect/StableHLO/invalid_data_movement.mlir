@@ -112,8 +112,8 @@ func.func @transpose_c2_permutation(%x: tensor<2x3xf32>) {
 
 // -----
 
-func.func @transpose_c4(%x: tensor<2x3xf32>) {
-  // expected-error @+1 {{/*transpose_c4*/ result dimension 0 must have size 3}}
+func.func @transpose_c3(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{/*transpose_c3*/ result dimension 0 must have size 3}}
   %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return
 }
@@ -320,48 +320,48 @@ func.func @gather_c2(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
 
 // -----
 
-func.func @gather_c4(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
-  // expected-error @+1 {{/*gather_c4*/ collapsed_slice_dims entry 2 is out of range [0, 2)}}
+func.func @gather_c7(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c7*/ collapsed_slice_dims entry 2 is out of range [0, 2)}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [2], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @gather_c6(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
-  // expected-error @+1 {{/*gather_c6*/ collapsed dimension 0 must have slice size 0 or 1}}
+func.func @gather_c8(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c8*/ collapsed dimension 0 must have slice size 0 or 1}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 2, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @gather_c7(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
-  // expected-error @+1 {{/*gather_c7*/ operand_batching_dims has a duplicate entry 1}}
+func.func @gather(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{operand_batching_dims has a duplicate entry 1}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], operand_batching_dims = [1, 1], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @gather_c14(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
-  // expected-error @+1 {{/*gather_c14*/ start_index_map has a duplicate entry 0}}
+func.func @gather_c9(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c9*/ start_index_map has a duplicate entry 0}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @gather_c15(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
-  // expected-error @+1 {{/*gather_c15*/ slice_sizes must have 2 entries}}
+func.func @gather_c11(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c11*/ slice_sizes must have 2 entries}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
   func.return
 }
 
 // -----
 
-func.func @scatter_c5(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
-  // expected-error @+1 {{/*scatter_c5*/ index_vector_dim 3 is out of range [0, 2]}}
+func.func @scatter_c14(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c14*/ index_vector_dim 3 is out of range [0, 2]}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 3>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -371,8 +371,8 @@ func.func @scatter_c5(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>)
 
 // -----
 
-func.func @scatter_c7(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
-  // expected-error @+1 {{/*scatter_c7*/ inserted_window_dims entry 1 is out of range [0, 1)}}
+func.func @scatter_c10(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c10*/ inserted_window_dims entry 1 is out of range [0, 1)}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -382,8 +382,8 @@ func.func @scatter_c7(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>)
 
 // -----
 
-func.func @scatter_c14(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
-  // expected-error @+1 {{/*scatter_c14*/ scatter_dims_to_operand_dims entry 4 is out of range [0, 1)}}
+func.func @scatter_c13(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c13*/ scatter_dims_to_operand_dims entry 4 is out of range [0, 1)}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [4], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
@@ -437,5 +437,54 @@ func.func @scatter_c16(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %b : tensor<f32>
   }) : (tensor<3xf32>, tensor<1x1xi64>, tensor<1xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  func.return
+}
+
+// -----
+
+func.func @gather_c6(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c6*/ collapsed_slice_dims has a duplicate entry 0}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0, 0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c10(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c10*/ start_index_map entry 2 is out of range [0, 2)}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 2], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c5(%i: tensor<1x1xi64>) {
+  // expected-error @+1 {{/*scatter_c5*/ expects at least one input}}
+  "stablehlo.scatter"(%i) <{scatter_dimension_numbers = #stablehlo.scatter<index_vector_dim = 1>}> ({
+  ^bb0:
+    stablehlo.return
+  }) : (tensor<1x1xi64>) -> ()
+  func.return
+}
+
+// -----
+
+func.func @scatter_c9(%x: tensor<3x3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c9*/ inserted_window_dims has a duplicate entry 0}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x3xf32>, tensor<1x1xi64>, tensor<1xf32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c12(%x: tensor<3x3xf32>, %i: tensor<1x2xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c12*/ scatter_dims_to_operand_dims has a duplicate entry 1}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [1, 1], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x3xf32>, tensor<1x2xi64>, tensor<1xf32>) -> tensor<3x3xf32>
   func.return
 }

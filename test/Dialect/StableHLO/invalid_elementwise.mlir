@@ -9,7 +9,7 @@ func.func @abs_c2_wrong_result(%x: tensor<2xcomplex<f32>>) {
 // -----
 
 func.func @real_c2_wrong_result(%x: tensor<2xcomplex<f64>>) {
-  // expected-error @+1 {{/*c2*/ result element type must be 'f64'}}
+  // expected-error @+1 {{/*real_c2*/ result element type must be 'f64', got 'f32'}}
   %0 = stablehlo.real %x : (tensor<2xcomplex<f64>>) -> tensor<2xf32>
   func.return
 }
@@ -17,7 +17,7 @@ func.func @real_c2_wrong_result(%x: tensor<2xcomplex<f64>>) {
 // -----
 
 func.func @imag_c2_wrong_result(%x: tensor<2xcomplex<f32>>) {
-  // expected-error @+1 {{/*c2*/ result element type must be 'f32'}}
+  // expected-error @+1 {{/*imag_c2*/ result element type must be 'f32', got 'f64'}}
   %0 = stablehlo.imag %x : (tensor<2xcomplex<f32>>) -> tensor<2xf64>
   func.return
 }
@@ -104,8 +104,8 @@ func.func @clamp_c1(%m: tensor<3xf32>, %x: tensor<2xf32>) {
 
 // -----
 
-func.func @clamp_c2(%m: tensor<f64>, %x: tensor<2xf32>) {
-  // expected-error @+1 {{/*clamp_c2*/ max must have the element type of operand}}
+func.func @clamp_c3(%m: tensor<f64>, %x: tensor<2xf32>) {
+  // expected-error @+1 {{/*clamp_c3*/ max must have the element type of operand}}
   %0 = stablehlo.clamp %x, %x, %m : (tensor<2xf32>, tensor<2xf32>, tensor<f64>) -> tensor<2xf32>
   func.return
 }
@@ -146,8 +146,8 @@ func.func @tuple_inferred_type_mismatch(%x: tensor<2xf32>) {
 
 // -----
 
-func.func @clamp_c3(%x: tensor<3xf32>) {
-  // expected-error @+1 {{/*clamp_c3*/ result must have the shape of operand}}
+func.func @clamp_c4(%x: tensor<3xf32>) {
+  // expected-error @+1 {{/*clamp_c4*/ result must have the shape of operand}}
   %0 = "stablehlo.clamp"(%x, %x, %x) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<4xf32>
   func.return
 }
@@ -157,5 +157,13 @@ func.func @clamp_c3(%x: tensor<3xf32>) {
 func.func @reduce_precision_c3(%x: tensor<2xf32>) {
   // expected-error @+1 {{/*reduce_precision_c3*/ mantissa_bits must be >= 0}}
   %0 = "stablehlo.reduce_precision"(%x) <{exponent_bits = 5 : i32, mantissa_bits = -1 : i32}> : (tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @clamp_c2(%m: tensor<3xf32>, %x: tensor<2xf32>) {
+  // expected-error @+1 {{/*clamp_c2*/ max must be 0-d or have the shape of operand}}
+  %0 = stablehlo.clamp %x, %x, %m : (tensor<2xf32>, tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
   func.return
 }

@@ -114,12 +114,12 @@ HLOX_INFER_AS_OPERAND(XorOp, 0)
 HLOX_INFER_AS_OPERAND(ReverseOp, 0)              /*reverse_c1*/
 HLOX_INFER_AS_OPERAND(DynamicUpdateSliceOp, 0)   /*dynamic_update_slice_c1*/
 HLOX_INFER_AS_OPERAND(SelectOp, 1)               /*select_c2*/
-HLOX_INFER_AS_OPERAND(ClampOp, 1)                /*clamp_c3*/
+HLOX_INFER_AS_OPERAND(ClampOp, 1)                /*clamp_c4*/
 
 #undef HLOX_INFER_AS_OPERAND
 
-/// abs, real, imag: the real part type of a complex operand (/*abs_c2*/,
-/// /*real_c2*/, /*imag_c2*/); quantized and real operands keep their type.
+/// abs, real, imag: the real part type of a complex operand (abs C2, real
+/// C2, imag C2); quantized and real operands keep their type.
 static LogicalResult inferRealPart(ValueRange operands,
                                    SmallVectorImpl<Type> &inferred) {
   if (operands.empty())
@@ -305,7 +305,7 @@ LogicalResult TransposeOp::inferReturnTypes(
                                          "dimensions");
     shape.push_back(operand.getDimSize(dim));
   }
-  /*transpose_c4*/
+  /*transpose_c3*/
   inferred.push_back(RankedTensorType::get(shape, operand.getElementType()));
   return success();
 }
@@ -448,7 +448,7 @@ LogicalResult FftOp::inferReturnTypes(
     return failure();
   ArrayRef<int64_t> length = adaptor.getFftLength();
   if (length.empty() || operand.getRank() < 1)
-    return emitOptionalError(location, "/*fft_c1*/ fft_length must not be "
+    return emitOptionalError(location, "/*fft_c3*/ fft_length must not be "
                                        "empty");
   SmallVector<int64_t> shape(operand.getShape());
   Type element = operand.getElementType();
@@ -456,11 +456,12 @@ LogicalResult FftOp::inferReturnTypes(
   case FftType::FFT:
   case FftType::IFFT:
     break;
-  case FftType::RFFT: /*fft_c3*/
+  case FftType::RFFT: /*fft_c2*/ /*fft_c5*/
     element = ComplexType::get(element);
-    shape.back() = length.back() / 2 + 1;
+    if (!ShapedType::isDynamic(shape.back()) && shape.back() != 0)
+      shape.back() = shape.back() / 2 + 1;
     break;
-  case FftType::IRFFT: /*fft_c4*/
+  case FftType::IRFFT: /*fft_c2*/ /*fft_c4*/
     element = realPartType(element);
     shape.back() = length.back();
     break;
@@ -484,10 +485,10 @@ LogicalResult FftOp::inferReturnTypes(
   }
 
 HLOX_INFER_AS_OPERANDS(CholeskyOp, 0)                /*cholesky_c1*/
-HLOX_INFER_AS_OPERANDS(TriangularSolveOp, 1)         /*triangular_solve_c5*/
+HLOX_INFER_AS_OPERANDS(TriangularSolveOp, 1)         /*triangular_solve_c4*/
 HLOX_INFER_AS_OPERANDS(BatchNormInferenceOp, 0)      /*batch_norm_inference_c7*/
-HLOX_INFER_AS_OPERANDS(BatchNormTrainingOp, 0, 1, 1) /*batch_norm_training_c5*/
-HLOX_INFER_AS_OPERANDS(BatchNormGradOp, 0, 1, 1)     /*batch_norm_grad_c6*/
+HLOX_INFER_AS_OPERANDS(BatchNormTrainingOp, 0, 1, 1) /*batch_norm_training_c7*/
+HLOX_INFER_AS_OPERANDS(BatchNormGradOp, 0, 1, 1)     /*batch_norm_grad_c3*/
 HLOX_INFER_AS_OPERANDS(CollectivePermuteOp, 0)       /*collective_permute_c5*/
 
 #undef HLOX_INFER_AS_OPERANDS

@@ -22,36 +22,41 @@ LogicalResult DotGeneralOp::verify() {
                     rb = dims.getRhsBatchingDimensions(),
                     lc = dims.getLhsContractingDimensions(),
                     rc = dims.getRhsContractingDimensions();
-  /*dot_general_c1*/ if (lb.size() != rb.size())
-    return emitOpError("/*dot_general_c1*/ lhs and rhs must have the same "
-                       "number of batching dimensions");
-  /*dot_general_c2*/ if (lc.size() != rc.size())
+  /*dot_general_c2*/ if (lb.size() != rb.size())
     return emitOpError("/*dot_general_c2*/ lhs and rhs must have the same "
+                       "number of batching dimensions");
+  /*dot_general_c3*/ if (lc.size() != rc.size())
+    return emitOpError("/*dot_general_c3*/ lhs and rhs must have the same "
                        "number of contracting dimensions");
   SmallVector<int64_t> lhsAll(lb), rhsAll(rb);
   lhsAll.append(lc.begin(), lc.end());
   rhsAll.append(rc.begin(), rc.end());
-  if (failed(verifyDimsInRangeAndUnique(*this, "/*dot_general_c3*/ ",
+  // /*dot_general_c6*/ /*dot_general_c7*/ ranges, /*dot_general_c4*/
+  // uniqueness of lhs dims; /*dot_general_c8*/ /*dot_general_c9*/,
+  // /*dot_general_c5*/ of rhs dims.
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*dot_general_c6*/ ",
+                                        "/*dot_general_c4*/ ",
                                         "lhs batching and contracting dims",
                                         lhsAll, lhs.getRank())) ||
-      failed(verifyDimsInRangeAndUnique(*this, "/*dot_general_c4*/ ",
+      failed(verifyDimsInRangeAndUnique(*this, "/*dot_general_c8*/ ",
+                                        "/*dot_general_c5*/ ",
                                         "rhs batching and contracting dims",
                                         rhsAll, rhs.getRank())))
     return failure();
   for (auto [l, r] : llvm::zip(lb, rb))
-    /*dot_general_c7*/ if (!compatibleDim(lhs.getDimSize(l), rhs.getDimSize(r)))
-      return emitOpError("/*dot_general_c7*/ batching dimension sizes differ: ")
+    /*dot_general_c10*/ if (!compatibleDim(lhs.getDimSize(l), rhs.getDimSize(r)))
+      return emitOpError("/*dot_general_c10*/ batching dimension sizes differ: ")
              << lhs.getDimSize(l) << " vs " << rhs.getDimSize(r);
   for (auto [l, r] : llvm::zip(lc, rc))
-    /*dot_general_c8*/ if (!compatibleDim(lhs.getDimSize(l), rhs.getDimSize(r)))
-      return emitOpError("/*dot_general_c8*/ contracting dimension sizes "
+    /*dot_general_c11*/ if (!compatibleDim(lhs.getDimSize(l), rhs.getDimSize(r)))
+      return emitOpError("/*dot_general_c11*/ contracting dimension sizes "
                          "differ: ")
              << lhs.getDimSize(l) << " vs " << rhs.getDimSize(r);
   if (auto precision = getPrecisionConfig())
-    /*dot_general_c11*/ if (!precision->empty() && precision->size() != 2)
-      return emitOpError("/*dot_general_c11*/ precision_config must have 0 "
+    /*dot_general_c12*/ if (!precision->empty() && precision->size() != 2)
+      return emitOpError("/*dot_general_c12*/ precision_config must have 0 "
                          "or 2 entries");
-  // /*dot_general_c12*/: the result shape is batch, lhs free, rhs free.
+  // /*dot_general_c13*/: the result shape is batch, lhs free, rhs free.
   SmallVector<int64_t> expected;
   for (int64_t d : lb)
     expected.push_back(lhs.getDimSize(d));
@@ -63,7 +68,7 @@ LogicalResult DotGeneralOp::verify() {
       expected.push_back(rhs.getDimSize(d));
   if (failed(verifyCompatibleShape(cast<ShapedType>(getType()).getShape(),
                                    expected)))
-    return emitOpError("/*dot_general_c12*/ result shape must be the batch "
+    return emitOpError("/*dot_general_c13*/ result shape must be the batch "
                        "dims, then lhs free dims, then rhs free dims");
   return success();
 }
@@ -79,29 +84,31 @@ LogicalResult ConvolutionOp::verify() {
   /*convolution_c13*/ if (lhs.getRank() != spatial + 2)
     return emitOpError("/*convolution_c13*/ dimension numbers describe rank ")
            << spatial + 2 << ", operands have rank " << lhs.getRank();
-  auto checkList = [&](StringRef label, StringRef name,
+  auto checkList = [&](StringRef sizeLabel, StringRef positiveLabel,
+                       StringRef name,
                        std::optional<ArrayRef<int64_t>> values) -> LogicalResult {
     if (!values)
       return success();
     if (static_cast<int64_t>(values->size()) != spatial)
-      return emitOpError() << label << name << " must have " << spatial
+      return emitOpError() << sizeLabel << name << " must have " << spatial
                            << " entries";
     if (llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
-      return emitOpError() << label << name << " entries must be positive";
+      return emitOpError() << positiveLabel << name
+                           << " entries must be positive";
     return success();
   };
-  if (failed(checkList("/*convolution_c4*/ ", "window_strides",
-                       getWindowStrides())) ||
-      failed(checkList("/*convolution_c7*/ ", "lhs_dilation",
-                       getLhsDilation())) ||
-      failed(checkList("/*convolution_c9*/ ", "rhs_dilation",
-                       getRhsDilation())))
+  if (failed(checkList("/*convolution_c3*/ ", "/*convolution_c4*/ ",
+                       "window_strides", getWindowStrides())) ||
+      failed(checkList("/*convolution_c6*/ ", "/*convolution_c7*/ ",
+                       "lhs_dilation", getLhsDilation())) ||
+      failed(checkList("/*convolution_c8*/ ", "/*convolution_c9*/ ",
+                       "rhs_dilation", getRhsDilation())))
     return failure();
   if (auto padding = getPadding()) {
     auto type = cast<ShapedType>(padding->getType());
-    /*convolution_c6*/ if (type.getRank() != 2 || type.getDimSize(0) != spatial ||
+    /*convolution_c5*/ if (type.getRank() != 2 || type.getDimSize(0) != spatial ||
                            type.getDimSize(1) != 2)
-      return emitOpError("/*convolution_c6*/ padding must have shape [")
+      return emitOpError("/*convolution_c5*/ padding must have shape [")
              << spatial << ", 2]";
   }
   if (auto reversal = getWindowReversal())
@@ -113,23 +120,23 @@ LogicalResult ConvolutionOp::verify() {
       rhs.getDimSize(dims.getKernelInputFeatureDimension());
   int64_t featureGroups = getFeatureGroupCount();
   int64_t batchGroups = getBatchGroupCount();
-  /*convolution_c11*/ if (!ShapedType::isDynamic(inputFeatures) &&
+  /*convolution_c12*/ if (!ShapedType::isDynamic(inputFeatures) &&
                           inputFeatures % featureGroups != 0)
-    return emitOpError("/*convolution_c11*/ input feature dimension ")
+    return emitOpError("/*convolution_c12*/ input feature dimension ")
            << inputFeatures << " must be divisible by feature_group_count "
            << featureGroups;
-  /*convolution_c14*/ if (!ShapedType::isDynamic(inputFeatures) &&
+  /*convolution_c15*/ if (!ShapedType::isDynamic(inputFeatures) &&
                           !ShapedType::isDynamic(kernelInputFeatures) &&
                           inputFeatures / featureGroups != kernelInputFeatures)
-    return emitOpError("/*convolution_c14*/ kernel input feature dimension "
+    return emitOpError("/*convolution_c15*/ kernel input feature dimension "
                        "must be ")
            << inputFeatures / featureGroups;
-  /*convolution_c15*/ if (featureGroups != 1 && batchGroups != 1)
-    return emitOpError("/*convolution_c15*/ feature_group_count and "
+  /*convolution_c24*/ if (featureGroups != 1 && batchGroups != 1)
+    return emitOpError("/*convolution_c24*/ feature_group_count and "
                        "batch_group_count cannot both exceed 1");
   if (auto precision = getPrecisionConfig())
-    /*convolution_c24*/ if (!precision->empty() && precision->size() != 2)
-      return emitOpError("/*convolution_c24*/ precision_config must have 0 "
+    /*convolution_c25*/ if (!precision->empty() && precision->size() != 2)
+      return emitOpError("/*convolution_c25*/ precision_config must have 0 "
                          "or 2 entries");
   return success();
 }
@@ -140,8 +147,8 @@ LogicalResult FftOp::verify() {
   /*fft_c1*/ if (static_cast<int64_t>(length.size()) > operand.getRank())
     return emitOpError("/*fft_c1*/ fft_length has more entries than the "
                        "operand's rank");
-  /*fft_c1*/ if (length.empty() || length.size() > 3)
-    return emitOpError("/*fft_c1*/ fft_length must have 1 to 3 entries");
+  /*fft_c3*/ if (length.empty() || length.size() > 3)
+    return emitOpError("/*fft_c3*/ fft_length must have 1 to 3 entries");
   bool real = getFftType() == FftType::RFFT;
   bool operandComplex = isa<ComplexType>(operand.getElementType());
   /*fft_c2*/ if (real == operandComplex)
@@ -153,21 +160,23 @@ LogicalResult FftOp::verify() {
 LogicalResult TriangularSolveOp::verify() {
   auto a = cast<ShapedType>(getA().getType());
   auto b = cast<ShapedType>(getB().getType());
-  /*triangular_solve_c1*/ if (a.getRank() < 2 || a.getRank() != b.getRank())
+  /*triangular_solve_c1*/ if (a.getElementType() != b.getElementType())
     return emitOpError("/*triangular_solve_c1*/ a and b must have the same "
+                       "element type");
+  /*triangular_solve_c2*/ if (a.getRank() < 2 || a.getRank() != b.getRank())
+    return emitOpError("/*triangular_solve_c2*/ a and b must have the same "
                        "rank, at least 2");
   int64_t rows = a.getDimSize(a.getRank() - 2);
   int64_t cols = a.getDimSize(a.getRank() - 1);
-  /*triangular_solve_c2*/ if (!compatibleDim(rows, cols))
-    return emitOpError("/*triangular_solve_c2*/ a must hold square matrices");
+  /*triangular_solve_c3*/ if (!compatibleDim(rows, cols))
+    return emitOpError("/*triangular_solve_c3*/ a must hold square matrices");
   int64_t shared = getLeftSide() ? b.getDimSize(b.getRank() - 2)
                                  : b.getDimSize(b.getRank() - 1);
   /*triangular_solve_c3*/ if (!compatibleDim(shared, rows))
     return emitOpError("/*triangular_solve_c3*/ b does not match the size of "
                        "a on the solved side");
-  /*triangular_solve_c4*/ if (getTransposeA() == Transpose::TRANSPOSE_INVALID)
-    return emitOpError("/*triangular_solve_c4*/ transpose_a must not be "
-                       "TRANSPOSE_INVALID");
+  if (getTransposeA() == Transpose::TRANSPOSE_INVALID)
+    return emitOpError("transpose_a must not be TRANSPOSE_INVALID");
   return success();
 }
 

@@ -71,11 +71,12 @@ LogicalResult ReduceOp::verify() {
   for (Value input : getInputs())
     /*reduce_c1*/ if (failed(verifyCompatibleShape(first, input.getType())))
       return emitOpError("/*reduce_c1*/ inputs must have the same shape");
-  if (failed(verifyDimsInRangeAndUnique(*this, "/*reduce_c4*/ ", "dimensions",
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*reduce_c4*/ ",
+                                        "/*reduce_c5*/ ", "dimensions",
                                         getDimensions(), first.getRank())))
     return failure();
-  /*reduce_c5*/ if (getNumResults() != n)
-    return emitOpError("/*reduce_c5*/ expects ") << n << " results";
+  /*reduce_c3*/ if (getNumResults() != n)
+    return emitOpError("/*reduce_c3*/ expects ") << n << " results";
   SmallVector<int64_t> kept;
   for (int64_t i = 0; i < first.getRank(); ++i)
     if (!llvm::is_contained(getDimensions(), i))
@@ -91,8 +92,12 @@ LogicalResult ReduceOp::verify() {
            << 2 * n << " arguments";
   for (size_t i = 0; i < n; ++i) {
     auto init = cast<ShapedType>(getInitValues()[i].getType());
-    /*reduce_c2*/ if (init.getRank() != 0)
-      return emitOpError("/*reduce_c2*/ init_values must be 0-d tensors");
+    if (init.getRank() != 0)
+      return emitOpError("init_values must be 0-d tensors");
+    /*reduce_c2*/ if (init.getElementType() !=
+                      getElementTypeOrSelf(getInputs()[i].getType()))
+      return emitOpError("/*reduce_c2*/ init value ")
+             << i << " must have the element type of input " << i;
   }
   return success();
 }
@@ -103,26 +108,27 @@ LogicalResult ReduceWindowOp::verify() {
     return emitOpError("/*reduce_window_c1*/ expects at least one input");
   auto first = cast<ShapedType>(getInputs().front().getType());
   int64_t rank = first.getRank();
-  auto checkSize = [&](StringRef label, StringRef name,
-                       std::optional<ArrayRef<int64_t>> values,
-                       bool positive) -> LogicalResult {
+  auto checkSize = [&](StringRef sizeLabel, StringRef positiveLabel,
+                       StringRef name,
+                       std::optional<ArrayRef<int64_t>> values) -> LogicalResult {
     if (!values)
       return success();
     if (static_cast<int64_t>(values->size()) != rank)
-      return emitOpError() << label << name << " must have " << rank
+      return emitOpError() << sizeLabel << name << " must have " << rank
                            << " entries";
-    if (positive && llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
-      return emitOpError() << label << name << " entries must be positive";
+    if (llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
+      return emitOpError() << positiveLabel << name
+                           << " entries must be positive";
     return success();
   };
-  if (failed(checkSize("/*reduce_window_c4*/ ", "window_dimensions",
-                       getWindowDimensions(), true)) ||
-      failed(checkSize("/*reduce_window_c6*/ ", "window_strides",
-                       getWindowStrides(), true)) ||
-      failed(checkSize("/*reduce_window_c8*/ ", "base_dilations",
-                       getBaseDilations(), true)) ||
-      failed(checkSize("/*reduce_window_c10*/ ", "window_dilations",
-                       getWindowDilations(), true)))
+  if (failed(checkSize("/*reduce_window_c4*/ ", "/*reduce_window_c5*/ ",
+                       "window_dimensions", getWindowDimensions())) ||
+      failed(checkSize("/*reduce_window_c6*/ ", "/*reduce_window_c7*/ ",
+                       "window_strides", getWindowStrides())) ||
+      failed(checkSize("/*reduce_window_c8*/ ", "/*reduce_window_c9*/ ",
+                       "base_dilations", getBaseDilations())) ||
+      failed(checkSize("/*reduce_window_c10*/ ", "/*reduce_window_c11*/ ",
+                       "window_dilations", getWindowDilations())))
     return failure();
   if (auto padding = getPadding()) {
     auto type = cast<ShapedType>(padding->getType());

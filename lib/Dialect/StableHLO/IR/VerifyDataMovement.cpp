@@ -61,6 +61,7 @@ static LogicalResult verifyBroadcastDims(Operation *op, ShapedType operand,
            << operand.getRank() << " entries, got " << dims.size();
   /*broadcast_in_dim_c3*/ /*broadcast_in_dim_c4*/
   if (failed(verifyDimsInRangeAndUnique(op, "/*broadcast_in_dim_c3*/ ",
+                                        "/*broadcast_in_dim_c4*/ ",
                                         "broadcast_dimensions", dims,
                                         result.getRank())))
     return failure();
@@ -108,7 +109,7 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
   for (auto attr : {getKnownExpandingDimensionsAttr(),
                     getKnownNonexpandingDimensionsAttr()})
     if (attr && failed(verifyDimsInRangeAndUnique(
-                    *this, "", "known dimensions", attr.asArrayRef(),
+                    *this, "", "", "known dimensions", attr.asArrayRef(),
                     operand.getRank())))
       return failure();
   return success();
@@ -150,20 +151,20 @@ LogicalResult TransposeOp::verify() {
     return emitOpError("/*transpose_c2*/ permutation must have ")
            << operand.getRank() << " entries";
   if (failed(verifyDimsInRangeAndUnique(*this, "/*transpose_c2*/ ",
-                                        "permutation", perm,
+                                        "/*transpose_c2*/ ", "permutation", perm,
                                         operand.getRank())))
     return failure();
   for (auto [i, dim] : llvm::enumerate(perm))
-    /*transpose_c4*/ if (!compatibleDim(result.getDimSize(i),
+    /*transpose_c3*/ if (!compatibleDim(result.getDimSize(i),
                                         operand.getDimSize(dim)))
-      return emitOpError("/*transpose_c4*/ result dimension ")
+      return emitOpError("/*transpose_c3*/ result dimension ")
              << i << " must have size " << operand.getDimSize(dim);
   return success();
 }
 
 LogicalResult ReverseOp::verify() {
   return verifyDimsInRangeAndUnique(
-      *this, "/*reverse_c2*/ ", "dimensions", getDimensions(),
+      *this, "/*reverse_c3*/ ", "/*reverse_c2*/ ", "dimensions", getDimensions(),
       cast<ShapedType>(getOperand().getType()).getRank());
 }
 
@@ -329,29 +330,29 @@ LogicalResult GatherOp::verify() {
     return emitOpError("/*gather_c2*/ index_vector_dim ")
            << indexVectorDim << " is out of range [0, " << indices.getRank()
            << "]";
-  if (failed(verifyDimsInRangeAndUnique(*this, "/*gather_c4*/ ",
-                                        "collapsed_slice_dims",
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*gather_c7*/ ",
+                                        "/*gather_c6*/ ", "collapsed_slice_dims",
                                         dims.getCollapsedSliceDims(), rank)) ||
-      failed(verifyDimsInRangeAndUnique(*this, "/*gather_c7*/ ",
+      failed(verifyDimsInRangeAndUnique(*this, "", "",
                                         "operand_batching_dims",
                                         dims.getOperandBatchingDims(), rank)) ||
-      failed(verifyDimsInRangeAndUnique(*this, "/*gather_c14*/ ",
-                                        "start_index_map",
+      failed(verifyDimsInRangeAndUnique(*this, "/*gather_c10*/ ",
+                                        "/*gather_c9*/ ", "start_index_map",
                                         dims.getStartIndexMap(), rank)))
     return failure();
-  /*gather_c15*/ if (static_cast<int64_t>(sliceSizes.size()) != rank)
-    return emitOpError("/*gather_c15*/ slice_sizes must have ")
+  /*gather_c11*/ if (static_cast<int64_t>(sliceSizes.size()) != rank)
+    return emitOpError("/*gather_c11*/ slice_sizes must have ")
            << rank << " entries";
   for (int64_t dim : dims.getCollapsedSliceDims())
-    /*gather_c6*/ if (sliceSizes[dim] > 1)
-      return emitOpError("/*gather_c6*/ collapsed dimension ")
+    /*gather_c8*/ if (sliceSizes[dim] > 1)
+      return emitOpError("/*gather_c8*/ collapsed dimension ")
              << dim << " must have slice size 0 or 1";
   return success();
 }
 
 LogicalResult ScatterOp::verify() {
-  /*scatter_c1*/ if (getInputs().empty())
-    return emitOpError("/*scatter_c1*/ expects at least one input");
+  /*scatter_c5*/ if (getInputs().empty())
+    return emitOpError("/*scatter_c5*/ expects at least one input");
   auto first = cast<ShapedType>(getInputs().front().getType());
   for (Value input : getInputs())
     /*scatter_c1*/ if (failed(verifyCompatibleShape(first, input.getType())))
@@ -359,15 +360,16 @@ LogicalResult ScatterOp::verify() {
   ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
   int64_t rank = first.getRank();
   auto indices = cast<ShapedType>(getScatterIndices().getType());
-  /*scatter_c5*/ if (dims.getIndexVectorDim() < 0 ||
-                     dims.getIndexVectorDim() > indices.getRank())
-    return emitOpError("/*scatter_c5*/ index_vector_dim ")
+  /*scatter_c14*/ if (dims.getIndexVectorDim() < 0 ||
+                      dims.getIndexVectorDim() > indices.getRank())
+    return emitOpError("/*scatter_c14*/ index_vector_dim ")
            << dims.getIndexVectorDim() << " is out of range [0, "
            << indices.getRank() << "]";
-  if (failed(verifyDimsInRangeAndUnique(*this, "/*scatter_c7*/ ",
-                                        "inserted_window_dims",
+  if (failed(verifyDimsInRangeAndUnique(*this, "/*scatter_c10*/ ",
+                                        "/*scatter_c9*/ ", "inserted_window_dims",
                                         dims.getInsertedWindowDims(), rank)) ||
-      failed(verifyDimsInRangeAndUnique(*this, "/*scatter_c14*/ ",
+      failed(verifyDimsInRangeAndUnique(*this, "/*scatter_c13*/ ",
+                                        "/*scatter_c12*/ ",
                                         "scatter_dims_to_operand_dims",
                                         dims.getScatterDimsToOperandDims(),
                                         rank)))

@@ -24,17 +24,21 @@ LogicalResult AbsOp::verify() {
   return success();
 }
 
-static LogicalResult verifyRealOrImag(Operation *op) {
+static LogicalResult verifyRealOrImag(Operation *op, StringRef label) {
   Type operand = getElementTypeOrSelf(op->getOperand(0).getType());
   Type result = getElementTypeOrSelf(op->getResult(0).getType());
   if (result != realPartType(operand))
-    return op->emitOpError("/*c2*/ result element type must be ")
-           << realPartType(operand) << ", got " << result;
+    return op->emitOpError() << label << " result element type must be "
+                             << realPartType(operand) << ", got " << result;
   return success();
 }
 
-LogicalResult RealOp::verify() { return verifyRealOrImag(*this); }
-LogicalResult ImagOp::verify() { return verifyRealOrImag(*this); }
+LogicalResult RealOp::verify() {
+  return verifyRealOrImag(*this, "/*real_c2*/");
+}
+LogicalResult ImagOp::verify() {
+  return verifyRealOrImag(*this, "/*imag_c2*/");
+}
 
 LogicalResult ComplexOp::verify() {
   /*complex_c1*/ if (getLhs().getType() != getRhs().getType())
@@ -139,17 +143,19 @@ LogicalResult SelectOp::verify() {
 
 LogicalResult ClampOp::verify() {
   auto operand = cast<ShapedType>(getOperand().getType());
-  for (auto [name, value] : {std::pair{"min", getMin()}, {"max", getMax()}}) {
+  for (auto [label, name, value] :
+       {std::tuple{"/*clamp_c1*/ ", "min", getMin()},
+        {"/*clamp_c2*/ ", "max", getMax()}}) {
     auto type = cast<RankedTensorType>(value.getType());
-    /*clamp_c1*/ if (type.getRank() != 0 &&
-                     failed(verifyCompatibleShape(type, operand)))
-      return emitOpError("/*clamp_c1*/ ")
-             << name << " must be 0-d or have the shape of operand";
-    /*clamp_c2*/ if (expressedElementType(type) != expressedElementType(operand))
-      return emitOpError("/*clamp_c2*/ ")
+    /*clamp_c1*/ /*clamp_c2*/ if (type.getRank() != 0 &&
+                                  failed(verifyCompatibleShape(type, operand)))
+      return emitOpError() << label << name
+                           << " must be 0-d or have the shape of operand";
+    /*clamp_c3*/ if (expressedElementType(type) != expressedElementType(operand))
+      return emitOpError("/*clamp_c3*/ ")
              << name << " must have the element type of operand";
   }
-  /*clamp_c3*/ if (failed(verifyCompatibleShape(operand, getType())))
-    return emitOpError("/*clamp_c3*/ result must have the shape of operand");
+  /*clamp_c4*/ if (failed(verifyCompatibleShape(operand, getType())))
+    return emitOpError("/*clamp_c4*/ result must have the shape of operand");
   return success();
 }

@@ -19,20 +19,21 @@ inline bool compatibleDim(int64_t a, int64_t b) {
          a == b;
 }
 
-/// Fails with "`name` has a duplicate entry N" or "`name` entry N is out of
-/// [0, rank)" on the first bad entry of `dims`.
+/// Fails with "`name` entry N is out of range [0, rank)" (prefixed with
+/// `rangeLabel`) or "`name` has a duplicate entry N" (prefixed with
+/// `uniqueLabel`) on the first bad entry of `dims`.
 inline mlir::LogicalResult
-verifyDimsInRangeAndUnique(mlir::Operation *op, llvm::StringRef label,
-                           llvm::StringRef name, llvm::ArrayRef<int64_t> dims,
-                           int64_t rank) {
+verifyDimsInRangeAndUnique(mlir::Operation *op, llvm::StringRef rangeLabel,
+                           llvm::StringRef uniqueLabel, llvm::StringRef name,
+                           llvm::ArrayRef<int64_t> dims, int64_t rank) {
   llvm::SmallSet<int64_t, 8> seen;
   for (int64_t dim : dims) {
     if (dim < 0 || dim >= rank)
-      return op->emitOpError() << label << name << " entry " << dim
+      return op->emitOpError() << rangeLabel << name << " entry " << dim
                                << " is out of range [0, " << rank << ")";
     if (!seen.insert(dim).second)
       return op->emitOpError()
-             << label << name << " has a duplicate entry " << dim;
+             << uniqueLabel << name << " has a duplicate entry " << dim;
   }
   return mlir::success();
 }
