@@ -342,3 +342,227 @@ func.func @triangular_solve_c1(%a: tensor<3x3xf32>, %b: tensor<3x3xf64>) {
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>}> : (tensor<3x3xf32>, tensor<3x3xf64>) -> tensor<3x3xf64>
   func.return
 }
+
+// -----
+
+func.func @dot_general_c1(%a: tensor<2x3xf32>, %b: tensor<3x4xf64>) {
+  // expected-error @+1 {{/*dot_general_c1*/ lhs and rhs must have the same element type}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf64>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c2(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf64>) {
+  // expected-error @+1 {{/*convolution_c2*/ lhs and rhs must have the same element type}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf64>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @cholesky_c2(%a: tensor<3xf32>) {
+  // expected-error @+1 {{/*cholesky_c2*/ a must have rank >= 2}}
+  %0 = stablehlo.cholesky %a, lower = true : tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @cholesky_c3(%a: tensor<3x2xf32>) {
+  // expected-error @+1 {{/*cholesky_c3*/ a must hold square matrices}}
+  %0 = stablehlo.cholesky %a, lower = true : tensor<3x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @rng_c1(%a: tensor<i32>, %b: tensor<f32>, %s: tensor<1xi64>) {
+  // expected-error @+1 {{/*rng_c1*/ a, b and result must have the same element type}}
+  %0 = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<i32>, tensor<f32>, tensor<1xi64>) -> tensor<3xi32>
+  func.return
+}
+
+// -----
+
+func.func @rng_c2(%a: tensor<i32>, %s: tensor<1xi64>) {
+  // expected-error @+1 {{/*rng_c2*/ the NORMAL distribution needs a floating-point element type}}
+  %0 = stablehlo.rng %a, %a, %s, distribution = NORMAL : (tensor<i32>, tensor<i32>, tensor<1xi64>) -> tensor<3xi32>
+  func.return
+}
+
+// -----
+
+func.func @rng_c3(%a: tensor<f32>, %s: tensor<2xi64>) {
+  // expected-error @+1 {{/*rng_c3*/ shape must have 1 elements}}
+  %0 = stablehlo.rng %a, %a, %s, distribution = NORMAL : (tensor<f32>, tensor<f32>, tensor<2xi64>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @rng_bit_generator_c1(%s: tensor<2xui64>) {
+  // expected-error @+1 {{/*rng_bit_generator_c1*/ output_state must have the type of initial_state}}
+  %0:2 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<3xui64>, tensor<4xui32>)
+  func.return
+}
+
+// -----
+
+func.func @rng_bit_generator_c2(%s: tensor<3xui64>) {
+  // expected-error @+1 {{/*rng_bit_generator_c2*/ THREE_FRY needs a state of 2 elements, got 3}}
+  %0:2 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<3xui64>) -> (tensor<3xui64>, tensor<4xui32>)
+  func.return
+}
+
+// -----
+
+func.func @rng_bit_generator_c2_philox(%s: tensor<4xui64>) {
+  // expected-error @+1 {{/*rng_bit_generator_c2*/ PHILOX needs a state of 2 or 3 elements, got 4}}
+  %0:2 = stablehlo.rng_bit_generator %s, algorithm = PHILOX : (tensor<4xui64>) -> (tensor<4xui64>, tensor<4xui32>)
+  func.return
+}
+
+// -----
+
+func.func @rng_bit_generator_state_rank(%s: tensor<2x2xui64>) {
+  // expected-error @+1 {{initial_state must be a 1-d tensor of static size}}
+  %0:2 = stablehlo.rng_bit_generator %s, algorithm = DEFAULT : (tensor<2x2xui64>) -> (tensor<2x2xui64>, tensor<4xui32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_inference_c1(%x: tensor<2x2xf32>, %s: tensor<2xf32>) {
+  // expected-error @+1 {{/*batch_norm_inference_c1*/ feature_index 2 is out of range [0, 2)}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) {epsilon = 0.0 : f32, feature_index = 2 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_inference_c2(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %d: tensor<2xf64>) {
+  // expected-error @+1 {{/*batch_norm_inference_c2*/ offset must have the operand's element type}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %s, %d, %s, %s) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf64>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_inference_c3(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor<3xf32>) {
+  // expected-error @+1 {{/*batch_norm_inference_c3*/ scale must be a 1-d tensor of 2 elements}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %t, %s, %s, %s) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_inference_c4(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor<3xf32>) {
+  // expected-error @+1 {{/*batch_norm_inference_c4*/ offset must be a 1-d tensor of 2 elements}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %s, %t, %s, %s) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_inference_c5(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor<3xf32>) {
+  // expected-error @+1 {{/*batch_norm_inference_c5*/ mean must be a 1-d tensor of 2 elements}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %s, %s, %t, %s) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_inference_c6(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor<3xf32>) {
+  // expected-error @+1 {{/*batch_norm_inference_c6*/ variance must be a 1-d tensor of 2 elements}}
+  %0 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %t) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_training_c1(%x: tensor<2x2xf32>, %s: tensor<2xf32>) {
+  // expected-error @+1 {{/*batch_norm_training_c1*/ feature_index 5 is out of range [0, 2)}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %s, %s) {epsilon = 0.0 : f32, feature_index = 5 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_training_c2(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %d: tensor<2xf64>) {
+  // expected-error @+1 {{/*batch_norm_training_c2*/ scale must have the operand's element type}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %d, %s) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf64>, tensor<2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_training_c3(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor<3xf32>) {
+  // expected-error @+1 {{/*batch_norm_training_c3*/ scale must be a 1-d tensor of 2 elements}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %t, %s) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<3xf32>, tensor<2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_training_c4(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor<3xf32>) {
+  // expected-error @+1 {{/*batch_norm_training_c4*/ offset must be a 1-d tensor of 2 elements}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %s, %t) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<3xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_training_c5(%x: tensor<2x2xf32>, %s: tensor<2xf32>) {
+  // expected-error @+1 {{/*batch_norm_training_c5*/ batch_mean must be a 1-d tensor of 2 elements}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %s, %s) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<2x2xf32>, tensor<3xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_training_c6(%x: tensor<2x2xf32>, %s: tensor<2xf32>) {
+  // expected-error @+1 {{/*batch_norm_training_c6*/ batch_var must be a 1-d tensor of 2 elements}}
+  %0:3 = "stablehlo.batch_norm_training"(%x, %s, %s) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<3xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_grad_c1(%x: tensor<2x2xf32>, %s: tensor<2xf32>) {
+  // expected-error @+1 {{/*batch_norm_grad_c1*/ feature_index 2 is out of range [0, 2)}}
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %s, %s, %s, %x) {epsilon = 0.0 : f32, feature_index = 2 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_grad_c2(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %d: tensor<2xf64>) {
+  // expected-error @+1 {{/*batch_norm_grad_c2*/ mean must have the operand's element type}}
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %s, %d, %s, %x) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf64>, tensor<2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_grad_c3(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %g: tensor<2x3xf32>) {
+  // expected-error @+1 {{/*batch_norm_grad_c3*/ grad_output must have the operand's shape}}
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %s, %s, %s, %g) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x3xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_grad_c4(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor<3xf32>) {
+  // expected-error @+1 {{/*batch_norm_grad_c4*/ variance must be a 1-d tensor of 2 elements}}
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %s, %s, %t, %x) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<3xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}
+
+// -----
+
+func.func @batch_norm_grad_c5(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor<3xf32>) {
+  // expected-error @+1 {{/*batch_norm_grad_c5*/ scale must be a 1-d tensor of 2 elements}}
+  %0:3 = "stablehlo.batch_norm_grad"(%x, %t, %s, %s, %x) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
+  func.return
+}

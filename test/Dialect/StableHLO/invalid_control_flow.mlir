@@ -352,3 +352,186 @@ func.func @reduce_window_c10(%x: tensor<4xf32>, %z: tensor<f32>) {
   }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
   func.return
 }
+
+// -----
+
+func.func @reduce_window_c3(%x: tensor<4xf32>, %z: tensor<f64>) {
+  // expected-error @+1 {{/*reduce_window_c3*/ init value 0 must have the element type of input 0}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f64>, %b: tensor<f64>):
+    stablehlo.return %a : tensor<f64>
+  }) : (tensor<4xf32>, tensor<f64>) -> tensor<3xf64>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c1(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c1*/ window_dimensions must have 1 entries}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c2(%x: tensor<4xf32>, %s: tensor<2xf64>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c2*/ operand and source must have the same element type}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf64>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c4(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f64>) {
+  // expected-error @+1 {{/*select_and_scatter_c4*/ init_value must have the operand's element type}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f64>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c6(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c6*/ window_dimensions entries must be positive}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 0>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c7(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c7*/ window_strides must have 1 entries}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c8(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c8*/ window_strides entries must be positive}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>, window_strides = array<i64: -2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c9(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c9*/ padding must have shape [1, 2]}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>, padding = dense<0> : tensor<1x3xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c10(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c10*/ select must take 2 arguments}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %a : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c11(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c11*/ scatter must take 2 arguments}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c12(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c12*/ result must have the operand's type}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<5xf32>
+  func.return
+}
+
+// -----
+
+func.func @map_c2(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{/*map_c2*/ dimensions must be [0, ..., rank - 1]}}
+  %0 = "stablehlo.map"(%x) ({
+  ^bb0(%a: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {dimensions = array<i64: 1, 0>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @map_c3(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{/*map_c3*/ computation must take 1 arguments}}
+  %0 = "stablehlo.map"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {dimensions = array<i64: 0, 1>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  func.return
+}

@@ -488,3 +488,70 @@ func.func @scatter_c12(%x: tensor<3x3xf32>, %i: tensor<1x2xi64>, %u: tensor<1xf3
   }) : (tensor<3x3xf32>, tensor<1x2xi64>, tensor<1xf32>) -> tensor<3x3xf32>
   func.return
 }
+
+// -----
+
+func.func @broadcast_in_dim_c1(%x: tensor<3xf32>) {
+  // expected-error @+1 {{/*broadcast_in_dim_c1*/ operand and result must have the same element type}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [0] : (tensor<3xf32>) -> tensor<3xi32>
+  func.return
+}
+
+// -----
+
+func.func @reshape_c1(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*reshape_c1*/ operand and result must have the same element type}}
+  %0 = stablehlo.reshape %x : (tensor<2xf32>) -> tensor<1x2xi32>
+  func.return
+}
+
+// -----
+
+func.func @transpose_c1(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{/*transpose_c1*/ operand and result must have the same element type}}
+  %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xi32>
+  func.return
+}
+
+// -----
+
+func.func @slice_c1(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*slice_c1*/ operand and result must have the same element type}}
+  %0 = stablehlo.slice %x [0:2] : (tensor<4xf32>) -> tensor<2xi32>
+  func.return
+}
+
+// -----
+
+func.func @dynamic_slice_c1(%x: tensor<4xf32>, %i: tensor<i64>) {
+  // expected-error @+1 {{/*dynamic_slice_c1*/ operand and result must have the same element type}}
+  %0 = stablehlo.dynamic_slice %x, %i, sizes = [2] : (tensor<4xf32>, tensor<i64>) -> tensor<2xi32>
+  func.return
+}
+
+// -----
+
+func.func @dynamic_update_slice_c2(%x: tensor<4xf32>, %u: tensor<2xi32>, %i: tensor<i64>) {
+  // expected-error @+1 {{/*dynamic_update_slice_c2*/ update must have the operand's element type}}
+  %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<4xf32>, tensor<2xi32>, tensor<i64>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c15(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c15*/ operand and result must have the same element type}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xi32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c6(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xi32>) {
+  // expected-error @+1 {{/*scatter_c6*/ update 0 must have the element type of input 0}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3xf32>, tensor<1x1xi64>, tensor<1xi32>) -> tensor<3xf32>
+  func.return
+}

@@ -18,6 +18,11 @@ LogicalResult DotGeneralOp::verify() {
   auto lhs = cast<ShapedType>(getLhs().getType());
   auto rhs = cast<ShapedType>(getRhs().getType());
   DotDimensionNumbersAttr dims = getDotDimensionNumbers();
+  /*dot_general_c1*/ if (!isa<quant::QuantizedType>(lhs.getElementType()) &&
+                         !isa<quant::QuantizedType>(rhs.getElementType()) &&
+                         lhs.getElementType() != rhs.getElementType())
+    return emitOpError("/*dot_general_c1*/ lhs and rhs must have the same "
+                       "element type");
   ArrayRef<int64_t> lb = dims.getLhsBatchingDimensions(),
                     rb = dims.getRhsBatchingDimensions(),
                     lc = dims.getLhsContractingDimensions(),
@@ -81,6 +86,11 @@ LogicalResult ConvolutionOp::verify() {
   /*convolution_c1*/ if (lhs.getRank() != rhs.getRank())
     return emitOpError("/*convolution_c1*/ lhs and rhs must have the same "
                        "rank");
+  /*convolution_c2*/ if (!isa<quant::QuantizedType>(lhs.getElementType()) &&
+                         !isa<quant::QuantizedType>(rhs.getElementType()) &&
+                         lhs.getElementType() != rhs.getElementType())
+    return emitOpError("/*convolution_c2*/ lhs and rhs must have the same "
+                       "element type");
   /*convolution_c13*/ if (lhs.getRank() != spatial + 2)
     return emitOpError("/*convolution_c13*/ dimension numbers describe rank ")
            << spatial + 2 << ", operands have rank " << lhs.getRank();
@@ -180,16 +190,6 @@ LogicalResult TriangularSolveOp::verify() {
   return success();
 }
 
-LogicalResult AllGatherOp::verify() {
-  for (Value operand : getOperands()) {
-    int64_t rank = cast<ShapedType>(operand.getType()).getRank();
-    /*all_gather_c1*/ if (getAllGatherDim() < 0 || getAllGatherDim() >= rank)
-      return emitOpError("/*all_gather_c1*/ all_gather_dim ")
-             << getAllGatherDim() << " is out of range [0, " << rank << ")";
-  }
-  return success();
-}
-
 LogicalResult GetTupleElementOp::verify() {
   auto tuple = cast<TupleType>(getOperand().getType());
   /*get_tuple_element_c1*/ if (getIndex() >= tuple.size())
@@ -216,26 +216,134 @@ CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
-LogicalResult CollectiveBroadcastOp::verify() {
-  size_t data = getOperands().size();
-  if (getHasDynamicRoot()) {
-    if (data < 2)
-      return emitOpError("with has_dynamic_root expects data operands and a "
-                         "root operand");
-    --data;
-    auto root = cast<ShapedType>(getOperands().back().getType());
-    if (root.getRank() != 1 || !root.getElementType().isInteger(32) ||
-        (!root.isDynamicDim(0) &&
-         root.getDimSize(0) != static_cast<int64_t>(data)))
-      return emitOpError("root operand must be a tensor<")
-             << data << "xi32>, got " << root;
+
+LogicalResult CholeskyOp::verify() {
+  auto a = cast<ShapedType>(getA().getType());
+  /*cholesky_c2*/ if (a.getRank() < 2)
+    return emitOpError("/*cholesky_c2*/ a must have rank >= 2");
+  /*cholesky_c3*/ if (!compatibleDim(a.getDimSize(a.getRank() - 2),
+                                     a.getDimSize(a.getRank() - 1)))
+    return emitOpError("/*cholesky_c3*/ a must hold square matrices");
+  return success();
+}
+
+LogicalResult RngOp::verify() {
+  Type element = getElementTypeOrSelf(getType());
+  /*rng_c1*/ if (getElementTypeOrSelf(getA().getType()) != element ||
+                 getElementTypeOrSelf(getB().getType()) != element)
+    return emitOpError("/*rng_c1*/ a, b and result must have the same "
+                       "element type");
+  /*rng_c2*/ if (getRngDistribution() == RngDistribution::NORMAL &&
+                 !isa<FloatType>(element))
+    return emitOpError("/*rng_c2*/ the NORMAL distribution needs a "
+                       "floating-point element type");
+  auto shapeType = cast<ShapedType>(getShape().getType());
+  auto result = cast<ShapedType>(getType());
+  /*rng_c3*/ if (!shapeType.isDynamicDim(0) &&
+                 shapeType.getDimSize(0) != result.getRank())
+    return emitOpError("/*rng_c3*/ shape must have ")
+           << result.getRank() << " elements";
+  return success();
+}
+
+LogicalResult RngBitGeneratorOp::verify() {
+  /*rng_bit_generator_c1*/ if (getInitialState().getType() !=
+                               getOutputState().getType())
+    return emitOpError("/*rng_bit_generator_c1*/ output_state must have the "
+                       "type of initial_state");
+  auto state = cast<ShapedType>(getInitialState().getType());
+  if (state.getRank() != 1 || state.isDynamicDim(0))
+    return emitOpError("initial_state must be a 1-d tensor of static size");
+  int64_t size = state.getDimSize(0);
+  switch (getRngAlgorithm()) {
+  case RngAlgorithm::THREE_FRY:
+    /*rng_bit_generator_c2*/ if (size != 2)
+      return emitOpError("/*rng_bit_generator_c2*/ THREE_FRY needs a state "
+                         "of 2 elements, got ")
+             << size;
+    break;
+  case RngAlgorithm::PHILOX:
+    /*rng_bit_generator_c2*/ if (size != 2 && size != 3)
+      return emitOpError("/*rng_bit_generator_c2*/ PHILOX needs a state of "
+                         "2 or 3 elements, got ")
+             << size;
+    break;
+  case RngAlgorithm::DEFAULT:
+    break;
   }
-  /*collective_broadcast_c3*/ if (getNumResults() != data)
-    return emitOpError("/*collective_broadcast_c3*/ expects one result per "
-                       "data operand");
-  for (size_t i = 0; i < data; ++i)
-    if (getOperand(i).getType() != getResult(i).getType())
-      return emitOpError("/*collective_broadcast_c3*/ result ")
-             << i << " must have the type of its operand";
+  return success();
+}
+
+namespace {
+/// A per-feature operand of a batch_norm op and the constraint on its size.
+struct PerFeature {
+  StringRef name;
+  Value value;
+  StringRef sizeLabel;
+};
+} // namespace
+
+/// The checks the three batch_norm ops share: feature_index in range
+/// (`indexLabel`), per-feature operands of the operand's element type
+/// (`typeLabel`) that are 1-d tensors of the feature size.
+static LogicalResult verifyBatchNorm(Operation *op, StringRef indexLabel,
+                                     StringRef typeLabel, Value operand,
+                                     uint64_t featureIndex,
+                                     ArrayRef<PerFeature> perFeature) {
+  auto type = cast<ShapedType>(operand.getType());
+  if (featureIndex >= static_cast<uint64_t>(type.getRank()))
+    return op->emitOpError() << indexLabel << "feature_index " << featureIndex
+                             << " is out of range [0, " << type.getRank()
+                             << ")";
+  int64_t features = type.getDimSize(featureIndex);
+  for (const PerFeature &entry : perFeature) {
+    auto valueType = cast<ShapedType>(entry.value.getType());
+    if (!sameBaseElementType(type, valueType))
+      return op->emitOpError() << typeLabel << entry.name
+                               << " must have the operand's element type";
+    if (valueType.getRank() != 1 ||
+        !compatibleDim(valueType.getDimSize(0), features))
+      return op->emitOpError() << entry.sizeLabel << entry.name
+                               << " must be a 1-d tensor of " << features
+                               << " elements";
+  }
+  return success();
+}
+
+LogicalResult BatchNormInferenceOp::verify() {
+  return verifyBatchNorm(
+      *this, "/*batch_norm_inference_c1*/ ", "/*batch_norm_inference_c2*/ ",
+      getOperand(), getFeatureIndex(),
+      {{"scale", getScale(), "/*batch_norm_inference_c3*/ "},
+       {"offset", getOffset(), "/*batch_norm_inference_c4*/ "},
+       {"mean", getMean(), "/*batch_norm_inference_c5*/ "},
+       {"variance", getVariance(), "/*batch_norm_inference_c6*/ "}});
+}
+
+LogicalResult BatchNormTrainingOp::verify() {
+  return verifyBatchNorm(
+      *this, "/*batch_norm_training_c1*/ ", "/*batch_norm_training_c2*/ ",
+      getOperand(), getFeatureIndex(),
+      {{"scale", getScale(), "/*batch_norm_training_c3*/ "},
+       {"offset", getOffset(), "/*batch_norm_training_c4*/ "},
+       {"batch_mean", getBatchMean(), "/*batch_norm_training_c5*/ "},
+       {"batch_var", getBatchVar(), "/*batch_norm_training_c6*/ "}});
+}
+
+LogicalResult BatchNormGradOp::verify() {
+  if (failed(verifyBatchNorm(
+          *this, "/*batch_norm_grad_c1*/ ", "/*batch_norm_grad_c2*/ ",
+          getOperand(), getFeatureIndex(),
+          {{"scale", getScale(), "/*batch_norm_grad_c5*/ "},
+           {"mean", getMean(), "/*batch_norm_grad_c4*/ "},
+           {"variance", getVariance(), "/*batch_norm_grad_c4*/ "},
+           {"grad_scale", getGradScale(), "/*batch_norm_grad_c4*/ "},
+           {"grad_offset", getGradOffset(), "/*batch_norm_grad_c4*/ "}})))
+    return failure();
+  /*batch_norm_grad_c3*/ if (failed(verifyCompatibleShape(
+                                 getOperand().getType(),
+                                 getGradOutput().getType())))
+    return emitOpError("/*batch_norm_grad_c3*/ grad_output must have the "
+                       "operand's shape");
   return success();
 }

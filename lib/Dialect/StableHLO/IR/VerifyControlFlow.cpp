@@ -137,6 +137,11 @@ LogicalResult ReduceWindowOp::verify() {
       return emitOpError("/*reduce_window_c12*/ padding must have shape [")
              << rank << ", 2]";
   }
+  for (size_t k = 0; k < n && k < getInitValues().size(); ++k)
+    /*reduce_window_c3*/ if (!sameBaseElementType(getInputs()[k].getType(),
+                                                  getInitValues()[k].getType()))
+      return emitOpError("/*reduce_window_c3*/ init value ")
+             << k << " must have the element type of input " << k;
   /*reduce_window_c13*/ if (getBody().front().getNumArguments() != 2 * n)
     return emitOpError("/*reduce_window_c13*/ body must take ")
            << 2 * n << " arguments";
@@ -165,5 +170,73 @@ LogicalResult OptimizationBarrierOp::verify() {
   /*optimization_barrier_c1*/ if (getOperandTypes() != getResultTypes())
     return emitOpError("/*optimization_barrier_c1*/ results must have the "
                        "operand types");
+  return success();
+}
+
+LogicalResult SelectAndScatterOp::verify() {
+  auto operand = cast<ShapedType>(getOperand().getType());
+  int64_t rank = operand.getRank();
+  /*select_and_scatter_c2*/ if (!sameBaseElementType(operand,
+                                                     getSource().getType()))
+    return emitOpError("/*select_and_scatter_c2*/ operand and source must "
+                       "have the same element type");
+  /*select_and_scatter_c4*/ if (!sameBaseElementType(operand,
+                                                     getInitValue().getType()))
+    return emitOpError("/*select_and_scatter_c4*/ init_value must have the "
+                       "operand's element type");
+  auto checkList = [&](StringRef sizeLabel, StringRef positiveLabel,
+                       StringRef name,
+                       std::optional<ArrayRef<int64_t>> values) -> LogicalResult {
+    if (!values)
+      return success();
+    if (static_cast<int64_t>(values->size()) != rank)
+      return emitOpError() << sizeLabel << name << " must have " << rank
+                           << " entries";
+    if (llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
+      return emitOpError() << positiveLabel << name
+                           << " entries must be positive";
+    return success();
+  };
+  if (failed(checkList("/*select_and_scatter_c1*/ ",
+                       "/*select_and_scatter_c6*/ ", "window_dimensions",
+                       getWindowDimensions())) ||
+      failed(checkList("/*select_and_scatter_c7*/ ",
+                       "/*select_and_scatter_c8*/ ", "window_strides",
+                       getWindowStrides())))
+    return failure();
+  if (auto padding = getPadding()) {
+    auto type = cast<ShapedType>(padding->getType());
+    /*select_and_scatter_c9*/ if (type.getRank() != 2 ||
+                                  type.getDimSize(0) != rank ||
+                                  type.getDimSize(1) != 2)
+      return emitOpError("/*select_and_scatter_c9*/ padding must have shape [")
+             << rank << ", 2]";
+  }
+  /*select_and_scatter_c10*/ if (getSelect().front().getNumArguments() != 2)
+    return emitOpError("/*select_and_scatter_c10*/ select must take 2 "
+                       "arguments");
+  /*select_and_scatter_c11*/ if (getScatter().front().getNumArguments() != 2)
+    return emitOpError("/*select_and_scatter_c11*/ scatter must take 2 "
+                       "arguments");
+  /*select_and_scatter_c12*/ if (failed(verifyCompatibleShape(
+                                     operand, getResult().getType())) ||
+                                 !sameBaseElementType(operand,
+                                                      getResult().getType()))
+    return emitOpError("/*select_and_scatter_c12*/ result must have the "
+                       "operand's type");
+  return success();
+}
+
+LogicalResult MapOp::verify() {
+  Block &block = getComputation().front();
+  /*map_c3*/ if (block.getNumArguments() != getInputs().size())
+    return emitOpError("/*map_c3*/ computation must take ")
+           << getInputs().size() << " arguments";
+  if (getInputs().empty())
+    return success();
+  int64_t rank = cast<ShapedType>(getInputs().front().getType()).getRank();
+  SmallVector<int64_t> expected = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  /*map_c2*/ if (getDimensions() != ArrayRef<int64_t>(expected))
+    return emitOpError("/*map_c2*/ dimensions must be [0, ..., rank - 1]");
   return success();
 }

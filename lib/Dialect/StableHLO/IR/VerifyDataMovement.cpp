@@ -54,6 +54,9 @@ static LogicalResult verifyBroadcastDims(Operation *op, ShapedType operand,
                                          ShapedType result,
                                          ArrayRef<int64_t> dims,
                                          bool dynamic) {
+  /*broadcast_in_dim_c1*/ if (!sameBaseElementType(operand, result))
+    return op->emitOpError("/*broadcast_in_dim_c1*/ operand and result must "
+                           "have the same element type");
   /*broadcast_in_dim_c2*/ if (static_cast<int64_t>(dims.size()) !=
                               operand.getRank())
     return op->emitOpError("/*broadcast_in_dim_c2*/ broadcast_dimensions "
@@ -118,6 +121,9 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
 LogicalResult ReshapeOp::verify() {
   auto operand = cast<ShapedType>(getOperand().getType());
   auto result = cast<ShapedType>(getType());
+  /*reshape_c1*/ if (!sameBaseElementType(operand, result))
+    return emitOpError("/*reshape_c1*/ operand and result must have the same "
+                       "element type");
   if (!operand.hasStaticShape() || !result.hasStaticShape())
     return success();
   /*reshape_c2*/ if (operand.getNumElements() != result.getNumElements())
@@ -147,6 +153,9 @@ LogicalResult TransposeOp::verify() {
   auto operand = cast<ShapedType>(getOperand().getType());
   auto result = cast<ShapedType>(getType());
   ArrayRef<int64_t> perm = getPermutation();
+  /*transpose_c1*/ if (!sameBaseElementType(operand, result))
+    return emitOpError("/*transpose_c1*/ operand and result must have the "
+                       "same element type");
   /*transpose_c2*/ if (static_cast<int64_t>(perm.size()) != operand.getRank())
     return emitOpError("/*transpose_c2*/ permutation must have ")
            << operand.getRank() << " entries";
@@ -205,6 +214,9 @@ LogicalResult SliceOp::verify() {
   ArrayRef<int64_t> start = getStartIndices(), limit = getLimitIndices(),
                     strides = getStrides();
   int64_t rank = operand.getRank();
+  /*slice_c1*/ if (!sameBaseElementType(operand, result))
+    return emitOpError("/*slice_c1*/ operand and result must have the same "
+                       "element type");
   /*slice_c2*/ if (static_cast<int64_t>(start.size()) != rank ||
                    static_cast<int64_t>(limit.size()) != rank ||
                    static_cast<int64_t>(strides.size()) != rank)
@@ -232,6 +244,9 @@ LogicalResult DynamicSliceOp::verify() {
   auto operand = cast<ShapedType>(getOperand().getType());
   ArrayRef<int64_t> sizes = getSliceSizes();
   int64_t rank = operand.getRank();
+  /*dynamic_slice_c1*/ if (!sameBaseElementType(operand, getType()))
+    return emitOpError("/*dynamic_slice_c1*/ operand and result must have "
+                       "the same element type");
   /*dynamic_slice_c2*/ if (static_cast<int64_t>(getStartIndices().size()) != rank)
     return emitOpError("/*dynamic_slice_c2*/ expects ")
            << rank << " start indices, got " << getStartIndices().size();
@@ -266,6 +281,9 @@ LogicalResult DynamicUpdateSliceOp::verify() {
   /*dynamic_update_slice_c1*/ if (failed(verifyCompatibleShape(operand, getType())))
     return emitOpError("/*dynamic_update_slice_c1*/ result must have the "
                        "operand's shape");
+  /*dynamic_update_slice_c2*/ if (!sameBaseElementType(operand, update))
+    return emitOpError("/*dynamic_update_slice_c2*/ update must have the "
+                       "operand's element type");
   /*dynamic_update_slice_c3*/ if (update.getRank() != operand.getRank())
     return emitOpError("/*dynamic_update_slice_c3*/ update must have the "
                        "operand's rank");
@@ -340,6 +358,9 @@ LogicalResult GatherOp::verify() {
                                         "/*gather_c9*/ ", "start_index_map",
                                         dims.getStartIndexMap(), rank)))
     return failure();
+  /*gather_c15*/ if (!sameBaseElementType(operand, getType()))
+    return emitOpError("/*gather_c15*/ operand and result must have the same "
+                       "element type");
   /*gather_c11*/ if (static_cast<int64_t>(sliceSizes.size()) != rank)
     return emitOpError("/*gather_c11*/ slice_sizes must have ")
            << rank << " entries";
@@ -374,6 +395,13 @@ LogicalResult ScatterOp::verify() {
                                         dims.getScatterDimsToOperandDims(),
                                         rank)))
     return failure();
+  /*scatter_c5*/ if (getUpdates().size() != getInputs().size())
+    return emitOpError("/*scatter_c5*/ expects one update per input");
+  for (auto [k, input, update] :
+       llvm::enumerate(getInputs(), getUpdates()))
+    /*scatter_c6*/ if (!sameBaseElementType(input.getType(), update.getType()))
+      return emitOpError("/*scatter_c6*/ update ")
+             << k << " must have the element type of input " << k;
   /*scatter_c16*/ if (getResults().size() != getInputs().size())
     return emitOpError("/*scatter_c16*/ expects one result per input");
   Block &body = getUpdateComputation().front();

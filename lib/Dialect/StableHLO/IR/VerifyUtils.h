@@ -54,6 +54,19 @@ inline mlir::Type expressedElementType(mlir::Type type) {
   return element;
 }
 
+/// True when two element types are equal, or both quantized with the same
+/// storage and expressed types (the spec's "baseline" element types).
+inline bool sameBaseElementType(mlir::Type a, mlir::Type b) {
+  a = mlir::getElementTypeOrSelf(a);
+  b = mlir::getElementTypeOrSelf(b);
+  if (a == b)
+    return true;
+  auto qa = llvm::dyn_cast<mlir::quant::QuantizedType>(a);
+  auto qb = llvm::dyn_cast<mlir::quant::QuantizedType>(b);
+  return qa && qb && qa.getStorageType() == qb.getStorageType() &&
+         qa.getExpressedType() == qb.getExpressedType();
+}
+
 /// The real type of a complex element type, else the type itself.
 inline mlir::Type realPartType(mlir::Type element) {
   if (auto complex = llvm::dyn_cast<mlir::ComplexType>(element))

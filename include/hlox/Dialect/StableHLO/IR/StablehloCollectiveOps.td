@@ -84,6 +84,7 @@ def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType, Recursive
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
 }
 
 def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [RecursiveMemoryEffects]> {
@@ -109,6 +110,7 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [RecursiveMemoryE
                        UnitAttr:$use_global_device_ids);
   let results = (outs HLO_Tensor);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
 }
 
 def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [Pure]> {
@@ -129,6 +131,7 @@ def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [Pure]> {
                        I64ElementsAttr:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
   let results = (outs Variadic<HLO_Tensor>);
+  let hasVerifier = 1;
 }
 
 def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [HLO_InferType, Pure]> {
@@ -146,6 +149,7 @@ def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [HLO_Infe
   let arguments = (ins HLO_Tensor:$operand, I64ElementsAttr:$source_target_pairs,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
   let results = (outs HLO_Tensor);
+  let hasVerifier = 1;
 }
 
 def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", [Pure]> {
@@ -243,6 +247,7 @@ def StableHLO_RecvOp : StableHLO_Op<"recv", []> {
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$is_host_transfer,
                        OptionalAttr<I64ElementsAttr>:$source_target_pairs);
   let results = (outs Variadic<HLO_TensorOrToken>);
+  let hasVerifier = 1;
 }
 
 def StableHLO_InfeedOp : StableHLO_Op<"infeed", []> {
@@ -260,6 +265,7 @@ def StableHLO_InfeedOp : StableHLO_Op<"infeed", []> {
                        DefaultValuedOptionalAttr<StrAttr, "\"\"">:$infeed_config,
                        OptionalAttr<ArrayAttr>:$layout);
   let results = (outs Variadic<HLO_TensorOrToken>);
+  let hasVerifier = 1;
 }
 
 def StableHLO_OutfeedOp : StableHLO_Op<"outfeed", []> {

@@ -207,6 +207,7 @@ def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [HLO_InferType, Pure]> {
     $a (`,` `lower` `=` $lower^)? attr-dict `:`
       custom<SameOperandsAndResultType>(type($a), type($result))
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [HLO_InferType, Pure]> {
@@ -228,6 +229,7 @@ def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [HLO_InferType, 
   let results = (outs HLO_FpOrQuantizedTensor:$grad_operand,
                       HLO_FpOrQuantizedTensor:$grad_scale,
                       HLO_FpOrQuantizedTensor:$grad_offset);
+  let hasVerifier = 1;
 }
 
 def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [HLO_InferType, Pure]> {
@@ -247,6 +249,7 @@ def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [HLO_I
                        HLO_FpOrQuantizedTensor:$variance, F32Attr:$epsilon,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$feature_index);
   let results = (outs HLO_FpOrQuantizedTensor:$result);
+  let hasVerifier = 1;
 }
 
 def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [HLO_InferType, Pure]> {
@@ -267,6 +270,7 @@ def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [HLO_Inf
   let results = (outs HLO_FpOrQuantizedTensor:$output,
                       HLO_FpOrQuantizedTensor:$batch_mean,
                       HLO_FpOrQuantizedTensor:$batch_var);
+  let hasVerifier = 1;
 }
 
 def StableHLO_RngOp : StableHLO_Op<"rng", []> {
@@ -290,6 +294,7 @@ def StableHLO_RngOp : StableHLO_Op<"rng", []> {
     $a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution
       attr-dict `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
@@ -312,6 +317,7 @@ def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
     $initial_state `,` `algorithm` `=` $rng_algorithm attr-dict
       `:` functional-type(operands, results)
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -123,6 +123,7 @@ def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects,
   let arguments = (ins Variadic<HLO_Tensor>:$inputs, DenseI64ArrayAttr:$dimensions);
   let results = (outs HLO_Tensor);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
 }
 
 def StableHLO_ReduceOp : StableHLO_Op<"reduce", [HLO_InferType, RecursiveMemoryEffects,
@@ -209,6 +210,7 @@ def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter",
                        OptionalAttr<I64ElementsAttr>:$padding);
   let results = (outs HLO_Tensor);
   let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
+  let hasVerifier = 1;
 }
 
 def StableHLO_SortOp : StableHLO_Op<"sort", [HLO_InferType, RecursiveMemoryEffects,

@@ -1,0 +1,196 @@
+// RUN: hlox-opt %s --split-input-file --verify-diagnostics
+
+func.func @all_to_all_c1(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*all_to_all_c1*/ split_dimension 2 is out of range [0, 2)}}
+  %0 = "stablehlo.all_to_all"(%x) {split_dimension = 2 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_to_all_c2(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{/*all_to_all_c2*/ dimension 1 of size 3 is not divisible by split_count 2}}
+  %0 = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xf32>) -> tensor<4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_to_all_c3(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*all_to_all_c3*/ concat_dimension -1 is out of range [0, 2)}}
+  %0 = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, concat_dimension = -1 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_to_all_c4(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*all_to_all_c4*/ split_count must be positive}}
+  %0 = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_to_all_c5(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*all_to_all_c5*/ replica_groups has a duplicate entry 1}}
+  %0 = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[1, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_to_all_c8(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*all_to_all_c8*/ result type must be 'tensor<4x2xf32>'}}
+  %0 = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @replica_groups_rank(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{replica_groups must be a 2-d tensor, got rank 1}}
+  %0 = "stablehlo.all_to_all"(%x) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[0, 1]> : tensor<2xi64>} : (tensor<2x4xf32>) -> tensor<4x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @replica_groups_negative(%x: tensor<4xf32>) {
+  // expected-error @+1 {{replica_groups entries must be process ids or -1 (padding), got -2}}
+  %0 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {replica_groups = dense<[[0, -2]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_reduce_computation(%x: tensor<4xf32>) {
+  // expected-error @+1 {{computation must take 2 arguments}}
+  %0 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_scatter_c1(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{/*reduce_scatter_c1*/ dimension 1 of size 3 is not divisible by the group size 2}}
+  %0 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_scatter_c2(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*reduce_scatter_c2*/ scatter_dimension 2 is out of range [0, 2)}}
+  %0 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {scatter_dimension = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_scatter_c3(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*reduce_scatter_c3*/ replica_groups has a duplicate entry 0}}
+  %0 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 0]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_scatter_c7(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*reduce_scatter_c7*/ computation must take 2 arguments}}
+  %0 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_scatter_c8(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*reduce_scatter_c8*/ result type must be 'tensor<2x2xf32>'}}
+  %0 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_permute_c1(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*collective_permute_c1*/ source_target_pairs must have shape [N, 2], got 'tensor<1x3xi64>'}}
+  %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_permute_c2(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*collective_permute_c2*/ duplicate source 0}}
+  %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1], [0, 2]]> : tensor<2x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_permute_c3(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*collective_permute_c3*/ duplicate target 1}}
+  %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1], [2, 1]]> : tensor<2x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_permute_c4(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*collective_permute_c4*/ process ids must be non-negative}}
+  %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, -1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @infeed_c1(%t: !stablehlo.token) {
+  // expected-error @+1 {{/*infeed_c1*/ expects at least one result}}
+  "stablehlo.infeed"(%t) : (!stablehlo.token) -> ()
+  func.return
+}
+
+// -----
+
+func.func @infeed_c2(%t: !stablehlo.token) {
+  // expected-error @+1 {{/*infeed_c2*/ the last result must be a token}}
+  %0 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> tensor<2xi64>
+  func.return
+}
+
+// -----
+
+func.func @recv_c2(%t: !stablehlo.token) {
+  // expected-error @+1 {{/*recv_c2*/ expects at least one result}}
+  "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 3>} : (!stablehlo.token) -> ()
+  func.return
+}
+
+// -----
+
+func.func @recv_c3(%t: !stablehlo.token) {
+  // expected-error @+1 {{/*recv_c3*/ the last result must be a token}}
+  %0:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 3>} : (!stablehlo.token) -> (!stablehlo.token, tensor<2xi64>)
+  func.return
+}
