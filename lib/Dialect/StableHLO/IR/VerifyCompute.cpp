@@ -96,16 +96,9 @@ LogicalResult ConvolutionOp::verify() {
            << spatial + 2 << ", operands have rank " << lhs.getRank();
   auto checkList = [&](StringRef sizeLabel, StringRef positiveLabel,
                        StringRef name,
-                       std::optional<ArrayRef<int64_t>> values) -> LogicalResult {
-    if (!values)
-      return success();
-    if (static_cast<int64_t>(values->size()) != spatial)
-      return emitOpError() << sizeLabel << name << " must have " << spatial
-                           << " entries";
-    if (llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
-      return emitOpError() << positiveLabel << name
-                           << " entries must be positive";
-    return success();
+                       std::optional<ArrayRef<int64_t>> values) {
+    return verifyPositiveList(*this, sizeLabel, positiveLabel, name, values,
+                              spatial);
   };
   if (failed(checkList("/*convolution_c3*/ ", "/*convolution_c4*/ ",
                        "window_strides", getWindowStrides())) ||

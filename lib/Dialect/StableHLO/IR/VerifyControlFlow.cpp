@@ -110,16 +110,9 @@ LogicalResult ReduceWindowOp::verify() {
   int64_t rank = first.getRank();
   auto checkSize = [&](StringRef sizeLabel, StringRef positiveLabel,
                        StringRef name,
-                       std::optional<ArrayRef<int64_t>> values) -> LogicalResult {
-    if (!values)
-      return success();
-    if (static_cast<int64_t>(values->size()) != rank)
-      return emitOpError() << sizeLabel << name << " must have " << rank
-                           << " entries";
-    if (llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
-      return emitOpError() << positiveLabel << name
-                           << " entries must be positive";
-    return success();
+                       std::optional<ArrayRef<int64_t>> values) {
+    return verifyPositiveList(*this, sizeLabel, positiveLabel, name, values,
+                              rank);
   };
   if (failed(checkSize("/*reduce_window_c4*/ ", "/*reduce_window_c5*/ ",
                        "window_dimensions", getWindowDimensions())) ||
@@ -186,16 +179,9 @@ LogicalResult SelectAndScatterOp::verify() {
                        "operand's element type");
   auto checkList = [&](StringRef sizeLabel, StringRef positiveLabel,
                        StringRef name,
-                       std::optional<ArrayRef<int64_t>> values) -> LogicalResult {
-    if (!values)
-      return success();
-    if (static_cast<int64_t>(values->size()) != rank)
-      return emitOpError() << sizeLabel << name << " must have " << rank
-                           << " entries";
-    if (llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
-      return emitOpError() << positiveLabel << name
-                           << " entries must be positive";
-    return success();
+                       std::optional<ArrayRef<int64_t>> values) {
+    return verifyPositiveList(*this, sizeLabel, positiveLabel, name, values,
+                              rank);
   };
   if (failed(checkList("/*select_and_scatter_c1*/ ",
                        "/*select_and_scatter_c6*/ ", "window_dimensions",

@@ -38,6 +38,25 @@ verifyDimsInRangeAndUnique(mlir::Operation *op, llvm::StringRef rangeLabel,
   return mlir::success();
 }
 
+/// Checks an optional window attribute (strides, dilations, ...): it has
+/// `size` entries (else fails with `sizeLabel`) that are all positive (else
+/// fails with `positiveLabel`).
+inline mlir::LogicalResult
+verifyPositiveList(mlir::Operation *op, llvm::StringRef sizeLabel,
+                   llvm::StringRef positiveLabel, llvm::StringRef name,
+                   std::optional<llvm::ArrayRef<int64_t>> values,
+                   int64_t size) {
+  if (!values)
+    return mlir::success();
+  if (static_cast<int64_t>(values->size()) != size)
+    return op->emitOpError() << sizeLabel << name << " must have " << size
+                             << " entries";
+  if (llvm::any_of(*values, [](int64_t v) { return v <= 0; }))
+    return op->emitOpError() << positiveLabel << name
+                             << " entries must be positive";
+  return mlir::success();
+}
+
 /// The element type with quantization stripped to its storage type.
 inline mlir::Type storageElementType(mlir::Type type) {
   mlir::Type element = mlir::getElementTypeOrSelf(type);
