@@ -77,10 +77,10 @@ LogicalResult CollectiveBroadcastOp::verify() {
 LogicalResult AllReduceOp::verify() {
   if (failed(verifyReplicaGroups(*this, getReplicaGroups(), "")))
     return failure();
-  Block &block = getComputation().front();
-  if (block.getNumArguments() != 2 * getOperands().size())
-    return emitOpError("computation must take ")
-           << 2 * getOperands().size() << " arguments";
+  // The computation reduces two values of one operand at a time, whatever
+  // the number of operands.
+  if (getComputation().front().getNumArguments() != 2)
+    return emitOpError("computation must take 2 arguments");
   return success();
 }
 
