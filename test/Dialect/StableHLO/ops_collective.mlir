@@ -15,7 +15,7 @@ func.func @collectives(%x: tensor<2x2xi64>) {
     %s = stablehlo.add %a, %b : tensor<i64>
     stablehlo.return %s : tensor<i64>
   }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xi64>) -> tensor<2x2xi64>
-  // CHECK: "stablehlo.all_reduce"(%{{.*}}, %{{.*}}) ({
+  // CHECK: "stablehlo.all_reduce"(%{{.*}}, %{{.*}}) <{replica_groups
   %v:2 = "stablehlo.all_reduce"(%x, %x) ({
   ^bb0(%a: tensor<i64>, %b: tensor<i64>):
     %s = stablehlo.add %a, %b : tensor<i64>
