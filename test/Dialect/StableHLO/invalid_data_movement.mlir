@@ -555,3 +555,144 @@ func.func @scatter_c6(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xi32>)
   }) : (tensor<3xf32>, tensor<1x1xi64>, tensor<1xi32>) -> tensor<3xf32>
   func.return
 }
+
+// -----
+
+func.func @gather_c1(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c1*/ the operand rank 2 must be the number of offset, collapsed and batching dimensions}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c3(%x: tensor<3x4xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c3*/ start_index_map must have 2 entries, one per index vector element}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x2xi64>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c4(%x: tensor<3x4x5xf32>, %i: tensor<2x1xi64>) {
+  // expected-error @+1 {{/*gather_c4*/ offset_dims must be sorted and unique}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [2, 1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4, 5>}> : (tensor<3x4x5xf32>, tensor<2x1xi64>) -> tensor<2x4x5xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c5(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>) {
+  // expected-error @+1 {{/*gather_c5*/ offset_dims entry 2 is out of range [0, 2)}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x1xi64>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c6_sorted(%x: tensor<3x4x5xf32>, %i: tensor<2x2xi64>) {
+  // expected-error @+1 {{/*gather_c6*/ collapsed_slice_dims must be sorted}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [1, 0], start_index_map = [0, 1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1, 5>}> : (tensor<3x4x5xf32>, tensor<2x2xi64>) -> tensor<2x5xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c12(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>) {
+  // expected-error @+1 {{/*gather_c12*/ slice size of dimension 1 must be in [0, 4]}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 5>}> : (tensor<3x4xf32>, tensor<2x1xi64>) -> tensor<2x5xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c13(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>) {
+  // expected-error @+1 {{/*gather_c13*/ result dimension 1 must have size 3}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<3x4xf32>, tensor<2x1xi64>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_c13_rank(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>) {
+  // expected-error @+1 {{/*gather_c13*/ result must have rank 2}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<3x4xf32>, tensor<2x1xi64>) -> tensor<2x4x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c2(%x: tensor<3x3xf32>, %i: tensor<1x1xi64>, %u: tensor<1x3xf32>) {
+  // expected-error @+1 {{/*scatter_c2*/ the input rank 2 must be the number of window, inserted and batching dimensions}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x3xf32>, tensor<1x1xi64>, tensor<1x3xf32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c3(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>, %v: tensor<2xf32>) {
+  // expected-error @+1 {{/*scatter_c3*/ updates must have the same shape}}
+  %0:2 = "stablehlo.scatter"(%x, %x, %i, %u, %v) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %d: tensor<f32>):
+    stablehlo.return %b, %d : tensor<f32>, tensor<f32>
+  }) : (tensor<3xf32>, tensor<3xf32>, tensor<1x1xi64>, tensor<1xf32>, tensor<2xf32>) -> (tensor<3xf32>, tensor<3xf32>)
+  func.return
+}
+
+// -----
+
+func.func @scatter_c4(%x: tensor<3x3xf32>, %i: tensor<2x1xi64>, %u: tensor<1x3xf32>) {
+  // expected-error @+1 {{/*scatter_c4*/ update dimension 0 must have size 2}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x3xf32>, tensor<2x1xi64>, tensor<1x3xf32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c4_window(%x: tensor<3x3xf32>, %i: tensor<1x1xi64>, %u: tensor<1x4xf32>) {
+  // expected-error @+1 {{/*scatter_c4*/ update window dimension 1 of size 4 exceeds the input's 3}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x3xf32>, tensor<1x1xi64>, tensor<1x4xf32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c7(%x: tensor<3x3x3xf32>, %i: tensor<1x1xi64>, %u: tensor<1x3x3xf32>) {
+  // expected-error @+1 {{/*scatter_c7*/ update_window_dims must be sorted and unique}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [2, 1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x3x3xf32>, tensor<1x1xi64>, tensor<1x3x3xf32>) -> tensor<3x3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c8(%x: tensor<3x3xf32>, %i: tensor<1x1xi64>, %u: tensor<1x3xf32>) {
+  // expected-error @+1 {{/*scatter_c8*/ update_window_dims entry 2 is out of range [0, 2)}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [2], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x3xf32>, tensor<1x1xi64>, tensor<1x3xf32>) -> tensor<3x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c11(%x: tensor<3x3xf32>, %i: tensor<1x2xi64>, %u: tensor<1x3xf32>) {
+  // expected-error @+1 {{/*scatter_c11*/ scatter_dims_to_operand_dims must have 2 entries, one per index vector element}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x3xf32>, tensor<1x2xi64>, tensor<1x3xf32>) -> tensor<3x3xf32>
+  func.return
+}

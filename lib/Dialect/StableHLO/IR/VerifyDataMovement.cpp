@@ -368,6 +368,63 @@ LogicalResult GatherOp::verify() {
     /*gather_c8*/ if (sliceSizes[dim] > 1)
       return emitOpError("/*gather_c8*/ collapsed dimension ")
              << dim << " must have slice size 0 or 1";
+  ArrayRef<int64_t> offsetDims = dims.getOffsetDims();
+  /*gather_c1*/ if (rank != static_cast<int64_t>(
+                             offsetDims.size() +
+                             dims.getCollapsedSliceDims().size() +
+                             dims.getOperandBatchingDims().size()))
+    return emitOpError("/*gather_c1*/ the operand rank ")
+           << rank << " must be the number of offset, collapsed and "
+                      "batching dimensions";
+  int64_t indexCount = indexVectorDim < indices.getRank()
+                           ? indices.getDimSize(indexVectorDim)
+                           : 1;
+  /*gather_c3*/ if (!ShapedType::isDynamic(indexCount) &&
+                    static_cast<int64_t>(dims.getStartIndexMap().size()) !=
+                        indexCount)
+    return emitOpError("/*gather_c3*/ start_index_map must have ")
+           << indexCount << " entries, one per index vector element";
+  /*gather_c4*/ if (!llvm::is_sorted(offsetDims) ||
+                    std::adjacent_find(offsetDims.begin(), offsetDims.end()) !=
+                        offsetDims.end())
+    return emitOpError("/*gather_c4*/ offset_dims must be sorted and unique");
+  /*gather_c6*/ if (!llvm::is_sorted(dims.getCollapsedSliceDims()))
+    return emitOpError("/*gather_c6*/ collapsed_slice_dims must be sorted");
+  auto result = cast<ShapedType>(getType());
+  for (int64_t dim : offsetDims)
+    /*gather_c5*/ if (dim < 0 || dim >= result.getRank())
+      return emitOpError("/*gather_c5*/ offset_dims entry ")
+             << dim << " is out of range [0, " << result.getRank() << ")";
+  for (int64_t i = 0; i < rank; ++i)
+    /*gather_c12*/ if (sliceSizes[i] < 0 ||
+                       (!operand.isDynamicDim(i) &&
+                        sliceSizes[i] > operand.getDimSize(i)))
+      return emitOpError("/*gather_c12*/ slice size of dimension ")
+             << i << " must be in [0, " << operand.getDimSize(i) << "]";
+  // /*gather_c13*/: batch dimensions take the index shape without
+  // index_vector_dim; offset dimensions take the slice sizes without the
+  // collapsed and batching dimensions.
+  SmallVector<int64_t> batchSizes, offsetSizes;
+  for (int64_t d = 0; d < indices.getRank(); ++d)
+    if (d != indexVectorDim)
+      batchSizes.push_back(indices.getDimSize(d));
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(dims.getCollapsedSliceDims(), d) &&
+        !llvm::is_contained(dims.getOperandBatchingDims(), d))
+      offsetSizes.push_back(sliceSizes[d]);
+  int64_t expectedRank = batchSizes.size() + offsetSizes.size();
+  if (result.getRank() != expectedRank)
+    return emitOpError("/*gather_c13*/ result must have rank ")
+           << expectedRank;
+  size_t nextBatch = 0, nextOffset = 0;
+  for (int64_t d = 0; d < expectedRank; ++d) {
+    int64_t expected = llvm::is_contained(offsetDims, d)
+                           ? offsetSizes[nextOffset++]
+                           : batchSizes[nextBatch++];
+    if (!compatibleDim(result.getDimSize(d), expected))
+      return emitOpError("/*gather_c13*/ result dimension ")
+             << d << " must have size " << expected;
+  }
   return success();
 }
 
@@ -404,6 +461,66 @@ LogicalResult ScatterOp::verify() {
              << k << " must have the element type of input " << k;
   /*scatter_c16*/ if (getResults().size() != getInputs().size())
     return emitOpError("/*scatter_c16*/ expects one result per input");
+  ArrayRef<int64_t> windowDims = dims.getUpdateWindowDims();
+  /*scatter_c2*/ if (rank != static_cast<int64_t>(
+                              windowDims.size() +
+                              dims.getInsertedWindowDims().size() +
+                              dims.getInputBatchingDims().size()))
+    return emitOpError("/*scatter_c2*/ the input rank ")
+           << rank << " must be the number of window, inserted and batching "
+                      "dimensions";
+  auto update = cast<ShapedType>(getUpdates().front().getType());
+  for (Value other : getUpdates())
+    /*scatter_c3*/ if (failed(verifyCompatibleShape(update, other.getType())))
+      return emitOpError("/*scatter_c3*/ updates must have the same shape");
+  /*scatter_c7*/ if (!llvm::is_sorted(windowDims) ||
+                     std::adjacent_find(windowDims.begin(), windowDims.end()) !=
+                         windowDims.end())
+    return emitOpError("/*scatter_c7*/ update_window_dims must be sorted and "
+                       "unique");
+  for (int64_t dim : windowDims)
+    /*scatter_c8*/ if (dim < 0 || dim >= update.getRank())
+      return emitOpError("/*scatter_c8*/ update_window_dims entry ")
+             << dim << " is out of range [0, " << update.getRank() << ")";
+  int64_t indexVectorDim = dims.getIndexVectorDim();
+  int64_t indexCount = indexVectorDim < indices.getRank()
+                           ? indices.getDimSize(indexVectorDim)
+                           : 1;
+  /*scatter_c11*/ if (!ShapedType::isDynamic(indexCount) &&
+                      static_cast<int64_t>(
+                          dims.getScatterDimsToOperandDims().size()) !=
+                          indexCount)
+    return emitOpError("/*scatter_c11*/ scatter_dims_to_operand_dims must "
+                       "have ")
+           << indexCount << " entries, one per index vector element";
+  // /*scatter_c4*/: scatter dimensions of the updates take the index shape
+  // without index_vector_dim; window dimensions fit in the input.
+  SmallVector<int64_t> scatterSizes, windowBounds;
+  for (int64_t d = 0; d < indices.getRank(); ++d)
+    if (d != indexVectorDim)
+      scatterSizes.push_back(indices.getDimSize(d));
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(dims.getInsertedWindowDims(), d) &&
+        !llvm::is_contained(dims.getInputBatchingDims(), d))
+      windowBounds.push_back(first.getDimSize(d));
+  int64_t expectedRank = scatterSizes.size() + windowBounds.size();
+  if (update.getRank() != expectedRank)
+    return emitOpError("/*scatter_c4*/ updates must have rank ")
+           << expectedRank;
+  size_t nextScatter = 0, nextWindow = 0;
+  for (int64_t d = 0; d < expectedRank; ++d) {
+    int64_t size = update.getDimSize(d);
+    if (llvm::is_contained(windowDims, d)) {
+      int64_t bound = windowBounds[nextWindow++];
+      if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(bound) &&
+          size > bound)
+        return emitOpError("/*scatter_c4*/ update window dimension ")
+               << d << " of size " << size << " exceeds the input's " << bound;
+    } else if (!compatibleDim(size, scatterSizes[nextScatter++])) {
+      return emitOpError("/*scatter_c4*/ update dimension ")
+             << d << " must have size " << scatterSizes[nextScatter - 1];
+    }
+  }
   Block &body = getUpdateComputation().front();
   /*scatter_c15*/ if (body.getNumArguments() != 2 * getInputs().size())
     return emitOpError("/*scatter_c15*/ update_computation must take ")
