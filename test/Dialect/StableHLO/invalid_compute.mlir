@@ -566,3 +566,59 @@ func.func @batch_norm_grad_c5(%x: tensor<2x2xf32>, %s: tensor<2xf32>, %t: tensor
   %0:3 = "stablehlo.batch_norm_grad"(%x, %t, %s, %s, %x) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (tensor<2x2xf32>, tensor<3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>)
   func.return
 }
+
+// -----
+
+func.func @convolution_c14(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c14*/ input dimensions entry 3 is out of range [0, 3)}}
+  %0 = "stablehlo.convolution"(%x, %k) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c18(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c18*/ the kernel must have 1 spatial dimensions}}
+  %0 = "stablehlo.convolution"(%x, %k) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c19(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c19*/ kernel dimensions has a duplicate entry 1}}
+  %0 = "stablehlo.convolution"(%x, %k) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 1, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c21(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c21*/ output dimensions has a duplicate entry 0}}
+  %0 = "stablehlo.convolution"(%x, %k) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 0, output_spatial_dimensions = [1]>} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c26(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c26*/ result must have shape 'tensor<1x2x1xf32>'}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x3x1xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c28(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c28*/ result must have rank 3}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c20(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
+  // expected-error @+1 {{/*convolution_c20*/ the output must have 1 spatial dimensions}}
+  %0 = "stablehlo.convolution"(%x, %k) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = []>} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
+  func.return
+}

@@ -471,7 +471,7 @@ func.func @select_and_scatter_c9(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tenso
 
 // -----
 
-func.func @select_and_scatter_c10(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+func.func @select_and_scatter_c10(%x: tensor<4xf32>, %s: tensor<3xf32>, %z: tensor<f32>) {
   // expected-error @+1 {{/*select_and_scatter_c10*/ select must take 2 arguments}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>):
@@ -480,13 +480,13 @@ func.func @select_and_scatter_c10(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tens
   }, {
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %a : tensor<f32>
-  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
   func.return
 }
 
 // -----
 
-func.func @select_and_scatter_c11(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+func.func @select_and_scatter_c11(%x: tensor<4xf32>, %s: tensor<3xf32>, %z: tensor<f32>) {
   // expected-error @+1 {{/*select_and_scatter_c11*/ scatter must take 2 arguments}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
@@ -495,13 +495,13 @@ func.func @select_and_scatter_c11(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tens
   }, {
   ^bb0(%a: tensor<f32>):
     stablehlo.return %a : tensor<f32>
-  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
   func.return
 }
 
 // -----
 
-func.func @select_and_scatter_c12(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+func.func @select_and_scatter_c12(%x: tensor<4xf32>, %s: tensor<3xf32>, %z: tensor<f32>) {
   // expected-error @+1 {{/*select_and_scatter_c12*/ result must have the operand's type}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
@@ -510,7 +510,7 @@ func.func @select_and_scatter_c12(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tens
   }, {
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %a : tensor<f32>
-  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<5xf32>
+  }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<5xf32>
   func.return
 }
 
@@ -533,5 +533,42 @@ func.func @map_c3(%x: tensor<2x2xf32>) {
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %a : tensor<f32>
   }) {dimensions = array<i64: 0, 1>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c3(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c3*/ source must have shape 'tensor<3xf32>'}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c15(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c15*/ result 0 must have shape 'tensor<2xf32>'}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c16(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c16*/ result 0 must have the element type of init value 0}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf64>
   func.return
 }

@@ -94,6 +94,38 @@ LogicalResult ConvolutionOp::verify() {
   /*convolution_c13*/ if (lhs.getRank() != spatial + 2)
     return emitOpError("/*convolution_c13*/ dimension numbers describe rank ")
            << spatial + 2 << ", operands have rank " << lhs.getRank();
+  // /*convolution_c14*/ /*convolution_c19*/ /*convolution_c21*/: each side's
+  // dimension numbers are a permutation of [0, N).
+  auto checkLayout = [&](StringRef label, StringRef side, int64_t a, int64_t b,
+                         ArrayRef<int64_t> spatialDims) -> LogicalResult {
+    SmallVector<int64_t> all{a, b};
+    llvm::append_range(all, spatialDims);
+    return verifyDimsInRangeAndUnique(*this, label, label, side, all,
+                                      lhs.getRank());
+  };
+  /*convolution_c18*/ if (static_cast<int64_t>(
+                              dims.getKernelSpatialDimensions().size()) !=
+                          spatial)
+    return emitOpError("/*convolution_c18*/ the kernel must have ")
+           << spatial << " spatial dimensions";
+  /*convolution_c20*/ if (static_cast<int64_t>(
+                              dims.getOutputSpatialDimensions().size()) !=
+                          spatial)
+    return emitOpError("/*convolution_c20*/ the output must have ")
+           << spatial << " spatial dimensions";
+  if (failed(checkLayout("/*convolution_c14*/ ", "input dimensions",
+                         dims.getInputBatchDimension(),
+                         dims.getInputFeatureDimension(),
+                         dims.getInputSpatialDimensions())) ||
+      failed(checkLayout("/*convolution_c19*/ ", "kernel dimensions",
+                         dims.getKernelInputFeatureDimension(),
+                         dims.getKernelOutputFeatureDimension(),
+                         dims.getKernelSpatialDimensions())) ||
+      failed(checkLayout("/*convolution_c21*/ ", "output dimensions",
+                         dims.getOutputBatchDimension(),
+                         dims.getOutputFeatureDimension(),
+                         dims.getOutputSpatialDimensions())))
+    return failure();
   auto checkList = [&](StringRef sizeLabel, StringRef positiveLabel,
                        StringRef name,
                        std::optional<ArrayRef<int64_t>> values) {
@@ -137,6 +169,30 @@ LogicalResult ConvolutionOp::verify() {
   /*convolution_c24*/ if (featureGroups != 1 && batchGroups != 1)
     return emitOpError("/*convolution_c24*/ feature_group_count and "
                        "batch_group_count cannot both exceed 1");
+  // /*convolution_c26*/ /*convolution_c28*/: the result shape.
+  auto result = cast<ShapedType>(getType());
+  if (result.getRank() != lhs.getRank())
+    return emitOpError("/*convolution_c28*/ result must have rank ")
+           << lhs.getRank();
+  SmallVector<int64_t> padding(2 * spatial, 0);
+  if (auto pad = getPadding())
+    padding.assign(pad->getValues<int64_t>().begin(),
+                   pad->getValues<int64_t>().end());
+  SmallVector<int64_t> expected(result.getRank(), ShapedType::kDynamic);
+  int64_t batch = lhs.getDimSize(dims.getInputBatchDimension());
+  expected[dims.getOutputBatchDimension()] =
+      ShapedType::isDynamic(batch) ? batch : batch / batchGroups;
+  expected[dims.getOutputFeatureDimension()] =
+      rhs.getDimSize(dims.getKernelOutputFeatureDimension());
+  for (int64_t s = 0; s < spatial; ++s)
+    expected[dims.getOutputSpatialDimensions()[s]] = numWindows(
+        lhs.getDimSize(dims.getInputSpatialDimensions()[s]),
+        rhs.getDimSize(dims.getKernelSpatialDimensions()[s]),
+        entryOr(getWindowStrides(), s, 1), entryOr(getLhsDilation(), s, 1),
+        entryOr(getRhsDilation(), s, 1), padding[2 * s], padding[2 * s + 1]);
+  if (failed(verifyCompatibleShape(result.getShape(), expected)))
+    return emitOpError("/*convolution_c26*/ result must have shape ")
+           << RankedTensorType::get(expected, result.getElementType());
   if (auto precision = getPrecisionConfig())
     /*convolution_c25*/ if (!precision->empty() && precision->size() != 2)
       return emitOpError("/*convolution_c25*/ precision_config must have 0 "

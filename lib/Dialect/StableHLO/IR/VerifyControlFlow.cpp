@@ -135,6 +135,31 @@ LogicalResult ReduceWindowOp::verify() {
                                                   getInitValues()[k].getType()))
       return emitOpError("/*reduce_window_c3*/ init value ")
              << k << " must have the element type of input " << k;
+  // Every result has the windowed shape (so all results share it, C14) and
+  // its init value's element type.
+  SmallVector<int64_t> padding(2 * rank, 0);
+  if (auto pad = getPadding())
+    padding.assign(pad->getValues<int64_t>().begin(),
+                   pad->getValues<int64_t>().end());
+  SmallVector<int64_t> expected;
+  ArrayRef<int64_t> windowDims = getWindowDimensions();
+  for (int64_t d = 0; d < rank; ++d)
+    expected.push_back(numWindows(
+        first.getDimSize(d), windowDims[d], entryOr(getWindowStrides(), d, 1),
+        entryOr(getBaseDilations(), d, 1), entryOr(getWindowDilations(), d, 1),
+        padding[2 * d], padding[2 * d + 1]));
+  if (getNumResults() != n)
+    return emitOpError("/*reduce_window_c1*/ expects ") << n << " results";
+  for (auto [k, result] : llvm::enumerate(getResults())) {
+    auto type = cast<ShapedType>(result.getType());
+    if (failed(verifyCompatibleShape(type.getShape(), expected)))
+      return emitOpError("/*reduce_window_c15*/ result ")
+             << k << " must have shape "
+             << RankedTensorType::get(expected, type.getElementType());
+    if (!sameBaseElementType(type, getInitValues()[k].getType()))
+      return emitOpError("/*reduce_window_c16*/ result ")
+             << k << " must have the element type of init value " << k;
+  }
   /*reduce_window_c13*/ if (getBody().front().getNumArguments() != 2 * n)
     return emitOpError("/*reduce_window_c13*/ body must take ")
            << 2 * n << " arguments";
@@ -197,6 +222,22 @@ LogicalResult SelectAndScatterOp::verify() {
                                   type.getDimSize(1) != 2)
       return emitOpError("/*select_and_scatter_c9*/ padding must have shape [")
              << rank << ", 2]";
+  }
+  // /*select_and_scatter_c3*/: the source has one element per window.
+  if (auto windowDims = getWindowDimensions()) {
+    SmallVector<int64_t> padding(2 * rank, 0);
+    if (auto pad = getPadding())
+      padding.assign(pad->getValues<int64_t>().begin(),
+                     pad->getValues<int64_t>().end());
+    SmallVector<int64_t> expected;
+    for (int64_t d = 0; d < rank; ++d)
+      expected.push_back(numWindows(operand.getDimSize(d), (*windowDims)[d],
+                                    entryOr(getWindowStrides(), d, 1), 1, 1,
+                                    padding[2 * d], padding[2 * d + 1]));
+    auto source = cast<ShapedType>(getSource().getType());
+    if (failed(verifyCompatibleShape(source.getShape(), expected)))
+      return emitOpError("/*select_and_scatter_c3*/ source must have shape ")
+             << RankedTensorType::get(expected, source.getElementType());
   }
   /*select_and_scatter_c10*/ if (getSelect().front().getNumArguments() != 2)
     return emitOpError("/*select_and_scatter_c10*/ select must take 2 "

@@ -57,6 +57,29 @@ verifyPositiveList(mlir::Operation *op, llvm::StringRef sizeLabel,
   return mlir::success();
 }
 
+/// The number of windows along one dimension (spec reduce_window C15,
+/// convolution C26): the input of `size` dilated by `baseDilation`, padded by
+/// `padLow`/`padHigh`, scanned by a window of `window` dilated by
+/// `windowDilation` with `stride`. Dynamic when `size` is.
+inline int64_t numWindows(int64_t size, int64_t window, int64_t stride,
+                          int64_t baseDilation, int64_t windowDilation,
+                          int64_t padLow, int64_t padHigh) {
+  if (mlir::ShapedType::isDynamic(size) || mlir::ShapedType::isDynamic(window))
+    return mlir::ShapedType::kDynamic;
+  int64_t dilatedInput = size == 0 ? 0 : (size - 1) * baseDilation + 1;
+  int64_t padded = padLow + dilatedInput + padHigh;
+  int64_t dilatedWindow = window == 0 ? 0 : (window - 1) * windowDilation + 1;
+  if (padded <= 0 || dilatedWindow > padded)
+    return 0;
+  return (padded - dilatedWindow) / stride + 1;
+}
+
+/// Entry `i` of an optional list, or `fallback`.
+inline int64_t entryOr(std::optional<llvm::ArrayRef<int64_t>> values,
+                       size_t i, int64_t fallback) {
+  return values && i < values->size() ? (*values)[i] : fallback;
+}
+
 /// The element type with quantization stripped to its storage type.
 inline mlir::Type storageElementType(mlir::Type type) {
   mlir::Type element = mlir::getElementTypeOrSelf(type);
