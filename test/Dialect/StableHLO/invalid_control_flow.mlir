@@ -572,3 +572,48 @@ func.func @reduce_window_c16(%x: tensor<4xf32>, %z: tensor<f32>) {
   }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf64>
   func.return
 }
+
+// -----
+
+func.func @reduce_c6_argument_types(%x: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_c6*/ body arguments 0 and 1 must be 0-d tensors of the element type of input 0}}
+  %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
+   reducer(%a: tensor<i32>, %b: tensor<i32>) {
+    stablehlo.return %z : tensor<f32>
+  }
+  func.return
+}
+
+// -----
+
+func.func @reduce_c6_result_type(%x: tensor<2xf32>, %z: tensor<f32>, %y: tensor<2xf32>) {
+  // expected-error @+1 {{/*reduce_c6*/ body result 0 must be a 0-d tensor of the element type of input 0}}
+  %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
+   reducer(%a: tensor<f32>, %b: tensor<f32>) {
+    stablehlo.return %y : tensor<2xf32>
+  }
+  func.return
+}
+
+// -----
+
+func.func @sort_c5_argument_types(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*sort_c5*/ comparator arguments 0 and 1 must be 0-d tensors of the element type of input 0}}
+  %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %p = stablehlo.compare LT, %a, %b : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @sort_c5_predicate(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*sort_c5*/ comparator must return a tensor<i1>}}
+  %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}

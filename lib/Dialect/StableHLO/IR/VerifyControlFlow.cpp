@@ -12,6 +12,42 @@ using namespace mlir;
 using namespace hlox::stablehlo;
 using namespace hlox::stablehlo::detail;
 
+/// True when `type` is a 0-d tensor whose element type matches (up to
+/// quantization parameters) the element type of `like`.
+static bool isScalarOf(Type type, Type like) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.getRank() == 0 && sameBaseElementType(tensor, like);
+}
+
+/// Checks a reduction body: 2N scalar arguments, argument k and N+k of the
+/// element type of `elementsOf[k]`, returning N such scalars.
+static LogicalResult verifyReducerSignature(Operation *op, StringRef label,
+                                            StringRef what, Region &region,
+                                            TypeRange elementsOf) {
+  Block &block = region.front();
+  size_t n = elementsOf.size();
+  if (block.getNumArguments() != 2 * n)
+    return op->emitOpError() << label << what << " must take " << 2 * n
+                             << " arguments";
+  for (size_t k = 0; k < n; ++k)
+    if (!isScalarOf(block.getArgument(k).getType(), elementsOf[k]) ||
+        !isScalarOf(block.getArgument(n + k).getType(), elementsOf[k]))
+      return op->emitOpError()
+             << label << what << " arguments " << k << " and " << n + k
+             << " must be 0-d tensors of the element type of input " << k;
+  Operation *terminator = block.getTerminator();
+  if (terminator->getNumOperands() != n)
+    return op->emitOpError() << label << what << " must return " << n
+                             << " values";
+  for (size_t k = 0; k < n; ++k)
+    if (!isScalarOf(terminator->getOperand(k).getType(), elementsOf[k]))
+      return op->emitOpError() << label << what << " result " << k
+                               << " must be a 0-d tensor of the element "
+                                  "type of input "
+                               << k;
+  return success();
+}
+
 /// Checks that `region` ends in a return of `types`.
 static LogicalResult verifyReturnTypes(Operation *op, StringRef label,
                                        StringRef what, Region &region,
@@ -86,10 +122,6 @@ LogicalResult ReduceOp::verify() {
                           cast<ShapedType>(type).getShape(), kept)))
       return emitOpError("/*reduce_c7*/ result shape must be the input shape "
                          "without the reduced dimensions");
-  Block &body = getBody().front();
-  /*reduce_c6*/ if (body.getNumArguments() != 2 * n)
-    return emitOpError("/*reduce_c6*/ body must take ")
-           << 2 * n << " arguments";
   for (size_t i = 0; i < n; ++i) {
     auto init = cast<ShapedType>(getInitValues()[i].getType());
     if (init.getRank() != 0)
@@ -99,6 +131,10 @@ LogicalResult ReduceOp::verify() {
       return emitOpError("/*reduce_c2*/ init value ")
              << i << " must have the element type of input " << i;
   }
+  /*reduce_c6*/ if (failed(verifyReducerSignature(
+                      *this, "/*reduce_c6*/ ", "body", getBody(),
+                      getInputs().getTypes())))
+    return failure();
   return success();
 }
 
@@ -175,10 +211,26 @@ LogicalResult SortOp::verify() {
   /*sort_c4*/ if (dim < -rank || dim >= std::max<int64_t>(rank, 1))
     return emitOpError("/*sort_c4*/ dimension ")
            << dim << " is out of range [" << -rank << ", " << rank << ")";
+  // /*sort_c5*/: (tensor<E0>, tensor<E0>, ..., tensor<EN-1>, tensor<EN-1>)
+  // -> tensor<i1>; the arguments come in pairs, one pair per input.
   Block &block = getComparator().front();
   /*sort_c5*/ if (block.getNumArguments() != 2 * getInputs().size())
     return emitOpError("/*sort_c5*/ comparator must take ")
            << 2 * getInputs().size() << " arguments";
+  for (auto [k, input] : llvm::enumerate(getInputs()))
+    if (!isScalarOf(block.getArgument(2 * k).getType(), input.getType()) ||
+        !isScalarOf(block.getArgument(2 * k + 1).getType(), input.getType()))
+      return emitOpError("/*sort_c5*/ comparator arguments ")
+             << 2 * k << " and " << 2 * k + 1
+             << " must be 0-d tensors of the element type of input " << k;
+  Operation *terminator = block.getTerminator();
+  auto predicate = terminator->getNumOperands() == 1
+                       ? dyn_cast<RankedTensorType>(
+                             terminator->getOperand(0).getType())
+                       : RankedTensorType();
+  if (!predicate || predicate.getRank() != 0 ||
+      !predicate.getElementType().isInteger(1))
+    return emitOpError("/*sort_c5*/ comparator must return a tensor<i1>");
   /*sort_c2*/ if (getResultTypes() != getOperandTypes())
     return emitOpError("/*sort_c2*/ results must have the input types");
   return success();
