@@ -13,3 +13,11 @@ func.func @top_k_result_shape(%x: tensor<5x3xf32>) {
   %0:2 = chlo.top_k(%x, k = 2) : tensor<5x3xf32> -> (tensor<5x3xf32>, tensor<5x2xi32>)
   func.return
 }
+
+// -----
+
+func.func @top_k_negative(%x: tensor<5x3xf32>) {
+  // expected-error @+1 {{k = -1 must be in [0, 3]}}
+  %0:2 = chlo.top_k(%x, k = -1) : tensor<5x3xf32> -> (tensor<5x0xf32>, tensor<5x0xi32>)
+  func.return
+}

@@ -622,3 +622,11 @@ func.func @convolution_c20(%x: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>) {
   %0 = "stablehlo.convolution"(%x, %k) {batch_group_count = 1 : i64, feature_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = []>} : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>
   func.return
 }
+
+// -----
+
+func.func @all_gather_c1_negative(%x: tensor<2xf32>) {
+  // expected-error @+1 {{/*all_gather_c1*/ all_gather_dim -1 is out of range [0, 1)}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = -1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<4xf32>
+  func.return
+}

@@ -96,12 +96,13 @@ LogicalResult TopKOp::verify() {
   if (operand.getRank() < 1)
     return emitOpError("operand must have rank >= 1");
   int64_t last = operand.getDimSize(operand.getRank() - 1);
-  if (getK() < 0 || (!ShapedType::isDynamic(last) && getK() > last))
-    return emitOpError("k = ") << getK() << " must be in [0, " << last << "]";
+  int64_t k = getKAttr().getInt(); // signed: the getter is uint64_t
+  if (k < 0 || (!ShapedType::isDynamic(last) && k > last))
+    return emitOpError("k = ") << k << " must be in [0, " << last << "]";
   for (Type type : getResultTypes()) {
     auto shaped = cast<ShapedType>(type);
     if (shaped.getRank() != operand.getRank() ||
-        shaped.getDimSize(shaped.getRank() - 1) != getK())
+        shaped.getDimSize(shaped.getRank() - 1) != k)
       return emitOpError("results must have the operand's shape with the "
                          "last dimension k");
   }

@@ -50,14 +50,6 @@ void printSameOperandsAndResultTypeImpl(OpAsmPrinter &printer,
   printer.printFunctionalType(operands, TypeRange(result));
 }
 
-/// The tensor type of `type`'s shape with element type `elementType`.
-static Type withElementType(Type type, Type elementType) {
-  if (auto ranked = dyn_cast<RankedTensorType>(type))
-    return RankedTensorType::get(ranked.getShape(), elementType,
-                                 ranked.getEncoding());
-  return {};
-}
-
 ParseResult parseComplexOpType(OpAsmParser &parser, Type &lhs, Type &rhs,
                                Type &result) {
   SMLoc loc = parser.getCurrentLocation();
@@ -77,7 +69,7 @@ ParseResult parseComplexOpType(OpAsmParser &parser, Type &lhs, Type &rhs,
                         : ComplexType();
   if (!complex)
     return parser.emitError(loc, "expected a tensor of complex type");
-  lhs = rhs = withElementType(type, complex.getElementType());
+  lhs = rhs = tensor.clone(complex.getElementType());
   result = type;
   return success();
 }
@@ -88,7 +80,7 @@ void printComplexOpType(OpAsmPrinter &printer, Operation *, Type lhs, Type rhs,
   auto complex = tensor ? dyn_cast<ComplexType>(tensor.getElementType())
                         : ComplexType();
   if (complex && lhs == rhs &&
-      lhs == withElementType(result, complex.getElementType())) {
+      lhs == tensor.clone(complex.getElementType())) {
     printer << result;
     return;
   }
@@ -261,7 +253,7 @@ ParseResult parseSliceRanges(OpAsmParser &parser, DenseI64ArrayAttr &start,
   return success();
 }
 
-void printSliceRanges(OpAsmPrinter &printer, Operation *op,
+void printSliceRanges(OpAsmPrinter &printer, Operation *,
                       DenseI64ArrayAttr start, DenseI64ArrayAttr limit,
                       DenseI64ArrayAttr strides) {
   // Lists of different lengths fail verification; print what is there so
@@ -279,7 +271,6 @@ void printSliceRanges(OpAsmPrinter &printer, Operation *op,
       printer << ':' << at(strides, i);
   }
   printer << ']';
-  (void)op;
 }
 
 ParseResult parseExponentMantissa(OpAsmParser &parser, IntegerAttr &exponent,

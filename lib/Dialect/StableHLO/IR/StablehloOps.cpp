@@ -227,13 +227,11 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
   SMLoc compactLoc = parser.getCurrentLocation();
   if (succeeded(parser.parseOptionalKeyword("applies"))) {
     std::string name;
-    StringRef keyword;
     if (parser.parseKeywordOrString(&name))
       return failure();
     compactOp = OperationName(name, parser.getContext());
     if (!compactOp->isRegistered())
       return parser.emitError(compactLoc, "unknown reducer op '") << name << "'";
-    (void)keyword;
   }
   DenseI64ArrayAttr dims;
   FunctionType fnType;

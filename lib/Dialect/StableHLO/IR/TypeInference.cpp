@@ -52,71 +52,86 @@ bool isCompatibleForTypeInference(TypeRange inferred, TypeRange actual) {
 
 } // namespace hlox::stablehlo
 
-/// The tensor type of `type`'s shape (and bounds) with another element type.
-static Type withElementType(Type type, Type element) {
-  auto tensor = cast<RankedTensorType>(type);
-  return RankedTensorType::get(tensor.getShape(), element,
-                               tensor.getEncoding());
+/// Infers `type`'s shape (and bounds) with another element type; fails for
+/// a type that is not a ranked tensor (builders pass unverified values).
+static LogicalResult inferWithElementType(Type type, Type element,
+                                          SmallVectorImpl<Type> &inferred) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return failure();
+  inferred.push_back(tensor.clone(element));
+  return success();
 }
 
-/// Ops whose result has the type of their first operand.
-#define HLOX_INFER_AS_OPERAND(OP, INDEX)                                      \
+/// Ops whose results have the types of the operands at the given indices.
+#define HLOX_INFER_AS_OPERANDS(OP, ...)                                       \
   LogicalResult OP::inferReturnTypes(                                         \
       MLIRContext *, std::optional<Location>, ValueRange operands,            \
       DictionaryAttr, OpaqueProperties, RegionRange,                          \
       SmallVectorImpl<Type> &inferred) {                                      \
-    if (operands.size() <= INDEX)                                             \
-      return failure();                                                       \
-    inferred.push_back(operands[INDEX].getType());                            \
+    for (size_t index : {__VA_ARGS__}) {                                      \
+      if (index >= operands.size())                                           \
+        return failure();                                                     \
+      inferred.push_back(operands[index].getType());                          \
+    }                                                                         \
+    return success();                                                         \
+  }
+
+/// Ops with one result per operand, of its type.
+#define HLOX_INFER_AS_ALL_OPERANDS(OP)                                        \
+  LogicalResult OP::inferReturnTypes(                                         \
+      MLIRContext *, std::optional<Location>, ValueRange operands,            \
+      DictionaryAttr, OpaqueProperties, RegionRange,                          \
+      SmallVectorImpl<Type> &inferred) {                                      \
+    llvm::append_range(inferred, operands.getTypes());                        \
     return success();                                                         \
   }
 
 // Unary elementwise ops.
-HLOX_INFER_AS_OPERAND(CbrtOp, 0)
-HLOX_INFER_AS_OPERAND(CeilOp, 0)
-HLOX_INFER_AS_OPERAND(CosineOp, 0)
-HLOX_INFER_AS_OPERAND(CountLeadingZerosOp, 0)
-HLOX_INFER_AS_OPERAND(ExpOp, 0)
-HLOX_INFER_AS_OPERAND(Expm1Op, 0)
-HLOX_INFER_AS_OPERAND(FloorOp, 0)
-HLOX_INFER_AS_OPERAND(LogOp, 0)
-HLOX_INFER_AS_OPERAND(Log1pOp, 0)
-HLOX_INFER_AS_OPERAND(LogisticOp, 0)
-HLOX_INFER_AS_OPERAND(NegOp, 0)
-HLOX_INFER_AS_OPERAND(NotOp, 0)
-HLOX_INFER_AS_OPERAND(PopulationCountOp, 0)
-HLOX_INFER_AS_OPERAND(RoundOp, 0)
-HLOX_INFER_AS_OPERAND(RoundNearestEvenOp, 0)
-HLOX_INFER_AS_OPERAND(RsqrtOp, 0)
-HLOX_INFER_AS_OPERAND(SignOp, 0)
-HLOX_INFER_AS_OPERAND(SineOp, 0)
-HLOX_INFER_AS_OPERAND(SqrtOp, 0)
-HLOX_INFER_AS_OPERAND(TanOp, 0)
-HLOX_INFER_AS_OPERAND(TanhOp, 0)
-HLOX_INFER_AS_OPERAND(ReducePrecisionOp, 0)
+HLOX_INFER_AS_OPERANDS(CbrtOp, 0)
+HLOX_INFER_AS_OPERANDS(CeilOp, 0)
+HLOX_INFER_AS_OPERANDS(CosineOp, 0)
+HLOX_INFER_AS_OPERANDS(CountLeadingZerosOp, 0)
+HLOX_INFER_AS_OPERANDS(ExpOp, 0)
+HLOX_INFER_AS_OPERANDS(Expm1Op, 0)
+HLOX_INFER_AS_OPERANDS(FloorOp, 0)
+HLOX_INFER_AS_OPERANDS(LogOp, 0)
+HLOX_INFER_AS_OPERANDS(Log1pOp, 0)
+HLOX_INFER_AS_OPERANDS(LogisticOp, 0)
+HLOX_INFER_AS_OPERANDS(NegOp, 0)
+HLOX_INFER_AS_OPERANDS(NotOp, 0)
+HLOX_INFER_AS_OPERANDS(PopulationCountOp, 0)
+HLOX_INFER_AS_OPERANDS(RoundOp, 0)
+HLOX_INFER_AS_OPERANDS(RoundNearestEvenOp, 0)
+HLOX_INFER_AS_OPERANDS(RsqrtOp, 0)
+HLOX_INFER_AS_OPERANDS(SignOp, 0)
+HLOX_INFER_AS_OPERANDS(SineOp, 0)
+HLOX_INFER_AS_OPERANDS(SqrtOp, 0)
+HLOX_INFER_AS_OPERANDS(TanOp, 0)
+HLOX_INFER_AS_OPERANDS(TanhOp, 0)
+HLOX_INFER_AS_OPERANDS(ReducePrecisionOp, 0)
 // Binary elementwise ops.
-HLOX_INFER_AS_OPERAND(AddOp, 0)
-HLOX_INFER_AS_OPERAND(AndOp, 0)
-HLOX_INFER_AS_OPERAND(Atan2Op, 0)
-HLOX_INFER_AS_OPERAND(DivOp, 0)
-HLOX_INFER_AS_OPERAND(MaxOp, 0)
-HLOX_INFER_AS_OPERAND(MinOp, 0)
-HLOX_INFER_AS_OPERAND(MulOp, 0)
-HLOX_INFER_AS_OPERAND(OrOp, 0)
-HLOX_INFER_AS_OPERAND(PowOp, 0)
-HLOX_INFER_AS_OPERAND(RemOp, 0)
-HLOX_INFER_AS_OPERAND(ShiftLeftOp, 0)
-HLOX_INFER_AS_OPERAND(ShiftRightArithmeticOp, 0)
-HLOX_INFER_AS_OPERAND(ShiftRightLogicalOp, 0)
-HLOX_INFER_AS_OPERAND(SubtractOp, 0)
-HLOX_INFER_AS_OPERAND(XorOp, 0)
+HLOX_INFER_AS_OPERANDS(AddOp, 0)
+HLOX_INFER_AS_OPERANDS(AndOp, 0)
+HLOX_INFER_AS_OPERANDS(Atan2Op, 0)
+HLOX_INFER_AS_OPERANDS(DivOp, 0)
+HLOX_INFER_AS_OPERANDS(MaxOp, 0)
+HLOX_INFER_AS_OPERANDS(MinOp, 0)
+HLOX_INFER_AS_OPERANDS(MulOp, 0)
+HLOX_INFER_AS_OPERANDS(OrOp, 0)
+HLOX_INFER_AS_OPERANDS(PowOp, 0)
+HLOX_INFER_AS_OPERANDS(RemOp, 0)
+HLOX_INFER_AS_OPERANDS(ShiftLeftOp, 0)
+HLOX_INFER_AS_OPERANDS(ShiftRightArithmeticOp, 0)
+HLOX_INFER_AS_OPERANDS(ShiftRightLogicalOp, 0)
+HLOX_INFER_AS_OPERANDS(SubtractOp, 0)
+HLOX_INFER_AS_OPERANDS(XorOp, 0)
 // Others whose result is one of their operands' type.
-HLOX_INFER_AS_OPERAND(ReverseOp, 0)              /*reverse_c1*/
-HLOX_INFER_AS_OPERAND(DynamicUpdateSliceOp, 0)   /*dynamic_update_slice_c1*/
-HLOX_INFER_AS_OPERAND(SelectOp, 1)               /*select_c2*/
-HLOX_INFER_AS_OPERAND(ClampOp, 1)                /*clamp_c4*/
+HLOX_INFER_AS_OPERANDS(ReverseOp, 0)              /*reverse_c1*/
+HLOX_INFER_AS_OPERANDS(DynamicUpdateSliceOp, 0)   /*dynamic_update_slice_c1*/
+HLOX_INFER_AS_OPERANDS(SelectOp, 1)               /*select_c2*/
+HLOX_INFER_AS_OPERANDS(ClampOp, 1)                /*clamp_c4*/
 
-#undef HLOX_INFER_AS_OPERAND
 
 /// abs, real, imag: the real part type of a complex operand (abs C2, real
 /// C2, imag C2); quantized and real operands keep their type.
@@ -125,11 +140,8 @@ static LogicalResult inferRealPart(ValueRange operands,
   if (operands.empty())
     return failure();
   Type type = operands[0].getType();
-  Type element = getElementTypeOrSelf(type);
-  inferred.push_back(isa<ComplexType>(element)
-                         ? withElementType(type, realPartType(element))
-                         : type);
-  return success();
+  return inferWithElementType(type, realPartType(getElementTypeOrSelf(type)),
+                              inferred);
 }
 
 LogicalResult AbsOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
@@ -159,9 +171,8 @@ static LogicalResult inferPredicate(MLIRContext *context, ValueRange operands,
                                     SmallVectorImpl<Type> &inferred) {
   if (operands.empty())
     return failure();
-  inferred.push_back(
-      withElementType(operands[0].getType(), IntegerType::get(context, 1)));
-  return success();
+  return inferWithElementType(operands[0].getType(),
+                              IntegerType::get(context, 1), inferred);
 }
 
 LogicalResult IsFiniteOp::inferReturnTypes(MLIRContext *context,
@@ -189,9 +200,8 @@ LogicalResult ComplexOp::inferReturnTypes(MLIRContext *,
     return failure();
   Type type = operands[0].getType();
   /*complex_c3*/
-  inferred.push_back(
-      withElementType(type, ComplexType::get(getElementTypeOrSelf(type))));
-  return success();
+  return inferWithElementType(
+      type, ComplexType::get(getElementTypeOrSelf(type)), inferred);
 }
 
 LogicalResult GetDimensionSizeOp::inferReturnTypes(
@@ -257,24 +267,6 @@ LogicalResult GetTupleElementOp::inferReturnTypes(
   return success();
 }
 
-/// while and optimization_barrier return values of their operands' types.
-LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                                        ValueRange operands, DictionaryAttr,
-                                        OpaqueProperties, RegionRange,
-                                        SmallVectorImpl<Type> &inferred) {
-  /*while_c3*/
-  llvm::append_range(inferred, operands.getTypes());
-  return success();
-}
-
-LogicalResult OptimizationBarrierOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
-    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
-  /*optimization_barrier_c1*/
-  llvm::append_range(inferred, operands.getTypes());
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // Ops whose result shape follows from attributes. Builders may call these
 // with unverified input, so each rejects what it cannot infer from.
@@ -323,9 +315,7 @@ LogicalResult SliceOp::inferReturnTypes(
                     limit = adaptor.getLimitIndices(),
                     strides = adaptor.getStrides();
   int64_t rank = operand.getRank();
-  if (static_cast<int64_t>(start.size()) != rank ||
-      static_cast<int64_t>(limit.size()) != rank ||
-      static_cast<int64_t>(strides.size()) != rank)
+  if (!allHaveSize({start, limit, strides}, rank))
     return emitOptionalError(location, "/*slice_c2*/ start, limit and strides "
                                        "must have one entry per dimension");
   SmallVector<int64_t> shape;
@@ -334,7 +324,7 @@ LogicalResult SliceOp::inferReturnTypes(
       return emitOptionalError(location, "/*slice_c3*/ invalid slice of "
                                          "dimension ", i);
     /*slice_c5*/
-    shape.push_back((limit[i] - start[i] + strides[i] - 1) / strides[i]);
+    shape.push_back(slicedSize(start[i], limit[i], strides[i]));
   }
   inferred.push_back(RankedTensorType::get(shape, operand.getElementType()));
   return success();
@@ -353,9 +343,7 @@ LogicalResult PadOp::inferReturnTypes(
                     high = adaptor.getEdgePaddingHigh(),
                     interior = adaptor.getInteriorPadding();
   int64_t rank = operand.getRank();
-  if (static_cast<int64_t>(low.size()) != rank ||
-      static_cast<int64_t>(high.size()) != rank ||
-      static_cast<int64_t>(interior.size()) != rank)
+  if (!allHaveSize({low, high, interior}, rank))
     return emitOptionalError(location, "/*pad_c2*/ padding lists must have "
                                        "one entry per dimension");
   SmallVector<int64_t> shape;
@@ -365,11 +353,7 @@ LogicalResult PadOp::inferReturnTypes(
       return emitOptionalError(location, "/*pad_c3*/ interior padding must "
                                          "be non-negative");
     /*pad_c4*/
-    shape.push_back(ShapedType::isDynamic(size)
-                        ? ShapedType::kDynamic
-                        : low[i] + size +
-                              std::max<int64_t>(size - 1, 0) * interior[i] +
-                              high[i]);
+    shape.push_back(paddedSize(size, low[i], high[i], interior[i]));
     if (!ShapedType::isDynamic(shape.back()) && shape.back() < 0)
       return emitOptionalError(location, "/*pad_c4*/ padding removes more "
                                          "than dimension ", i, " holds");
@@ -426,10 +410,7 @@ LogicalResult ReduceOp::inferReturnTypes(
     if (dim < 0 || dim >= input.getRank())
       return emitOptionalError(location, "/*reduce_c4*/ dimension ", dim,
                                " is out of range");
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < input.getRank(); ++d)
-    if (!llvm::is_contained(dims, d))
-      shape.push_back(input.getDimSize(d));
+  SmallVector<int64_t> shape = dropDims(input.getShape(), dims);
   // /*reduce_c7*/: the input shape without `dimensions`, the element type of
   // the matching init value.
   for (Value init : adaptor.getInitValues())
@@ -471,42 +452,16 @@ LogicalResult FftOp::inferReturnTypes(
 }
 
 // Ops whose results repeat operand types.
-#define HLOX_INFER_AS_OPERANDS(OP, ...)                                       \
-  LogicalResult OP::inferReturnTypes(                                         \
-      MLIRContext *, std::optional<Location>, ValueRange operands,            \
-      DictionaryAttr, OpaqueProperties, RegionRange,                          \
-      SmallVectorImpl<Type> &inferred) {                                      \
-    for (size_t index : {__VA_ARGS__}) {                                      \
-      if (index >= operands.size())                                           \
-        return failure();                                                     \
-      inferred.push_back(operands[index].getType());                          \
-    }                                                                         \
-    return success();                                                         \
-  }
-
 HLOX_INFER_AS_OPERANDS(CholeskyOp, 0)                /*cholesky_c1*/
 HLOX_INFER_AS_OPERANDS(TriangularSolveOp, 1)         /*triangular_solve_c4*/
 HLOX_INFER_AS_OPERANDS(BatchNormInferenceOp, 0)      /*batch_norm_inference_c7*/
 HLOX_INFER_AS_OPERANDS(BatchNormTrainingOp, 0, 1, 1) /*batch_norm_training_c7*/
 HLOX_INFER_AS_OPERANDS(BatchNormGradOp, 0, 1, 1)     /*batch_norm_grad_c3*/
 HLOX_INFER_AS_OPERANDS(CollectivePermuteOp, 0)       /*collective_permute_c5*/
+HLOX_INFER_AS_ALL_OPERANDS(WhileOp)                  /*while_c3*/
+HLOX_INFER_AS_ALL_OPERANDS(OptimizationBarrierOp)    /*optimization_barrier_c1*/
+HLOX_INFER_AS_ALL_OPERANDS(SortOp)                   /*sort_c2*/
+HLOX_INFER_AS_ALL_OPERANDS(AllReduceOp)              /*all_reduce_c7*/
 
 #undef HLOX_INFER_AS_OPERANDS
-
-/// sort and all_reduce: one result per operand, of its type.
-LogicalResult SortOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
-                                       ValueRange operands, DictionaryAttr,
-                                       OpaqueProperties, RegionRange,
-                                       SmallVectorImpl<Type> &inferred) {
-  /*sort_c2*/
-  llvm::append_range(inferred, operands.getTypes());
-  return success();
-}
-
-LogicalResult AllReduceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
-    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
-  /*all_reduce_c7*/
-  llvm::append_range(inferred, operands.getTypes());
-  return success();
-}
+#undef HLOX_INFER_AS_ALL_OPERANDS

@@ -35,17 +35,33 @@ static LogicalResult verifyReplicaGroups(Operation *op,
   return success();
 }
 
+/// Fails with "<label>result type must be T" unless `result` is a tensor of
+/// shape `expected` and element type `element`.
+static LogicalResult verifyResultType(Operation *op, StringRef label,
+                                      Type result, ArrayRef<int64_t> expected,
+                                      Type element) {
+  auto type = cast<ShapedType>(result);
+  if (succeeded(verifyCompatibleShape(expected, type.getShape())) &&
+      type.getElementType() == element)
+    return success();
+  return op->emitOpError() << label << "result type must be "
+                           << RankedTensorType::get(expected, element);
+}
+
 /// The number of processes in each group: dim(replica_groups, 1).
 static int64_t groupSize(DenseIntElementsAttr groups) {
   return cast<ShapedType>(groups.getType()).getDimSize(1);
 }
 
 LogicalResult AllGatherOp::verify() {
+  // I64Attr getters return uint64_t; read the dimension signed so that a
+  // negative one is reported as such.
+  int64_t dim = getAllGatherDimAttr().getInt();
   for (Value operand : getOperands()) {
     int64_t rank = cast<ShapedType>(operand.getType()).getRank();
-    /*all_gather_c1*/ if (getAllGatherDim() < 0 || getAllGatherDim() >= rank)
+    /*all_gather_c1*/ if (dim < 0 || dim >= rank)
       return emitOpError("/*all_gather_c1*/ all_gather_dim ")
-             << getAllGatherDim() << " is out of range [0, " << rank << ")";
+             << dim << " is out of range [0, " << rank << ")";
   }
   return success();
 }
@@ -116,10 +132,9 @@ LogicalResult AllToAllOp::verify() {
       expected[split] /= count;
     if (!ShapedType::isDynamic(expected[concat]))
       expected[concat] *= count;
-    if (failed(verifyCompatibleShape(expected, resultType.getShape())) ||
-        type.getElementType() != resultType.getElementType())
-      return emitOpError("/*all_to_all_c8*/ result type must be ")
-             << RankedTensorType::get(expected, type.getElementType());
+    if (failed(verifyResultType(*this, "/*all_to_all_c8*/ ", resultType,
+                                expected, type.getElementType())))
+      return failure();
   }
   return success();
 }
@@ -144,11 +159,10 @@ LogicalResult ReduceScatterOp::verify() {
   SmallVector<int64_t> expected(type.getShape());
   if (parts > 0 && !ShapedType::isDynamic(size))
     expected[dim] = size / parts;
-  /*reduce_scatter_c8*/ if (failed(verifyCompatibleShape(
-                                expected, resultType.getShape())) ||
-                            type.getElementType() != resultType.getElementType())
-    return emitOpError("/*reduce_scatter_c8*/ result type must be ")
-           << RankedTensorType::get(expected, type.getElementType());
+  /*reduce_scatter_c8*/ if (failed(verifyResultType(
+                                *this, "/*reduce_scatter_c8*/ ", resultType,
+                                expected, type.getElementType())))
+    return failure();
   /*reduce_scatter_c7*/ if (getComputation().front().getNumArguments() != 2)
     return emitOpError("/*reduce_scatter_c7*/ computation must take 2 "
                        "arguments");

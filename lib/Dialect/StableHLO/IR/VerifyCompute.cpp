@@ -174,10 +174,7 @@ LogicalResult ConvolutionOp::verify() {
   if (result.getRank() != lhs.getRank())
     return emitOpError("/*convolution_c28*/ result must have rank ")
            << lhs.getRank();
-  SmallVector<int64_t> padding(2 * spatial, 0);
-  if (auto pad = getPadding())
-    padding.assign(pad->getValues<int64_t>().begin(),
-                   pad->getValues<int64_t>().end());
+  SmallVector<int64_t> padding = paddingPairs(getPadding(), spatial);
   SmallVector<int64_t> expected(result.getRank(), ShapedType::kDynamic);
   int64_t batch = lhs.getDimSize(dims.getInputBatchDimension());
   expected[dims.getOutputBatchDimension()] =

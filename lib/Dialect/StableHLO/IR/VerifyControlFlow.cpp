@@ -113,10 +113,7 @@ LogicalResult ReduceOp::verify() {
     return failure();
   /*reduce_c3*/ if (getNumResults() != n)
     return emitOpError("/*reduce_c3*/ expects ") << n << " results";
-  SmallVector<int64_t> kept;
-  for (int64_t i = 0; i < first.getRank(); ++i)
-    if (!llvm::is_contained(getDimensions(), i))
-      kept.push_back(first.getDimSize(i));
+  SmallVector<int64_t> kept = dropDims(first.getShape(), getDimensions());
   for (Type type : getResultTypes())
     /*reduce_c7*/ if (failed(verifyCompatibleShape(
                           cast<ShapedType>(type).getShape(), kept)))
@@ -173,10 +170,7 @@ LogicalResult ReduceWindowOp::verify() {
              << k << " must have the element type of input " << k;
   // Every result has the windowed shape (so all results share it, C14) and
   // its init value's element type.
-  SmallVector<int64_t> padding(2 * rank, 0);
-  if (auto pad = getPadding())
-    padding.assign(pad->getValues<int64_t>().begin(),
-                   pad->getValues<int64_t>().end());
+  SmallVector<int64_t> padding = paddingPairs(getPadding(), rank);
   SmallVector<int64_t> expected;
   ArrayRef<int64_t> windowDims = getWindowDimensions();
   for (int64_t d = 0; d < rank; ++d)
@@ -203,8 +197,8 @@ LogicalResult ReduceWindowOp::verify() {
 }
 
 LogicalResult SortOp::verify() {
-  /*sort_c1*/ if (getInputs().empty())
-    return emitOpError("/*sort_c1*/ expects at least one input");
+  // /*sort_c1*/ (at least one input) is enforced by
+  // SameOperandsAndResultShape before this runs.
   auto first = cast<ShapedType>(getInputs().front().getType());
   int64_t rank = first.getRank();
   int64_t dim = getDimension();
@@ -277,10 +271,7 @@ LogicalResult SelectAndScatterOp::verify() {
   }
   // /*select_and_scatter_c3*/: the source has one element per window.
   if (auto windowDims = getWindowDimensions()) {
-    SmallVector<int64_t> padding(2 * rank, 0);
-    if (auto pad = getPadding())
-      padding.assign(pad->getValues<int64_t>().begin(),
-                     pad->getValues<int64_t>().end());
+    SmallVector<int64_t> padding = paddingPairs(getPadding(), rank);
     SmallVector<int64_t> expected;
     for (int64_t d = 0; d < rank; ++d)
       expected.push_back(numWindows(operand.getDimSize(d), (*windowDims)[d],

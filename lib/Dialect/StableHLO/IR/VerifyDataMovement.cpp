@@ -28,7 +28,7 @@ LogicalResult ConstantOp::verify() {
 
 LogicalResult IotaOp::verify() {
   auto type = cast<RankedTensorType>(getType());
-  /*iota_c1*/ if (getIotaDimension() >= type.getRank())
+  /*iota_c1*/ if (getIotaDimensionAttr().getInt() >= type.getRank())
     return emitOpError("/*iota_c1*/ iota_dimension ")
            << getIotaDimension() << " must be less than the rank "
            << type.getRank();
@@ -37,7 +37,7 @@ LogicalResult IotaOp::verify() {
 
 LogicalResult DynamicIotaOp::verify() {
   auto type = cast<RankedTensorType>(getType());
-  /*dynamic_iota_c1*/ if (getIotaDimension() >= type.getRank())
+  /*dynamic_iota_c1*/ if (getIotaDimensionAttr().getInt() >= type.getRank())
     return emitOpError("/*dynamic_iota_c1*/ iota_dimension ")
            << getIotaDimension() << " must be less than the rank "
            << type.getRank();
@@ -217,9 +217,7 @@ LogicalResult SliceOp::verify() {
   /*slice_c1*/ if (!sameBaseElementType(operand, result))
     return emitOpError("/*slice_c1*/ operand and result must have the same "
                        "element type");
-  /*slice_c2*/ if (static_cast<int64_t>(start.size()) != rank ||
-                   static_cast<int64_t>(limit.size()) != rank ||
-                   static_cast<int64_t>(strides.size()) != rank)
+  /*slice_c2*/ if (!allHaveSize({start, limit, strides}, rank))
     return emitOpError("/*slice_c2*/ start, limit and strides must have ")
            << rank << " entries each";
   for (int64_t i = 0; i < rank; ++i) {
@@ -232,7 +230,7 @@ LogicalResult SliceOp::verify() {
     /*slice_c4*/ if (strides[i] <= 0)
       return emitOpError("/*slice_c4*/ stride of dimension ")
              << i << " must be positive";
-    int64_t expected = (limit[i] - start[i] + strides[i] - 1) / strides[i];
+    int64_t expected = slicedSize(start[i], limit[i], strides[i]);
     /*slice_c5*/ if (!compatibleDim(result.getDimSize(i), expected))
       return emitOpError("/*slice_c5*/ result dimension ")
              << i << " must have size " << expected;
@@ -310,18 +308,14 @@ LogicalResult PadOp::verify() {
                  operand.getElementType())
     return emitOpError("/*pad_c1*/ padding_value must have the operand's "
                        "element type");
-  /*pad_c2*/ if (static_cast<int64_t>(low.size()) != rank ||
-                 static_cast<int64_t>(high.size()) != rank ||
-                 static_cast<int64_t>(interior.size()) != rank)
+  /*pad_c2*/ if (!allHaveSize({low, high, interior}, rank))
     return emitOpError("/*pad_c2*/ padding lists must have ")
            << rank << " entries each";
   for (int64_t i = 0; i < rank; ++i) {
     /*pad_c3*/ if (interior[i] < 0)
       return emitOpError("/*pad_c3*/ interior padding must be non-negative");
-    int64_t size = operand.getDimSize(i);
-    if (ShapedType::isDynamic(size))
-      continue;
-    int64_t expected = low[i] + size + std::max<int64_t>(size - 1, 0) * interior[i] + high[i];
+    int64_t expected =
+        paddedSize(operand.getDimSize(i), low[i], high[i], interior[i]);
     /*pad_c4*/ if (!compatibleDim(result.getDimSize(i), expected))
       return emitOpError("/*pad_c4*/ result dimension ")
              << i << " must have size " << expected;
@@ -331,7 +325,7 @@ LogicalResult PadOp::verify() {
 
 LogicalResult GetDimensionSizeOp::verify() {
   int64_t rank = cast<ShapedType>(getOperand().getType()).getRank();
-  /*get_dimension_size_c1*/ if (getDimension() >= rank)
+  /*get_dimension_size_c1*/ if (getDimensionAttr().getInt() >= rank)
     return emitOpError("/*get_dimension_size_c1*/ dimension ")
            << getDimension() << " is out of range [0, " << rank << ")";
   return success();
@@ -376,17 +370,13 @@ LogicalResult GatherOp::verify() {
     return emitOpError("/*gather_c1*/ the operand rank ")
            << rank << " must be the number of offset, collapsed and "
                       "batching dimensions";
-  int64_t indexCount = indexVectorDim < indices.getRank()
-                           ? indices.getDimSize(indexVectorDim)
-                           : 1;
+  int64_t indexCount = indexVectorSize(indices, indexVectorDim);
   /*gather_c3*/ if (!ShapedType::isDynamic(indexCount) &&
                     static_cast<int64_t>(dims.getStartIndexMap().size()) !=
                         indexCount)
     return emitOpError("/*gather_c3*/ start_index_map must have ")
            << indexCount << " entries, one per index vector element";
-  /*gather_c4*/ if (!llvm::is_sorted(offsetDims) ||
-                    std::adjacent_find(offsetDims.begin(), offsetDims.end()) !=
-                        offsetDims.end())
+  /*gather_c4*/ if (!isSortedAndUnique(offsetDims))
     return emitOpError("/*gather_c4*/ offset_dims must be sorted and unique");
   /*gather_c6*/ if (!llvm::is_sorted(dims.getCollapsedSliceDims()))
     return emitOpError("/*gather_c6*/ collapsed_slice_dims must be sorted");
@@ -404,14 +394,11 @@ LogicalResult GatherOp::verify() {
   // /*gather_c13*/: batch dimensions take the index shape without
   // index_vector_dim; offset dimensions take the slice sizes without the
   // collapsed and batching dimensions.
-  SmallVector<int64_t> batchSizes, offsetSizes;
-  for (int64_t d = 0; d < indices.getRank(); ++d)
-    if (d != indexVectorDim)
-      batchSizes.push_back(indices.getDimSize(d));
-  for (int64_t d = 0; d < rank; ++d)
-    if (!llvm::is_contained(dims.getCollapsedSliceDims(), d) &&
-        !llvm::is_contained(dims.getOperandBatchingDims(), d))
-      offsetSizes.push_back(sliceSizes[d]);
+  SmallVector<int64_t> batchSizes =
+      dropDims(indices.getShape(), {indexVectorDim});
+  SmallVector<int64_t> offsetSizes =
+      dropDims(sliceSizes, dims.getCollapsedSliceDims(),
+               dims.getOperandBatchingDims());
   int64_t expectedRank = batchSizes.size() + offsetSizes.size();
   if (result.getRank() != expectedRank)
     return emitOpError("/*gather_c13*/ result must have rank ")
@@ -473,9 +460,7 @@ LogicalResult ScatterOp::verify() {
   for (Value other : getUpdates())
     /*scatter_c3*/ if (failed(verifyCompatibleShape(update, other.getType())))
       return emitOpError("/*scatter_c3*/ updates must have the same shape");
-  /*scatter_c7*/ if (!llvm::is_sorted(windowDims) ||
-                     std::adjacent_find(windowDims.begin(), windowDims.end()) !=
-                         windowDims.end())
+  /*scatter_c7*/ if (!isSortedAndUnique(windowDims))
     return emitOpError("/*scatter_c7*/ update_window_dims must be sorted and "
                        "unique");
   for (int64_t dim : windowDims)
@@ -483,9 +468,7 @@ LogicalResult ScatterOp::verify() {
       return emitOpError("/*scatter_c8*/ update_window_dims entry ")
              << dim << " is out of range [0, " << update.getRank() << ")";
   int64_t indexVectorDim = dims.getIndexVectorDim();
-  int64_t indexCount = indexVectorDim < indices.getRank()
-                           ? indices.getDimSize(indexVectorDim)
-                           : 1;
+  int64_t indexCount = indexVectorSize(indices, indexVectorDim);
   /*scatter_c11*/ if (!ShapedType::isDynamic(indexCount) &&
                       static_cast<int64_t>(
                           dims.getScatterDimsToOperandDims().size()) !=
@@ -495,14 +478,11 @@ LogicalResult ScatterOp::verify() {
            << indexCount << " entries, one per index vector element";
   // /*scatter_c4*/: scatter dimensions of the updates take the index shape
   // without index_vector_dim; window dimensions fit in the input.
-  SmallVector<int64_t> scatterSizes, windowBounds;
-  for (int64_t d = 0; d < indices.getRank(); ++d)
-    if (d != indexVectorDim)
-      scatterSizes.push_back(indices.getDimSize(d));
-  for (int64_t d = 0; d < rank; ++d)
-    if (!llvm::is_contained(dims.getInsertedWindowDims(), d) &&
-        !llvm::is_contained(dims.getInputBatchingDims(), d))
-      windowBounds.push_back(first.getDimSize(d));
+  SmallVector<int64_t> scatterSizes =
+      dropDims(indices.getShape(), {indexVectorDim});
+  SmallVector<int64_t> windowBounds =
+      dropDims(first.getShape(), dims.getInsertedWindowDims(),
+               dims.getInputBatchingDims());
   int64_t expectedRank = scatterSizes.size() + windowBounds.size();
   if (update.getRank() != expectedRank)
     return emitOpError("/*scatter_c4*/ updates must have rank ")

@@ -74,6 +74,65 @@ inline int64_t numWindows(int64_t size, int64_t window, int64_t stride,
   return (padded - dilatedWindow) / stride + 1;
 }
 
+/// The entries of `shape` at the indices in neither `drop` nor `alsoDrop`
+/// (reduce results, gather/scatter batch and window sizes).
+inline llvm::SmallVector<int64_t>
+dropDims(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> drop,
+         llvm::ArrayRef<int64_t> alsoDrop = {}) {
+  llvm::SmallVector<int64_t> kept;
+  for (auto [i, size] : llvm::enumerate(shape))
+    if (!llvm::is_contained(drop, static_cast<int64_t>(i)) &&
+        !llvm::is_contained(alsoDrop, static_cast<int64_t>(i)))
+      kept.push_back(size);
+  return kept;
+}
+
+/// The size of a dimension sliced from `start` to `limit` by `stride`
+/// (spec slice C5).
+inline int64_t slicedSize(int64_t start, int64_t limit, int64_t stride) {
+  return (limit - start + stride - 1) / stride;
+}
+
+/// The size of a dimension of `size` after edge and interior padding
+/// (spec pad C4); dynamic stays dynamic.
+inline int64_t paddedSize(int64_t size, int64_t low, int64_t high,
+                          int64_t interior) {
+  if (mlir::ShapedType::isDynamic(size))
+    return mlir::ShapedType::kDynamic;
+  return low + size + std::max<int64_t>(size - 1, 0) * interior + high;
+}
+
+/// The number of index-vector elements: dim(indices, index_vector_dim), or
+/// 1 when the index vector dimension is implicit (gather C3, scatter C11).
+inline int64_t indexVectorSize(mlir::ShapedType indices,
+                               int64_t indexVectorDim) {
+  return indexVectorDim < indices.getRank()
+             ? indices.getDimSize(indexVectorDim)
+             : 1;
+}
+
+/// True when every list has `size` entries (one per dimension).
+inline bool allHaveSize(std::initializer_list<llvm::ArrayRef<int64_t>> lists,
+                        int64_t size) {
+  return llvm::all_of(lists, [&](llvm::ArrayRef<int64_t> list) {
+    return static_cast<int64_t>(list.size()) == size;
+  });
+}
+
+/// True when `dims` is sorted and has no repeated entry.
+inline bool isSortedAndUnique(llvm::ArrayRef<int64_t> dims) {
+  return llvm::is_sorted(dims) &&
+         std::adjacent_find(dims.begin(), dims.end()) == dims.end();
+}
+
+/// The (low, high) padding pairs of a window op, zeros when absent.
+inline llvm::SmallVector<int64_t>
+paddingPairs(std::optional<mlir::DenseIntElementsAttr> padding, int64_t dims) {
+  if (!padding)
+    return llvm::SmallVector<int64_t>(2 * dims, 0);
+  return llvm::to_vector(padding->getValues<int64_t>());
+}
+
 /// Entry `i` of an optional list, or `fallback`.
 inline int64_t entryOr(std::optional<llvm::ArrayRef<int64_t>> values,
                        size_t i, int64_t fallback) {
