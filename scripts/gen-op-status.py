@@ -37,8 +37,17 @@ def ops_in(td_glob, dialect_prefix):
                 "assemblyFormat" in body or "hasCustomAssemblyFormat" in body
             ops.append((dialect_prefix + mnemonic, cls,
                         "hasVerifier = 1" in body, custom,
-                        "HLO_Infer" in body or base in INFERRING_BASES))
+                        inference_kind(body, base)))
     return ops
+
+
+def inference_kind(body, base):
+    """'yes' for full result types, 'shape' for shapes only, else a dash."""
+    if "HLO_Infer" in body or base in INFERRING_BASES:
+        return "yes"
+    if "InferShapedTypeOpInterface" in body:
+        return "shape"
+    return "—"
 
 
 def verifier_labels(cls):
@@ -71,7 +80,7 @@ def table():
             verifier = "ODS + C++" + (f" ({', '.join(labels)})" if labels else "")
         else:
             verifier = "ODS"
-        print(f"| `{op}` | {syntax} | {verifier} | {'yes' if infers else '—'} |",
+        print(f"| `{op}` | {syntax} | {verifier} | {infers} |",
               file=out)
     return out.getvalue()
 

@@ -194,3 +194,52 @@ func.func @recv_c3(%t: !stablehlo.token) {
   %0:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 3>} : (!stablehlo.token) -> (!stablehlo.token, tensor<2xi64>)
   func.return
 }
+
+// -----
+
+func.func @all_gather_c2(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{/*all_gather_c2*/ replica_groups has a duplicate entry 1}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[1, 1]]> : tensor<1x2xi64>} : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_gather_c6(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{/*all_gather_c6*/ result type must be 'tensor<2x4xf32>'}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @all_reduce_c5(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*all_reduce_c5*/ computation arguments 0 and 1 must be 0-d tensors of the element type of input 0}}
+  %0 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %a : tensor<i32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_scatter_c7(%x: tensor<2x4xf32>) {
+  // expected-error @+1 {{/*reduce_scatter_c7*/ computation must return 1 values}}
+  %0 = "stablehlo.reduce_scatter"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a, %b : tensor<f32>, tensor<f32>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xf32>) -> tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_reduce_computation(%x: tensor<4xf32>) {
+  // expected-error @+1 {{computation arguments 0 and 1 must be 0-d tensors of the element type of input 0}}
+  %0 = "stablehlo.collective_reduce"(%x) ({
+  ^bb0(%a: tensor<f64>, %b: tensor<f64>):
+    stablehlo.return %a : tensor<f64>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}

@@ -630,3 +630,83 @@ func.func @all_gather_c1_negative(%x: tensor<2xf32>) {
   %0 = "stablehlo.all_gather"(%x) {all_gather_dim = -1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<4xf32>
   func.return
 }
+
+// -----
+
+func.func @convolution_c11(%x: tensor<3x4x2xf32>, %k: tensor<3x2x4xf32>) {
+  // expected-error @+1 {{/*convolution_c11*/ input batch dimension 3 must be divisible by batch_group_count 2}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<3x4x2xf32>, tensor<3x2x4xf32>) -> tensor<1x2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c16(%x: tensor<4x4x2xf32>, %k: tensor<3x2x3xf32>) {
+  // expected-error @+1 {{/*convolution_c16*/ kernel output feature dimension 3 must be divisible by batch_group_count 2}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<4x4x2xf32>, tensor<3x2x3xf32>) -> tensor<2x2x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @convolution_c17(%x: tensor<1x4x4xf32>, %k: tensor<3x2x3xf32>) {
+  // expected-error @+1 {{/*convolution_c17*/ kernel output feature dimension 3 must be divisible by feature_group_count 2}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x4x4xf32>, tensor<3x2x3xf32>) -> tensor<1x2x3xf32>
+  func.return
+}
+
+// -----
+
+func.func @fft_c4(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{/*fft_c4*/ the trailing dimensions of the real tensor must be fft_length}}
+  %0 = stablehlo.fft %x, type = RFFT, length = [4] : (tensor<4x8xf32>) -> tensor<4x5xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+func.func @fft_c5(%x: tensor<4x3xcomplex<f32>>) {
+  // expected-error @+1 {{/*fft_c5*/ the last operand dimension must be the last result dimension / 2 + 1}}
+  %0 = stablehlo.fft %x, type = IRFFT, length = [8] : (tensor<4x3xcomplex<f32>>) -> tensor<4x8xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_quantized_lhs_float_rhs(%a: tensor<2x3x!quant.uniform<i8:f32, 0.5:0>>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{a quantized lhs needs a quantized rhs}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x4xf32>) -> tensor<2x4x!quant.uniform<i32:f32, 0.25:0>>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_quantized_float_result(%a: tensor<2x3x!quant.uniform<i8:f32, 0.5:0>>, %b: tensor<3x4x!quant.uniform<i8:f32, 0.5:0>>) {
+  // expected-error @+1 {{a quantized contraction must have a quantized result of the operands' expressed type}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x4x!quant.uniform<i8:f32, 0.5:0>>) -> tensor<2x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_quantized_storage(%a: tensor<2x3x!quant.uniform<i8:f32, 0.5:0>>, %b: tensor<3x4x!quant.uniform<i16:f32, 0.5:0>>) {
+  // expected-error @+1 {{quantized lhs and rhs must have the same storage and expressed types}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x4x!quant.uniform<i16:f32, 0.5:0>>) -> tensor<2x4x!quant.uniform<i32:f32, 0.25:0>>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_per_axis_contracted(%a: tensor<2x3x!quant.uniform<i8:f32, 0.5:0>>, %b: tensor<3x4x!quant.uniform<i8:f32:0, {0.5:0, 0.5:0, 0.5:0}>>) {
+  // expected-error @+1 {{rhs must not be quantized along a contracted dimension}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x4x!quant.uniform<i8:f32:0, {0.5:0, 0.5:0, 0.5:0}>>) -> tensor<2x4x!quant.uniform<i32:f32, 0.25:0>>
+  func.return
+}
+
+// -----
+
+func.func @dot_general_hybrid_types(%a: tensor<2x3xf16>, %b: tensor<3x4x!quant.uniform<i8:f32, 0.5:0>>) {
+  // expected-error @+1 {{with a float lhs, lhs and result must have the rhs's expressed type}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf16>, tensor<3x4x!quant.uniform<i8:f32, 0.5:0>>) -> tensor<2x4xf32>
+  func.return
+}

@@ -472,7 +472,7 @@ func.func @select_and_scatter_c9(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tenso
 // -----
 
 func.func @select_and_scatter_c10(%x: tensor<4xf32>, %s: tensor<3xf32>, %z: tensor<f32>) {
-  // expected-error @+1 {{/*select_and_scatter_c10*/ select must take 2 arguments}}
+  // expected-error @+1 {{/*select_and_scatter_c10*/ select must take two 0-d tensors of the operand's element type}}
   %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>):
     %p = stablehlo.compare GE, %a, %a : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -615,5 +615,46 @@ func.func @sort_c5_predicate(%x: tensor<4xf32>) {
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     stablehlo.return %a : tensor<f32>
   }) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reduce_window_c13_types(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*reduce_window_c13*/ body result 0 must be a 0-d tensor of the element type of input 0}}
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    stablehlo.return %c : tensor<i32>
+  }) : (tensor<4xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c10_result(%x: tensor<4xf32>, %s: tensor<3xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c10*/ select must return a tensor<i1>}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @select_and_scatter_c11_types(%x: tensor<4xf32>, %s: tensor<3xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{/*select_and_scatter_c11*/ scatter arguments 0 and 1 must be 0-d tensors of the element type of input 0}}
+  %0 = "stablehlo.select_and_scatter"(%x, %s, %z) <{window_dimensions = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = stablehlo.compare GE, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<f16>, %b: tensor<f16>):
+    stablehlo.return %a : tensor<f16>
+  }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
   func.return
 }

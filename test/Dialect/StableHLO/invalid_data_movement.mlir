@@ -696,3 +696,63 @@ func.func @scatter_c11(%x: tensor<3x3xf32>, %i: tensor<1x2xi64>, %u: tensor<1x3x
   }) : (tensor<3x3xf32>, tensor<1x2xi64>, tensor<1x3xf32>) -> tensor<3x3xf32>
   func.return
 }
+
+// -----
+
+func.func @scatter_c15_types(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c15*/ update_computation arguments 0 and 1 must be 0-d tensors of the element type of input 0}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    stablehlo.return %b : tensor<i32>
+  }) : (tensor<3xf32>, tensor<1x1xi64>, tensor<1xf32>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c16(%x: tensor<3xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) {
+  // expected-error @+1 {{/*scatter_c16*/ result 0 must have the type of input 0}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3xf32>, tensor<1x1xi64>, tensor<1xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_c9_sorted(%x: tensor<3x4x5xf32>, %i: tensor<1x2xi64>, %u: tensor<1x5xf32>) {
+  // expected-error @+1 {{/*scatter_c9*/ inserted_window_dims must be sorted}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [1, 0], scatter_dims_to_operand_dims = [0, 1], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x4x5xf32>, tensor<1x2xi64>, tensor<1x5xf32>) -> tensor<3x4x5xf32>
+  func.return
+}
+
+// -----
+
+func.func @scatter_batching_overlap(%x: tensor<3x4xf32>, %i: tensor<3x1xi64>, %u: tensor<3xf32>) {
+  // expected-error @+1 {{inserted_window_dims and input_batching_dims share dimension 0}}
+  %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0, 1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<3x4xf32>, tensor<3x1xi64>, tensor<3xf32>) -> tensor<3x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_batching_index_vector_dim(%x: tensor<3x4xf32>, %i: tensor<3x1xi64>) {
+  // expected-error @+1 {{start_indices_batching_dims must not contain index_vector_dim 1}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [1], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1>}> : (tensor<3x4xf32>, tensor<3x1xi64>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_batching_sizes(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>) {
+  // expected-error @+1 {{batching dimension sizes differ: 3 vs 2}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 1, 1>}> : (tensor<3x4xf32>, tensor<2x1xi64>) -> tensor<2xf32>
+  func.return
+}

@@ -167,3 +167,20 @@ func.func @clamp_c2(%m: tensor<3xf32>, %x: tensor<2xf32>) {
   %0 = stablehlo.clamp %x, %x, %m : (tensor<2xf32>, tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
   func.return
 }
+
+// -----
+
+func.func @uniform_quantize_expressed_type(%x: tensor<2xf16>) {
+  // expected-error @+1 {{the result's expressed type must be 'f16'}}
+  %0 = stablehlo.uniform_quantize %x : (tensor<2xf16>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  func.return
+}
+
+// -----
+
+func.func @uniform_dequantize_expressed_type(%x: tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of operation 'tensor<2xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = stablehlo.uniform_dequantize %x : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xf16>
+  func.return
+}

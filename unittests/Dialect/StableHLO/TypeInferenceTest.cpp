@@ -121,6 +121,69 @@ TEST_F(TypeInferenceTest, ShapesFromAttributes) {
   EXPECT_EQ(irfft.getType(), type("tensor<8xf32>"));
 }
 
+TEST_F(TypeInferenceTest, GatherAndCollectives) {
+  Block *b = block({"tensor<5x4x3xf32>", "tensor<2x7x2xi64>"});
+  Location loc = builder.getUnknownLoc();
+  // Two index components address dims 0 and 1; dim 1 is collapsed.
+  auto dims = GatherDimensionNumbersAttr::get(
+      &context, /*offsetDims=*/{0, 3}, /*collapsedSliceDims=*/{1},
+      /*operandBatchingDims=*/{}, /*startIndicesBatchingDims=*/{},
+      /*startIndexMap=*/{0, 1}, /*indexVectorDim=*/2);
+  auto gather = GatherOp::create(builder, loc, b->getArgument(0),
+                                 b->getArgument(1), dims,
+                                 ArrayRef<int64_t>{2, 1, 3});
+  EXPECT_EQ(gather.getType(), type("tensor<2x2x7x3xf32>"));
+
+  auto groups = DenseIntElementsAttr::get(
+      RankedTensorType::get({1, 2}, builder.getI64Type()),
+      ArrayRef<int64_t>{0, 1});
+  auto gathered = AllGatherOp::create(builder, loc, b->getArgument(0), 1,
+                                      groups, ChannelHandleAttr());
+  EXPECT_EQ(gathered.getResult(0).getType(), type("tensor<5x8x3xf32>"));
+  auto exchanged = AllToAllOp::create(builder, loc, b->getArgument(0), 1, 2, 2,
+                                      groups, ChannelHandleAttr());
+  EXPECT_EQ(exchanged.getResult(0).getType(), type("tensor<5x2x6xf32>"));
+}
+
+TEST_F(TypeInferenceTest, ContractionShapes) {
+  Block *b = block({"tensor<8x2x3xf32>", "tensor<8x3x5xf32>",
+                    "tensor<1x10x4xf32>", "tensor<3x4x6xf32>"});
+  SmallVector<ShapedTypeComponents> components;
+  DotGeneralOp::Properties dotProps;
+  dotProps.dot_dimension_numbers =
+      DotDimensionNumbersAttr::get(&context, {0}, {0}, {2}, {1});
+  ASSERT_TRUE(succeeded(DotGeneralOp::inferReturnTypeComponents(
+      &context, std::nullopt, ValueRange{b->getArgument(0), b->getArgument(1)},
+      builder.getDictionaryAttr({}), &dotProps, {}, components)));
+  EXPECT_EQ(components[0].getDims(), ArrayRef<int64_t>({8, 2, 5}));
+
+  components.clear();
+  ConvolutionOp::Properties convProps;
+  convProps.dimension_numbers = ConvDimensionNumbersAttr::get(
+      &context, /*inputBatchDimension=*/0, /*inputFeatureDimension=*/2,
+      /*inputSpatialDimensions=*/{1}, /*kernelInputFeatureDimension=*/1,
+      /*kernelOutputFeatureDimension=*/2, /*kernelSpatialDimensions=*/{0},
+      /*outputBatchDimension=*/0, /*outputFeatureDimension=*/2,
+      /*outputSpatialDimensions=*/{1});
+  convProps.window_strides = builder.getDenseI64ArrayAttr({2});
+  convProps.batch_group_count = builder.getI64IntegerAttr(1);
+  convProps.feature_group_count = builder.getI64IntegerAttr(1);
+  ASSERT_TRUE(succeeded(ConvolutionOp::inferReturnTypeComponents(
+      &context, std::nullopt, ValueRange{b->getArgument(2), b->getArgument(3)},
+      builder.getDictionaryAttr({}), &convProps, {}, components)));
+  // (10 - 3) / 2 + 1 = 4 windows.
+  EXPECT_EQ(components[0].getDims(), ArrayRef<int64_t>({1, 4, 6}));
+  // The result element type is the producer's choice.
+  EXPECT_FALSE(components[0].getElementType());
+
+  components.clear();
+  dotProps.dot_dimension_numbers =
+      DotDimensionNumbersAttr::get(&context, {0}, {0}, {7}, {1});
+  EXPECT_TRUE(failed(DotGeneralOp::inferReturnTypeComponents(
+      &context, std::nullopt, ValueRange{b->getArgument(0), b->getArgument(1)},
+      builder.getDictionaryAttr({}), &dotProps, {}, components)));
+}
+
 TEST_F(TypeInferenceTest, InvalidAttributesFailInference) {
   Block *b = block({"tensor<2x3xf32>"});
   SmallVector<Type> inferred;

@@ -165,6 +165,17 @@ LogicalResult ImagOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
   return inferRealPart(operands, inferred);
 }
 
+LogicalResult UniformDequantizeOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  if (operands.empty())
+    return failure();
+  // The operand's shape with its quantized elements' expressed type.
+  Type type = operands[0].getType();
+  return inferWithElementType(type, expressedElementType(type), inferred);
+}
+
 /// A boolean tensor of the first operand's shape (/*is_finite_c1*/,
 /// /*compare_c2*/).
 static LogicalResult inferPredicate(MLIRContext *context, ValueRange operands,
@@ -451,6 +462,259 @@ LogicalResult FftOp::inferReturnTypes(
   return success();
 }
 
+LogicalResult GatherOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType operand = rankedOperand(operands, 0);
+  RankedTensorType indices = rankedOperand(operands, 1);
+  if (!operand || !indices || !adaptor.getDimensionNumbersAttr() ||
+      !adaptor.getSliceSizesAttr())
+    return failure();
+  if (!gatherDimsInRange(operand, indices, adaptor.getDimensionNumbers(),
+                         adaptor.getSliceSizes()))
+    return emitOptionalError(location, "gather dimension numbers do not fit "
+                                       "the operand and index shapes");
+  /*gather_c13*/ /*gather_c15*/
+  inferred.push_back(RankedTensorType::get(
+      gatherShape(indices, adaptor.getDimensionNumbers(),
+                  adaptor.getSliceSizes()),
+      operand.getElementType()));
+  return success();
+}
+
+LogicalResult ScatterOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  /*scatter_c16*/
+  llvm::append_range(inferred, adaptor.getInputs().getTypes());
+  return success();
+}
+
+HLOX_INFER_AS_OPERANDS(SelectAndScatterOp, 0) /*select_and_scatter_c12*/
+
+LogicalResult ReduceWindowOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  if (adaptor.getInputs().empty() || !adaptor.getWindowDimensionsAttr() ||
+      adaptor.getInputs().size() != adaptor.getInitValues().size())
+    return failure();
+  auto input = dyn_cast<RankedTensorType>(adaptor.getInputs()[0].getType());
+  if (!input)
+    return failure();
+  WindowAttrs window{adaptor.getWindowDimensions(), adaptor.getWindowStrides(),
+                     adaptor.getBaseDilations(), adaptor.getWindowDilations(),
+                     adaptor.getPadding()};
+  if (!windowAttrsFit(window, input.getRank()))
+    return emitOptionalError(location, "window attributes must have one "
+                                       "entry per input dimension");
+  // /*reduce_window_c15*/ /*reduce_window_c16*/: the windowed shape, the
+  // element type of the matching init value.
+  SmallVector<int64_t> shape = windowedShape(input.getShape(), window);
+  for (Value init : adaptor.getInitValues())
+    inferred.push_back(
+        RankedTensorType::get(shape, getElementTypeOrSelf(init.getType())));
+  return success();
+}
+
+/// The types the first non-empty region returns (if C3, case C4).
+static LogicalResult inferFromBranches(RegionRange regions,
+                                       SmallVectorImpl<Type> &inferred) {
+  for (Region *region : regions) {
+    if (region->empty() || region->front().empty())
+      continue;
+    Operation &terminator = region->front().back();
+    if (!terminator.hasTrait<mlir::OpTrait::IsTerminator>())
+      continue;
+    llvm::append_range(inferred, terminator.getOperandTypes());
+    return success();
+  }
+  return failure();
+}
+
+LogicalResult IfOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                     ValueRange, DictionaryAttr,
+                                     OpaqueProperties, RegionRange regions,
+                                     SmallVectorImpl<Type> &inferred) {
+  return inferFromBranches(regions, inferred); /*if_c3*/
+}
+
+LogicalResult CaseOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                       ValueRange, DictionaryAttr,
+                                       OpaqueProperties, RegionRange regions,
+                                       SmallVectorImpl<Type> &inferred) {
+  return inferFromBranches(regions, inferred); /*case_c4*/
+}
+
+LogicalResult MapOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                      ValueRange operands, DictionaryAttr,
+                                      OpaqueProperties, RegionRange regions,
+                                      SmallVectorImpl<Type> &inferred) {
+  // /*map_c4*/: the inputs' shape, the element type the computation
+  // returns.
+  SmallVector<Type, 1> returned;
+  RankedTensorType input = rankedOperand(operands, 0);
+  if (!input || failed(inferFromBranches(regions, returned)) ||
+      returned.size() != 1)
+    return failure();
+  return inferWithElementType(input, getElementTypeOrSelf(returned[0]),
+                              inferred);
+}
+
+LogicalResult AllGatherOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  if (!adaptor.getAllGatherDimAttr() || !adaptor.getReplicaGroupsAttr())
+    return failure();
+  int64_t dim = adaptor.getAllGatherDimAttr().getInt();
+  int64_t parts = processGroupSize(adaptor.getReplicaGroups(),
+                                   adaptor.getChannelHandleAttr(),
+                                   adaptor.getUseGlobalDeviceIds());
+  for (Value operand : operands) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type)
+      return failure();
+    if (dim < 0 || dim >= type.getRank())
+      return emitOptionalError(location, "/*all_gather_c1*/ all_gather_dim ",
+                               dim, " is out of range");
+    /*all_gather_c6*/
+    SmallVector<int64_t> shape(type.getShape());
+    shape[dim] = ShapedType::isDynamic(parts) || ShapedType::isDynamic(shape[dim])
+                     ? ShapedType::kDynamic
+                     : shape[dim] * parts;
+    inferred.push_back(type.clone(shape));
+  }
+  return success();
+}
+
+LogicalResult ReduceScatterOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType type = rankedOperand(operands, 0);
+  if (!type || !adaptor.getScatterDimensionAttr() ||
+      !adaptor.getReplicaGroupsAttr())
+    return failure();
+  int64_t dim = adaptor.getScatterDimensionAttr().getInt();
+  if (dim < 0 || dim >= type.getRank())
+    return emitOptionalError(location, "/*reduce_scatter_c2*/ "
+                                       "scatter_dimension ",
+                             dim, " is out of range");
+  int64_t parts = processGroupSize(adaptor.getReplicaGroups(),
+                                   adaptor.getChannelHandleAttr(),
+                                   adaptor.getUseGlobalDeviceIds());
+  /*reduce_scatter_c8*/
+  SmallVector<int64_t> shape(type.getShape());
+  shape[dim] = ShapedType::isDynamic(parts) || parts <= 0 ||
+                       ShapedType::isDynamic(shape[dim])
+                   ? ShapedType::kDynamic
+                   : shape[dim] / parts;
+  inferred.push_back(type.clone(shape));
+  return success();
+}
+
+LogicalResult AllToAllOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  if (!adaptor.getSplitDimensionAttr() || !adaptor.getConcatDimensionAttr() ||
+      !adaptor.getSplitCountAttr())
+    return failure();
+  int64_t split = adaptor.getSplitDimensionAttr().getInt();
+  int64_t concat = adaptor.getConcatDimensionAttr().getInt();
+  int64_t count = adaptor.getSplitCountAttr().getInt();
+  if (count <= 0)
+    return emitOptionalError(location, "/*all_to_all_c4*/ split_count must "
+                                       "be positive");
+  for (Value operand : operands) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type)
+      return failure();
+    if (split < 0 || split >= type.getRank() || concat < 0 ||
+        concat >= type.getRank())
+      return emitOptionalError(location, "/*all_to_all_c1*/ "
+                                         "/*all_to_all_c3*/ split or concat "
+                                         "dimension out of range");
+    // /*all_to_all_c8*/: the split dimension shrinks, the concat one grows.
+    SmallVector<int64_t> shape(type.getShape());
+    if (!ShapedType::isDynamic(shape[split]))
+      shape[split] /= count;
+    if (!ShapedType::isDynamic(shape[concat]))
+      shape[concat] *= count;
+    inferred.push_back(type.clone(shape));
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape-only inference (InferShapedTypeOpInterface): the result element
+// type of dot_general and convolution is the producer's choice (JAX's
+// preferred_element_type, quantized accumulators).
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotGeneralOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType lhs = rankedOperand(operands, 0);
+  RankedTensorType rhs = rankedOperand(operands, 1);
+  if (!lhs || !rhs || !adaptor.getDotDimensionNumbersAttr())
+    return failure();
+  DotDimensionNumbersAttr dims = adaptor.getDotDimensionNumbers();
+  if (!dotGeneralDimsInRange(lhs, rhs, dims))
+    return emitOptionalError(location, "dot_general dimension numbers are "
+                                       "out of range");
+  /*dot_general_c13*/
+  inferred.emplace_back(dotGeneralShape(lhs, rhs, dims));
+  return success();
+}
+
+LogicalResult ConvolutionOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location> location, ValueShapeRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  RankedTensorType lhs = rankedOperand(operands, 0);
+  RankedTensorType rhs = rankedOperand(operands, 1);
+  if (!lhs || !rhs || !adaptor.getDimensionNumbersAttr() ||
+      !adaptor.getBatchGroupCountAttr())
+    return failure();
+  ConvDimensionNumbersAttr dims = adaptor.getDimensionNumbers();
+  int64_t spatial = dims.getInputSpatialDimensions().size();
+  auto fits = [&](std::optional<ArrayRef<int64_t>> list) {
+    return !list || static_cast<int64_t>(list->size()) == spatial;
+  };
+  WindowAttrs window{{}, adaptor.getWindowStrides(), adaptor.getLhsDilation(),
+                     adaptor.getRhsDilation(), adaptor.getPadding()};
+  if (!convolutionDimsInRange(lhs, rhs, dims) || !fits(window.strides) ||
+      !fits(window.baseDilations) || !fits(window.windowDilations) ||
+      (window.padding &&
+       cast<ShapedType>(window.padding->getType()).getNumElements() !=
+           2 * spatial))
+    return emitOptionalError(location, "convolution dimension numbers or "
+                                       "window attributes do not fit the "
+                                       "operands");
+  int64_t batchGroups = adaptor.getBatchGroupCountAttr().getInt();
+  if (batchGroups <= 0)
+    return failure();
+  SmallVector<int64_t> shape = convolutionShape(
+      lhs, rhs, dims, window.strides, window.padding, window.baseDilations,
+      window.windowDilations, batchGroups);
+  /*convolution_c26*/
+  inferred.emplace_back(shape);
+  return success();
+}
+
 // Ops whose results repeat operand types.
 HLOX_INFER_AS_OPERANDS(CholeskyOp, 0)                /*cholesky_c1*/
 HLOX_INFER_AS_OPERANDS(TriangularSolveOp, 1)         /*triangular_solve_c4*/
@@ -462,6 +726,7 @@ HLOX_INFER_AS_ALL_OPERANDS(WhileOp)                  /*while_c3*/
 HLOX_INFER_AS_ALL_OPERANDS(OptimizationBarrierOp)    /*optimization_barrier_c1*/
 HLOX_INFER_AS_ALL_OPERANDS(SortOp)                   /*sort_c2*/
 HLOX_INFER_AS_ALL_OPERANDS(AllReduceOp)              /*all_reduce_c7*/
+HLOX_INFER_AS_ALL_OPERANDS(CollectiveReduceOp)
 
 #undef HLOX_INFER_AS_OPERANDS
 #undef HLOX_INFER_AS_ALL_OPERANDS

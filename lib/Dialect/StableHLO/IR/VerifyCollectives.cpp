@@ -48,20 +48,45 @@ static LogicalResult verifyResultType(Operation *op, StringRef label,
                            << RankedTensorType::get(expected, element);
 }
 
-/// The number of processes in each group: dim(replica_groups, 1).
-static int64_t groupSize(DenseIntElementsAttr groups) {
-  return cast<ShapedType>(groups.getType()).getDimSize(1);
+/// The computation of all_reduce, reduce_scatter and collective_reduce
+/// reduces two values of one operand at a time, whatever the number of
+/// operands: (tensor<E>, tensor<E>) -> tensor<E> for each operand's E.
+static LogicalResult verifyComputation(Operation *op, StringRef label,
+                                       Region &computation,
+                                       TypeRange operands) {
+  for (Type operand : operands)
+    if (failed(verifyReducerSignature(op, label, "computation", computation,
+                                      TypeRange{operand})))
+      return failure();
+  return success();
 }
 
 LogicalResult AllGatherOp::verify() {
+  if (failed(verifyReplicaGroups(*this, getReplicaGroups(),
+                                 "/*all_gather_c2*/ ")))
+    return failure();
   // I64Attr getters return uint64_t; read the dimension signed so that a
   // negative one is reported as such.
   int64_t dim = getAllGatherDimAttr().getInt();
-  for (Value operand : getOperands()) {
-    int64_t rank = cast<ShapedType>(operand.getType()).getRank();
+  if (getNumOperands() != getNumResults())
+    return emitOpError("/*all_gather_c6*/ expects one result per operand");
+  int64_t parts = processGroupSize(getReplicaGroups(), getChannelHandleAttr(),
+                                   getUseGlobalDeviceIds());
+  for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
+    auto type = cast<ShapedType>(operand.getType());
+    int64_t rank = type.getRank();
     /*all_gather_c1*/ if (dim < 0 || dim >= rank)
       return emitOpError("/*all_gather_c1*/ all_gather_dim ")
              << dim << " is out of range [0, " << rank << ")";
+    // /*all_gather_c6*/: the gathered dimension grows by the group size.
+    SmallVector<int64_t> expected(type.getShape());
+    expected[dim] = ShapedType::isDynamic(parts) ||
+                            ShapedType::isDynamic(expected[dim])
+                        ? ShapedType::kDynamic
+                        : expected[dim] * parts;
+    if (failed(verifyResultType(*this, "/*all_gather_c6*/ ", result.getType(),
+                                expected, type.getElementType())))
+      return failure();
   }
   return success();
 }
@@ -93,11 +118,8 @@ LogicalResult CollectiveBroadcastOp::verify() {
 LogicalResult AllReduceOp::verify() {
   if (failed(verifyReplicaGroups(*this, getReplicaGroups(), "")))
     return failure();
-  // The computation reduces two values of one operand at a time, whatever
-  // the number of operands.
-  if (getComputation().front().getNumArguments() != 2)
-    return emitOpError("computation must take 2 arguments");
-  return success();
+  return verifyComputation(*this, "/*all_reduce_c5*/ ", getComputation(),
+                           getOperandTypes());
 }
 
 LogicalResult AllToAllOp::verify() {
@@ -149,24 +171,34 @@ LogicalResult ReduceScatterOp::verify() {
   /*reduce_scatter_c2*/ if (dim < 0 || dim >= type.getRank())
     return emitOpError("/*reduce_scatter_c2*/ scatter_dimension ")
            << dim << " is out of range [0, " << type.getRank() << ")";
-  int64_t parts = groupSize(getReplicaGroups());
+  int64_t parts = processGroupSize(getReplicaGroups(), getChannelHandleAttr(),
+                                   getUseGlobalDeviceIds());
   int64_t size = type.getDimSize(dim);
-  /*reduce_scatter_c1*/ if (parts > 0 && !ShapedType::isDynamic(size) &&
+  /*reduce_scatter_c1*/ if (!ShapedType::isDynamic(parts) && parts > 0 &&
+                            !ShapedType::isDynamic(size) &&
                             size % parts != 0)
     return emitOpError("/*reduce_scatter_c1*/ dimension ")
            << dim << " of size " << size
            << " is not divisible by the group size " << parts;
   SmallVector<int64_t> expected(type.getShape());
-  if (parts > 0 && !ShapedType::isDynamic(size))
-    expected[dim] = size / parts;
+  expected[dim] = !ShapedType::isDynamic(parts) && parts > 0 &&
+                          !ShapedType::isDynamic(size)
+                      ? size / parts
+                      : ShapedType::kDynamic;
   /*reduce_scatter_c8*/ if (failed(verifyResultType(
                                 *this, "/*reduce_scatter_c8*/ ", resultType,
                                 expected, type.getElementType())))
     return failure();
-  /*reduce_scatter_c7*/ if (getComputation().front().getNumArguments() != 2)
-    return emitOpError("/*reduce_scatter_c7*/ computation must take 2 "
-                       "arguments");
-  return success();
+  return verifyComputation(*this, "/*reduce_scatter_c7*/ ",
+                           getComputation(), getOperand().getType());
+}
+
+LogicalResult CollectiveReduceOp::verify() {
+  if (failed(verifyReplicaGroups(*this, getReplicaGroups(), "")))
+    return failure();
+  if (getOperandTypes() != getResultTypes())
+    return emitOpError("results must have the operand types");
+  return verifyComputation(*this, "", getComputation(), getOperandTypes());
 }
 
 LogicalResult CollectivePermuteOp::verify() {

@@ -14,6 +14,44 @@ using namespace mlir;
 using namespace hlox::stablehlo;
 using namespace hlox::stablehlo::detail;
 
+/// The quantized forms of dot_general and convolution: a quantized lhs
+/// needs a quantized rhs of the same storage and expressed types and gives
+/// a quantized result; a float lhs with a quantized rhs (weight-only
+/// quantization) computes in the rhs's expressed type. A per-axis rhs is
+/// quantized along a dimension that is not contracted. The spec copy the
+/// labels follow predates these rules, so they carry no labels.
+static LogicalResult verifyQuantizedContraction(Operation *op, Type lhsType,
+                                                Type rhsType, Type resultType,
+                                                ArrayRef<int64_t> contracted) {
+  auto lhs = dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(lhsType));
+  auto rhs = dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(rhsType));
+  auto result =
+      dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(resultType));
+  if (lhs && !rhs)
+    return op->emitOpError("a quantized lhs needs a quantized rhs");
+  if (!rhs)
+    return success();
+  if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(rhs))
+    if (llvm::is_contained(contracted, perAxis.getQuantizedDimension()))
+      return op->emitOpError("rhs must not be quantized along a contracted "
+                             "dimension");
+  if (!lhs) {
+    if (getElementTypeOrSelf(lhsType) != rhs.getExpressedType() ||
+        getElementTypeOrSelf(resultType) != rhs.getExpressedType())
+      return op->emitOpError("with a float lhs, lhs and result must have the "
+                             "rhs's expressed type");
+    return success();
+  }
+  if (lhs.getStorageType() != rhs.getStorageType() ||
+      lhs.getExpressedType() != rhs.getExpressedType())
+    return op->emitOpError("quantized lhs and rhs must have the same storage "
+                           "and expressed types");
+  if (!result || result.getExpressedType() != lhs.getExpressedType())
+    return op->emitOpError("a quantized contraction must have a quantized "
+                           "result of the operands' expressed type");
+  return success();
+}
+
 LogicalResult DotGeneralOp::verify() {
   auto lhs = cast<ShapedType>(getLhs().getType());
   auto rhs = cast<ShapedType>(getRhs().getType());
@@ -62,20 +100,12 @@ LogicalResult DotGeneralOp::verify() {
       return emitOpError("/*dot_general_c12*/ precision_config must have 0 "
                          "or 2 entries");
   // /*dot_general_c13*/: the result shape is batch, lhs free, rhs free.
-  SmallVector<int64_t> expected;
-  for (int64_t d : lb)
-    expected.push_back(lhs.getDimSize(d));
-  for (int64_t d = 0; d < lhs.getRank(); ++d)
-    if (!llvm::is_contained(lhsAll, d))
-      expected.push_back(lhs.getDimSize(d));
-  for (int64_t d = 0; d < rhs.getRank(); ++d)
-    if (!llvm::is_contained(rhsAll, d))
-      expected.push_back(rhs.getDimSize(d));
+  SmallVector<int64_t> expected = dotGeneralShape(lhs, rhs, dims);
   if (failed(verifyCompatibleShape(cast<ShapedType>(getType()).getShape(),
                                    expected)))
     return emitOpError("/*dot_general_c13*/ result shape must be the batch "
                        "dims, then lhs free dims, then rhs free dims");
-  return success();
+  return verifyQuantizedContraction(*this, lhs, rhs, getType(), rc);
 }
 
 LogicalResult ConvolutionOp::verify() {
@@ -155,6 +185,14 @@ LogicalResult ConvolutionOp::verify() {
       rhs.getDimSize(dims.getKernelInputFeatureDimension());
   int64_t featureGroups = getFeatureGroupCount();
   int64_t batchGroups = getBatchGroupCount();
+  int64_t batch = lhs.getDimSize(dims.getInputBatchDimension());
+  int64_t outputFeatures =
+      rhs.getDimSize(dims.getKernelOutputFeatureDimension());
+  /*convolution_c11*/ if (!ShapedType::isDynamic(batch) &&
+                          batch % batchGroups != 0)
+    return emitOpError("/*convolution_c11*/ input batch dimension ")
+           << batch << " must be divisible by batch_group_count "
+           << batchGroups;
   /*convolution_c12*/ if (!ShapedType::isDynamic(inputFeatures) &&
                           inputFeatures % featureGroups != 0)
     return emitOpError("/*convolution_c12*/ input feature dimension ")
@@ -166,6 +204,16 @@ LogicalResult ConvolutionOp::verify() {
     return emitOpError("/*convolution_c15*/ kernel input feature dimension "
                        "must be ")
            << inputFeatures / featureGroups;
+  /*convolution_c16*/ if (!ShapedType::isDynamic(outputFeatures) &&
+                          outputFeatures % batchGroups != 0)
+    return emitOpError("/*convolution_c16*/ kernel output feature dimension ")
+           << outputFeatures << " must be divisible by batch_group_count "
+           << batchGroups;
+  /*convolution_c17*/ if (!ShapedType::isDynamic(outputFeatures) &&
+                          outputFeatures % featureGroups != 0)
+    return emitOpError("/*convolution_c17*/ kernel output feature dimension ")
+           << outputFeatures << " must be divisible by feature_group_count "
+           << featureGroups;
   /*convolution_c24*/ if (featureGroups != 1 && batchGroups != 1)
     return emitOpError("/*convolution_c24*/ feature_group_count and "
                        "batch_group_count cannot both exceed 1");
@@ -174,19 +222,11 @@ LogicalResult ConvolutionOp::verify() {
   if (result.getRank() != lhs.getRank())
     return emitOpError("/*convolution_c28*/ result must have rank ")
            << lhs.getRank();
-  SmallVector<int64_t> padding = paddingPairs(getPadding(), spatial);
-  SmallVector<int64_t> expected(result.getRank(), ShapedType::kDynamic);
-  int64_t batch = lhs.getDimSize(dims.getInputBatchDimension());
-  expected[dims.getOutputBatchDimension()] =
-      ShapedType::isDynamic(batch) ? batch : batch / batchGroups;
-  expected[dims.getOutputFeatureDimension()] =
-      rhs.getDimSize(dims.getKernelOutputFeatureDimension());
-  for (int64_t s = 0; s < spatial; ++s)
-    expected[dims.getOutputSpatialDimensions()[s]] = numWindows(
-        lhs.getDimSize(dims.getInputSpatialDimensions()[s]),
-        rhs.getDimSize(dims.getKernelSpatialDimensions()[s]),
-        entryOr(getWindowStrides(), s, 1), entryOr(getLhsDilation(), s, 1),
-        entryOr(getRhsDilation(), s, 1), padding[2 * s], padding[2 * s + 1]);
+  // The spec copy's C27 (result element type = lhs element type) is left
+  // out: producers widen integer results (i8 x i8 -> i64 in the corpus).
+  SmallVector<int64_t> expected = convolutionShape(
+      lhs, rhs, dims, getWindowStrides(), getPadding(), getLhsDilation(),
+      getRhsDilation(), batchGroups);
   if (failed(verifyCompatibleShape(result.getShape(), expected)))
     return emitOpError("/*convolution_c26*/ result must have shape ")
            << RankedTensorType::get(expected, result.getElementType());
@@ -194,7 +234,9 @@ LogicalResult ConvolutionOp::verify() {
     /*convolution_c25*/ if (!precision->empty() && precision->size() != 2)
       return emitOpError("/*convolution_c25*/ precision_config must have 0 "
                          "or 2 entries");
-  return success();
+  return verifyQuantizedContraction(
+      *this, lhs, rhs, result,
+      {dims.getKernelInputFeatureDimension()});
 }
 
 LogicalResult FftOp::verify() {
@@ -210,6 +252,30 @@ LogicalResult FftOp::verify() {
   /*fft_c2*/ if (real == operandComplex)
     return emitOpError("/*fft_c2*/ RFFT takes a real operand, the other "
                        "transforms a complex one");
+  // /*fft_c4*/: the real side of RFFT (its operand) and IRFFT (its result)
+  // ends in fft_length.
+  auto result = cast<ShapedType>(getType());
+  ShapedType realSide = getFftType() == FftType::RFFT    ? operand
+                        : getFftType() == FftType::IRFFT ? result
+                                                         : ShapedType();
+  if (realSide) {
+    ArrayRef<int64_t> trailing =
+        realSide.getShape().take_back(std::min<size_t>(
+            length.size(), static_cast<size_t>(realSide.getRank())));
+    if (failed(verifyCompatibleShape(trailing, length)))
+      return emitOpError("/*fft_c4*/ the trailing dimensions of the real "
+                         "tensor must be fft_length");
+  }
+  // /*fft_c5*/: IRFFT's complex operand holds length / 2 + 1 coefficients
+  // (the RFFT direction is checked through type inference).
+  if (getFftType() == FftType::IRFFT && result.getRank() > 0 &&
+      operand.getRank() == result.getRank() &&
+      !compatibleDim(operand.getDimSize(operand.getRank() - 1),
+                     result.isDynamicDim(result.getRank() - 1)
+                         ? ShapedType::kDynamic
+                         : result.getDimSize(result.getRank() - 1) / 2 + 1))
+    return emitOpError("/*fft_c5*/ the last operand dimension must be "
+                       "the last result dimension / 2 + 1");
   return success();
 }
 

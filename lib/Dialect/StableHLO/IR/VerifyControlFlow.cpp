@@ -12,42 +12,6 @@ using namespace mlir;
 using namespace hlox::stablehlo;
 using namespace hlox::stablehlo::detail;
 
-/// True when `type` is a 0-d tensor whose element type matches (up to
-/// quantization parameters) the element type of `like`.
-static bool isScalarOf(Type type, Type like) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && tensor.getRank() == 0 && sameBaseElementType(tensor, like);
-}
-
-/// Checks a reduction body: 2N scalar arguments, argument k and N+k of the
-/// element type of `elementsOf[k]`, returning N such scalars.
-static LogicalResult verifyReducerSignature(Operation *op, StringRef label,
-                                            StringRef what, Region &region,
-                                            TypeRange elementsOf) {
-  Block &block = region.front();
-  size_t n = elementsOf.size();
-  if (block.getNumArguments() != 2 * n)
-    return op->emitOpError() << label << what << " must take " << 2 * n
-                             << " arguments";
-  for (size_t k = 0; k < n; ++k)
-    if (!isScalarOf(block.getArgument(k).getType(), elementsOf[k]) ||
-        !isScalarOf(block.getArgument(n + k).getType(), elementsOf[k]))
-      return op->emitOpError()
-             << label << what << " arguments " << k << " and " << n + k
-             << " must be 0-d tensors of the element type of input " << k;
-  Operation *terminator = block.getTerminator();
-  if (terminator->getNumOperands() != n)
-    return op->emitOpError() << label << what << " must return " << n
-                             << " values";
-  for (size_t k = 0; k < n; ++k)
-    if (!isScalarOf(terminator->getOperand(k).getType(), elementsOf[k]))
-      return op->emitOpError() << label << what << " result " << k
-                               << " must be a 0-d tensor of the element "
-                                  "type of input "
-                               << k;
-  return success();
-}
-
 /// Checks that `region` ends in a return of `types`.
 static LogicalResult verifyReturnTypes(Operation *op, StringRef label,
                                        StringRef what, Region &region,
@@ -170,14 +134,10 @@ LogicalResult ReduceWindowOp::verify() {
              << k << " must have the element type of input " << k;
   // Every result has the windowed shape (so all results share it, C14) and
   // its init value's element type.
-  SmallVector<int64_t> padding = paddingPairs(getPadding(), rank);
-  SmallVector<int64_t> expected;
-  ArrayRef<int64_t> windowDims = getWindowDimensions();
-  for (int64_t d = 0; d < rank; ++d)
-    expected.push_back(numWindows(
-        first.getDimSize(d), windowDims[d], entryOr(getWindowStrides(), d, 1),
-        entryOr(getBaseDilations(), d, 1), entryOr(getWindowDilations(), d, 1),
-        padding[2 * d], padding[2 * d + 1]));
+  SmallVector<int64_t> expected = windowedShape(
+      first.getShape(), {getWindowDimensions(), getWindowStrides(),
+                         getBaseDilations(), getWindowDilations(),
+                         getPadding()});
   if (getNumResults() != n)
     return emitOpError("/*reduce_window_c1*/ expects ") << n << " results";
   for (auto [k, result] : llvm::enumerate(getResults())) {
@@ -190,9 +150,10 @@ LogicalResult ReduceWindowOp::verify() {
       return emitOpError("/*reduce_window_c16*/ result ")
              << k << " must have the element type of init value " << k;
   }
-  /*reduce_window_c13*/ if (getBody().front().getNumArguments() != 2 * n)
-    return emitOpError("/*reduce_window_c13*/ body must take ")
-           << 2 * n << " arguments";
+  /*reduce_window_c13*/ if (failed(verifyReducerSignature(
+                              *this, "/*reduce_window_c13*/ ", "body",
+                              getBody(), getInputs().getTypes())))
+    return failure();
   return success();
 }
 
@@ -217,14 +178,9 @@ LogicalResult SortOp::verify() {
       return emitOpError("/*sort_c5*/ comparator arguments ")
              << 2 * k << " and " << 2 * k + 1
              << " must be 0-d tensors of the element type of input " << k;
-  Operation *terminator = block.getTerminator();
-  auto predicate = terminator->getNumOperands() == 1
-                       ? dyn_cast<RankedTensorType>(
-                             terminator->getOperand(0).getType())
-                       : RankedTensorType();
-  if (!predicate || predicate.getRank() != 0 ||
-      !predicate.getElementType().isInteger(1))
-    return emitOpError("/*sort_c5*/ comparator must return a tensor<i1>");
+  if (failed(verifyReturnsPredicate(*this, "/*sort_c5*/ ", "comparator",
+                                    getComparator())))
+    return failure();
   /*sort_c2*/ if (getResultTypes() != getOperandTypes())
     return emitOpError("/*sort_c2*/ results must have the input types");
   return success();
@@ -271,23 +227,24 @@ LogicalResult SelectAndScatterOp::verify() {
   }
   // /*select_and_scatter_c3*/: the source has one element per window.
   if (auto windowDims = getWindowDimensions()) {
-    SmallVector<int64_t> padding = paddingPairs(getPadding(), rank);
-    SmallVector<int64_t> expected;
-    for (int64_t d = 0; d < rank; ++d)
-      expected.push_back(numWindows(operand.getDimSize(d), (*windowDims)[d],
-                                    entryOr(getWindowStrides(), d, 1), 1, 1,
-                                    padding[2 * d], padding[2 * d + 1]));
+    SmallVector<int64_t> expected =
+        windowedShape(operand.getShape(), {*windowDims, getWindowStrides(),
+                                           std::nullopt, std::nullopt,
+                                           getPadding()});
     auto source = cast<ShapedType>(getSource().getType());
     if (failed(verifyCompatibleShape(source.getShape(), expected)))
       return emitOpError("/*select_and_scatter_c3*/ source must have shape ")
              << RankedTensorType::get(expected, source.getElementType());
   }
-  /*select_and_scatter_c10*/ if (getSelect().front().getNumArguments() != 2)
-    return emitOpError("/*select_and_scatter_c10*/ select must take 2 "
-                       "arguments");
-  /*select_and_scatter_c11*/ if (getScatter().front().getNumArguments() != 2)
-    return emitOpError("/*select_and_scatter_c11*/ scatter must take 2 "
-                       "arguments");
+  /*select_and_scatter_c10*/ if (failed(verifyPredicateSignature(
+                                   *this, "/*select_and_scatter_c10*/ ",
+                                   "select", getSelect(), operand)))
+    return failure();
+  /*select_and_scatter_c11*/ if (failed(verifyReducerSignature(
+                                   *this, "/*select_and_scatter_c11*/ ",
+                                   "scatter", getScatter(),
+                                   TypeRange{getSource().getType()})))
+    return failure();
   /*select_and_scatter_c12*/ if (failed(verifyCompatibleShape(
                                      operand, getResult().getType())) ||
                                  !sameBaseElementType(operand,

@@ -331,6 +331,40 @@ LogicalResult GetDimensionSizeOp::verify() {
   return success();
 }
 
+/// The batching dimensions of gather and scatter: the operand's in range,
+/// unique and apart from `windowLike` (collapsed or inserted dims); the
+/// indices' in range, unique, not the index vector dimension, and one per
+/// operand batching dimension of the same size.
+static LogicalResult
+verifyBatchingDims(Operation *op, StringRef operandName,
+                   ArrayRef<int64_t> operandDims, ShapedType operand,
+                   StringRef windowLikeName, ArrayRef<int64_t> windowLike,
+                   StringRef indicesName, ArrayRef<int64_t> indicesDims,
+                   ShapedType indices, int64_t indexVectorDim) {
+  if (failed(verifyDimsInRangeAndUnique(op, "", "", operandName, operandDims,
+                                        operand.getRank())) ||
+      failed(verifyDimsInRangeAndUnique(op, "", "", indicesName, indicesDims,
+                                        indices.getRank())))
+    return failure();
+  for (int64_t dim : operandDims)
+    if (llvm::is_contained(windowLike, dim))
+      return op->emitOpError() << windowLikeName << " and " << operandName
+                               << " share dimension " << dim;
+  if (llvm::is_contained(indicesDims, indexVectorDim))
+    return op->emitOpError() << indicesName
+                             << " must not contain index_vector_dim "
+                             << indexVectorDim;
+  if (operandDims.size() != indicesDims.size())
+    return op->emitOpError() << operandName << " and " << indicesName
+                             << " must have the same number of entries";
+  for (auto [o, i] : llvm::zip(operandDims, indicesDims))
+    if (!compatibleDim(operand.getDimSize(o), indices.getDimSize(i)))
+      return op->emitOpError()
+             << "batching dimension sizes differ: " << operand.getDimSize(o)
+             << " vs " << indices.getDimSize(i);
+  return success();
+}
+
 LogicalResult GatherOp::verify() {
   auto operand = cast<ShapedType>(getOperand().getType());
   auto indices = cast<ShapedType>(getStartIndices().getType());
@@ -345,9 +379,11 @@ LogicalResult GatherOp::verify() {
   if (failed(verifyDimsInRangeAndUnique(*this, "/*gather_c7*/ ",
                                         "/*gather_c6*/ ", "collapsed_slice_dims",
                                         dims.getCollapsedSliceDims(), rank)) ||
-      failed(verifyDimsInRangeAndUnique(*this, "", "",
-                                        "operand_batching_dims",
-                                        dims.getOperandBatchingDims(), rank)) ||
+      failed(verifyBatchingDims(
+          *this, "operand_batching_dims", dims.getOperandBatchingDims(),
+          operand, "collapsed_slice_dims", dims.getCollapsedSliceDims(),
+          "start_indices_batching_dims", dims.getStartIndicesBatchingDims(),
+          indices, indexVectorDim)) ||
       failed(verifyDimsInRangeAndUnique(*this, "/*gather_c10*/ ",
                                         "/*gather_c9*/ ", "start_index_map",
                                         dims.getStartIndexMap(), rank)))
@@ -403,15 +439,11 @@ LogicalResult GatherOp::verify() {
   if (result.getRank() != expectedRank)
     return emitOpError("/*gather_c13*/ result must have rank ")
            << expectedRank;
-  size_t nextBatch = 0, nextOffset = 0;
-  for (int64_t d = 0; d < expectedRank; ++d) {
-    int64_t expected = llvm::is_contained(offsetDims, d)
-                           ? offsetSizes[nextOffset++]
-                           : batchSizes[nextBatch++];
-    if (!compatibleDim(result.getDimSize(d), expected))
+  SmallVector<int64_t> expected = gatherShape(indices, dims, sliceSizes);
+  for (int64_t d = 0; d < expectedRank; ++d)
+    if (!compatibleDim(result.getDimSize(d), expected[d]))
       return emitOpError("/*gather_c13*/ result dimension ")
-             << d << " must have size " << expected;
-  }
+             << d << " must have size " << expected[d];
   return success();
 }
 
@@ -437,8 +469,16 @@ LogicalResult ScatterOp::verify() {
                                         "/*scatter_c12*/ ",
                                         "scatter_dims_to_operand_dims",
                                         dims.getScatterDimsToOperandDims(),
-                                        rank)))
+                                        rank)) ||
+      failed(verifyBatchingDims(
+          *this, "input_batching_dims", dims.getInputBatchingDims(), first,
+          "inserted_window_dims", dims.getInsertedWindowDims(),
+          "scatter_indices_batching_dims",
+          dims.getScatterIndicesBatchingDims(), indices,
+          dims.getIndexVectorDim())))
     return failure();
+  /*scatter_c9*/ if (!llvm::is_sorted(dims.getInsertedWindowDims()))
+    return emitOpError("/*scatter_c9*/ inserted_window_dims must be sorted");
   /*scatter_c5*/ if (getUpdates().size() != getInputs().size())
     return emitOpError("/*scatter_c5*/ expects one update per input");
   for (auto [k, input, update] :
@@ -501,9 +541,17 @@ LogicalResult ScatterOp::verify() {
              << d << " must have size " << scatterSizes[nextScatter - 1];
     }
   }
-  Block &body = getUpdateComputation().front();
-  /*scatter_c15*/ if (body.getNumArguments() != 2 * getInputs().size())
-    return emitOpError("/*scatter_c15*/ update_computation must take ")
-           << 2 * getInputs().size() << " arguments";
+  /*scatter_c15*/ if (failed(verifyReducerSignature(
+                        *this, "/*scatter_c15*/ ", "update_computation",
+                        getUpdateComputation(), getInputs().getTypes())))
+    return failure();
+  for (auto [k, input, result] :
+       llvm::enumerate(getInputs(), getResults()))
+    /*scatter_c16*/ if (failed(verifyCompatibleShape(input.getType(),
+                                                     result.getType())) ||
+                        !sameBaseElementType(input.getType(),
+                                             result.getType()))
+      return emitOpError("/*scatter_c16*/ result ")
+             << k << " must have the type of input " << k;
   return success();
 }

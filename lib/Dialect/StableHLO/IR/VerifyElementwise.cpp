@@ -159,3 +159,14 @@ LogicalResult ClampOp::verify() {
     return emitOpError("/*clamp_c4*/ result must have the shape of operand");
   return success();
 }
+
+LogicalResult UniformQuantizeOp::verify() {
+  // Quantizing floats keeps their type as the expressed type; requantizing
+  // keeps the expressed type. The spec copy these labels follow predates the
+  // quantization sections, so these checks carry no labels.
+  if (expressedElementType(getOperand().getType()) !=
+      expressedElementType(getType()))
+    return emitOpError("the result's expressed type must be ")
+           << expressedElementType(getOperand().getType());
+  return success();
+}

@@ -175,6 +175,98 @@ inline mlir::Type realPartType(mlir::Type element) {
   return element;
 }
 
+//===----------------------------------------------------------------------===//
+// Region signatures (VerifyRegions.cpp)
+//===----------------------------------------------------------------------===//
+
+/// True when `type` is a 0-d tensor whose element type matches (up to
+/// quantization parameters) the element type of `like`.
+bool isScalarOf(mlir::Type type, mlir::Type like);
+
+/// Checks a reduction body: 2N scalar arguments, argument k and N+k of the
+/// element type of `elementsOf[k]`, returning N such scalars. Fails with
+/// `label` followed by `what` (the region's name).
+mlir::LogicalResult verifyReducerSignature(mlir::Operation *op,
+                                           llvm::StringRef label,
+                                           llvm::StringRef what,
+                                           mlir::Region &region,
+                                           mlir::TypeRange elementsOf);
+
+/// Checks a comparison region: two scalars of the element type of
+/// `elementOf` in, one tensor<i1> out.
+mlir::LogicalResult verifyPredicateSignature(mlir::Operation *op,
+                                             llvm::StringRef label,
+                                             llvm::StringRef what,
+                                             mlir::Region &region,
+                                             mlir::Type elementOf);
+
+/// Checks that `region` returns one tensor<i1>.
+mlir::LogicalResult verifyReturnsPredicate(mlir::Operation *op,
+                                           llvm::StringRef label,
+                                           llvm::StringRef what,
+                                           mlir::Region &region);
+
+//===----------------------------------------------------------------------===//
+// Shape functions (ShapeFunctions.cpp), shared by the verifiers and type
+// inference. Each expects attributes that are in range for its operands
+// (the verifiers check that first; inference checks with the *InRange
+// predicates) and yields kDynamic where an operand dimension is dynamic.
+//===----------------------------------------------------------------------===//
+
+/// dot_general C13: batch dims, then lhs free dims, then rhs free dims.
+llvm::SmallVector<int64_t> dotGeneralShape(mlir::ShapedType lhs,
+                                           mlir::ShapedType rhs,
+                                           DotDimensionNumbersAttr dims);
+bool dotGeneralDimsInRange(mlir::ShapedType lhs, mlir::ShapedType rhs,
+                           DotDimensionNumbersAttr dims);
+
+/// The window attributes of convolution, reduce_window and
+/// select_and_scatter; absent lists mean 1s (dilations, strides) or 0s
+/// (padding).
+struct WindowAttrs {
+  llvm::ArrayRef<int64_t> dimensions;
+  std::optional<llvm::ArrayRef<int64_t>> strides;
+  std::optional<llvm::ArrayRef<int64_t>> baseDilations;
+  std::optional<llvm::ArrayRef<int64_t>> windowDilations;
+  std::optional<mlir::DenseIntElementsAttr> padding;
+};
+
+/// The number of windows along each dimension of `shape` (reduce_window
+/// C15, select_and_scatter C3).
+llvm::SmallVector<int64_t> windowedShape(llvm::ArrayRef<int64_t> shape,
+                                         const WindowAttrs &window);
+/// True when every present list has one entry per dimension of a `rank`-d
+/// input and padding is [rank, 2].
+bool windowAttrsFit(const WindowAttrs &window, int64_t rank);
+
+/// convolution C26: the output shape of `lhs` convolved with `rhs`.
+llvm::SmallVector<int64_t>
+convolutionShape(mlir::ShapedType lhs, mlir::ShapedType rhs,
+                 ConvDimensionNumbersAttr dims,
+                 std::optional<llvm::ArrayRef<int64_t>> strides,
+                 std::optional<mlir::DenseIntElementsAttr> padding,
+                 std::optional<llvm::ArrayRef<int64_t>> lhsDilation,
+                 std::optional<llvm::ArrayRef<int64_t>> rhsDilation,
+                 int64_t batchGroupCount);
+bool convolutionDimsInRange(mlir::ShapedType lhs, mlir::ShapedType rhs,
+                            ConvDimensionNumbersAttr dims);
+
+/// gather C13: batch dims from the indices, offset dims from the slice
+/// sizes, interleaved as offset_dims says.
+llvm::SmallVector<int64_t> gatherShape(mlir::ShapedType indices,
+                                       GatherDimensionNumbersAttr dims,
+                                       llvm::ArrayRef<int64_t> sliceSizes);
+bool gatherDimsInRange(mlir::ShapedType operand, mlir::ShapedType indices,
+                       GatherDimensionNumbersAttr dims,
+                       llvm::ArrayRef<int64_t> sliceSizes);
+
+/// The number of processes per group of a collective with `replica_groups`
+/// and the given channel and `use_global_device_ids`, or kDynamic when it
+/// depends on the process grid: empty groups (every process), or a channel
+/// without global ids (each replica group spans every partition).
+int64_t processGroupSize(mlir::DenseIntElementsAttr groups,
+                         ChannelHandleAttr channel, bool useGlobalDeviceIds);
+
 } // namespace hlox::stablehlo::detail
 
 #endif // HLOX_LIB_DIALECT_STABLEHLO_IR_VERIFYUTILS_H

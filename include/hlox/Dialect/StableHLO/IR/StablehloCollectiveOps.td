@@ -42,7 +42,7 @@ def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [HLO_InferType]> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
-def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", []> {
+def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", [HLO_InferType]> {
   let summary = "AllGather operation";
   let description = [{
     Within each process group of `replica_groups`, concatenates the
@@ -87,7 +87,7 @@ def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType, Recursive
   let hasVerifier = 1;
 }
 
-def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [RecursiveMemoryEffects]> {
+def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "ReduceScatter operation";
   let description = [{
     Within each process group, reduces the operands with `computation`,
@@ -113,7 +113,7 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [RecursiveMemoryE
   let hasVerifier = 1;
 }
 
-def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [Pure]> {
+def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [HLO_InferType, Pure]> {
   let summary = "AllToAll operation";
   let description = [{
     Within each process group, splits each operand along `split_dimension`
@@ -174,7 +174,7 @@ def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", [Pure
 }
 
 def StableHLO_CollectiveReduceOp : StableHLO_Op<"collective_reduce",
-    [RecursiveMemoryEffects]> {
+    [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "CollectiveReduce operation";
   let description = [{
     Within each process group, reduces the operands of all processes with
@@ -195,6 +195,7 @@ def StableHLO_CollectiveReduceOp : StableHLO_Op<"collective_reduce",
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
 }
 
 def StableHLO_CrossReplicaSumOp : StableHLO_Op<"cross-replica-sum", [Pure]> {

@@ -27,7 +27,9 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
   }];
 }
 
-def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
+def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+        ["inferReturnTypeComponents"]>]> {
   let summary = "DotGeneral operation";
   let description = [{
     Dot products between slices of `lhs` and `rhs`, over batching and
@@ -89,7 +91,9 @@ def StableHLO_UnaryEinsumOp : StableHLO_Op<"unary_einsum", [Pure]> {
   }];
 }
 
-def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
+def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+        ["inferReturnTypeComponents"]>]> {
   let summary = "Convolution operation";
   let description = [{
     Dot products between windows of `lhs` and slices of `rhs`, with window

@@ -26,7 +26,7 @@ def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
   let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
 }
 
-def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects,
+def StableHLO_IfOp : StableHLO_Op<"if", [HLO_InferType, RecursiveMemoryEffects,
     SingleBlockImplicitTerminator<"ReturnOp">, NoRegionArguments]> {
   let summary = "If operation";
   let description = [{
@@ -51,7 +51,7 @@ def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects,
   let hasVerifier = 1;
 }
 
-def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects,
+def StableHLO_CaseOp : StableHLO_Op<"case", [HLO_InferType, RecursiveMemoryEffects,
     SingleBlockImplicitTerminator<"ReturnOp">, NoRegionArguments]> {
   let summary = "Case operation";
   let description = [{
@@ -104,7 +104,7 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [HLO_InferType, RecursiveMemoryEff
   let hasVerifier = 1;
 }
 
-def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects,
+def StableHLO_MapOp : StableHLO_Op<"map", [HLO_InferType, RecursiveMemoryEffects,
     SameOperandsAndResultShape, SingleBlockImplicitTerminator<"ReturnOp">]> {
   let summary = "Map operation";
   let description = [{
@@ -152,7 +152,7 @@ def StableHLO_ReduceOp : StableHLO_Op<"reduce", [HLO_InferType, RecursiveMemoryE
 }
 
 def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [
-    RecursiveMemoryEffects, SameVariadicOperandSize,
+    HLO_InferType, RecursiveMemoryEffects, SameVariadicOperandSize,
     SingleBlockImplicitTerminator<"ReturnOp">]> {
   let summary = "ReduceWindow operation";
   let description = [{
@@ -182,7 +182,7 @@ def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [
 }
 
 def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter",
-    [RecursiveMemoryEffects]> {
+    [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "SelectAndScatter operation";
   let description = [{
     Selects one element of each window of `operand` with `select`, then

@@ -417,7 +417,7 @@ def StableHLO_SetDimensionSizeOp : StableHLO_Op<"set_dimension_size", [Pure]> {
   }];
 }
 
-def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
+def StableHLO_GatherOp : StableHLO_Op<"gather", [HLO_InferType, Pure]> {
   let summary = "Gather operation";
   let description = [{
     Gathers slices of `operand` of `slice_sizes` at offsets read from
@@ -455,7 +455,7 @@ def StableHLO_DynamicGatherOp : StableHLO_Op<"dynamic_gather", [Pure]> {
 }
 
 def StableHLO_ScatterOp : StableHLO_Op<"scatter",
-    [RecursiveMemoryEffects, SameVariadicOperandSize]> {
+    [HLO_InferType, RecursiveMemoryEffects, SameVariadicOperandSize]> {
   let summary = "Scatter operation";
   let description = [{
     Combines slices of `updates` into `inputs` at offsets read from

@@ -457,10 +457,11 @@ def StableHLO_UniformQuantizeOp : StableHLO_UnaryElementwiseOp<
     %result = stablehlo.uniform_quantize %operand : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
     ```
   }];
+  let hasVerifier = 1;
 }
 
 def StableHLO_UniformDequantizeOp : StableHLO_UnaryElementwiseOp<
-    "uniform_dequantize", [],
+    "uniform_dequantize", [HLO_InferType],
     AnyTypeOf<[HLO_QuantizedIntTensor, RankedTensorOf<[HLO_PerAxisQuantizedInt]>]>,
     HLO_FpTensor> {
   let summary = "UniformDequantize operation";
