@@ -2,6 +2,7 @@
 # lit configuration of hlox's tests: lit + FileCheck over test/**/*.mlir.
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -13,9 +14,14 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hlox_obj_root, "test")
 # The conformance runner and its data are driven by ctest, not lit.
 config.excludes = ["conformance", "fuzz", "CMakeLists.txt", "lit.cfg.py",
-                   "lit.site.cfg.py"]
+                   "lit.site.cfg.py", "expect_exit.py"]
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.hlox_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["hlox-opt"], [config.hlox_tools_dir])
+llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run"],
+                                   [config.hlox_tools_dir])
+# %expect-exit CODE CMD: CMD must exit with exactly CODE.
+config.substitutions.append(
+    ("%expect-exit", f"{sys.executable} "
+     f"{os.path.join(config.test_source_root, 'Tools', 'expect_exit.py')}"))

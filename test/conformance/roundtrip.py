@@ -15,36 +15,15 @@ reports itself skipped (exit 77), never passed.
 """
 
 import argparse
-import concurrent.futures
 import os
 import subprocess
 import sys
 import tempfile
 
-SKIP_EXIT_CODE = 77
+from common import (SKIP_EXIT_CODE, add_common_arguments, find_corpus,
+                    list_files, report, run_all)
+
 TIMEOUT_S = 60
-
-
-def find_corpus(explicit):
-    candidates = [explicit, os.environ.get("HLOX_CONFORMANCE_DIR")]
-    here = os.path.dirname(os.path.abspath(__file__))
-    candidates.append(os.path.join(here, "..", "..", "..", "shared", "conformance"))
-    for c in candidates:
-        if c and os.path.isdir(os.path.join(c, "stablehlo")):
-            return os.path.normpath(c)
-    return None
-
-
-def list_files(corpus):
-    files = []
-    for suite in ("testdata", "interpret"):
-        root = os.path.join(corpus, "stablehlo", suite)
-        for dirpath, _, names in os.walk(root):
-            for name in names:
-                if name.endswith(".mlir"):
-                    full = os.path.join(dirpath, name)
-                    files.append(os.path.relpath(full, corpus))
-    return sorted(files)
 
 
 def run_opt(opt, args, path):
@@ -86,14 +65,7 @@ def check_file(opt, corpus, rel):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hlox-opt", required=True)
-    parser.add_argument("--corpus", help="corpus root (default: "
-                        "$HLOX_CONFORMANCE_DIR or ../shared/conformance)")
-    parser.add_argument("--ledger", required=True)
-    parser.add_argument("--update-ledger", action="store_true",
-                        help="rewrite the ledger with the passing files")
-    parser.add_argument("--failures", help="write 'file: reason' lines here")
-    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
-    parser.add_argument("files", nargs="*", help="only these corpus files")
+    add_common_arguments(parser)
     args = parser.parse_args()
 
     corpus = find_corpus(args.corpus)
@@ -102,39 +74,9 @@ def main():
               "(set HLOX_CONFORMANCE_DIR); 0 passed, 0 failed, all skipped")
         return SKIP_EXIT_CODE
     files = args.files or list_files(corpus)
-
-    failures = {}
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        results = pool.map(lambda rel: (rel, check_file(args.hlox_opt, corpus, rel)),
-                           files)
-        for rel, reason in results:
-            if reason is not None:
-                failures[rel] = reason
-
-    passed = [f for f in files if f not in failures]
-    print(f"roundtrip: {len(passed)} passed, {len(failures)} failed, 0 skipped")
-    for rel in sorted(failures):
-        print(f"  FAIL {rel}: {failures[rel]}")
-    if args.failures:
-        with open(args.failures, "w") as f:
-            for rel in sorted(failures):
-                f.write(f"{rel}: {failures[rel]}\n")
-
-    if args.update_ledger:
-        with open(args.ledger, "w") as f:
-            f.write("".join(p + "\n" for p in passed))
-        print(f"roundtrip: ledger updated with {len(passed)} files")
-        return 0
-
-    with open(args.ledger) as f:
-        expected = [l.strip() for l in f if l.strip() and not l.startswith("#")]
-    regressions = [e for e in expected if e in failures]
-    missing = [e for e in expected if e not in files and not args.files]
-    for rel in regressions:
-        print(f"  REGRESSION {rel}: {failures[rel]}")
-    for rel in missing:
-        print(f"  MISSING {rel}: listed in the ledger, not in the corpus")
-    return 1 if regressions or missing else 0
+    failures = run_all(files, lambda rel: check_file(args.hlox_opt, corpus, rel),
+                       args.jobs)
+    return report("roundtrip", files, failures, args)
 
 
 if __name__ == "__main__":

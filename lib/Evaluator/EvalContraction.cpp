@@ -1,0 +1,170 @@
+//===- EvalContraction.cpp - Evaluation of dot_general and dot ------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Operands are converted to the result element type first (so i8 x i8 ->
+// i32 multiplies 32-bit values, as a preferred element type asks), products
+// are accumulated in a wide type (double, complex<double>, 64-bit integers
+// that wrap like the result would) and the sum is rounded once into the
+// result type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EvalUtils.h"
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+using namespace mlir;
+using namespace hlox::eval;
+using namespace hlox::eval::detail;
+namespace shlo = hlox::stablehlo;
+
+namespace {
+
+/// The accumulation type of result storage `T`: integers accumulate in 64
+/// bits (wrapping agrees with the result's wrap), floats in their storage
+/// type (f32 for f32 and narrower formats, rounded once at the end), as
+/// XLA's CPU backend does.
+template <typename T> struct Accumulator {
+  using type = std::conditional_t<
+      isInteger<T>, std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>,
+      T>;
+};
+
+/// The elements of `tensor` converted to the result storage `T` (with the
+/// result's format), then widened to its accumulation type.
+template <typename T>
+std::vector<typename Accumulator<T>::type>
+widened(const Tensor &tensor, const ElementFormat &format) {
+  using A = typename Accumulator<T>::type;
+  std::vector<A> values(tensor.getNumElements());
+  dispatch(tensor.getStorage(), [&](auto tag) {
+    using From = decltype(tag);
+    ArrayRef<From> in = tensor.data<From>();
+    for (size_t i = 0; i < values.size(); ++i)
+      values[i] = static_cast<A>(convertElement<T>(in[i], format));
+  });
+  return values;
+}
+
+/// Flat offsets of every combination of indices over `dims` of a tensor
+/// with `strides`, in row-major order of `sizes`.
+SmallVector<int64_t> offsetsOver(ArrayRef<int64_t> dims,
+                                 ArrayRef<int64_t> sizes,
+                                 ArrayRef<int64_t> strides) {
+  SmallVector<int64_t> offsets;
+  SmallVector<int64_t> index(dims.size(), 0);
+  int64_t count = 1;
+  for (int64_t size : sizes)
+    count *= size;
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t offset = 0;
+    for (auto [k, d] : llvm::enumerate(dims))
+      offset += index[k] * strides[d];
+    offsets.push_back(offset);
+    nextIndex(index, sizes);
+  }
+  return offsets;
+}
+
+Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, RankedTensorType type,
+                  ArrayRef<int64_t> lhsBatch, ArrayRef<int64_t> rhsBatch,
+                  ArrayRef<int64_t> lhsContract,
+                  ArrayRef<int64_t> rhsContract) {
+  Tensor result(type);
+  ElementFormat format(type.getElementType());
+  SmallVector<int64_t> lhsStrides = stridesOf(lhs.getShape());
+  SmallVector<int64_t> rhsStrides = stridesOf(rhs.getShape());
+  auto freeDims = [](int64_t rank, ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(a, d) && !llvm::is_contained(b, d))
+        dims.push_back(d);
+    return dims;
+  };
+  SmallVector<int64_t> lhsFree = freeDims(lhs.getRank(), lhsBatch, lhsContract);
+  SmallVector<int64_t> rhsFree = freeDims(rhs.getRank(), rhsBatch, rhsContract);
+  SmallVector<int64_t> contractSizes;
+  for (int64_t d : lhsContract)
+    contractSizes.push_back(lhs.getShape()[d]);
+  SmallVector<int64_t> lhsInner =
+      offsetsOver(lhsContract, contractSizes, lhsStrides);
+  SmallVector<int64_t> rhsInner =
+      offsetsOver(rhsContract, contractSizes, rhsStrides);
+  // Result dimensions: batch, lhs free, rhs free; each maps to one lhs
+  // and/or rhs dimension.
+  SmallVector<int64_t> lhsStep, rhsStep;
+  for (auto [l, r] : llvm::zip(lhsBatch, rhsBatch)) {
+    lhsStep.push_back(lhsStrides[l]);
+    rhsStep.push_back(rhsStrides[r]);
+  }
+  for (int64_t d : lhsFree) {
+    lhsStep.push_back(lhsStrides[d]);
+    rhsStep.push_back(0);
+  }
+  for (int64_t d : rhsFree) {
+    lhsStep.push_back(0);
+    rhsStep.push_back(rhsStrides[d]);
+  }
+  dispatch(result.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    using A = typename Accumulator<T>::type;
+    std::vector<A> a = widened<T>(lhs, format), b = widened<T>(rhs, format);
+    MutableArrayRef<T> out = result.data<T>();
+    SmallVector<int64_t> index(type.getRank(), 0);
+    for (int64_t flat = 0, e = out.size(); flat < e; ++flat) {
+      int64_t lhsBase = 0, rhsBase = 0;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        lhsBase += index[d] * lhsStep[d];
+        rhsBase += index[d] * rhsStep[d];
+      }
+      A sum{};
+      for (size_t c = 0, ce = lhsInner.size(); c < ce; ++c) {
+        if constexpr (std::is_same_v<A, bool>)
+          sum = sum || (a[lhsBase + lhsInner[c]] && b[rhsBase + rhsInner[c]]);
+        else if constexpr (isInteger<A>)
+          sum = static_cast<A>(
+              static_cast<uint64_t>(sum) +
+              static_cast<uint64_t>(a[lhsBase + lhsInner[c]]) *
+                  static_cast<uint64_t>(b[rhsBase + rhsInner[c]]));
+        else
+          sum += a[lhsBase + lhsInner[c]] * b[rhsBase + rhsInner[c]];
+      }
+      out[flat] = convertElement<T>(sum, format);
+      nextIndex(index, type.getShape());
+    }
+  });
+  return result;
+}
+
+LogicalResult evalDotGeneral(Operation *op, ArrayRef<RuntimeValue> operands,
+                             SmallVectorImpl<RuntimeValue> &results,
+                             Evaluator &evaluator) {
+  auto dot = cast<shlo::DotGeneralOp>(op);
+  shlo::DotDimensionNumbersAttr dims = dot.getDotDimensionNumbers();
+  results.push_back(dotGeneral(
+      operands[0].getTensor(), operands[1].getTensor(),
+      resultType(op, evaluator), dims.getLhsBatchingDimensions(),
+      dims.getRhsBatchingDimensions(), dims.getLhsContractingDimensions(),
+      dims.getRhsContractingDimensions()));
+  return success();
+}
+
+LogicalResult evalDot(Operation *op, ArrayRef<RuntimeValue> operands,
+                      SmallVectorImpl<RuntimeValue> &results,
+                      Evaluator &evaluator) {
+  const Tensor &lhs = operands[0].getTensor();
+  // vector.vector, matrix.vector, vector.matrix, matrix.matrix: contract
+  // the last lhs dimension with the first rhs dimension.
+  results.push_back(dotGeneral(lhs, operands[1].getTensor(),
+                               resultType(op, evaluator), {}, {},
+                               {lhs.getRank() - 1}, {0}));
+  return success();
+}
+
+} // namespace
+
+void hlox::eval::registerContractionOps(OpTable &table) {
+  add<shlo::DotGeneralOp>(table, evalDotGeneral);
+  add<shlo::DotOp>(table, evalDot);
+}

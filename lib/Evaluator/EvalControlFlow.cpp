@@ -1,0 +1,128 @@
+//===- EvalControlFlow.cpp - Evaluation of ops with regions ---------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// while, if, case and map run their regions through the Evaluator; reduce,
+// reduce_window and sort, which call their regions per element, live in
+// EvalReduction.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EvalUtils.h"
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace hlox::eval;
+using namespace hlox::eval::detail;
+namespace shlo = hlox::stablehlo;
+
+namespace {
+
+/// The value of a tensor<i1>.
+bool truth(const RuntimeValue &value) {
+  return value.getTensor().data<bool>()[0];
+}
+
+LogicalResult evalWhile(Operation *op, ArrayRef<RuntimeValue> operands,
+                        SmallVectorImpl<RuntimeValue> &results,
+                        Evaluator &evaluator) {
+  auto whileOp = cast<shlo::WhileOp>(op);
+  SmallVector<RuntimeValue> values(operands.begin(), operands.end());
+  while (true) {
+    FailureOr<SmallVector<RuntimeValue>> cond =
+        evaluator.runRegion(whileOp.getCond(), values);
+    if (failed(cond))
+      return failure();
+    if (!truth((*cond)[0]))
+      break;
+    FailureOr<SmallVector<RuntimeValue>> next =
+        evaluator.runRegion(whileOp.getBody(), values);
+    if (failed(next))
+      return failure();
+    values = std::move(*next);
+  }
+  llvm::append_range(results, values);
+  return success();
+}
+
+LogicalResult runBranch(Region &region, SmallVectorImpl<RuntimeValue> &results,
+                        Evaluator &evaluator) {
+  FailureOr<SmallVector<RuntimeValue>> returned =
+      evaluator.runRegion(region, {});
+  if (failed(returned))
+    return failure();
+  llvm::append_range(results, *returned);
+  return success();
+}
+
+LogicalResult evalIf(Operation *op, ArrayRef<RuntimeValue> operands,
+                     SmallVectorImpl<RuntimeValue> &results,
+                     Evaluator &evaluator) {
+  auto ifOp = cast<shlo::IfOp>(op);
+  return runBranch(truth(operands[0]) ? ifOp.getTrueBranch()
+                                      : ifOp.getFalseBranch(),
+                   results, evaluator);
+}
+
+LogicalResult evalCase(Operation *op, ArrayRef<RuntimeValue> operands,
+                       SmallVectorImpl<RuntimeValue> &results,
+                       Evaluator &evaluator) {
+  auto caseOp = cast<shlo::CaseOp>(op);
+  int64_t count = caseOp.getBranches().size();
+  int64_t index = operands[0].getTensor().data<int32_t>()[0];
+  // An index out of range runs the last branch.
+  if (index < 0 || index >= count)
+    index = count - 1;
+  return runBranch(caseOp.getBranches()[index], results, evaluator);
+}
+
+} // namespace
+
+namespace hlox::eval::detail {
+
+Tensor scalarAt(const Tensor &tensor, int64_t flat) {
+  Tensor scalar(RankedTensorType::get({}, tensor.getElementType()));
+  size_t size = tensor.getElementSize();
+  std::memcpy(scalar.getRawData(), tensor.getRawData() + flat * size, size);
+  return scalar;
+}
+
+void storeAt(Tensor &tensor, int64_t flat, const Tensor &scalar) {
+  size_t size = tensor.getElementSize();
+  std::memcpy(tensor.getRawData() + flat * size, scalar.getRawData(), size);
+}
+
+} // namespace hlox::eval::detail
+
+namespace {
+
+LogicalResult evalMap(Operation *op, ArrayRef<RuntimeValue> operands,
+                      SmallVectorImpl<RuntimeValue> &results,
+                      Evaluator &evaluator) {
+  auto mapOp = cast<shlo::MapOp>(op);
+  Tensor result(resultType(op, evaluator));
+  SmallVector<RuntimeValue> arguments(operands.size());
+  for (int64_t i = 0; i < result.getNumElements(); ++i) {
+    for (auto [k, operand] : llvm::enumerate(operands))
+      arguments[k] = scalarAt(operand.getTensor(), i);
+    FailureOr<SmallVector<RuntimeValue>> value =
+        evaluator.runRegion(mapOp.getComputation(), arguments);
+    if (failed(value))
+      return failure();
+    storeAt(result, i, (*value)[0].getTensor());
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
+} // namespace
+
+void hlox::eval::registerControlFlowOps(OpTable &table) {
+  add<shlo::WhileOp>(table, evalWhile);
+  add<shlo::IfOp>(table, evalIf);
+  add<shlo::CaseOp>(table, evalCase);
+  add<shlo::MapOp>(table, evalMap);
+}

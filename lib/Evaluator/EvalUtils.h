@@ -1,0 +1,92 @@
+//===- EvalUtils.h - Helpers shared by the op evaluation files --*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_LIB_EVALUATOR_EVALUTILS_H
+#define HLOX_LIB_EVALUATOR_EVALUTILS_H
+
+#include "hlox/Evaluator/Evaluator.h"
+#include "hlox/Evaluator/Numerics.h"
+
+#include "mlir/IR/Operation.h"
+
+namespace hlox::eval::detail {
+
+/// The type result `index` of `op` is evaluated in: its own type, or with
+/// quantized elements replaced by their expressed type while the evaluator
+/// runs a quantized op on dequantized operands.
+mlir::RankedTensorType resultType(mlir::Operation *op, Evaluator &evaluator,
+                                  unsigned index = 0);
+
+/// Registers `fn` for op class `OpT`.
+template <typename OpT> void add(OpTable &table, EvalFn fn) {
+  table[mlir::TypeID::get<OpT>()] = fn;
+}
+
+/// Fails with "the evaluator does not support <op> on <type>".
+inline mlir::LogicalResult unsupportedType(mlir::Operation *op,
+                                           mlir::Type type) {
+  return op->emitError("the evaluator does not support '")
+         << op->getName() << "' on " << type;
+}
+
+/// An element-wise unary functor says which storage types it supports and
+/// maps one value; the result has the operand's storage type.
+template <typename Fn>
+mlir::FailureOr<Tensor> mapUnary(mlir::Operation *op, const Tensor &x,
+                                 mlir::RankedTensorType type, Fn fn) {
+  return dispatch(x.getStorage(), [&](auto tag) -> mlir::FailureOr<Tensor> {
+    using T = decltype(tag);
+    if constexpr (!Fn::template supports<T>) {
+      return unsupportedType(op, x.getElementType());
+    } else {
+      Tensor result(type);
+      ElementFormat format(type.getElementType());
+      llvm::ArrayRef<T> in = x.data<T>();
+      llvm::MutableArrayRef<T> out = result.data<T>();
+      for (size_t i = 0, e = in.size(); i < e; ++i)
+        out[i] = format.normalize(fn(in[i], format));
+      return result;
+    }
+  });
+}
+
+/// As mapUnary for two operands of one storage type.
+template <typename Fn>
+mlir::FailureOr<Tensor> mapBinary(mlir::Operation *op, const Tensor &x,
+                                  const Tensor &y, mlir::RankedTensorType type,
+                                  Fn fn) {
+  return dispatch(x.getStorage(), [&](auto tag) -> mlir::FailureOr<Tensor> {
+    using T = decltype(tag);
+    if constexpr (!Fn::template supports<T>) {
+      return unsupportedType(op, x.getElementType());
+    } else {
+      Tensor result(type);
+      ElementFormat format(type.getElementType());
+      llvm::ArrayRef<T> a = x.data<T>(), b = y.data<T>();
+      llvm::MutableArrayRef<T> out = result.data<T>();
+      for (size_t i = 0, e = a.size(); i < e; ++i)
+        out[i] = format.normalize(fn(a[i], b[i], format));
+      return result;
+    }
+  });
+}
+
+/// A 0-d tensor holding element `flat` of `tensor`.
+Tensor scalarAt(const Tensor &tensor, int64_t flat);
+/// Writes the only element of `scalar` to element `flat` of `tensor`.
+void storeAt(Tensor &tensor, int64_t flat, const Tensor &scalar);
+
+/// Dequantizes a quantized tensor to its expressed type (per tensor or per
+/// axis): (storage - zero_point) * scale.
+Tensor dequantize(const Tensor &tensor);
+/// Quantizes a float tensor to the quantized tensor type `type`: round to
+/// nearest even of value / scale + zero_point, clamped to the storage range.
+Tensor quantize(const Tensor &tensor, mlir::RankedTensorType type);
+
+/// True when any operand or result of `op` has a quantized element type.
+bool hasQuantizedTypes(mlir::Operation *op);
+
+} // namespace hlox::eval::detail
+
+#endif // HLOX_LIB_EVALUATOR_EVALUTILS_H

@@ -1,0 +1,9 @@
+// An op the evaluator cannot run is an error at its location, exit 2.
+// RUN: %expect-exit 2 hlox-run %s 2>&1 | FileCheck %s
+
+// CHECK: :[[@LINE+3]]:8: error: the evaluator does not support custom_call @my.kernel
+func.func @main() -> tensor<2xf32> {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.custom_call @my.kernel(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  return %b : tensor<2xf32>
+}

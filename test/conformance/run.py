@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Execution conformance suite: runs every corpus file that carries checks
+through `hlox-run` on a chosen path and counts a file as passed when every
+case in it passes (exit 0).
+
+Files: stablehlo/testdata (without dynamic/, whose programs take no inputs
+and serve the round-trip and compile suites) and stablehlo/interpret. Files
+whose RUN line splits input (`-split-input-file`) run each `// -----` case.
+Files upstream marks RUN-DISABLED count like any other.
+
+The ledger (expected/<path>.txt) lists the files that pass; a listed file
+that fails is a regression and fails the suite. Without the corpus the suite
+reports itself skipped (exit 77), never passed.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+from common import (SKIP_EXIT_CODE, add_common_arguments, find_corpus,
+                    list_files, report, run_all)
+
+TIMEOUT_S = 120
+
+
+def splits_input(path):
+    with open(path, errors="replace") as f:
+        for line in f:
+            if not line.startswith("//"):
+                break
+            if "RUN" in line and "split-input-file" in line:
+                return True
+    return False
+
+
+def check_file(run, path_flags, corpus, rel):
+    """Returns None when the file passes, else the reason."""
+    path = os.path.join(corpus, rel)
+    cmd = [run, *path_flags, path]
+    if splits_input(path):
+        cmd.insert(1, "--split-input-file")
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return f"timed out after {TIMEOUT_S}s"
+    if proc.returncode == 0:
+        return None
+    lines = [l.strip() for l in proc.stderr.splitlines() if l.strip()]
+    first = next((l for l in lines if "error:" in l), lines[0] if lines else "")
+    first = first[first.find("error:"):] if "error:" in first else first
+    if proc.returncode < 0:
+        return f"crashed with signal {-proc.returncode}: {first}"
+    return f"exit {proc.returncode}: {first}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hlox-run", required=True)
+    parser.add_argument("--path", choices=["interpret"], default="interpret",
+                        help="the execution path to test")
+    add_common_arguments(parser)
+    args = parser.parse_args()
+
+    corpus = find_corpus(args.corpus)
+    if corpus is None:
+        print(f"{args.path}: conformance corpus not found "
+              "(set HLOX_CONFORMANCE_DIR); 0 passed, 0 failed, all skipped")
+        return SKIP_EXIT_CODE
+    files = args.files or list_files(corpus,
+                                     exclude=("stablehlo/testdata/dynamic/",))
+    flags = ["--interpret"]
+    failures = run_all(files, lambda rel: check_file(args.hlox_run, flags,
+                                                     corpus, rel), args.jobs)
+    return report(args.path, files, failures, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

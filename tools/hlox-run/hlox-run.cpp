@@ -1,0 +1,303 @@
+//===- hlox-run.cpp - Runs StableHLO programs -----------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+//   hlox-run FILE [--interpret] [--function NAME] [--input=2x3xf32=1,2,...
+//            | --input=@x.npy]... [--output=@out.npy]... [--print-output]
+//            [--split-input-file]
+//
+// Runs a function of a StableHLO module (`@main`, or the module's only
+// function) on the reference evaluator. check ops report each mismatch.
+// Exit status: 0 when every check passed, 1 when a check failed, 2 on bad
+// input or an evaluation error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Npy.h"
+
+#include "hlox/Evaluator/Evaluator.h"
+#include "hlox/Evaluator/Numerics.h"
+#include "hlox/InitAll.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/ToolUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::eval;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
+                               cl::Required);
+cl::opt<bool> interpret("interpret",
+                        cl::desc("Run on the reference evaluator (the only "
+                                 "path so far, and the default)"),
+                        cl::init(true));
+cl::opt<std::string> functionName("function",
+                                  cl::desc("The function to run (default: "
+                                           "@main, or the only function)"));
+cl::list<std::string>
+    inputs("input",
+           cl::desc("An argument: TYPE=VALUES (2x3xf32=1,2,3,4,5,6; "
+                    "brackets and spaces also separate values) or @FILE.npy"));
+cl::list<std::string> outputs("output",
+                              cl::desc("Write result i to @FILE.npy (one "
+                                       "--output per result, in order)"));
+cl::opt<bool> printOutput("print-output",
+                          cl::desc("Print the results to stdout"));
+cl::opt<bool> splitInputFile("split-input-file",
+                             cl::desc("Run each '// -----' chunk separately"));
+
+/// Exit statuses.
+enum ExitCode { kPassed = 0, kCheckFailed = 1, kError = 2 };
+
+/// Parses the values of one --input into `tensor`.
+LogicalResult parseValues(StringRef text, Tensor &tensor, std::string &error) {
+  SmallVector<StringRef> tokens;
+  SmallString<64> cleaned;
+  for (char c : text)
+    cleaned.push_back(c == '[' || c == ']' || c == ',' || c == '\t' ? ' ' : c);
+  StringRef(cleaned).split(tokens, ' ', -1, /*KeepEmpty=*/false);
+  int64_t count = tensor.getNumElements();
+  if (static_cast<int64_t>(tokens.size()) != count &&
+      !(tokens.size() == 1 && count > 0)) {
+    error = "expected " + std::to_string(count) + " values, got " +
+            std::to_string(tokens.size());
+    return failure();
+  }
+  ElementFormat format(tensor.getElementType());
+  return dispatch(tensor.getStorage(), [&](auto tag) -> LogicalResult {
+    using T = decltype(tag);
+    auto out = tensor.data<T>();
+    for (int64_t i = 0; i < count; ++i) {
+      StringRef token = tokens.size() == 1 ? tokens[0] : tokens[i];
+      if constexpr (std::is_same_v<T, bool>) {
+        if (token == "true" || token == "1")
+          out[i] = true;
+        else if (token == "false" || token == "0")
+          out[i] = false;
+        else {
+          error = "bad boolean '" + token.str() + "'";
+          return failure();
+        }
+      } else if constexpr (isInteger<T>) {
+        int64_t value;
+        if (token.getAsInteger(0, value)) {
+          error = "bad integer '" + token.str() + "'";
+          return failure();
+        }
+        out[i] = format.normalize(static_cast<T>(value));
+      } else if constexpr (std::is_floating_point_v<T>) {
+        double value;
+        std::string lower = token.lower();
+        if (lower == "nan")
+          value = std::numeric_limits<double>::quiet_NaN();
+        else if (lower == "inf" || lower == "+inf")
+          value = std::numeric_limits<double>::infinity();
+        else if (lower == "-inf")
+          value = -std::numeric_limits<double>::infinity();
+        else if (token.getAsDouble(value)) {
+          error = "bad number '" + token.str() + "'";
+          return failure();
+        }
+        out[i] = convertElement<T>(value, format);
+      } else {
+        error = "complex values cannot be given on the command line; use "
+                "a .npy file";
+        return failure();
+      }
+    }
+    return success();
+  });
+}
+
+/// Parses one --input: @file.npy or TYPE=VALUES.
+FailureOr<Tensor> parseInput(StringRef spec, MLIRContext *context,
+                             std::string &error) {
+  if (spec.consume_front("@")) {
+    llvm::Expected<Tensor> tensor = tools::readNpy(spec, context);
+    if (!tensor) {
+      error = llvm::toString(tensor.takeError());
+      return failure();
+    }
+    return *tensor;
+  }
+  auto [typeText, values] = spec.split('=');
+  if (!spec.contains('=')) {
+    error = "expected TYPE=VALUES or @FILE.npy";
+    return failure();
+  }
+  // DxDx...xELEMENT: the element type follows the last 'x' that ends a
+  // dimension.
+  SmallVector<int64_t> shape;
+  StringRef rest = typeText;
+  while (true) {
+    size_t x = rest.find('x');
+    int64_t size;
+    if (x == StringRef::npos || rest.take_front(x).getAsInteger(10, size))
+      break;
+    if (size < 0) {
+      error = "negative dimension in '" + typeText.str() + "'";
+      return failure();
+    }
+    shape.push_back(size);
+    rest = rest.drop_front(x + 1);
+  }
+  Type element = parseType(rest, context);
+  if (!element || !getStorage(element)) {
+    error = "unknown element type '" + rest.str() + "'";
+    return failure();
+  }
+  Tensor tensor(RankedTensorType::get(shape, element));
+  if (failed(parseValues(values, tensor, error)))
+    return failure();
+  return tensor;
+}
+
+/// The function to run in `module`.
+func::FuncOp pickFunction(ModuleOp module) {
+  if (!functionName.empty())
+    return module.lookupSymbol<func::FuncOp>(functionName);
+  if (auto main = module.lookupSymbol<func::FuncOp>("main"))
+    return main;
+  auto functions = module.getOps<func::FuncOp>();
+  if (llvm::hasSingleElement(functions))
+    return *functions.begin();
+  return {};
+}
+
+/// Describes a type mismatch between a given argument and a parameter.
+std::string describeMismatch(Type expected, const Tensor &given) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "expects " << expected << ", got " << given.getType();
+  return text;
+}
+
+/// Runs one module; returns the exit code it earns.
+ExitCode runModule(ModuleOp module, MLIRContext *context) {
+  func::FuncOp function = pickFunction(module);
+  if (!function) {
+    if (!functionName.empty())
+      module.emitError("no function named @") << functionName;
+    else if (module.getOps<func::FuncOp>().empty())
+      module.emitError("no function to run");
+    else
+      module.emitError("no @main and more than one function; pick one with "
+                       "--function");
+    return kError;
+  }
+  SmallVector<RuntimeValue> arguments;
+  FunctionType type = function.getFunctionType();
+  if (inputs.size() != type.getNumInputs()) {
+    function.emitError("expects ")
+        << type.getNumInputs() << " inputs, got " << inputs.size()
+        << " --input flags";
+    return kError;
+  }
+  for (auto [i, spec] : llvm::enumerate(inputs)) {
+    std::string error;
+    FailureOr<Tensor> tensor = parseInput(spec, context, error);
+    if (failed(tensor)) {
+      llvm::errs() << "error: --input " << i << " ('" << spec
+                   << "'): " << error << "\n";
+      return kError;
+    }
+    auto expected = dyn_cast<RankedTensorType>(type.getInput(i));
+    if (!expected || expected.getElementType() != tensor->getElementType() ||
+        failed(verifyCompatibleShape(expected.getShape(),
+                                     tensor->getShape()))) {
+      llvm::errs() << "error: --input " << i << ": @"
+                   << function.getSymName() << " "
+                   << describeMismatch(type.getInput(i), *tensor) << "\n";
+      return kError;
+    }
+    arguments.push_back(std::move(*tensor));
+  }
+  Evaluator evaluator(module);
+  FailureOr<SmallVector<RuntimeValue>> results =
+      evaluator.call(function, arguments);
+  if (failed(results))
+    return kError;
+  if (printOutput)
+    for (auto [i, result] : llvm::enumerate(*results)) {
+      llvm::outs() << "result[" << i << "]: ";
+      result.print(llvm::outs());
+      llvm::outs() << "\n";
+    }
+  if (!outputs.empty()) {
+    if (outputs.size() != results->size()) {
+      llvm::errs() << "error: " << outputs.size() << " --output flags for "
+                   << results->size() << " results\n";
+      return kError;
+    }
+    for (auto [spec, result] : llvm::zip(outputs, *results)) {
+      StringRef path(spec);
+      if (!path.consume_front("@") || !result.isTensor()) {
+        llvm::errs() << "error: --output takes @FILE.npy for a tensor "
+                        "result\n";
+        return kError;
+      }
+      if (llvm::Error error = tools::writeNpy(path, result.getTensor())) {
+        llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+        return kError;
+      }
+    }
+  }
+  for (const CheckFailure &failure : evaluator.getCheckFailures())
+    emitError(failure.location) << "check failed: " << failure.message;
+  return evaluator.getCheckFailures().empty() ? kPassed : kCheckFailed;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "hlox StableHLO runner\n");
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  context.printOpOnDiagnostic(false);
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFile, &errorMessage);
+  if (!file) {
+    llvm::errs() << "error: " << errorMessage << "\n";
+    return kError;
+  }
+
+  ExitCode worst = kPassed;
+  auto processChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+                          llvm::raw_ostream &) -> LogicalResult {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, &context);
+    ExitCode code = module ? runModule(*module, &context) : kError;
+    worst = std::max(worst, code);
+    return success(code == kPassed);
+  };
+  if (splitInputFile)
+    (void)splitAndProcessBuffer(std::move(file), processChunk, llvm::nulls());
+  else
+    (void)processChunk(std::move(file), llvm::nulls());
+  return worst;
+}
