@@ -162,9 +162,116 @@ LogicalResult evalDot(Operation *op, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
+
+/// convolution: for each output element, the sum over the kernel window and
+/// the input features of its feature group (and the batch of its batch
+/// group) of lhs * rhs, with window strides, padding, lhs (base) and rhs
+/// (window) dilation and window reversal; accumulated like dot_general.
+LogicalResult evalConvolution(Operation *op, ArrayRef<RuntimeValue> operands,
+                              SmallVectorImpl<RuntimeValue> &results,
+                              Evaluator &evaluator) {
+  auto conv = cast<shlo::ConvolutionOp>(op);
+  shlo::ConvDimensionNumbersAttr dims = conv.getDimensionNumbers();
+  const Tensor &lhs = operands[0].getTensor();
+  const Tensor &rhs = operands[1].getTensor();
+  RankedTensorType type = resultType(op, evaluator);
+  Tensor result(type);
+  ElementFormat format(type.getElementType());
+  ArrayRef<int64_t> lhsShape = lhs.getShape(), rhsShape = rhs.getShape();
+  SmallVector<int64_t> lhsStrides = stridesOf(lhsShape);
+  SmallVector<int64_t> rhsStrides = stridesOf(rhsShape);
+  ArrayRef<int64_t> inSpatial = dims.getInputSpatialDimensions();
+  ArrayRef<int64_t> kSpatial = dims.getKernelSpatialDimensions();
+  ArrayRef<int64_t> outSpatial = dims.getOutputSpatialDimensions();
+  int64_t spatial = inSpatial.size();
+  auto entry = [](auto list, int64_t i, int64_t fallback) -> int64_t {
+    return list ? (*list)[i] : fallback;
+  };
+  SmallVector<int64_t> padLow(spatial, 0);
+  if (auto padding = conv.getPadding()) {
+    SmallVector<int64_t> pads(padding->getValues<int64_t>());
+    for (int64_t i = 0; i < spatial; ++i)
+      padLow[i] = pads[2 * i];
+  }
+  int64_t featureGroups = conv.getFeatureGroupCount();
+  int64_t batchGroups = conv.getBatchGroupCount();
+  int64_t inputFeatures = lhsShape[dims.getInputFeatureDimension()];
+  int64_t outputFeatures = rhsShape[dims.getKernelOutputFeatureDimension()];
+  int64_t kernelInputFeatures = rhsShape[dims.getKernelInputFeatureDimension()];
+  int64_t batchPerGroup = lhsShape[dims.getInputBatchDimension()] / batchGroups;
+  int64_t outPerFeatureGroup = outputFeatures / featureGroups;
+  int64_t outPerBatchGroup = outputFeatures / batchGroups;
+  (void)inputFeatures;
+  SmallVector<int64_t> kernelWindow;
+  for (int64_t d : kSpatial)
+    kernelWindow.push_back(rhsShape[d]);
+  dispatch(result.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    using A = typename Accumulator<T>::type;
+    std::vector<A> a = widened<T>(lhs, format), b = widened<T>(rhs, format);
+    MutableArrayRef<T> out = result.data<T>();
+    SmallVector<int64_t> index(type.getRank(), 0);
+    SmallVector<int64_t> k(spatial, 0);
+    for (int64_t flat = 0, e = out.size(); flat < e; ++flat) {
+      int64_t batch = index[dims.getOutputBatchDimension()];
+      int64_t feature = index[dims.getOutputFeatureDimension()];
+      int64_t featureGroup = feature / outPerFeatureGroup;
+      int64_t lhsBatch = batch + (feature / outPerBatchGroup) * batchPerGroup;
+      A sum{};
+      std::fill(k.begin(), k.end(), 0);
+      do {
+        // The input position of this kernel tap, in lhs-dilated, padded
+        // coordinates; holes and padding contribute nothing.
+        int64_t lhsBase = lhsBatch * lhsStrides[dims.getInputBatchDimension()];
+        int64_t rhsBase =
+            feature * rhsStrides[dims.getKernelOutputFeatureDimension()];
+        bool inside = true;
+        for (int64_t s = 0; s < spatial && inside; ++s) {
+          int64_t tap = entry(conv.getWindowReversal(), s, false)
+                            ? kernelWindow[s] - 1 - k[s]
+                            : k[s];
+          int64_t dilated = index[outSpatial[s]] *
+                                entry(conv.getWindowStrides(), s, 1) +
+                            k[s] * entry(conv.getRhsDilation(), s, 1) -
+                            padLow[s];
+          int64_t base = entry(conv.getLhsDilation(), s, 1);
+          if (dilated < 0 || dilated % base != 0 ||
+              dilated / base >= lhsShape[inSpatial[s]]) {
+            inside = false;
+            break;
+          }
+          lhsBase += (dilated / base) * lhsStrides[inSpatial[s]];
+          rhsBase += tap * rhsStrides[kSpatial[s]];
+        }
+        if (!inside)
+          continue;
+        for (int64_t c = 0; c < kernelInputFeatures; ++c) {
+          int64_t lhsFeature = featureGroup * kernelInputFeatures + c;
+          A x = a[lhsBase +
+                  lhsFeature * lhsStrides[dims.getInputFeatureDimension()]];
+          A y = b[rhsBase +
+                  c * rhsStrides[dims.getKernelInputFeatureDimension()]];
+          if constexpr (std::is_same_v<A, bool>)
+            sum = sum || (x && y);
+          else if constexpr (isInteger<A>)
+            sum = static_cast<A>(static_cast<uint64_t>(sum) +
+                                 static_cast<uint64_t>(x) *
+                                     static_cast<uint64_t>(y));
+          else
+            sum += x * y;
+        }
+      } while (nextIndex(k, kernelWindow));
+      out[flat] = convertElement<T>(sum, format);
+      nextIndex(index, type.getShape());
+    }
+  });
+  results.push_back(std::move(result));
+  return success();
+}
 } // namespace
 
 void hlox::eval::registerContractionOps(OpTable &table) {
   add<shlo::DotGeneralOp>(table, evalDotGeneral);
   add<shlo::DotOp>(table, evalDot);
+  add<shlo::ConvolutionOp>(table, evalConvolution);
 }

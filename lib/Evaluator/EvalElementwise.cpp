@@ -24,15 +24,6 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-template <typename T>
-constexpr bool isFloat = std::is_floating_point_v<T>;
-template <typename T>
-constexpr bool isFloatOrComplex = isFloat<T> || isComplex<T>;
-template <typename T>
-constexpr bool isNumeric = isInteger<T> || isFloatOrComplex<T>;
-template <typename T>
-constexpr bool isIntegerOrBool = std::is_integral_v<T>;
-
 /// Wrapping integer arithmetic in the unsigned type of `T`.
 template <typename T, typename Op> T wrapping(T a, T b, Op op) {
   using U = std::make_unsigned_t<T>;
@@ -51,16 +42,6 @@ template <typename T> unsigned widthOf(const ElementFormat &format) {
   return std::min<unsigned>(format.getIntBits(), sizeof(T) * 8);
 }
 
-#define HLOX_UNARY(NAME, SUPPORTS, ...)                                       \
-  struct NAME {                                                                \
-    template <typename T> static constexpr bool supports = SUPPORTS;          \
-    template <typename T>                                                      \
-    T operator()(T x, const ElementFormat &format) const {                     \
-      (void)format;                                                            \
-      __VA_ARGS__                                                              \
-    }                                                                          \
-  };
-
 HLOX_UNARY(AbsFn, isInteger<T> || isFloat<T>, {
   if constexpr (isInteger<T>) {
     if constexpr (std::is_signed_v<T>)
@@ -71,20 +52,36 @@ HLOX_UNARY(AbsFn, isInteger<T> || isFloat<T>, {
     return std::fabs(x);
   }
 })
-HLOX_UNARY(CbrtFn, isFloat<T>, { return std::cbrt(x); })
+HLOX_UNARY(CbrtFn, isFloat<T>, {
+  return inDouble(x, [](auto v) { return std::cbrt(v); });
+})
 HLOX_UNARY(CeilFn, isFloat<T>, { return std::ceil(x); })
 HLOX_UNARY(FloorFn, isFloat<T>, { return std::floor(x); })
-HLOX_UNARY(CosFn, isFloatOrComplex<T>, { return std::cos(x); })
-HLOX_UNARY(SinFn, isFloatOrComplex<T>, { return std::sin(x); })
-HLOX_UNARY(TanFn, isFloatOrComplex<T>, { return std::tan(x); })
-HLOX_UNARY(TanhFn, isFloatOrComplex<T>, { return std::tanh(x); })
-HLOX_UNARY(ExpFn, isFloatOrComplex<T>, { return std::exp(x); })
-HLOX_UNARY(LogFn, isFloatOrComplex<T>, { return std::log(x); })
+HLOX_UNARY(CosFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::cos(v); });
+})
+HLOX_UNARY(SinFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::sin(v); });
+})
+HLOX_UNARY(TanFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::tan(v); });
+})
+HLOX_UNARY(TanhFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::tanh(v); });
+})
+HLOX_UNARY(ExpFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::exp(v); });
+})
+HLOX_UNARY(LogFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::log(v); });
+})
 HLOX_UNARY(SqrtFn, isFloatOrComplex<T>, { return std::sqrt(x); })
-HLOX_UNARY(RsqrtFn, isFloatOrComplex<T>, { return T(1) / std::sqrt(x); })
+HLOX_UNARY(RsqrtFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return decltype(v)(1) / std::sqrt(v); });
+})
 HLOX_UNARY(Expm1Fn, isFloatOrComplex<T>, {
   if constexpr (isFloat<T>) {
-    return std::expm1(x);
+    return inDouble(x, [](auto v) { return std::expm1(v); });
   } else {
     // expm1(a + bi) = expm1(a) cos b - 2 sin^2(b/2) + i e^a sin b, which
     // keeps precision for small |z|.
@@ -97,7 +94,7 @@ HLOX_UNARY(Expm1Fn, isFloatOrComplex<T>, {
 })
 HLOX_UNARY(Log1pFn, isFloatOrComplex<T>, {
   if constexpr (isFloat<T>) {
-    return std::log1p(x);
+    return inDouble(x, [](auto v) { return std::log1p(v); });
   } else {
     using R = typename T::value_type;
     R a = x.real(), b = x.imag();
@@ -107,7 +104,10 @@ HLOX_UNARY(Log1pFn, isFloatOrComplex<T>, {
   }
 })
 HLOX_UNARY(LogisticFn, isFloatOrComplex<T>, {
-  return T(1) / (T(1) + std::exp(-x));
+  return inDouble(x, [](auto v) {
+    using W = decltype(v);
+    return W(1) / (W(1) + std::exp(-v));
+  });
 })
 HLOX_UNARY(NegFn, isNumeric<T>, {
   if constexpr (isInteger<T>)
@@ -152,18 +152,6 @@ HLOX_UNARY(SignFn, isNumeric<T>, {
     return x / magnitude;
   }
 })
-
-#undef HLOX_UNARY
-
-#define HLOX_BINARY(NAME, SUPPORTS, ...)                                      \
-  struct NAME {                                                                \
-    template <typename T> static constexpr bool supports = SUPPORTS;          \
-    template <typename T>                                                      \
-    T operator()(T x, T y, const ElementFormat &format) const {                \
-      (void)format;                                                            \
-      __VA_ARGS__                                                              \
-    }                                                                          \
-  };
 
 HLOX_BINARY(AddFn, true, {
   if constexpr (std::is_same_v<T, bool>)
@@ -258,12 +246,12 @@ HLOX_BINARY(PowFn, isNumeric<T>, {
     }
     return result;
   } else {
-    return std::pow(x, y);
+    return inDouble(x, y, [](auto a, auto b) { return std::pow(a, b); });
   }
 })
 HLOX_BINARY(Atan2Fn, isFloatOrComplex<T>, {
   if constexpr (isFloat<T>) {
-    return std::atan2(x, y);
+    return inDouble(x, y, [](auto a, auto b) { return std::atan2(a, b); });
   } else {
     // atan2(x, y) = -i log((y + ix) / sqrt(y^2 + x^2)).
     T i(0, 1);
@@ -312,33 +300,6 @@ HLOX_BINARY(ShrArithmeticFn, isInteger<T>, {
     return static_cast<T>(value < 0 ? -1 : 0);
   return static_cast<T>(value >> amount);
 })
-
-#undef HLOX_BINARY
-
-template <typename Fn>
-LogicalResult evalUnary(Operation *op, ArrayRef<RuntimeValue> operands,
-                        SmallVectorImpl<RuntimeValue> &results,
-                        Evaluator &evaluator) {
-  FailureOr<Tensor> result = mapUnary(op, operands[0].getTensor(),
-                                      resultType(op, evaluator), Fn());
-  if (failed(result))
-    return failure();
-  results.push_back(std::move(*result));
-  return success();
-}
-
-template <typename Fn>
-LogicalResult evalBinary(Operation *op, ArrayRef<RuntimeValue> operands,
-                         SmallVectorImpl<RuntimeValue> &results,
-                         Evaluator &evaluator) {
-  FailureOr<Tensor> result =
-      mapBinary(op, operands[0].getTensor(), operands[1].getTensor(),
-                resultType(op, evaluator), Fn());
-  if (failed(result))
-    return failure();
-  results.push_back(std::move(*result));
-  return success();
-}
 
 /// Applies `fn(in) -> Out` from a tensor of storage `In` into `result`.
 template <typename In, typename Out, typename Fn>

@@ -72,6 +72,84 @@ mlir::FailureOr<Tensor> mapBinary(mlir::Operation *op, const Tensor &x,
   });
 }
 
+template <typename T>
+constexpr bool isFloat = std::is_floating_point_v<T>;
+template <typename T>
+constexpr bool isFloatOrComplex = isFloat<T> || isComplex<T>;
+template <typename T>
+constexpr bool isNumeric = isInteger<T> || isFloatOrComplex<T>;
+template <typename T>
+constexpr bool isIntegerOrBool = std::is_integral_v<T>;
+
+
+/// Math on f32 (and narrower) values runs in double and rounds once, so
+/// that transcendental results are correctly rounded in most cases.
+template <typename T> auto widen(T x) {
+  if constexpr (std::is_same_v<T, float>)
+    return static_cast<double>(x);
+  else if constexpr (std::is_same_v<T, std::complex<float>>)
+    return std::complex<double>(x);
+  else
+    return x;
+}
+/// Applies `fn` to `x` widened and narrows the result back to T.
+template <typename T, typename Fn> T inDouble(T x, Fn fn) {
+  return static_cast<T>(fn(widen(x)));
+}
+template <typename T, typename Fn> T inDouble(T x, T y, Fn fn) {
+  return static_cast<T>(fn(widen(x), widen(y)));
+}
+
+/// Defines an element-wise unary functor `NAME` for mapUnary: it supports
+/// the storage types T for which SUPPORTS holds, and maps `x` (with the
+/// result's `format` at hand) by the body.
+#define HLOX_UNARY(NAME, SUPPORTS, ...)                                       \
+  struct NAME {                                                                \
+    template <typename T> static constexpr bool supports = SUPPORTS;          \
+    template <typename T>                                                      \
+    T operator()(T x, const ElementFormat &format) const {                     \
+      (void)format;                                                            \
+      __VA_ARGS__                                                              \
+    }                                                                          \
+  };
+
+/// As HLOX_UNARY for binary functors of `x` and `y`.
+#define HLOX_BINARY(NAME, SUPPORTS, ...)                                      \
+  struct NAME {                                                                \
+    template <typename T> static constexpr bool supports = SUPPORTS;          \
+    template <typename T>                                                      \
+    T operator()(T x, T y, const ElementFormat &format) const {                \
+      (void)format;                                                            \
+      __VA_ARGS__                                                              \
+    }                                                                          \
+  };
+
+/// Evaluates a one-result op as mapUnary/mapBinary with functor `Fn`.
+template <typename Fn>
+mlir::LogicalResult evalUnary(mlir::Operation *op, llvm::ArrayRef<RuntimeValue> operands,
+                        llvm::SmallVectorImpl<RuntimeValue> &results,
+                        Evaluator &evaluator) {
+  mlir::FailureOr<Tensor> result = mapUnary(op, operands[0].getTensor(),
+                                      resultType(op, evaluator), Fn());
+  if (mlir::failed(result))
+    return mlir::failure();
+  results.push_back(std::move(*result));
+  return mlir::success();
+}
+
+template <typename Fn>
+mlir::LogicalResult evalBinary(mlir::Operation *op, llvm::ArrayRef<RuntimeValue> operands,
+                         llvm::SmallVectorImpl<RuntimeValue> &results,
+                         Evaluator &evaluator) {
+  mlir::FailureOr<Tensor> result =
+      mapBinary(op, operands[0].getTensor(), operands[1].getTensor(),
+                resultType(op, evaluator), Fn());
+  if (mlir::failed(result))
+    return mlir::failure();
+  results.push_back(std::move(*result));
+  return mlir::success();
+}
+
 /// A 0-d tensor holding element `flat` of `tensor`.
 Tensor scalarAt(const Tensor &tensor, int64_t flat);
 /// Writes the only element of `scalar` to element `flat` of `tensor`.

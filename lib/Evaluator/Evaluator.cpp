@@ -65,6 +65,7 @@ Evaluator::Evaluator(ModuleOp module) : module(module) {
   registerControlFlowOps(table);
   registerContractionOps(table);
   registerCheckOps(table);
+  registerChloOps(table);
   table[TypeID::get<func::CallOp>()] = evalCall;
   // Ops that read quantized storage or pass values through unchanged.
   for (TypeID id :

@@ -89,6 +89,7 @@ void registerReductionOps(OpTable &table);
 void registerControlFlowOps(OpTable &table);
 void registerContractionOps(OpTable &table);
 void registerCheckOps(OpTable &table);
+void registerChloOps(OpTable &table);
 
 class Evaluator {
 public:

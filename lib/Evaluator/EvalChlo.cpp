@@ -1,0 +1,333 @@
+//===- EvalChlo.cpp - Evaluation of CHLO ops -------------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// CHLO's element-wise math evaluates directly (through the C++ library's
+// functions, computed in float for narrow formats and rounded once), as do
+// next_after (in the element's own format), mulhi and top_k. Special
+// functions the C++ library lacks (erf_inv, digamma, bessel_i1e) are
+// written here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EvalUtils.h"
+
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
+
+#include <bit>
+#include <numbers>
+#include <numeric>
+
+using namespace mlir;
+using namespace hlox::eval;
+using namespace hlox::eval::detail;
+namespace chlo = hlox::chlo;
+
+namespace {
+
+/// erf^-1: an initial guess refined by Newton steps on erf.
+double erfInv(double y) {
+  if (std::isnan(y) || y < -1 || y > 1)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (y == 1 || y == -1)
+    return std::copysign(std::numeric_limits<double>::infinity(), y);
+  // Giles' single-precision approximation as the starting point.
+  double w = -std::log((1 - y) * (1 + y)), x;
+  if (w < 5) {
+    w -= 2.5;
+    double p = 2.81022636e-08;
+    for (double c : {3.43273939e-07, -3.5233877e-06, -4.39150654e-06,
+                     0.00021858087, -0.00125372503, -0.00417768164,
+                     0.246640727, 1.50140941})
+      p = c + p * w;
+    x = p * y;
+  } else {
+    w = std::sqrt(w) - 3;
+    double p = -0.000200214257;
+    for (double c : {0.000100950558, 0.00134934322, -0.00367342844,
+                     0.00573950773, -0.0076224613, 0.00943887047,
+                     1.00167406, 2.83297682})
+      p = c + p * w;
+    x = p * y;
+  }
+  for (int i = 0; i < 3; ++i) {
+    double slope = 2 / std::sqrt(std::numbers::pi) * std::exp(-x * x);
+    if (slope == 0)
+      break;
+    x -= (std::erf(x) - y) / slope;
+  }
+  return x;
+}
+
+/// The digamma function: reflection below 1/2, recurrence up to 6, then
+/// the asymptotic series.
+double digamma(double x) {
+  if (std::isnan(x) || x == -std::numeric_limits<double>::infinity())
+    return std::numeric_limits<double>::quiet_NaN();
+  if (x <= 0 && std::floor(x) == x)
+    return std::numeric_limits<double>::quiet_NaN();
+  if (x < 0.5)
+    return digamma(1 - x) - std::numbers::pi / std::tan(std::numbers::pi * x);
+  double result = 0;
+  while (x < 6) {
+    result -= 1 / x;
+    x += 1;
+  }
+  double inv = 1 / x, inv2 = inv * inv;
+  return result + std::log(x) - 0.5 * inv -
+         inv2 * (1.0 / 12 - inv2 * (1.0 / 120 -
+                                    inv2 * (1.0 / 252 -
+                                            inv2 * (1.0 / 240 -
+                                                    inv2 * (1.0 / 132)))));
+}
+
+/// exp(-|x|) * I1(x).
+double besselI1e(double x) {
+  double ax = std::fabs(x);
+  if (std::isnan(x))
+    return x;
+  double value;
+  if (ax < 500) {
+    value = std::cyl_bessel_i(1.0, ax) * std::exp(-ax);
+  } else {
+    // Asymptotic expansion of I1(x) e^-x.
+    double inv = 1 / ax;
+    value = (1 - 0.375 * inv - 0.1171875 * inv * inv) /
+            std::sqrt(2 * std::numbers::pi * ax);
+  }
+  return std::copysign(value, x);
+}
+
+template <typename T> T viaDouble(T x, double (*fn)(double)) {
+  return static_cast<T>(fn(static_cast<double>(x)));
+}
+
+HLOX_UNARY(AcosFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::acos(v); });
+})
+HLOX_UNARY(AcoshFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::acosh(v); });
+})
+HLOX_UNARY(AsinFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::asin(v); });
+})
+HLOX_UNARY(AsinhFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::asinh(v); });
+})
+HLOX_UNARY(AtanFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::atan(v); });
+})
+HLOX_UNARY(AtanhFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::atanh(v); });
+})
+HLOX_UNARY(CoshFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::cosh(v); });
+})
+HLOX_UNARY(SinhFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::sinh(v); });
+})
+HLOX_UNARY(TanFn, isFloatOrComplex<T>, {
+  return inDouble(x, [](auto v) { return std::tan(v); });
+})
+HLOX_UNARY(ErfFn, isFloat<T>, {
+  return inDouble(x, [](auto v) { return std::erf(v); });
+})
+HLOX_UNARY(ErfcFn, isFloat<T>, {
+  return inDouble(x, [](auto v) { return std::erfc(v); });
+})
+HLOX_UNARY(ErfInvFn, isFloat<T>, { return viaDouble(x, erfInv); })
+HLOX_UNARY(LgammaFn, isFloat<T>, {
+  return inDouble(x, [](auto v) { return std::lgamma(v); });
+})
+HLOX_UNARY(DigammaFn, isFloat<T>, { return viaDouble(x, digamma); })
+HLOX_UNARY(BesselI1eFn, isFloat<T>, { return viaDouble(x, besselI1e); })
+HLOX_UNARY(ConjFn, isFloatOrComplex<T>, {
+  if constexpr (isComplex<T>)
+    return std::conj(x);
+  else
+    return x;
+})
+HLOX_UNARY(SquareFn, isInteger<T> || isFloatOrComplex<T>, {
+  if constexpr (isInteger<T>)
+    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(x) *
+                          static_cast<std::make_unsigned_t<T>>(x));
+  else
+    return x * x;
+})
+
+/// The next value of the element's own format after `x` towards `y`.
+HLOX_BINARY(NextAfterFn, isFloat<T>, {
+  if (std::isnan(x) || std::isnan(y))
+    return std::numeric_limits<T>::quiet_NaN();
+  if (x == y)
+    return y;
+  const llvm::fltSemantics *semantics = format.getSemantics();
+  if (!semantics)
+    return std::nextafter(x, y);
+  APFloat value(static_cast<double>(x));
+  bool losesInfo = false;
+  value.convert(*semantics, APFloat::rmNearestTiesToEven, &losesInfo);
+  value.next(/*nextDown=*/y < x);
+  value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                &losesInfo);
+  return static_cast<T>(value.convertToDouble());
+})
+
+/// The high half of the double-width product.
+HLOX_BINARY(MulhiFn, isInteger<T>, {
+  unsigned width = std::min<unsigned>(format.getIntBits(), sizeof(T) * 8);
+  if constexpr (std::is_signed_v<T>)
+    return static_cast<T>((static_cast<__int128>(x) * y) >> width);
+  else
+    return static_cast<T>((static_cast<unsigned __int128>(x) * y) >> width);
+})
+
+enum class InfKind { Any, Negative, Positive };
+
+template <InfKind kind>
+LogicalResult evalIsInf(Operation *op, ArrayRef<RuntimeValue> operands,
+                        SmallVectorImpl<RuntimeValue> &results,
+                        Evaluator &evaluator) {
+  const Tensor &x = operands[0].getTensor();
+  Tensor result(resultType(op, evaluator));
+  bool handled = dispatch(x.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (isFloat<T>) {
+      ArrayRef<T> in = x.data<T>();
+      auto out = result.data<bool>();
+      for (size_t i = 0; i < in.size(); ++i)
+        out[i] = std::isinf(in[i]) &&
+                 (kind == InfKind::Any ||
+                  (kind == InfKind::Negative) == std::signbit(in[i]));
+      return true;
+    }
+    return false;
+  });
+  if (!handled)
+    return unsupportedType(op, x.getElementType());
+  results.push_back(std::move(result));
+  return success();
+}
+
+LogicalResult evalConstant(Operation *op, ArrayRef<RuntimeValue>,
+                           SmallVectorImpl<RuntimeValue> &results,
+                           Evaluator &) {
+  Tensor value = Tensor::fromAttr(cast<chlo::ConstantOp>(op).getValue());
+  if (!value)
+    return unsupportedType(op, op->getResult(0).getType());
+  results.push_back(std::move(value));
+  return success();
+}
+
+LogicalResult evalConstantLike(Operation *op, ArrayRef<RuntimeValue> operands,
+                               SmallVectorImpl<RuntimeValue> &results,
+                               Evaluator &evaluator) {
+  auto like = cast<chlo::ConstantLikeOp>(op);
+  RankedTensorType type = resultType(op, evaluator)
+                              .clone(operands[0].getTensor().getShape());
+  auto typed = dyn_cast<TypedAttr>(like.getValue());
+  Tensor scalar =
+      typed ? Tensor::fromAttr(DenseElementsAttr::get(
+                  RankedTensorType::get({}, typed.getType()), typed))
+            : Tensor();
+  if (!scalar)
+    return op->emitError("cannot evaluate the value of this constant_like");
+  Tensor result(type);
+  for (int64_t i = 0; i < result.getNumElements(); ++i)
+    storeAt(result, i, scalar);
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// The total order of top_k: NaN above +Inf, -0 below +0.
+template <typename T> bool greaterForTopK(T a, T b) {
+  if constexpr (isFloat<T>) {
+    auto key = [](T v) {
+      double d = static_cast<double>(v);
+      int64_t bits = std::bit_cast<int64_t>(d);
+      return bits < 0 ? ~(bits & 0x7FFFFFFFFFFFFFFFll) : bits;
+    };
+    return key(a) > key(b);
+  } else {
+    return a > b;
+  }
+}
+
+LogicalResult evalTopK(Operation *op, ArrayRef<RuntimeValue> operands,
+                       SmallVectorImpl<RuntimeValue> &results,
+                       Evaluator &evaluator) {
+  auto topK = cast<chlo::TopKOp>(op);
+  const Tensor &x = operands[0].getTensor();
+  int64_t k = topK.getK();
+  int64_t last = x.getShape().back();
+  if (k > last)
+    return op->emitError("k = ") << k << " exceeds the last dimension "
+                                  << last;
+  Tensor values(resultType(op, evaluator, 0));
+  Tensor indices(resultType(op, evaluator, 1));
+  bool handled = dispatch(x.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (isComplex<T>) {
+      return false;
+    } else {
+      ArrayRef<T> in = x.data<T>();
+      int64_t rows = last ? x.getNumElements() / last : 0;
+      SmallVector<int64_t> order(last);
+      for (int64_t r = 0; r < rows; ++r) {
+        ArrayRef<T> row = in.slice(r * last, last);
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+          return greaterForTopK(row[a], row[b]);
+        });
+        for (int64_t i = 0; i < k; ++i) {
+          values.data<T>()[r * k + i] = row[order[i]];
+          storeAt(indices, r * k + i, [&] {
+            Tensor index(RankedTensorType::get({}, indices.getElementType()));
+            dispatch(index.getStorage(), [&](auto indexTag) {
+              using I = decltype(indexTag);
+              if constexpr (isInteger<I>)
+                index.data<I>()[0] = static_cast<I>(order[i]);
+            });
+            return index;
+          }());
+        }
+      }
+      return true;
+    }
+  });
+  if (!handled)
+    return unsupportedType(op, x.getElementType());
+  results.push_back(std::move(values));
+  results.push_back(std::move(indices));
+  return success();
+}
+
+} // namespace
+
+void hlox::eval::registerChloOps(OpTable &table) {
+  add<chlo::AcosOp>(table, evalUnary<AcosFn>);
+  add<chlo::AcoshOp>(table, evalUnary<AcoshFn>);
+  add<chlo::AsinOp>(table, evalUnary<AsinFn>);
+  add<chlo::AsinhOp>(table, evalUnary<AsinhFn>);
+  add<chlo::AtanOp>(table, evalUnary<AtanFn>);
+  add<chlo::AtanhOp>(table, evalUnary<AtanhFn>);
+  add<chlo::CoshOp>(table, evalUnary<CoshFn>);
+  add<chlo::SinhOp>(table, evalUnary<SinhFn>);
+  add<chlo::TanOp>(table, evalUnary<TanFn>);
+  add<chlo::ErfOp>(table, evalUnary<ErfFn>);
+  add<chlo::ErfcOp>(table, evalUnary<ErfcFn>);
+  add<chlo::ErfInvOp>(table, evalUnary<ErfInvFn>);
+  add<chlo::LgammaOp>(table, evalUnary<LgammaFn>);
+  add<chlo::DigammaOp>(table, evalUnary<DigammaFn>);
+  add<chlo::BesselI1eOp>(table, evalUnary<BesselI1eFn>);
+  add<chlo::ConjOp>(table, evalUnary<ConjFn>);
+  add<chlo::SquareOp>(table, evalUnary<SquareFn>);
+  add<chlo::NextAfterOp>(table, evalBinary<NextAfterFn>);
+  add<chlo::MulhiOp>(table, evalBinary<MulhiFn>);
+  add<chlo::IsInfOp>(table, evalIsInf<InfKind::Any>);
+  add<chlo::IsNegInfOp>(table, evalIsInf<InfKind::Negative>);
+  add<chlo::IsPosInfOp>(table, evalIsInf<InfKind::Positive>);
+  add<chlo::ConstantOp>(table, evalConstant);
+  add<chlo::ConstantLikeOp>(table, evalConstantLike);
+  add<chlo::TopKOp>(table, evalTopK);
+}
