@@ -7,10 +7,9 @@
 // with its index and both values, and evaluation goes on.
 //
 //   expect_eq            exact (floats: equal values, or both NaN)
-//   expect_almost_eq     |actual - expected| <= tolerance * max(1, |expected|)
-//                        (tolerance 1e-4 by default): absolute near zero,
-//                        relative for large values; per part for complex
-//                        numbers; integers exact
+//   expect_almost_eq     |actual - expected| <= tolerance (default 1e-4;
+//                        custom_call @check.expect_almost_eq: 1e-3), per
+//                        part for complex numbers; integers exact
 //   expect_close         ULP distance in the element format within
 //                        [min_ulp_difference, max_ulp_difference]
 //                        (custom_call @check.expect_close: [0, 3])
@@ -37,8 +36,10 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-/// The default tolerance of expect_almost_eq.
+/// The default tolerance of check.expect_almost_eq, and the tolerance of
+/// `custom_call @check.expect_almost_eq`.
 constexpr double kDefaultTolerance = 1e-4;
+constexpr double kCustomCallTolerance = 1e-3;
 /// The ULP bound of `custom_call @check.expect_close`.
 constexpr uint64_t kDefaultMaxUlps = 3;
 
@@ -154,9 +155,7 @@ std::optional<std::string> compare(const Tensor &actual, const Tensor &expected,
             ok &= bothNan || x == y;
             break;
           case Mode::Almost:
-            ok &= bothNan || x == y ||
-                  std::fabs(x - y) <=
-                      how.tolerance * std::max(1.0, std::fabs(y));
+            ok &= bothNan || x == y || std::fabs(x - y) <= how.tolerance;
             break;
           case Mode::Ulps: {
             uint64_t ulps = ulpDistance(x, y, semantics);
@@ -335,6 +334,7 @@ LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
     how.mode = Mode::Exact;
   } else if (target == "check.expect_almost_eq") {
     how.mode = Mode::Almost;
+    how.tolerance = kCustomCallTolerance;
   } else if (target == "check.expect_close") {
     how.mode = Mode::Ulps;
   } else {

@@ -12,6 +12,9 @@
 
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+
 #include <cstring>
 
 using namespace mlir;
@@ -118,9 +121,28 @@ LogicalResult evalMap(Operation *op, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
+/// composite: runs its decomposition.
+LogicalResult evalComposite(Operation *op, ArrayRef<RuntimeValue> operands,
+                            SmallVectorImpl<RuntimeValue> &results,
+                            Evaluator &evaluator) {
+  auto composite = cast<shlo::CompositeOp>(op);
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      op, composite.getDecompositionAttr());
+  if (!callee)
+    return op->emitError("decomposition ")
+           << composite.getDecompositionAttr() << " not found";
+  FailureOr<SmallVector<RuntimeValue>> returned =
+      evaluator.call(callee, operands);
+  if (failed(returned))
+    return failure();
+  llvm::append_range(results, *returned);
+  return success();
+}
+
 } // namespace
 
 void hlox::eval::registerControlFlowOps(OpTable &table) {
+  add<shlo::CompositeOp>(table, evalComposite);
   add<shlo::WhileOp>(table, evalWhile);
   add<shlo::IfOp>(table, evalIf);
   add<shlo::CaseOp>(table, evalCase);

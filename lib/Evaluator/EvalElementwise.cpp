@@ -52,8 +52,13 @@ HLOX_UNARY(AbsFn, isInteger<T> || isFloat<T>, {
     return std::fabs(x);
   }
 })
-HLOX_UNARY(CbrtFn, isFloat<T>, {
-  return inDouble(x, [](auto v) { return std::cbrt(v); });
+HLOX_UNARY(CbrtFn, isFloatOrComplex<T>, {
+  if constexpr (isComplex<T>)
+    return inDouble(x, [](auto v) {
+      return std::pow(v, typename decltype(v)::value_type(1) / 3);
+    });
+  else
+    return inDouble(x, [](auto v) { return std::cbrt(v); });
 })
 HLOX_UNARY(CeilFn, isFloat<T>, { return std::ceil(x); })
 HLOX_UNARY(FloorFn, isFloat<T>, { return std::floor(x); })
@@ -200,8 +205,15 @@ HLOX_BINARY(RemFn, isInteger<T> || isFloat<T>, {
     return std::fmod(x, y);
   }
 })
-HLOX_BINARY(MaxFn, !isComplex<T>, {
-  if constexpr (std::is_same_v<T, bool>) {
+/// Complex numbers order lexicographically (real part, then imaginary).
+template <typename T> bool lexicographicLess(T a, T b) {
+  return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+}
+
+HLOX_BINARY(MaxFn, true, {
+  if constexpr (isComplex<T>) {
+    return lexicographicLess(x, y) ? y : x;
+  } else if constexpr (std::is_same_v<T, bool>) {
     return x || y;
   } else if constexpr (isFloat<T>) {
     if (std::isnan(x) || std::isnan(y))
@@ -213,8 +225,10 @@ HLOX_BINARY(MaxFn, !isComplex<T>, {
     return std::max(x, y);
   }
 })
-HLOX_BINARY(MinFn, !isComplex<T>, {
-  if constexpr (std::is_same_v<T, bool>) {
+HLOX_BINARY(MinFn, true, {
+  if constexpr (isComplex<T>) {
+    return lexicographicLess(y, x) ? y : x;
+  } else if constexpr (std::is_same_v<T, bool>) {
     return x && y;
   } else if constexpr (isFloat<T>) {
     if (std::isnan(x) || std::isnan(y))
@@ -636,13 +650,15 @@ LogicalResult evalBitcastConvert(Operation *op, ArrayRef<RuntimeValue> operands,
 /// Rounds a float held as `Bits` (with `kExponent` exponent and `kMantissa`
 /// mantissa bits) to `exponentBits` and `mantissaBits`, as XLA defines
 /// reduce_precision: mantissa rounded to nearest even, exponents out of
-/// range overflow to infinity or flush to zero, NaN kept unless no mantissa
-/// bits are left to hold it.
+/// range overflow to infinity or flush to zero, NaN kept (or, with no
+/// mantissa bits left to hold it, made an infinity of its sign).
 template <typename Bits, int kExponent, int kMantissa>
 Bits reducePrecisionBits(Bits bits, bool isNan, int exponentBits,
                          int mantissaBits) {
-  if (isNan && mantissaBits > 0)
-    return bits;
+  Bits signMask = Bits(1) << (kExponent + kMantissa);
+  Bits exponentMask = ((Bits(1) << kExponent) - 1) << kMantissa;
+  if (isNan)
+    return mantissaBits > 0 ? bits : (bits & signMask) | exponentMask;
   if (mantissaBits < kMantissa) {
     int dropped = kMantissa - mantissaBits;
     Bits lastKept = Bits(1) << dropped;
@@ -650,8 +666,6 @@ Bits reducePrecisionBits(Bits bits, bool isNan, int exponentBits,
     bits = (bits + bias) & ~(lastKept - 1);
   }
   if (exponentBits < kExponent) {
-    Bits signMask = Bits(1) << (kExponent + kMantissa);
-    Bits exponentMask = ((Bits(1) << kExponent) - 1) << kMantissa;
     int64_t bias = (int64_t(1) << (kExponent - 1)) - 1;
     int64_t reducedBias = (int64_t(1) << (exponentBits - 1)) - 1;
     Bits exponent = bits & exponentMask;

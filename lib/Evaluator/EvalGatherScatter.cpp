@@ -108,14 +108,9 @@ private:
   SmallVector<int64_t> operandWindowDims;
 };
 
-LogicalResult evalGather(Operation *op, ArrayRef<RuntimeValue> operands,
-                         SmallVectorImpl<RuntimeValue> &results,
-                         Evaluator &evaluator) {
-  auto gather = cast<shlo::GatherOp>(op);
-  shlo::GatherDimensionNumbersAttr numbers = gather.getDimensionNumbers();
-  const Tensor &operand = operands[0].getTensor();
-  const Tensor &indices = operands[1].getTensor();
-  ArrayRef<int64_t> sliceSizes = gather.getSliceSizes();
+Tensor gather(const Tensor &operand, const Tensor &indices,
+              shlo::GatherDimensionNumbersAttr numbers,
+              ArrayRef<int64_t> sliceSizes, RankedTensorType type) {
   IndexingDims dims{numbers.getOffsetDims(),
                     numbers.getCollapsedSliceDims(),
                     numbers.getOperandBatchingDims(),
@@ -123,7 +118,7 @@ LogicalResult evalGather(Operation *op, ArrayRef<RuntimeValue> operands,
                     numbers.getStartIndexMap(),
                     numbers.getIndexVectorDim()};
   IndexMapper mapper(dims, indices, operand.getRank());
-  Tensor result(resultType(op, evaluator));
+  Tensor result(type);
   ArrayRef<int64_t> shape = operand.getShape();
   SmallVector<int64_t> operandStrides = stridesOf(shape);
   size_t size = result.getElementSize();
@@ -141,7 +136,57 @@ LogicalResult evalGather(Operation *op, ArrayRef<RuntimeValue> operands,
                 operand.getRawData() + from * size, size);
     nextIndex(index, result.getShape());
   }
-  results.push_back(std::move(result));
+  return result;
+}
+
+LogicalResult evalGather(Operation *op, ArrayRef<RuntimeValue> operands,
+                         SmallVectorImpl<RuntimeValue> &results,
+                         Evaluator &evaluator) {
+  auto gatherOp = cast<shlo::GatherOp>(op);
+  results.push_back(gather(operands[0].getTensor(), operands[1].getTensor(),
+                           gatherOp.getDimensionNumbers(),
+                           gatherOp.getSliceSizes(),
+                           resultType(op, evaluator)));
+  return success();
+}
+
+LogicalResult evalDynamicGather(Operation *op, ArrayRef<RuntimeValue> operands,
+                                SmallVectorImpl<RuntimeValue> &results,
+                                Evaluator &evaluator) {
+  auto gatherOp = cast<shlo::DynamicGatherOp>(op);
+  const Tensor &sizes = operands[2].getTensor();
+  SmallVector<int64_t> sliceSizes;
+  for (int64_t i = 0; i < sizes.getNumElements(); ++i)
+    sliceSizes.push_back(intAt(sizes, i));
+  const Tensor &operand = operands[0].getTensor();
+  const Tensor &indices = operands[1].getTensor();
+  shlo::GatherDimensionNumbersAttr numbers = gatherOp.getDimensionNumbers();
+  for (auto [d, size] : llvm::enumerate(sliceSizes))
+    if (size < 0 || size > operand.getShape()[d])
+      return op->emitError("slice size ")
+             << size << " of dimension " << d << " is out of range";
+  // The result shape follows from the slice sizes (it may be dynamic in
+  // the op's type).
+  SmallVector<int64_t> batch;
+  for (int64_t d = 0; d < indices.getRank(); ++d)
+    if (d != numbers.getIndexVectorDim())
+      batch.push_back(indices.getShape()[d]);
+  SmallVector<int64_t> offsets;
+  for (auto [d, size] : llvm::enumerate(sliceSizes))
+    if (!llvm::is_contained(numbers.getCollapsedSliceDims(),
+                            static_cast<int64_t>(d)) &&
+        !llvm::is_contained(numbers.getOperandBatchingDims(),
+                            static_cast<int64_t>(d)))
+      offsets.push_back(size);
+  SmallVector<int64_t> shape;
+  size_t nextBatch = 0, nextOffset = 0;
+  for (size_t d = 0; d < batch.size() + offsets.size(); ++d)
+    shape.push_back(llvm::is_contained(numbers.getOffsetDims(),
+                                       static_cast<int64_t>(d))
+                        ? offsets[nextOffset++]
+                        : batch[nextBatch++]);
+  results.push_back(gather(operand, indices, numbers, sliceSizes,
+                           resultType(op, evaluator).clone(shape)));
   return success();
 }
 
@@ -283,6 +328,7 @@ LogicalResult evalSelectAndScatter(Operation *op,
 
 void hlox::eval::registerGatherScatterOps(OpTable &table) {
   add<shlo::GatherOp>(table, evalGather);
+  add<shlo::DynamicGatherOp>(table, evalDynamicGather);
   add<shlo::ScatterOp>(table, evalScatter);
   add<shlo::SelectAndScatterOp>(table, evalSelectAndScatter);
 }

@@ -66,6 +66,7 @@ Evaluator::Evaluator(ModuleOp module) : module(module) {
   registerContractionOps(table);
   registerCheckOps(table);
   registerChloOps(table);
+  registerLinalgOps(table);
   table[TypeID::get<func::CallOp>()] = evalCall;
   // Ops that read quantized storage or pass values through unchanged.
   for (TypeID id :

@@ -90,6 +90,7 @@ void registerControlFlowOps(OpTable &table);
 void registerContractionOps(OpTable &table);
 void registerCheckOps(OpTable &table);
 void registerChloOps(OpTable &table);
+void registerLinalgOps(OpTable &table);
 
 class Evaluator {
 public:
