@@ -155,39 +155,50 @@ LogicalResult Evaluator::runBlock(Block &block,
       returned.assign(operands.begin(), operands.end());
       return success();
     }
-    auto it = table.find(op.getName().getTypeID());
-    if (it == table.end())
-      return op.emitError("the evaluator does not support '")
-             << op.getName() << "'";
-    results.clear();
-    LLVM_DEBUG(llvm::dbgs() << "evaluating " << op.getName() << "\n");
-    bool express = !quantizationAware.contains(op.getName().getTypeID()) &&
-                   detail::hasQuantizedTypes(&op);
-    if (express) {
-      // The spec's dequantize -> op -> quantize.
-      for (RuntimeValue &operand : operands)
-        if (operand.isTensor() &&
-            isa<quant::QuantizedType>(operand.getTensor().getElementType()))
-          operand = detail::dequantize(operand.getTensor());
-      expressingQuantized = true;
-    }
-    LogicalResult evaluated = it->second(&op, operands, results, *this);
-    expressingQuantized = false;
+    FailureOr<SmallVector<RuntimeValue>> evaluated = evaluate(&op, operands);
     if (failed(evaluated))
       return failure();
-    if (express)
-      for (auto [result, value] : llvm::zip(op.getResults(), results))
-        if (auto type = dyn_cast<RankedTensorType>(result.getType());
-            type && isa<quant::QuantizedType>(type.getElementType()))
-          value = detail::quantize(value.getTensor(), type);
-    if (results.size() != op.getNumResults())
-      return op.emitError("evaluation produced ")
-             << results.size() << " values for " << op.getNumResults()
-             << " results";
+    results = std::move(*evaluated);
     for (auto [result, value] : llvm::zip(op.getResults(), results))
       scope[result] = std::move(value);
   }
   return block.getParentOp()->emitError("block without a terminator");
+}
+
+FailureOr<SmallVector<RuntimeValue>>
+Evaluator::evaluate(Operation *op, ArrayRef<RuntimeValue> operandValues) {
+  auto it = table.find(op->getName().getTypeID());
+  if (it == table.end())
+    return op->emitError("the evaluator does not support '")
+           << op->getName() << "'";
+  SmallVector<RuntimeValue> operands(operandValues.begin(),
+                                     operandValues.end());
+  SmallVector<RuntimeValue> results;
+  LLVM_DEBUG(llvm::dbgs() << "evaluating " << op->getName() << "\n");
+  bool express = !quantizationAware.contains(op->getName().getTypeID()) &&
+                 detail::hasQuantizedTypes(op);
+  if (express) {
+    // The spec's dequantize -> op -> quantize.
+    for (RuntimeValue &operand : operands)
+      if (operand.isTensor() &&
+          isa<quant::QuantizedType>(operand.getTensor().getElementType()))
+        operand = detail::dequantize(operand.getTensor());
+    expressingQuantized = true;
+  }
+  LogicalResult evaluated = it->second(op, operands, results, *this);
+  expressingQuantized = false;
+  if (failed(evaluated))
+    return failure();
+  if (results.size() != op->getNumResults())
+    return op->emitError("evaluation produced ")
+           << results.size() << " values for " << op->getNumResults()
+           << " results";
+  if (express)
+    for (auto [result, value] : llvm::zip(op->getResults(), results))
+      if (auto type = dyn_cast<RankedTensorType>(result.getType());
+          type && isa<quant::QuantizedType>(type.getElementType()))
+        value = detail::quantize(value.getTensor(), type);
+  return results;
 }
 
 void Evaluator::recordCheck(Operation *op, std::optional<std::string> failure) {

@@ -8,6 +8,7 @@
 #include "hlox/Dialect/Check/IR/CheckOps.h"
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,4 +28,5 @@ void hlox::registerAllPasses() {
   mlir::registerCSEPass();
   mlir::registerInlinerPass();
   mlir::registerSymbolDCEPass();
+  registerHloxPasses();
 }

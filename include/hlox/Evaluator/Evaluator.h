@@ -101,6 +101,11 @@ public:
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   call(mlir::func::FuncOp function, llvm::ArrayRef<RuntimeValue> arguments);
 
+  /// Evaluates one op on `operands` (values for its operands); fails after
+  /// a diagnostic when the op cannot be evaluated.
+  mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
+  evaluate(mlir::Operation *op, llvm::ArrayRef<RuntimeValue> operands);
+
   /// Runs the single block of `region` on `arguments` and returns the
   /// operands of its terminator.
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>

@@ -7,6 +7,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -18,7 +19,21 @@ using namespace hlox::chlo;
 #define GET_ATTRDEF_CLASSES
 #include "hlox/Dialect/CHLO/IR/ChloAttrs.cpp.inc"
 
+namespace {
+/// CHLO ops may be inlined wherever they are called from.
+struct ChloInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void CHLODialect::initialize() {
+  addInterfaces<ChloInlinerInterface>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "hlox/Dialect/CHLO/IR/ChloAttrs.cpp.inc"

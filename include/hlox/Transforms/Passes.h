@@ -1,0 +1,21 @@
+//===- Passes.h - hlox transformation passes --------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TRANSFORMS_PASSES_H
+#define HLOX_TRANSFORMS_PASSES_H
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace hlox {
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "hlox/Transforms/Passes.h.inc"
+
+} // namespace hlox
+
+#endif // HLOX_TRANSFORMS_PASSES_H
