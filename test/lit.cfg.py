@@ -14,7 +14,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hlox_obj_root, "test")
 # The conformance runner and its data are driven by ctest, not lit.
 config.excludes = ["conformance", "fuzz", "CMakeLists.txt", "lit.cfg.py",
-                   "lit.site.cfg.py", "expect_exit.py"]
+                   "lit.site.cfg.py", "expect_exit.py", "Inputs"]
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

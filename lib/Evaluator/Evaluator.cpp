@@ -57,7 +57,8 @@ static LogicalResult evalCall(Operation *op, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
-Evaluator::Evaluator(ModuleOp module) : module(module) {
+Evaluator::Evaluator(ModuleOp module, ProcessContext *process)
+    : module(module), process(process) {
   registerElementwiseOps(table);
   registerDataMovementOps(table);
   registerGatherScatterOps(table);
@@ -67,6 +68,7 @@ Evaluator::Evaluator(ModuleOp module) : module(module) {
   registerCheckOps(table);
   registerChloOps(table);
   registerLinalgOps(table);
+  registerCollectiveOps(table);
   table[TypeID::get<func::CallOp>()] = evalCall;
   // Ops that read quantized storage or pass values through unchanged.
   for (TypeID id :

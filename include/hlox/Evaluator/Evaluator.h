@@ -70,6 +70,7 @@ struct CheckFailure {
 };
 
 class Evaluator;
+struct ProcessContext;
 
 /// Evaluates one op: reads `operands`, appends one value per result. Fails
 /// after emitting a diagnostic on the op.
@@ -91,10 +92,14 @@ void registerContractionOps(OpTable &table);
 void registerCheckOps(OpTable &table);
 void registerChloOps(OpTable &table);
 void registerLinalgOps(OpTable &table);
+void registerCollectiveOps(OpTable &table);
 
 class Evaluator {
 public:
-  explicit Evaluator(mlir::ModuleOp module);
+  /// An evaluator for `module`, running as `process` of a parallel run (or
+  /// as the single process of a 1x1 grid when null).
+  explicit Evaluator(mlir::ModuleOp module,
+                     ProcessContext *process = nullptr);
 
   /// Runs `function` on `arguments`; fails after a diagnostic at the op that
   /// could not be evaluated.
@@ -127,6 +132,15 @@ public:
   }
 
   mlir::ModuleOp getModule() const { return module; }
+  ProcessContext *getProcess() const { return process; }
+
+  /// Takes over the check outcomes of another evaluator (a process of a
+  /// parallel run).
+  void absorbChecks(const Evaluator &other) {
+    numChecks += other.numChecks;
+    failures.insert(failures.end(), other.failures.begin(),
+                    other.failures.end());
+  }
 
   /// True while a quantized op runs on dequantized operands: its results are
   /// computed in the expressed type and quantized afterwards.
@@ -138,6 +152,7 @@ private:
                                llvm::SmallVectorImpl<RuntimeValue> &returned);
 
   mlir::ModuleOp module;
+  ProcessContext *process;
   OpTable table;
   /// The value maps of the blocks being run, innermost last; regions see
   /// the values of the blocks around them.
