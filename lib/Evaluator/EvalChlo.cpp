@@ -302,6 +302,51 @@ LogicalResult evalTopK(Operation *op, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
+/// chlo.scan: runs the body along `dimension` (backwards with is_reverse)
+/// on the slices of the inputs and the carries; the body returns the
+/// slices of the outputs, then the new carries.
+LogicalResult evalScan(Operation *op, ArrayRef<RuntimeValue> operands,
+                       SmallVectorImpl<RuntimeValue> &results,
+                       Evaluator &evaluator) {
+  auto scan = cast<chlo::ScanOp>(op);
+  size_t numInputs = scan.getInputs().size();
+  size_t numCarries = scan.getInits().size();
+  size_t numOutputs = op->getNumResults() - numCarries;
+  int64_t dim = scan.getDimension();
+  ArrayRef<RuntimeValue> inputs = operands.take_front(numInputs);
+  SmallVector<RuntimeValue> carries(operands.begin() + numInputs,
+                                    operands.end());
+  int64_t length =
+      numInputs ? inputs[0].getTensor().getShape()[dim]
+                : cast<RankedTensorType>(op->getResult(0).getType())
+                      .getDimSize(dim);
+  SmallVector<Tensor> outputs;
+  for (size_t k = 0; k < numOutputs; ++k)
+    outputs.emplace_back(resultType(op, evaluator, k));
+  for (int64_t step = 0; step < length; ++step) {
+    int64_t position = scan.getIsReverse() ? length - 1 - step : step;
+    SmallVector<RuntimeValue> arguments;
+    for (const RuntimeValue &input : inputs)
+      arguments.push_back(sliceAt(input.getTensor(), dim, position));
+    llvm::append_range(arguments, carries);
+    FailureOr<SmallVector<RuntimeValue>> returned =
+        evaluator.runRegion(scan.getBody(), arguments);
+    if (failed(returned))
+      return failure();
+    if (returned->size() != numOutputs + numCarries)
+      return op->emitError("scan body returns ")
+             << returned->size() << " values, expected "
+             << numOutputs + numCarries;
+    for (size_t k = 0; k < numOutputs; ++k)
+      putSliceAt(outputs[k], dim, position, (*returned)[k].getTensor());
+    carries.assign(returned->begin() + numOutputs, returned->end());
+  }
+  for (Tensor &output : outputs)
+    results.push_back(std::move(output));
+  llvm::append_range(results, carries);
+  return success();
+}
+
 } // namespace
 
 void hlox::eval::registerChloOps(OpTable &table) {
@@ -330,4 +375,5 @@ void hlox::eval::registerChloOps(OpTable &table) {
   add<chlo::ConstantOp>(table, evalConstant);
   add<chlo::ConstantLikeOp>(table, evalConstantLike);
   add<chlo::TopKOp>(table, evalTopK);
+  add<chlo::ScanOp>(table, evalScan);
 }

@@ -12,6 +12,7 @@
 
 #include "EvalUtils.h"
 
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 using namespace mlir;
@@ -167,14 +168,17 @@ LogicalResult evalDot(Operation *op, ArrayRef<RuntimeValue> operands,
 /// the input features of its feature group (and the batch of its batch
 /// group) of lhs * rhs, with window strides, padding, lhs (base) and rhs
 /// (window) dilation and window reversal; accumulated like dot_general.
-LogicalResult evalConvolution(Operation *op, ArrayRef<RuntimeValue> operands,
-                              SmallVectorImpl<RuntimeValue> &results,
-                              Evaluator &evaluator) {
-  auto conv = cast<shlo::ConvolutionOp>(op);
-  shlo::ConvDimensionNumbersAttr dims = conv.getDimensionNumbers();
-  const Tensor &lhs = operands[0].getTensor();
-  const Tensor &rhs = operands[1].getTensor();
-  RankedTensorType type = resultType(op, evaluator);
+/// The window attributes of convolution and dynamic_conv (whose padding is
+/// an operand).
+struct ConvWindow {
+  std::optional<ArrayRef<int64_t>> strides, lhsDilation, rhsDilation;
+  std::optional<ArrayRef<bool>> reversal;
+  SmallVector<int64_t> padLow;
+  int64_t featureGroups, batchGroups;
+};
+
+Tensor convolve(const Tensor &lhs, const Tensor &rhs, RankedTensorType type,
+                shlo::ConvDimensionNumbersAttr dims, const ConvWindow &window) {
   Tensor result(type);
   ElementFormat format(type.getElementType());
   ArrayRef<int64_t> lhsShape = lhs.getShape(), rhsShape = rhs.getShape();
@@ -187,14 +191,9 @@ LogicalResult evalConvolution(Operation *op, ArrayRef<RuntimeValue> operands,
   auto entry = [](auto list, int64_t i, int64_t fallback) -> int64_t {
     return list ? (*list)[i] : fallback;
   };
-  SmallVector<int64_t> padLow(spatial, 0);
-  if (auto padding = conv.getPadding()) {
-    SmallVector<int64_t> pads(padding->getValues<int64_t>());
-    for (int64_t i = 0; i < spatial; ++i)
-      padLow[i] = pads[2 * i];
-  }
-  int64_t featureGroups = conv.getFeatureGroupCount();
-  int64_t batchGroups = conv.getBatchGroupCount();
+  ArrayRef<int64_t> padLow = window.padLow;
+  int64_t featureGroups = window.featureGroups;
+  int64_t batchGroups = window.batchGroups;
   int64_t inputFeatures = lhsShape[dims.getInputFeatureDimension()];
   int64_t outputFeatures = rhsShape[dims.getKernelOutputFeatureDimension()];
   int64_t kernelInputFeatures = rhsShape[dims.getKernelInputFeatureDimension()];
@@ -227,14 +226,14 @@ LogicalResult evalConvolution(Operation *op, ArrayRef<RuntimeValue> operands,
             feature * rhsStrides[dims.getKernelOutputFeatureDimension()];
         bool inside = true;
         for (int64_t s = 0; s < spatial && inside; ++s) {
-          int64_t tap = entry(conv.getWindowReversal(), s, false)
+          int64_t tap = entry(window.reversal, s, false)
                             ? kernelWindow[s] - 1 - k[s]
                             : k[s];
           int64_t dilated = index[outSpatial[s]] *
-                                entry(conv.getWindowStrides(), s, 1) +
-                            k[s] * entry(conv.getRhsDilation(), s, 1) -
+                                entry(window.strides, s, 1) +
+                            k[s] * entry(window.rhsDilation, s, 1) -
                             padLow[s];
-          int64_t base = entry(conv.getLhsDilation(), s, 1);
+          int64_t base = entry(window.lhsDilation, s, 1);
           if (dilated < 0 || dilated % base != 0 ||
               dilated / base >= lhsShape[inSpatial[s]]) {
             inside = false;
@@ -265,13 +264,144 @@ LogicalResult evalConvolution(Operation *op, ArrayRef<RuntimeValue> operands,
       nextIndex(index, type.getShape());
     }
   });
+  return result;
+}
+
+LogicalResult evalConvolution(Operation *op, ArrayRef<RuntimeValue> operands,
+                              SmallVectorImpl<RuntimeValue> &results,
+                              Evaluator &evaluator) {
+  auto conv = cast<shlo::ConvolutionOp>(op);
+  int64_t spatial = conv.getDimensionNumbers().getInputSpatialDimensions().size();
+  ConvWindow window{conv.getWindowStrides(), conv.getLhsDilation(),
+                    conv.getRhsDilation(), conv.getWindowReversal(),
+                    SmallVector<int64_t>(spatial, 0),
+                    static_cast<int64_t>(conv.getFeatureGroupCount()),
+                    static_cast<int64_t>(conv.getBatchGroupCount())};
+  if (auto padding = conv.getPadding()) {
+    SmallVector<int64_t> pads(padding->getValues<int64_t>());
+    for (int64_t i = 0; i < spatial; ++i)
+      window.padLow[i] = pads[2 * i];
+  }
+  results.push_back(convolve(operands[0].getTensor(), operands[1].getTensor(),
+                             resultType(op, evaluator),
+                             conv.getDimensionNumbers(), window));
+  return success();
+}
+
+LogicalResult evalDynamicConv(Operation *op, ArrayRef<RuntimeValue> operands,
+                              SmallVectorImpl<RuntimeValue> &results,
+                              Evaluator &evaluator) {
+  auto conv = cast<shlo::DynamicConvOp>(op);
+  shlo::ConvDimensionNumbersAttr dims = conv.getDimensionNumbers();
+  int64_t spatial = dims.getInputSpatialDimensions().size();
+  const Tensor &lhs = operands[0].getTensor(), &rhs = operands[1].getTensor();
+  const Tensor &padding = operands[2].getTensor();
+  if (padding.getNumElements() != 2 * spatial)
+    return op->emitError("padding must hold ") << 2 * spatial << " values";
+  SmallVector<int64_t> pads;
+  dispatch(padding.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_integral_v<T>)
+      for (T value : padding.data<T>())
+        pads.push_back(static_cast<int64_t>(value));
+  });
+  ConvWindow window{conv.getWindowStrides(), conv.getLhsDilation(),
+                    conv.getRhsDilation(), conv.getWindowReversal(),
+                    SmallVector<int64_t>(spatial, 0),
+                    static_cast<int64_t>(conv.getFeatureGroupCount()),
+                    static_cast<int64_t>(conv.getBatchGroupCount())};
+  // The result shape follows from the padding values.
+  RankedTensorType type = resultType(op, evaluator);
+  SmallVector<int64_t> shape(type.getShape());
+  auto entry = [](auto list, int64_t i) -> int64_t {
+    return list ? (*list)[i] : 1;
+  };
+  for (int64_t i = 0; i < spatial; ++i) {
+    window.padLow[i] = pads[2 * i];
+    int64_t size = lhs.getShape()[dims.getInputSpatialDimensions()[i]];
+    int64_t dilated = size == 0 ? 0 : (size - 1) * entry(window.lhsDilation, i) + 1;
+    int64_t padded = pads[2 * i] + dilated + pads[2 * i + 1];
+    int64_t k = rhs.getShape()[dims.getKernelSpatialDimensions()[i]];
+    int64_t dilatedKernel = k == 0 ? 0 : (k - 1) * entry(window.rhsDilation, i) + 1;
+    shape[dims.getOutputSpatialDimensions()[i]] =
+        padded < dilatedKernel ? 0
+                               : (padded - dilatedKernel) /
+                                         entry(window.strides, i) +
+                                     1;
+  }
+  shape[dims.getOutputBatchDimension()] =
+      lhs.getShape()[dims.getInputBatchDimension()] / window.batchGroups;
+  shape[dims.getOutputFeatureDimension()] =
+      rhs.getShape()[dims.getKernelOutputFeatureDimension()];
+  results.push_back(convolve(lhs, rhs, type.clone(shape), dims, window));
+  return success();
+}
+/// chlo.ragged_dot with a ragged non-contracting lhs dimension: the rows of
+/// group g (group_sizes[g] consecutive positions along the ragged
+/// dimension) multiply rhs's group g; rows past the groups are zero.
+LogicalResult evalRaggedDot(Operation *op, ArrayRef<RuntimeValue> operands,
+                            SmallVectorImpl<RuntimeValue> &results,
+                            Evaluator &evaluator) {
+  auto ragged = cast<hlox::chlo::RaggedDotOp>(op);
+  auto dims = ragged.getRaggedDotDimensionNumbers();
+  const Tensor &lhs = operands[0].getTensor(), &rhs = operands[1].getTensor();
+  const Tensor &groupSizes = operands[2].getTensor();
+  if (dims.getLhsRaggedDimensions().size() != 1 ||
+      dims.getRhsGroupDimensions().size() != 1)
+    return op->emitError("the evaluator supports ragged_dot with a ragged "
+                         "non-contracting lhs dimension and a group "
+                         "dimension in rhs only");
+  int64_t raggedDim = dims.getLhsRaggedDimensions()[0];
+  int64_t groupDim = dims.getRhsGroupDimensions()[0];
+  if (llvm::is_contained(dims.getLhsContractingDimensions(), raggedDim) ||
+      llvm::is_contained(dims.getLhsBatchingDimensions(), raggedDim))
+    return op->emitError("the evaluator supports ragged_dot with a ragged "
+                         "non-contracting lhs dimension only");
+  // rhs dimensions after dropping the group dimension.
+  auto shift = [&](ArrayRef<int64_t> list) {
+    SmallVector<int64_t> shifted;
+    for (int64_t d : list)
+      shifted.push_back(d > groupDim ? d - 1 : d);
+    return shifted;
+  };
+  SmallVector<int64_t> rhsBatch = shift(dims.getRhsBatchingDimensions());
+  SmallVector<int64_t> rhsContract = shift(dims.getRhsContractingDimensions());
+  RankedTensorType type = resultType(op, evaluator);
+  Tensor result(type);
+  // Where the ragged dimension lands in the result: after the batch
+  // dimensions, among lhs's free dimensions.
+  int64_t outDim = dims.getLhsBatchingDimensions().size();
+  for (int64_t d = 0; d < raggedDim; ++d)
+    if (!llvm::is_contained(dims.getLhsBatchingDimensions(), d) &&
+        !llvm::is_contained(dims.getLhsContractingDimensions(), d))
+      ++outDim;
+  int64_t start = 0;
+  for (int64_t g = 0; g < groupSizes.getNumElements(); ++g) {
+    int64_t size = 0;
+    dispatch(groupSizes.getStorage(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_integral_v<T>)
+        size = static_cast<int64_t>(groupSizes.data<T>()[g]);
+    });
+    Tensor product =
+        dotGeneral(lhs, sliceAt(rhs, groupDim, g), type,
+                   dims.getLhsBatchingDimensions(), rhsBatch,
+                   dims.getLhsContractingDimensions(), rhsContract);
+    for (int64_t row = start;
+         row < std::min(start + size, type.getDimSize(outDim)); ++row)
+      putSliceAt(result, outDim, row, sliceAt(product, outDim, row));
+    start += size;
+  }
   results.push_back(std::move(result));
   return success();
 }
+
 } // namespace
 
 void hlox::eval::registerContractionOps(OpTable &table) {
   add<shlo::DotGeneralOp>(table, evalDotGeneral);
   add<shlo::DotOp>(table, evalDot);
   add<shlo::ConvolutionOp>(table, evalConvolution);
+  add<shlo::DynamicConvOp>(table, evalDynamicConv);
+  add<hlox::chlo::RaggedDotOp>(table, evalRaggedDot);
 }

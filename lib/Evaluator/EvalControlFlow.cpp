@@ -98,6 +98,37 @@ void storeAt(Tensor &tensor, int64_t flat, const Tensor &scalar) {
   std::memcpy(tensor.getRawData() + flat * size, scalar.getRawData(), size);
 }
 
+Tensor sliceAt(const Tensor &tensor, int64_t dim, int64_t position) {
+  SmallVector<int64_t> shape(tensor.getShape());
+  shape.erase(shape.begin() + dim);
+  Tensor slice(tensor.getType().clone(shape));
+  SmallVector<int64_t> strides = stridesOf(tensor.getShape());
+  SmallVector<int64_t> index(shape.size(), 0);
+  for (int64_t flat = 0; flat < slice.getNumElements(); ++flat) {
+    int64_t from = position * strides[dim];
+    for (size_t d = 0, k = 0; d < strides.size(); ++d)
+      if (static_cast<int64_t>(d) != dim)
+        from += index[k++] * strides[d];
+    storeAt(slice, flat, scalarAt(tensor, from));
+    nextIndex(index, shape);
+  }
+  return slice;
+}
+
+void putSliceAt(Tensor &tensor, int64_t dim, int64_t position,
+                const Tensor &slice) {
+  SmallVector<int64_t> strides = stridesOf(tensor.getShape());
+  SmallVector<int64_t> index(slice.getRank(), 0);
+  for (int64_t flat = 0; flat < slice.getNumElements(); ++flat) {
+    int64_t to = position * strides[dim];
+    for (size_t d = 0, k = 0; d < strides.size(); ++d)
+      if (static_cast<int64_t>(d) != dim)
+        to += index[k++] * strides[d];
+    storeAt(tensor, to, scalarAt(slice, flat));
+    nextIndex(index, slice.getShape());
+  }
+}
+
 } // namespace hlox::eval::detail
 
 namespace {

@@ -155,6 +155,12 @@ Tensor scalarAt(const Tensor &tensor, int64_t flat);
 /// Writes the only element of `scalar` to element `flat` of `tensor`.
 void storeAt(Tensor &tensor, int64_t flat, const Tensor &scalar);
 
+/// The slice of `tensor` at `position` along `dim` (that dimension
+/// dropped), and its inverse, which writes such a slice back.
+Tensor sliceAt(const Tensor &tensor, int64_t dim, int64_t position);
+void putSliceAt(Tensor &tensor, int64_t dim, int64_t position,
+                const Tensor &slice);
+
 /// Dequantizes a quantized tensor to its expressed type (per tensor or per
 /// axis): (storage - zero_point) * scale.
 Tensor dequantize(const Tensor &tensor);
