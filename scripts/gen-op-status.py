@@ -64,15 +64,33 @@ def verifier_labels(cls):
     return sorted(labels, key=key)
 
 
+def evaluated_classes():
+    """(dialect, op class) pairs the evaluator registers (add<ns::Op>)."""
+    found = set()
+    for path in glob.glob(os.path.join(ROOT, "lib/Evaluator/*.cpp")):
+        text = open(path).read()
+        for ns, cls in re.findall(r"add<(?:hlox::)?(\w+)::(\w+)>", text):
+            dialect = {"shlo": "stablehlo."}.get(ns, ns + ".")
+            found.add((dialect, cls))
+        # The CHLO broadcasting ops register through a macro.
+        for cls in re.findall(r"HLOX_BROADCAST\((\w+),", text):
+            found.add(("chlo.", cls))
+    # Terminators are run by the evaluator's block walker.
+    found.add(("stablehlo.", "ReturnOp"))
+    return found
+
+
 def table():
     out = io.StringIO()
+    evaluated = evaluated_classes()
     rows = (ops_in("include/hlox/Dialect/StableHLO/IR/Stablehlo*Ops.td", "stablehlo.")
             + ops_in("include/hlox/Dialect/CHLO/IR/ChloOps.td", "chlo.")
             + ops_in("include/hlox/Dialect/Check/IR/CheckOps.td", "check.")
             + ops_in("include/hlox/Dialect/Interpreter/IR/InterpreterOps.td",
                      "interpreter."))
-    print("| op | parse/print | verifier | type inference |", file=out)
-    print("| --- | --- | --- | --- |", file=out)
+    print("| op | parse/print | verifier | type inference | evaluator |",
+          file=out)
+    print("| --- | --- | --- | --- | --- |", file=out)
     for op, cls, has_verifier, custom, infers in sorted(rows):
         syntax = "pretty" if custom else "generic"
         if has_verifier or cls == "CompositeOp":
@@ -80,7 +98,9 @@ def table():
             verifier = "ODS + C++" + (f" ({', '.join(labels)})" if labels else "")
         else:
             verifier = "ODS"
-        print(f"| `{op}` | {syntax} | {verifier} | {infers} |",
+        dialect = op.split(".")[0] + "."
+        evaluates = "yes" if (dialect, cls) in evaluated else "—"
+        print(f"| `{op}` | {syntax} | {verifier} | {infers} | {evaluates} |",
               file=out)
     return out.getvalue()
 

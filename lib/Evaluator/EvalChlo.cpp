@@ -13,6 +13,7 @@
 #include "EvalUtils.h"
 
 #include "hlox/Dialect/CHLO/IR/ChloOps.h"
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include <bit>
 #include <numbers>
@@ -22,6 +23,7 @@ using namespace mlir;
 using namespace hlox::eval;
 using namespace hlox::eval::detail;
 namespace chlo = hlox::chlo;
+namespace shlo = hlox::stablehlo;
 
 namespace {
 
@@ -98,6 +100,63 @@ double besselI1e(double x) {
   return std::copysign(value, x);
 }
 
+/// The Hurwitz zeta function sum_k (q + k)^-x (Euler-Maclaurin summation).
+double zeta(double x, double q) {
+  static constexpr double kA[] = {
+      12.0, -720.0, 30240.0, -1209600.0, 47900160.0,
+      -1.8924375803183791606e9, 7.47242496e10, -2.950130727918164224e12,
+      1.1646782814350067249e14, -4.5979787224074726105e15,
+      1.8152105401943546773e17, -7.1661652561756670113e18};
+  constexpr double kEpsilon = 1.11e-16;
+  if (x == 1)
+    return std::numeric_limits<double>::infinity();
+  if (x < 1 || std::isnan(x) || std::isnan(q))
+    return std::numeric_limits<double>::quiet_NaN();
+  if (q <= 0) {
+    if (q == std::floor(q))
+      return std::numeric_limits<double>::infinity();
+    if (x != std::floor(x))
+      return std::numeric_limits<double>::quiet_NaN();
+  }
+  double s = std::pow(q, -x), a = q, b = 0;
+  int i = 0;
+  while (i < 9 || a <= 9) {
+    ++i;
+    a += 1;
+    b = std::pow(a, -x);
+    s += b;
+    if (std::fabs(b / s) < kEpsilon)
+      return s;
+  }
+  double w = a;
+  s += b * w / (x - 1);
+  s -= 0.5 * b;
+  double factor = 1, k = 0;
+  for (double coefficient : kA) {
+    factor *= x + k;
+    b /= w;
+    double t = factor * b / coefficient;
+    s += t;
+    if (std::fabs(t / s) < kEpsilon)
+      break;
+    k += 1;
+    factor *= x + k;
+    b /= w;
+    k += 1;
+  }
+  return s;
+}
+
+/// polygamma(n, x): digamma for n = 0, else (-1)^(n+1) n! zeta(n+1, x).
+double polygamma(double n, double x) {
+  if (n < 0 || n != std::floor(n) || std::isnan(x))
+    return std::numeric_limits<double>::quiet_NaN();
+  if (n == 0)
+    return digamma(x);
+  double sign = std::fmod(n, 2) == 0 ? -1 : 1;
+  return sign * std::exp(std::lgamma(n + 1)) * zeta(n + 1, x);
+}
+
 template <typename T> T viaDouble(T x, double (*fn)(double)) {
   return static_cast<T>(fn(static_cast<double>(x)));
 }
@@ -171,6 +230,14 @@ HLOX_BINARY(NextAfterFn, isFloat<T>, {
   value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
                 &losesInfo);
   return static_cast<T>(value.convertToDouble());
+})
+
+HLOX_BINARY(ZetaFn, isFloat<T>, {
+  return static_cast<T>(zeta(static_cast<double>(x), static_cast<double>(y)));
+})
+HLOX_BINARY(PolygammaFn, isFloat<T>, {
+  return static_cast<T>(
+      polygamma(static_cast<double>(x), static_cast<double>(y)));
 })
 
 /// The high half of the double-width product.
@@ -302,6 +369,75 @@ LogicalResult evalTopK(Operation *op, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
+/// The broadcasting binary ops: both operands are broadcast to the result
+/// shape (by `broadcast_dimensions`, or aligned to the trailing dimensions
+/// as NumPy does), then the element-wise op `ElementwiseOp` runs.
+template <typename BroadcastOp, typename ElementwiseOp>
+LogicalResult evalBroadcastBinary(Operation *op,
+                                  ArrayRef<RuntimeValue> operands,
+                                  SmallVectorImpl<RuntimeValue> &results,
+                                  Evaluator &evaluator) {
+  auto broadcast = cast<BroadcastOp>(op);
+  RankedTensorType type = resultType(op, evaluator);
+  SmallVector<RuntimeValue> expanded;
+  for (const RuntimeValue &operand : operands) {
+    const Tensor &tensor = operand.getTensor();
+    SmallVector<int64_t> dims;
+    std::optional<ArrayRef<int64_t>> given = broadcast.getBroadcastDimensions();
+    if (given && tensor.getRank() < type.getRank()) {
+      dims.assign(given->begin(), given->end());
+    } else {
+      for (int64_t d = 0; d < tensor.getRank(); ++d)
+        dims.push_back(type.getRank() - tensor.getRank() + d);
+    }
+    for (auto [k, d] : llvm::enumerate(dims))
+      if (d < 0 || d >= type.getRank() ||
+          (tensor.getShape()[k] != 1 &&
+           tensor.getShape()[k] != type.getDimSize(d)))
+        return op->emitError("cannot broadcast ")
+               << tensor.getType() << " to " << type;
+    expanded.push_back(broadcastInDim(
+        tensor, type.clone(tensor.getElementType()), dims));
+  }
+  EvalFn fn = evaluator.lookup(TypeID::get<ElementwiseOp>());
+  return fn(op, expanded, results, evaluator);
+}
+
+LogicalResult evalBroadcastCompare(Operation *op,
+                                   ArrayRef<RuntimeValue> operands,
+                                   SmallVectorImpl<RuntimeValue> &results,
+                                   Evaluator &evaluator) {
+  auto compare = cast<chlo::BroadcastCompareOp>(op);
+  RankedTensorType type = resultType(op, evaluator);
+  SmallVector<Tensor> expanded;
+  for (const RuntimeValue &operand : operands) {
+    const Tensor &tensor = operand.getTensor();
+    SmallVector<int64_t> dims;
+    std::optional<ArrayRef<int64_t>> given = compare.getBroadcastDimensions();
+    if (given && tensor.getRank() < type.getRank())
+      dims.assign(given->begin(), given->end());
+    else
+      for (int64_t d = 0; d < tensor.getRank(); ++d)
+        dims.push_back(type.getRank() - tensor.getRank() + d);
+    expanded.push_back(broadcastInDim(
+        tensor, type.clone(tensor.getElementType()), dims));
+  }
+  std::optional<shlo::ComparisonDirection> direction =
+      shlo::symbolizeComparisonDirection(
+          chlo::stringifyComparisonDirection(compare.getComparisonDirection()));
+  bool totalOrder =
+      compare.getCompareType() &&
+      chlo::stringifyComparisonType(*compare.getCompareType()) == "TOTALORDER";
+  if (!direction)
+    return op->emitError("unknown comparison direction");
+  FailureOr<Tensor> result = compareTensors(op, expanded[0], expanded[1], type,
+                                            *direction, totalOrder);
+  if (failed(result))
+    return failure();
+  results.push_back(std::move(*result));
+  return success();
+}
+
 /// chlo.scan: runs the body along `dimension` (backwards with is_reverse)
 /// on the slices of the inputs and the carries; the body returns the
 /// slices of the outputs, then the new carries.
@@ -376,4 +512,29 @@ void hlox::eval::registerChloOps(OpTable &table) {
   add<chlo::ConstantLikeOp>(table, evalConstantLike);
   add<chlo::TopKOp>(table, evalTopK);
   add<chlo::ScanOp>(table, evalScan);
+  add<chlo::ZetaOp>(table, evalBinary<ZetaFn>);
+  add<chlo::PolygammaOp>(table, evalBinary<PolygammaFn>);
+#define HLOX_BROADCAST(CHLO_OP, OP)                                            \
+  add<chlo::CHLO_OP>(table, evalBroadcastBinary<chlo::CHLO_OP, OP>);
+  HLOX_BROADCAST(BroadcastAddOp, shlo::AddOp)
+  HLOX_BROADCAST(BroadcastAndOp, shlo::AndOp)
+  HLOX_BROADCAST(BroadcastAtan2Op, shlo::Atan2Op)
+  HLOX_BROADCAST(BroadcastDivOp, shlo::DivOp)
+  HLOX_BROADCAST(BroadcastMaxOp, shlo::MaxOp)
+  HLOX_BROADCAST(BroadcastMinOp, shlo::MinOp)
+  HLOX_BROADCAST(BroadcastMulOp, shlo::MulOp)
+  HLOX_BROADCAST(BroadcastNextAfterOp, chlo::NextAfterOp)
+  HLOX_BROADCAST(BroadcastOrOp, shlo::OrOp)
+  HLOX_BROADCAST(BroadcastPolygammaOp, chlo::PolygammaOp)
+  HLOX_BROADCAST(BroadcastPowOp, shlo::PowOp)
+  HLOX_BROADCAST(BroadcastRemOp, shlo::RemOp)
+  HLOX_BROADCAST(BroadcastShiftLeftOp, shlo::ShiftLeftOp)
+  HLOX_BROADCAST(BroadcastShiftRightArithmeticOp, shlo::ShiftRightArithmeticOp)
+  HLOX_BROADCAST(BroadcastShiftRightLogicalOp, shlo::ShiftRightLogicalOp)
+  HLOX_BROADCAST(BroadcastSubOp, shlo::SubtractOp)
+  HLOX_BROADCAST(BroadcastXorOp, shlo::XorOp)
+  HLOX_BROADCAST(BroadcastZetaOp, chlo::ZetaOp)
+  HLOX_BROADCAST(BroadcastComplexOp, shlo::ComplexOp)
+#undef HLOX_BROADCAST
+  add<chlo::BroadcastCompareOp>(table, evalBroadcastCompare);
 }

@@ -543,6 +543,42 @@ LogicalResult evalOutfeed(Operation *, ArrayRef<RuntimeValue>,
   return success();
 }
 
+/// cross-replica-sum: all_reduce with addition over replica groups.
+LogicalResult evalCrossReplicaSum(Operation *op,
+                                  ArrayRef<RuntimeValue> operands,
+                                  SmallVectorImpl<RuntimeValue> &results,
+                                  Evaluator &evaluator) {
+  auto sum = cast<shlo::CrossReplicaSumOp>(op);
+  SmallVector<Group> groups = processGroups(
+      Mode::CrossReplica, rowsOf(sum.getReplicaGroups()), where(evaluator));
+  FailureOr<std::vector<RuntimeValue>> members =
+      exchangeInGroup(op, evaluator, groups, operands[0]);
+  if (failed(members))
+    return failure();
+  RankedTensorType type = resultType(op, evaluator);
+  Tensor result(type);
+  ElementFormat format(type.getElementType());
+  dispatch(result.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    auto out = result.data<T>();
+    for (const RuntimeValue &member : *members) {
+      ArrayRef<T> in = member.getTensor().data<T>();
+      for (size_t i = 0; i < out.size(); ++i) {
+        if constexpr (std::is_same_v<T, bool>)
+          out[i] = out[i] || in[i];
+        else if constexpr (isInteger<T>)
+          out[i] = format.normalize(static_cast<T>(
+              static_cast<std::make_unsigned_t<T>>(out[i]) +
+              static_cast<std::make_unsigned_t<T>>(in[i])));
+        else
+          out[i] = format.normalize(out[i] + in[i]);
+      }
+    }
+  });
+  results.push_back(std::move(result));
+  return success();
+}
+
 /// interpreter.run_parallel: one thread and Evaluator per process.
 LogicalResult evalRunParallel(Operation *op, ArrayRef<RuntimeValue> operands,
                               SmallVectorImpl<RuntimeValue> &results,
@@ -629,6 +665,7 @@ void hlox::eval::registerCollectiveOps(OpTable &table) {
   add<shlo::CollectivePermuteOp>(table, evalCollectivePermute);
   add<shlo::CollectiveBroadcastOp>(table, evalCollectiveBroadcast);
   add<shlo::CollectiveReduceOp>(table, evalCollectiveReduce);
+  add<shlo::CrossReplicaSumOp>(table, evalCrossReplicaSum);
   add<shlo::SendOp>(table, evalSend);
   add<shlo::RecvOp>(table, evalRecv);
   add<shlo::InfeedOp>(table, evalInfeed);

@@ -396,6 +396,116 @@ LogicalResult evalRaggedDot(Operation *op, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
+/// einsum and unary_einsum: `config` is "ab,bc->ac" (or "ab->ba"); every
+/// label that is not an output label is summed over.
+FailureOr<Tensor> einsum(Operation *op, StringRef config,
+                         ArrayRef<const Tensor *> inputs,
+                         RankedTensorType type) {
+  auto [lhsText, outText] = config.split("->");
+  SmallVector<StringRef> inputLabels;
+  lhsText.split(inputLabels, ',');
+  if (!config.contains("->") || inputLabels.size() != inputs.size())
+    return op->emitError("einsum_config '")
+           << config << "' does not describe " << inputs.size() << " inputs";
+  llvm::DenseMap<char, int64_t> sizes;
+  for (auto [labels, input] : llvm::zip(inputLabels, inputs)) {
+    labels = labels.trim();
+    if (static_cast<int64_t>(labels.size()) != input->getRank())
+      return op->emitError("einsum labels '")
+             << labels << "' do not match rank " << input->getRank();
+    for (auto [d, label] : llvm::enumerate(labels))
+      sizes[label] = input->getShape()[d];
+  }
+  outText = outText.trim();
+  if (static_cast<int64_t>(outText.size()) != type.getRank())
+    return op->emitError("einsum output labels '")
+           << outText << "' do not match the result rank";
+  SmallVector<char> summed;
+  for (auto [label, size] : sizes)
+    if (!outText.contains(label))
+      summed.push_back(label);
+  llvm::sort(summed);
+  SmallVector<int64_t> summedShape;
+  for (char label : summed)
+    summedShape.push_back(sizes[label]);
+  Tensor result(type);
+  ElementFormat format(type.getElementType());
+  dispatch(result.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    using A = typename Accumulator<T>::type;
+    SmallVector<std::vector<A>> values;
+    SmallVector<SmallVector<int64_t>> strides;
+    for (const Tensor *input : inputs) {
+      values.push_back(widened<T>(*input, format));
+      strides.push_back(stridesOf(input->getShape()));
+    }
+    MutableArrayRef<T> out = result.data<T>();
+    SmallVector<int64_t> index(type.getRank(), 0);
+    llvm::DenseMap<char, int64_t> at;
+    for (int64_t flat = 0, e = out.size(); flat < e; ++flat) {
+      for (auto [d, label] : llvm::enumerate(outText))
+        at[label] = index[d];
+      SmallVector<int64_t> inner(summed.size(), 0);
+      A sum{};
+      do {
+        for (auto [k, label] : llvm::enumerate(summed))
+          at[label] = inner[k];
+        A product{};
+        for (size_t i = 0; i < inputs.size(); ++i) {
+          int64_t position = 0;
+          for (auto [d, label] : llvm::enumerate(inputLabels[i].trim()))
+            position += at[label] * strides[i][d];
+          A value = values[i][position];
+          if (i == 0)
+            product = value;
+          else if constexpr (std::is_same_v<A, bool>)
+            product = product && value;
+          else if constexpr (isInteger<A>)
+            product = static_cast<A>(static_cast<uint64_t>(product) *
+                                     static_cast<uint64_t>(value));
+          else
+            product = product * value;
+        }
+        if constexpr (std::is_same_v<A, bool>)
+          sum = sum || product;
+        else if constexpr (isInteger<A>)
+          sum = static_cast<A>(static_cast<uint64_t>(sum) +
+                               static_cast<uint64_t>(product));
+        else
+          sum = sum + product;
+      } while (!summed.empty() && nextIndex(inner, summedShape));
+      out[flat] = convertElement<T>(sum, format);
+      nextIndex(index, type.getShape());
+    }
+  });
+  return result;
+}
+
+LogicalResult evalEinsum(Operation *op, ArrayRef<RuntimeValue> operands,
+                         SmallVectorImpl<RuntimeValue> &results,
+                         Evaluator &evaluator) {
+  FailureOr<Tensor> result =
+      einsum(op, cast<shlo::EinsumOp>(op).getEinsumConfig(),
+             {&operands[0].getTensor(), &operands[1].getTensor()},
+             resultType(op, evaluator));
+  if (failed(result))
+    return failure();
+  results.push_back(std::move(*result));
+  return success();
+}
+
+LogicalResult evalUnaryEinsum(Operation *op, ArrayRef<RuntimeValue> operands,
+                              SmallVectorImpl<RuntimeValue> &results,
+                              Evaluator &evaluator) {
+  FailureOr<Tensor> result =
+      einsum(op, cast<shlo::UnaryEinsumOp>(op).getEinsumConfig(),
+             {&operands[0].getTensor()}, resultType(op, evaluator));
+  if (failed(result))
+    return failure();
+  results.push_back(std::move(*result));
+  return success();
+}
+
 } // namespace
 
 void hlox::eval::registerContractionOps(OpTable &table) {
@@ -404,4 +514,6 @@ void hlox::eval::registerContractionOps(OpTable &table) {
   add<shlo::ConvolutionOp>(table, evalConvolution);
   add<shlo::DynamicConvOp>(table, evalDynamicConv);
   add<hlox::chlo::RaggedDotOp>(table, evalRaggedDot);
+  add<shlo::EinsumOp>(table, evalEinsum);
+  add<shlo::UnaryEinsumOp>(table, evalUnaryEinsum);
 }

@@ -124,18 +124,6 @@ LogicalResult evalDynamicIota(Operation *op, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
-Tensor broadcastInDim(const Tensor &operand, RankedTensorType type,
-                      ArrayRef<int64_t> dims) {
-  SmallVector<int64_t> strides = stridesOf(operand.getShape());
-  ArrayRef<int64_t> shape = operand.getShape();
-  return gatherElements(type, operand, [&](ArrayRef<int64_t> index) {
-    int64_t flat = 0;
-    for (auto [k, d] : llvm::enumerate(dims))
-      flat += (shape[k] == 1 ? 0 : index[d]) * strides[k];
-    return flat;
-  });
-}
-
 LogicalResult evalBroadcastInDim(Operation *op, ArrayRef<RuntimeValue> operands,
                                  SmallVectorImpl<RuntimeValue> &results,
                                  Evaluator &evaluator) {
@@ -452,7 +440,82 @@ LogicalResult evalToken(Operation *, ArrayRef<RuntimeValue>,
   return success();
 }
 
+/// torch_index_select: along `dim`, the operand slices `index` names; the
+/// first `batch_dims` dimensions of operand and index correspond.
+LogicalResult evalTorchIndexSelect(Operation *op,
+                                   ArrayRef<RuntimeValue> operands,
+                                   SmallVectorImpl<RuntimeValue> &results,
+                                   Evaluator &evaluator) {
+  auto select = cast<shlo::TorchIndexSelectOp>(op);
+  const Tensor &operand = operands[0].getTensor();
+  const Tensor &index = operands[1].getTensor();
+  int64_t dim = select.getDim(), batchDims = select.getBatchDims();
+  int64_t indexRank = index.getRank();
+  SmallVector<int64_t> operandStrides = stridesOf(operand.getShape());
+  SmallVector<int64_t> indexStrides = stridesOf(index.getShape());
+  ArrayRef<int64_t> shape = operand.getShape();
+  bool outOfRange = false;
+  // Result index: operand dims before `dim`, then index dims after the
+  // batch dims, then operand dims after `dim`.
+  Tensor result = gatherElements(
+      resultType(op, evaluator), operand, [&](ArrayRef<int64_t> r) {
+        int64_t indexFlat = 0;
+        for (int64_t d = 0; d < batchDims; ++d)
+          indexFlat += r[d] * indexStrides[d];
+        for (int64_t d = batchDims; d < indexRank; ++d)
+          indexFlat += r[dim + d - batchDims] * indexStrides[d];
+        int64_t selected = scalarInt(index, indexFlat);
+        if (selected < 0 || selected >= shape[dim]) {
+          outOfRange = true;
+          selected = 0;
+        }
+        int64_t flat = selected * operandStrides[dim];
+        for (int64_t d = 0; d < dim; ++d)
+          flat += r[d] * operandStrides[d];
+        for (int64_t d = dim + 1; d < operand.getRank(); ++d)
+          flat += r[d - 1 + indexRank - batchDims] * operandStrides[d];
+        return flat;
+      });
+  if (outOfRange)
+    return op->emitError("an index is out of range [0, ") << shape[dim] << ")";
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// set_dimension_size: the first `size` elements along `dimension`.
+LogicalResult evalSetDimensionSize(Operation *op,
+                                   ArrayRef<RuntimeValue> operands,
+                                   SmallVectorImpl<RuntimeValue> &results,
+                                   Evaluator &evaluator) {
+  auto setSize = cast<shlo::SetDimensionSizeOp>(op);
+  const Tensor &operand = operands[0].getTensor();
+  int64_t dim = setSize.getDimension();
+  int64_t size = scalarInt(operands[1].getTensor());
+  if (size < 0 || size > operand.getShape()[dim])
+    return op->emitError("size ") << size << " is out of range [0, "
+                                  << operand.getShape()[dim] << "]";
+  SmallVector<int64_t> shape(operand.getShape());
+  shape[dim] = size;
+  results.push_back(slice(operand, resultType(op, evaluator).clone(shape),
+                          SmallVector<int64_t>(shape.size(), 0), {}));
+  return success();
+}
+
 } // namespace
+
+namespace hlox::eval::detail {
+Tensor broadcastInDim(const Tensor &operand, RankedTensorType type,
+                      ArrayRef<int64_t> dims) {
+  SmallVector<int64_t> strides = stridesOf(operand.getShape());
+  ArrayRef<int64_t> shape = operand.getShape();
+  return gatherElements(type, operand, [&](ArrayRef<int64_t> index) {
+    int64_t flat = 0;
+    for (auto [k, d] : llvm::enumerate(dims))
+      flat += (shape[k] == 1 ? 0 : index[d]) * strides[k];
+    return flat;
+  });
+}
+} // namespace hlox::eval::detail
 
 void hlox::eval::registerDataMovementOps(OpTable &table) {
   add<shlo::ConstantOp>(table, evalConstant);
@@ -478,4 +541,6 @@ void hlox::eval::registerDataMovementOps(OpTable &table) {
   add<shlo::OptimizationBarrierOp>(table, evalForward);
   add<shlo::AfterAllOp>(table, evalToken);
   add<shlo::CreateTokenOp>(table, evalToken);
+  add<shlo::TorchIndexSelectOp>(table, evalTorchIndexSelect);
+  add<shlo::SetDimensionSizeOp>(table, evalSetDimensionSize);
 }

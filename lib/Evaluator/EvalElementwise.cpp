@@ -429,46 +429,14 @@ LogicalResult evalCompare(Operation *op, ArrayRef<RuntimeValue> operands,
                           SmallVectorImpl<RuntimeValue> &results,
                           Evaluator &evaluator) {
   auto compare = cast<shlo::CompareOp>(op);
-  const Tensor &x = operands[0].getTensor(), &y = operands[1].getTensor();
-  Tensor result(resultType(op, evaluator));
-  shlo::ComparisonDirection direction = compare.getComparisonDirection();
   bool totalOrder = compare.getCompareType() &&
                     *compare.getCompareType() == shlo::ComparisonType::TOTALORDER;
-  auto decide = [direction](auto a, auto b) {
-    switch (direction) {
-    case shlo::ComparisonDirection::EQ: return a == b;
-    case shlo::ComparisonDirection::NE: return a != b;
-    case shlo::ComparisonDirection::GE: return a >= b;
-    case shlo::ComparisonDirection::GT: return a > b;
-    case shlo::ComparisonDirection::LE: return a <= b;
-    case shlo::ComparisonDirection::LT: return a < b;
-    }
-    return false;
-  };
-  bool handled = dispatch(x.getStorage(), [&](auto tag) {
-    using T = decltype(tag);
-    ArrayRef<T> a = x.data<T>(), b = y.data<T>();
-    auto out = result.data<bool>();
-    if constexpr (isComplex<T>) {
-      if (direction != shlo::ComparisonDirection::EQ &&
-          direction != shlo::ComparisonDirection::NE)
-        return false;
-      bool eq = direction == shlo::ComparisonDirection::EQ;
-      for (size_t i = 0, e = a.size(); i < e; ++i)
-        out[i] = (a[i] == b[i]) == eq;
-    } else if constexpr (isFloat<T>) {
-      for (size_t i = 0, e = a.size(); i < e; ++i)
-        out[i] = totalOrder ? decide(totalOrderKey(a[i]), totalOrderKey(b[i]))
-                            : decide(a[i], b[i]);
-    } else {
-      for (size_t i = 0, e = a.size(); i < e; ++i)
-        out[i] = decide(a[i], b[i]);
-    }
-    return true;
-  });
-  if (!handled)
-    return unsupportedType(op, x.getElementType());
-  results.push_back(std::move(result));
+  FailureOr<Tensor> result = compareTensors(
+      op, operands[0].getTensor(), operands[1].getTensor(),
+      resultType(op, evaluator), compare.getComparisonDirection(), totalOrder);
+  if (failed(result))
+    return failure();
+  results.push_back(std::move(*result));
   return success();
 }
 
@@ -732,6 +700,50 @@ LogicalResult evalUniformDequantize(Operation *, ArrayRef<RuntimeValue> operands
 }
 
 } // namespace
+
+namespace hlox::eval::detail {
+FailureOr<Tensor> compareTensors(Operation *op, const Tensor &x,
+                                 const Tensor &y, RankedTensorType type,
+                                 shlo::ComparisonDirection direction,
+                                 bool totalOrder) {
+  Tensor result(type);
+  auto decide = [direction](auto a, auto b) {
+    switch (direction) {
+    case shlo::ComparisonDirection::EQ: return a == b;
+    case shlo::ComparisonDirection::NE: return a != b;
+    case shlo::ComparisonDirection::GE: return a >= b;
+    case shlo::ComparisonDirection::GT: return a > b;
+    case shlo::ComparisonDirection::LE: return a <= b;
+    case shlo::ComparisonDirection::LT: return a < b;
+    }
+    return false;
+  };
+  bool handled = dispatch(x.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    ArrayRef<T> a = x.data<T>(), b = y.data<T>();
+    auto out = result.data<bool>();
+    if constexpr (isComplex<T>) {
+      if (direction != shlo::ComparisonDirection::EQ &&
+          direction != shlo::ComparisonDirection::NE)
+        return false;
+      bool eq = direction == shlo::ComparisonDirection::EQ;
+      for (size_t i = 0, e = a.size(); i < e; ++i)
+        out[i] = (a[i] == b[i]) == eq;
+    } else if constexpr (isFloat<T>) {
+      for (size_t i = 0, e = a.size(); i < e; ++i)
+        out[i] = totalOrder ? decide(totalOrderKey(a[i]), totalOrderKey(b[i]))
+                            : decide(a[i], b[i]);
+    } else {
+      for (size_t i = 0, e = a.size(); i < e; ++i)
+        out[i] = decide(a[i], b[i]);
+    }
+    return true;
+  });
+  if (!handled)
+    return unsupportedType(op, x.getElementType());
+  return result;
+}
+} // namespace hlox::eval::detail
 
 void hlox::eval::registerElementwiseOps(OpTable &table) {
   add<shlo::AbsOp>(table, evalComplexPart<ComplexPart::Abs>);

@@ -1,4 +1,4 @@
-//===- EvalLinalg.cpp - Evaluation of fft, triangular_solve, cholesky -----===//
+//===- EvalLinalg.cpp - fft, triangular_solve, cholesky, batch norm -------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
@@ -217,9 +217,209 @@ LogicalResult evalTriangularSolve(Operation *op,
   return success();
 }
 
+/// cholesky: a = L L^H (lower) or U^H U (upper), reading only that
+/// triangle; the other triangle of the result is zero. A matrix that is not
+/// positive definite gives NaNs.
+LogicalResult evalCholesky(Operation *op, ArrayRef<RuntimeValue> operands,
+                           SmallVectorImpl<RuntimeValue> &results,
+                           Evaluator &evaluator) {
+  auto cholesky = cast<shlo::CholeskyOp>(op);
+  bool lower = cholesky.getLower().value_or(false);
+  const Tensor &aTensor = operands[0].getTensor();
+  std::vector<Complex> a = toComplex(aTensor);
+  int64_t rank = aTensor.getRank();
+  int64_t n = aTensor.getShape()[rank - 1];
+  int64_t batches = n ? aTensor.getNumElements() / (n * n) : 0;
+  std::vector<Complex> out(a.size(), Complex(0, 0));
+  for (int64_t batch = 0; batch < batches; ++batch) {
+    const Complex *m = a.data() + batch * n * n;
+    Complex *l = out.data() + batch * n * n;
+    // Work on the lower factor L; for `upper`, read a^H's lower triangle
+    // and store L^H.
+    auto in = [&](int64_t i, int64_t j) {
+      return lower ? m[i * n + j] : std::conj(m[j * n + i]);
+    };
+    std::vector<Complex> factor(n * n, Complex(0, 0));
+    bool failed = false;
+    for (int64_t j = 0; j < n && !failed; ++j) {
+      Complex diagonal = in(j, j);
+      for (int64_t k = 0; k < j; ++k)
+        diagonal -= factor[j * n + k] * std::conj(factor[j * n + k]);
+      if (!(diagonal.real() > 0)) {
+        failed = true;
+        break;
+      }
+      double root = std::sqrt(diagonal.real());
+      factor[j * n + j] = root;
+      for (int64_t i = j + 1; i < n; ++i) {
+        Complex sum = in(i, j);
+        for (int64_t k = 0; k < j; ++k)
+          sum -= factor[i * n + k] * std::conj(factor[j * n + k]);
+        factor[i * n + j] = sum / root;
+      }
+    }
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        Complex value = lower ? factor[i * n + j] : std::conj(factor[j * n + i]);
+        if (failed)
+          value = Complex(std::numeric_limits<double>::quiet_NaN(),
+                          std::numeric_limits<double>::quiet_NaN());
+        l[i * n + j] = value;
+      }
+  }
+  results.push_back(fromComplex(resultType(op, evaluator), out));
+  return success();
+}
+
+/// Per-feature statistics of batch norm: for each feature f, the values of
+/// `x` whose index along `featureIndex` is f.
+struct FeatureView {
+  int64_t features, inner, outer;
+  FeatureView(ArrayRef<int64_t> shape, int64_t featureIndex) {
+    features = shape[featureIndex];
+    inner = 1;
+    outer = 1;
+    for (int64_t d = featureIndex + 1; d < static_cast<int64_t>(shape.size());
+         ++d)
+      inner *= shape[d];
+    for (int64_t d = 0; d < featureIndex; ++d)
+      outer *= shape[d];
+  }
+  /// The feature of flat element `i`.
+  int64_t featureOf(int64_t i) const {
+    return inner ? (i / inner) % features : 0;
+  }
+  int64_t perFeature() const { return inner * outer; }
+};
+
+/// The elements of a float tensor as doubles.
+std::vector<double> toDoubles(const Tensor &tensor) {
+  std::vector<double> values(tensor.getNumElements());
+  dispatch(tensor.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>)
+      for (size_t i = 0; i < values.size(); ++i)
+        values[i] = tensor.data<T>()[i];
+  });
+  return values;
+}
+
+Tensor fromDoubles(RankedTensorType type, ArrayRef<double> values) {
+  std::vector<Complex> complexValues(values.begin(), values.end());
+  return fromComplex(type, complexValues);
+}
+
+LogicalResult evalBatchNormInference(Operation *op,
+                                     ArrayRef<RuntimeValue> operands,
+                                     SmallVectorImpl<RuntimeValue> &results,
+                                     Evaluator &evaluator) {
+  auto norm = cast<shlo::BatchNormInferenceOp>(op);
+  const Tensor &x = operands[0].getTensor();
+  std::vector<double> v = toDoubles(x);
+  std::vector<double> scale = toDoubles(operands[1].getTensor()),
+                      offset = toDoubles(operands[2].getTensor()),
+                      mean = toDoubles(operands[3].getTensor()),
+                      variance = toDoubles(operands[4].getTensor());
+  double epsilon = norm.getEpsilon().convertToDouble();
+  FeatureView view(x.getShape(), norm.getFeatureIndex());
+  for (size_t i = 0; i < v.size(); ++i) {
+    int64_t f = view.featureOf(i);
+    v[i] = (v[i] - mean[f]) / std::sqrt(variance[f] + epsilon) * scale[f] +
+           offset[f];
+  }
+  results.push_back(fromDoubles(resultType(op, evaluator), v));
+  return success();
+}
+
+/// Mean and (biased) variance per feature.
+void featureMoments(ArrayRef<double> v, const FeatureView &view,
+                    std::vector<double> &mean, std::vector<double> &variance) {
+  mean.assign(view.features, 0);
+  variance.assign(view.features, 0);
+  double count = static_cast<double>(view.perFeature());
+  for (size_t i = 0; i < v.size(); ++i)
+    mean[view.featureOf(i)] += v[i];
+  for (double &m : mean)
+    m = count ? m / count : 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    double d = v[i] - mean[view.featureOf(i)];
+    variance[view.featureOf(i)] += d * d;
+  }
+  for (double &var : variance)
+    var = count ? var / count : 0;
+}
+
+LogicalResult evalBatchNormTraining(Operation *op,
+                                    ArrayRef<RuntimeValue> operands,
+                                    SmallVectorImpl<RuntimeValue> &results,
+                                    Evaluator &evaluator) {
+  auto norm = cast<shlo::BatchNormTrainingOp>(op);
+  const Tensor &x = operands[0].getTensor();
+  std::vector<double> v = toDoubles(x);
+  std::vector<double> scale = toDoubles(operands[1].getTensor()),
+                      offset = toDoubles(operands[2].getTensor());
+  double epsilon = norm.getEpsilon().convertToDouble();
+  FeatureView view(x.getShape(), norm.getFeatureIndex());
+  std::vector<double> mean, variance;
+  featureMoments(v, view, mean, variance);
+  for (size_t i = 0; i < v.size(); ++i) {
+    int64_t f = view.featureOf(i);
+    v[i] = (v[i] - mean[f]) / std::sqrt(variance[f] + epsilon) * scale[f] +
+           offset[f];
+  }
+  results.push_back(fromDoubles(resultType(op, evaluator, 0), v));
+  results.push_back(fromDoubles(resultType(op, evaluator, 1), mean));
+  results.push_back(fromDoubles(resultType(op, evaluator, 2), variance));
+  return success();
+}
+
+LogicalResult evalBatchNormGrad(Operation *op, ArrayRef<RuntimeValue> operands,
+                                SmallVectorImpl<RuntimeValue> &results,
+                                Evaluator &evaluator) {
+  auto norm = cast<shlo::BatchNormGradOp>(op);
+  const Tensor &x = operands[0].getTensor();
+  std::vector<double> v = toDoubles(x);
+  std::vector<double> scale = toDoubles(operands[1].getTensor()),
+                      mean = toDoubles(operands[2].getTensor()),
+                      variance = toDoubles(operands[3].getTensor()),
+                      grad = toDoubles(operands[4].getTensor());
+  double epsilon = norm.getEpsilon().convertToDouble();
+  FeatureView view(x.getShape(), norm.getFeatureIndex());
+  double count = static_cast<double>(view.perFeature());
+  // The spec's formulas: with centered = x - mean and
+  // stddev = sqrt(variance + epsilon), normalized = centered / stddev,
+  // grad_offset = sum(grad), grad_scale = sum(grad * normalized),
+  // grad_operand = scale / stddev *
+  //   (grad - grad_offset / N - normalized * grad_scale / N).
+  std::vector<double> gradOffset(view.features, 0), gradScale(view.features, 0);
+  std::vector<double> normalized(v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    int64_t f = view.featureOf(i);
+    normalized[i] = (v[i] - mean[f]) / std::sqrt(variance[f] + epsilon);
+    gradOffset[f] += grad[i];
+    gradScale[f] += grad[i] * normalized[i];
+  }
+  std::vector<double> gradOperand(v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    int64_t f = view.featureOf(i);
+    double stddev = std::sqrt(variance[f] + epsilon);
+    gradOperand[i] = scale[f] / stddev *
+                     (grad[i] - gradOffset[f] / count -
+                      normalized[i] * gradScale[f] / count);
+  }
+  results.push_back(fromDoubles(resultType(op, evaluator, 0), gradOperand));
+  results.push_back(fromDoubles(resultType(op, evaluator, 1), gradScale));
+  results.push_back(fromDoubles(resultType(op, evaluator, 2), gradOffset));
+  return success();
+}
+
 } // namespace
 
 void hlox::eval::registerLinalgOps(OpTable &table) {
   add<shlo::FftOp>(table, evalFft);
   add<shlo::TriangularSolveOp>(table, evalTriangularSolve);
+  add<shlo::CholeskyOp>(table, evalCholesky);
+  add<shlo::BatchNormInferenceOp>(table, evalBatchNormInference);
+  add<shlo::BatchNormTrainingOp>(table, evalBatchNormTraining);
+  add<shlo::BatchNormGradOp>(table, evalBatchNormGrad);
 }

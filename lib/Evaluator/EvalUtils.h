@@ -8,6 +8,8 @@
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
 
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
 #include "mlir/IR/Operation.h"
 
 namespace hlox::eval::detail {
@@ -154,6 +156,19 @@ mlir::LogicalResult evalBinary(mlir::Operation *op, llvm::ArrayRef<RuntimeValue>
 Tensor scalarAt(const Tensor &tensor, int64_t flat);
 /// Writes the only element of `scalar` to element `flat` of `tensor`.
 void storeAt(Tensor &tensor, int64_t flat, const Tensor &scalar);
+
+/// Compares `x` and `y` element-wise (`totalOrder`: floats by their total
+/// order) into a tensor<i1> of `type`.
+mlir::FailureOr<Tensor>
+compareTensors(mlir::Operation *op, const Tensor &x, const Tensor &y,
+               mlir::RankedTensorType type,
+               hlox::stablehlo::ComparisonDirection direction,
+               bool totalOrder);
+
+/// `operand` broadcast into `type`, operand dimension k becoming result
+/// dimension dims[k] (size-1 dimensions stretch).
+Tensor broadcastInDim(const Tensor &operand, mlir::RankedTensorType type,
+                      llvm::ArrayRef<int64_t> dims);
 
 /// The slice of `tensor` at `position` along `dim` (that dimension
 /// dropped), and its inverse, which writes such a slice back.

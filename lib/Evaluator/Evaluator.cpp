@@ -69,6 +69,7 @@ Evaluator::Evaluator(ModuleOp module, ProcessContext *process)
   registerChloOps(table);
   registerLinalgOps(table);
   registerCollectiveOps(table);
+  registerRandomOps(table);
   table[TypeID::get<func::CallOp>()] = evalCall;
   // Ops that read quantized storage or pass values through unchanged.
   for (TypeID id :

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,7 @@ void registerCheckOps(OpTable &table);
 void registerChloOps(OpTable &table);
 void registerLinalgOps(OpTable &table);
 void registerCollectiveOps(OpTable &table);
+void registerRandomOps(OpTable &table);
 
 class Evaluator {
 public:
@@ -110,6 +112,12 @@ public:
   /// a diagnostic when the op cannot be evaluated.
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   evaluate(mlir::Operation *op, llvm::ArrayRef<RuntimeValue> operands);
+
+  /// The evaluation function registered for ops of `id`, or null.
+  EvalFn lookup(mlir::TypeID id) const {
+    auto it = table.find(id);
+    return it == table.end() ? nullptr : it->second;
+  }
 
   /// Runs the single block of `region` on `arguments` and returns the
   /// operands of its terminator.
@@ -133,6 +141,9 @@ public:
 
   mlir::ModuleOp getModule() const { return module; }
   ProcessContext *getProcess() const { return process; }
+
+  /// The random engine of stablehlo.rng (seeded with 0, so runs repeat).
+  std::mt19937_64 &getRandomEngine() { return randomEngine; }
 
   /// Takes over the check outcomes of another evaluator (a process of a
   /// parallel run).
@@ -165,6 +176,7 @@ private:
   /// operands or results run on dequantized values.
   llvm::DenseSet<mlir::TypeID> quantizationAware;
   llvm::StringMap<std::vector<RuntimeValue>> probes;
+  std::mt19937_64 randomEngine{0};
 };
 
 } // namespace hlox::eval
