@@ -32,6 +32,17 @@ template <typename T> struct Accumulator {
       T>;
 };
 
+/// sum + x * y in accumulation type A (integers wrap, booleans or/and).
+template <typename A> A multiplyAdd(A sum, A x, A y) {
+  if constexpr (std::is_same_v<A, bool>)
+    return sum || (x && y);
+  else if constexpr (isInteger<A>)
+    return static_cast<A>(static_cast<uint64_t>(sum) +
+                          static_cast<uint64_t>(x) * static_cast<uint64_t>(y));
+  else
+    return sum + x * y;
+}
+
 /// The elements of `tensor` converted to the result storage `T` (with the
 /// result's format), then widened to its accumulation type.
 template <typename T>
@@ -120,17 +131,9 @@ Tensor dotGeneral(const Tensor &lhs, const Tensor &rhs, RankedTensorType type,
         rhsBase += index[d] * rhsStep[d];
       }
       A sum{};
-      for (size_t c = 0, ce = lhsInner.size(); c < ce; ++c) {
-        if constexpr (std::is_same_v<A, bool>)
-          sum = sum || (a[lhsBase + lhsInner[c]] && b[rhsBase + rhsInner[c]]);
-        else if constexpr (isInteger<A>)
-          sum = static_cast<A>(
-              static_cast<uint64_t>(sum) +
-              static_cast<uint64_t>(a[lhsBase + lhsInner[c]]) *
-                  static_cast<uint64_t>(b[rhsBase + rhsInner[c]]));
-        else
-          sum += a[lhsBase + lhsInner[c]] * b[rhsBase + rhsInner[c]];
-      }
+      for (size_t c = 0, ce = lhsInner.size(); c < ce; ++c)
+        sum = multiplyAdd<A>(sum, a[lhsBase + lhsInner[c]],
+                             b[rhsBase + rhsInner[c]]);
       out[flat] = convertElement<T>(sum, format);
       nextIndex(index, type.getShape());
     }
@@ -246,18 +249,12 @@ Tensor convolve(const Tensor &lhs, const Tensor &rhs, RankedTensorType type,
           continue;
         for (int64_t c = 0; c < kernelInputFeatures; ++c) {
           int64_t lhsFeature = featureGroup * kernelInputFeatures + c;
-          A x = a[lhsBase +
-                  lhsFeature * lhsStrides[dims.getInputFeatureDimension()]];
-          A y = b[rhsBase +
-                  c * rhsStrides[dims.getKernelInputFeatureDimension()]];
-          if constexpr (std::is_same_v<A, bool>)
-            sum = sum || (x && y);
-          else if constexpr (isInteger<A>)
-            sum = static_cast<A>(static_cast<uint64_t>(sum) +
-                                 static_cast<uint64_t>(x) *
-                                     static_cast<uint64_t>(y));
-          else
-            sum += x * y;
+          sum = multiplyAdd<A>(
+              sum,
+              a[lhsBase +
+                lhsFeature * lhsStrides[dims.getInputFeatureDimension()]],
+              b[rhsBase +
+                c * rhsStrides[dims.getKernelInputFeatureDimension()]]);
         }
       } while (nextIndex(k, kernelWindow));
       out[flat] = convertElement<T>(sum, format);

@@ -12,8 +12,6 @@
 
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/SymbolTable.h"
 
 #include <cstring>
 
@@ -156,18 +154,9 @@ LogicalResult evalMap(Operation *op, ArrayRef<RuntimeValue> operands,
 LogicalResult evalComposite(Operation *op, ArrayRef<RuntimeValue> operands,
                             SmallVectorImpl<RuntimeValue> &results,
                             Evaluator &evaluator) {
-  auto composite = cast<shlo::CompositeOp>(op);
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      op, composite.getDecompositionAttr());
-  if (!callee)
-    return op->emitError("decomposition ")
-           << composite.getDecompositionAttr() << " not found";
-  FailureOr<SmallVector<RuntimeValue>> returned =
-      evaluator.call(callee, operands);
-  if (failed(returned))
-    return failure();
-  llvm::append_range(results, *returned);
-  return success();
+  return evaluator.callSymbol(
+      op, cast<shlo::CompositeOp>(op).getDecompositionAttr(), operands,
+      results);
 }
 
 } // namespace

@@ -43,14 +43,18 @@ void RuntimeValue::print(llvm::raw_ostream &os) const {
 static LogicalResult evalCall(Operation *op, ArrayRef<RuntimeValue> operands,
                               SmallVectorImpl<RuntimeValue> &results,
                               Evaluator &evaluator) {
-  auto call = cast<func::CallOp>(op);
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      op, call.getCalleeAttr());
-  if (!callee || callee.isExternal())
+  return evaluator.callSymbol(op, cast<func::CallOp>(op).getCalleeAttr(),
+                              operands, results);
+}
+
+LogicalResult Evaluator::callSymbol(Operation *op, SymbolRefAttr callee,
+                                    ArrayRef<RuntimeValue> arguments,
+                                    SmallVectorImpl<RuntimeValue> &results) {
+  auto function = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, callee);
+  if (!function || function.isExternal())
     return op->emitError("cannot evaluate a call of ")
-           << call.getCalleeAttr() << ": no function body";
-  FailureOr<SmallVector<RuntimeValue>> returned =
-      evaluator.call(callee, operands);
+           << callee << ": no function body";
+  FailureOr<SmallVector<RuntimeValue>> returned = call(function, arguments);
   if (failed(returned))
     return failure();
   llvm::append_range(results, *returned);

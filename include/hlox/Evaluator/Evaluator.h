@@ -108,6 +108,14 @@ public:
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
   call(mlir::func::FuncOp function, llvm::ArrayRef<RuntimeValue> arguments);
 
+  /// Runs the function `callee` names (from `op`'s symbol table) on
+  /// `arguments`, appending its results; fails at `op` when there is no such
+  /// function with a body.
+  mlir::LogicalResult callSymbol(mlir::Operation *op,
+                                 mlir::SymbolRefAttr callee,
+                                 llvm::ArrayRef<RuntimeValue> arguments,
+                                 llvm::SmallVectorImpl<RuntimeValue> &results);
+
   /// Evaluates one op on `operands` (values for its operands); fails after
   /// a diagnostic when the op cannot be evaluated.
   mlir::FailureOr<llvm::SmallVector<RuntimeValue>>
