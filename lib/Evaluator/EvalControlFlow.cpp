@@ -136,7 +136,7 @@ LogicalResult evalMap(Operation *op, ArrayRef<RuntimeValue> operands,
                       Evaluator &evaluator) {
   auto mapOp = cast<shlo::MapOp>(op);
   Tensor result(resultType(op, evaluator));
-  SmallVector<RuntimeValue> arguments(operands.size());
+  SmallVector<RuntimeValue, 4> arguments(operands.size());
   for (int64_t i = 0; i < result.getNumElements(); ++i) {
     for (auto [k, operand] : llvm::enumerate(operands))
       arguments[k] = scalarAt(operand.getTensor(), i);

@@ -226,7 +226,7 @@ LogicalResult evalScatter(Operation *op, ArrayRef<RuntimeValue> operands,
   const Tensor &firstUpdate = updates[0].getTensor();
   SmallVector<int64_t> index(firstUpdate.getRank(), 0);
   SmallVector<int64_t> start(rank), rest(rank);
-  SmallVector<RuntimeValue> arguments(2 * n);
+  SmallVector<RuntimeValue, 4> arguments(2 * n);
   for (int64_t flat = 0; flat < firstUpdate.getNumElements(); ++flat) {
     mapper.map(index, start, rest);
     bool inBounds = true;

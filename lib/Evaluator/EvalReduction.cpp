@@ -26,7 +26,7 @@ namespace {
 /// its results as the new accumulators.
 LogicalResult fold(Region &body, SmallVectorImpl<RuntimeValue> &accumulators,
                    ArrayRef<RuntimeValue> values, Evaluator &evaluator) {
-  SmallVector<RuntimeValue> arguments(accumulators.begin(),
+  SmallVector<RuntimeValue, 4> arguments(accumulators.begin(),
                                       accumulators.end());
   llvm::append_range(arguments, values);
   FailureOr<SmallVector<RuntimeValue>> returned =
@@ -66,9 +66,9 @@ LogicalResult evalReduce(Operation *op, ArrayRef<RuntimeValue> operands,
   for (int64_t d : keptDims)
     outShape.push_back(shape[d]);
   int64_t outCount = outs[0].getNumElements();
-  SmallVector<RuntimeValue> values(n);
+  SmallVector<RuntimeValue, 4> values(n);
   for (int64_t flat = 0; flat < outCount; ++flat) {
-    SmallVector<RuntimeValue> accumulators(inits.begin(), inits.end());
+    SmallVector<RuntimeValue, 4> accumulators(inits.begin(), inits.end());
     int64_t base = 0;
     for (auto [i, d] : llvm::enumerate(keptDims))
       base += outIndex[i] * strides[d];
@@ -118,9 +118,9 @@ LogicalResult evalReduceWindow(Operation *op, ArrayRef<RuntimeValue> operands,
     outs.emplace_back(resultType(op, evaluator, k));
   ArrayRef<int64_t> outShape = outs[0].getShape();
   SmallVector<int64_t> outIndex(rank, 0);
-  SmallVector<RuntimeValue> values(n);
+  SmallVector<RuntimeValue, 4> values(n);
   for (int64_t flat = 0; flat < outs[0].getNumElements(); ++flat) {
-    SmallVector<RuntimeValue> accumulators(inits.begin(), inits.end());
+    SmallVector<RuntimeValue, 4> accumulators(inits.begin(), inits.end());
     SmallVector<int64_t> w(rank, 0);
     int64_t windowCount = 1;
     for (int64_t size : window)
@@ -192,7 +192,7 @@ LogicalResult evalSort(Operation *op, ArrayRef<RuntimeValue> operands,
     auto less = [&](int64_t a, int64_t b) {
       if (failedCompare)
         return false;
-      SmallVector<RuntimeValue> arguments;
+      SmallVector<RuntimeValue, 4> arguments;
       for (const RuntimeValue &operand : operands) {
         arguments.push_back(
             scalarAt(operand.getTensor(), base + a * strides[dim]));

@@ -129,7 +129,8 @@ Evaluator::runRegion(Region &region, ArrayRef<RuntimeValue> arguments) {
 LogicalResult Evaluator::runBlock(Block &block,
                                   ArrayRef<RuntimeValue> arguments,
                                   SmallVectorImpl<RuntimeValue> &returned) {
-  llvm::DenseMap<Value, RuntimeValue> scope;
+  // Region bodies are small: their values fit the inline buckets.
+  Scope scope;
   if (block.getNumArguments() != arguments.size())
     return block.getParentOp()->emitError("region expects ")
            << block.getNumArguments() << " arguments, got "
@@ -149,7 +150,7 @@ LogicalResult Evaluator::runBlock(Block &block,
   };
   scopes.push_back(&scope);
   llvm::scope_exit popScope([&] { scopes.pop_back(); });
-  SmallVector<RuntimeValue> operands, results;
+  SmallVector<RuntimeValue, 4> operands, results;
   for (Operation &op : block) {
     operands.clear();
     for (Value operand : op.getOperands()) {
@@ -178,7 +179,7 @@ Evaluator::evaluate(Operation *op, ArrayRef<RuntimeValue> operandValues) {
   if (it == table.end())
     return op->emitError("the evaluator does not support '")
            << op->getName() << "'";
-  SmallVector<RuntimeValue> operands(operandValues.begin(),
+  SmallVector<RuntimeValue, 4> operands(operandValues.begin(),
                                      operandValues.end());
   SmallVector<RuntimeValue> results;
   LLVM_DEBUG(llvm::dbgs() << "evaluating " << op->getName() << "\n");

@@ -58,8 +58,9 @@ Tensor::Tensor(RankedTensorType type) : type(type) {
   assert(held && "element type the evaluator does not hold");
   storage = *held;
   numElements = type.getNumElements();
-  size_t bytes = std::max<size_t>(numElements * storageSize(storage), 1);
-  buffer = std::shared_ptr<uint8_t[]>(new uint8_t[bytes]());
+  size_t bytes = numElements * storageSize(storage);
+  if (bytes > kInlineBytes)
+    buffer = std::shared_ptr<uint8_t[]>(new uint8_t[bytes]());
 }
 
 size_t Tensor::getElementSize() const { return storageSize(storage); }

@@ -175,7 +175,8 @@ private:
   OpTable table;
   /// The value maps of the blocks being run, innermost last; regions see
   /// the values of the blocks around them.
-  llvm::SmallVector<llvm::DenseMap<mlir::Value, RuntimeValue> *> scopes;
+  using Scope = llvm::SmallDenseMap<mlir::Value, RuntimeValue, 8>;
+  llvm::SmallVector<Scope *> scopes;
   int64_t numChecks = 0;
   std::vector<CheckFailure> failures;
   unsigned callDepth = 0;

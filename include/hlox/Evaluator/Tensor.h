@@ -18,7 +18,9 @@
 // operation (integers wrap to their width; floats round to nearest even in
 // their format), so a float held for a bf16 tensor is always a bf16 value.
 // Buffers are shared between copies: tensors are immutable once an op has
-// produced them.
+// produced them. Tensors of at most kInlineBytes bytes (every scalar) keep
+// their elements inline, so that ops calling a region per element allocate
+// nothing on the heap.
 //
 //===----------------------------------------------------------------------===//
 
@@ -113,18 +115,20 @@ public:
 
   /// The elements as their storage type `T` (which must be this tensor's).
   template <typename T> llvm::ArrayRef<T> data() const {
-    return llvm::ArrayRef<T>(reinterpret_cast<const T *>(buffer.get()),
+    return llvm::ArrayRef<T>(reinterpret_cast<const T *>(getRawData()),
                              static_cast<size_t>(numElements));
   }
   template <typename T> llvm::MutableArrayRef<T> data() {
-    return llvm::MutableArrayRef<T>(reinterpret_cast<T *>(buffer.get()),
+    return llvm::MutableArrayRef<T>(reinterpret_cast<T *>(getRawData()),
                                     static_cast<size_t>(numElements));
   }
 
   /// The bytes of the elements, `getElementSize()` bytes each (for data
   /// movement that does not look at values).
-  const uint8_t *getRawData() const { return buffer.get(); }
-  uint8_t *getRawData() { return buffer.get(); }
+  const uint8_t *getRawData() const {
+    return buffer ? buffer.get() : inlineData;
+  }
+  uint8_t *getRawData() { return buffer ? buffer.get() : inlineData; }
   size_t getElementSize() const;
 
   /// The same elements under another type of the same storage and number of
@@ -138,7 +142,10 @@ private:
   mlir::RankedTensorType type;
   Storage storage = Storage::Bool;
   int64_t numElements = 0;
+  /// The elements: on the heap (shared by copies), or inline when small.
   std::shared_ptr<uint8_t[]> buffer;
+  static constexpr size_t kInlineBytes = 16;
+  alignas(16) uint8_t inlineData[kInlineBytes] = {};
 };
 
 /// Row-major strides of `shape`.
