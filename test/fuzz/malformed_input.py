@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Malformed-input test: hlox-opt must answer bad input with an error, never a
-crash or a hang.
+"""Malformed-input test: hlox-opt and hlox-run must answer bad input with an
+error, never a crash or a hang.
 
 Takes a fixed, seeded sample of corpus files and feeds hlox-opt
   - each file truncated at several points inside its module (must fail with
     exit code 1 and an `error:` diagnostic), and
   - each file with bytes overwritten at random positions (may still parse;
-    must exit 0 or 1).
+    must exit 0 or 1);
+and, with --hlox-run, feeds hlox-run the truncated files (must fail with
+exit code 2, bad input, and an `error:`). Overwritten files are not run:
+a mutated program may legitimately loop forever.
 A signal (crash), any other exit code or a timeout fails the test. Without the
 corpus the test reports itself skipped (exit 77).
 """
@@ -54,23 +57,31 @@ def mutations(data, rng):
         yield "overwrite", bytes(mutated)
 
 
-def run_case(opt, name, kind, data, tmpdir, index):
+def run_case(opt, run, name, kind, data, tmpdir, index):
     path = os.path.join(tmpdir, f"case{index}.mlir")
     with open(path, "wb") as f:
         f.write(data)
     try:
-        proc = subprocess.run([opt, path], capture_output=True,
+        return check(opt, path, name, kind, truncated_exit=1) or (
+            check(run, path, name + " (hlox-run)", kind, truncated_exit=2)
+            if run and kind.startswith("truncate") else None)
+    finally:
+        os.remove(path)
+
+
+def check(tool, path, name, kind, truncated_exit):
+    try:
+        proc = subprocess.run([tool, path], capture_output=True,
                               timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return f"{name} [{kind}]: hang (no answer in {TIMEOUT_S}s)"
-    finally:
-        os.remove(path)
     code = proc.returncode
     if code < 0:
         return f"{name} [{kind}]: killed by signal {-code}"
     if kind.startswith("truncate"):
-        if code != 1 or b"error:" not in proc.stderr:
-            return f"{name} [{kind}]: expected exit 1 with an error, got {code}"
+        if code != truncated_exit or b"error:" not in proc.stderr:
+            return (f"{name} [{kind}]: expected exit {truncated_exit} with an "
+                    f"error, got {code}")
     elif code not in (0, 1):
         return f"{name} [{kind}]: unexpected exit code {code}"
     return None
@@ -79,6 +90,7 @@ def run_case(opt, name, kind, data, tmpdir, index):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hlox-opt", required=True)
+    parser.add_argument("--hlox-run", help="also run truncated files here")
     parser.add_argument("--corpus")
     parser.add_argument("--files", type=int, default=300,
                         help="number of corpus files to sample")
@@ -107,7 +119,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmpdir, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(
-            lambda ic: run_case(args.hlox_opt, *ic[1], tmpdir, ic[0]),
+            lambda ic: run_case(args.hlox_opt, args.hlox_run, *ic[1], tmpdir,
+                                ic[0]),
             enumerate(cases)))
     failures = [r for r in results if r]
     print(f"malformed-input: {len(cases) - len(failures)} passed, "
