@@ -369,27 +369,26 @@ LogicalResult evalTopK(Operation *op, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
-/// The broadcasting binary ops: both operands are broadcast to the result
-/// shape (by `broadcast_dimensions`, or aligned to the trailing dimensions
-/// as NumPy does), then the element-wise op `ElementwiseOp` runs.
-template <typename BroadcastOp, typename ElementwiseOp>
-LogicalResult evalBroadcastBinary(Operation *op,
-                                  ArrayRef<RuntimeValue> operands,
-                                  SmallVectorImpl<RuntimeValue> &results,
-                                  Evaluator &evaluator) {
-  auto broadcast = cast<BroadcastOp>(op);
-  RankedTensorType type = resultType(op, evaluator);
+/// Broadcasts each operand to the shape of `type` (by `given`
+/// broadcast_dimensions for lower-rank operands, else aligned to the
+/// trailing dimensions as NumPy does).
+FailureOr<SmallVector<RuntimeValue>>
+broadcastOperands(Operation *op, ArrayRef<RuntimeValue> operands,
+                  std::optional<ArrayRef<int64_t>> given,
+                  RankedTensorType type) {
   SmallVector<RuntimeValue> expanded;
   for (const RuntimeValue &operand : operands) {
     const Tensor &tensor = operand.getTensor();
     SmallVector<int64_t> dims;
-    std::optional<ArrayRef<int64_t>> given = broadcast.getBroadcastDimensions();
     if (given && tensor.getRank() < type.getRank()) {
       dims.assign(given->begin(), given->end());
     } else {
       for (int64_t d = 0; d < tensor.getRank(); ++d)
         dims.push_back(type.getRank() - tensor.getRank() + d);
     }
+    if (static_cast<int64_t>(dims.size()) != tensor.getRank())
+      return op->emitError("cannot broadcast ")
+             << tensor.getType() << " to " << type;
     for (auto [k, d] : llvm::enumerate(dims))
       if (d < 0 || d >= type.getRank() ||
           (tensor.getShape()[k] != 1 &&
@@ -399,8 +398,23 @@ LogicalResult evalBroadcastBinary(Operation *op,
     expanded.push_back(broadcastInDim(
         tensor, type.clone(tensor.getElementType()), dims));
   }
+  return expanded;
+}
+
+/// The broadcasting binary ops: the operands are broadcast to the result
+/// shape, then the element-wise op `ElementwiseOp` runs.
+template <typename BroadcastOp, typename ElementwiseOp>
+LogicalResult evalBroadcastBinary(Operation *op,
+                                  ArrayRef<RuntimeValue> operands,
+                                  SmallVectorImpl<RuntimeValue> &results,
+                                  Evaluator &evaluator) {
+  FailureOr<SmallVector<RuntimeValue>> expanded = broadcastOperands(
+      op, operands, cast<BroadcastOp>(op).getBroadcastDimensions(),
+      resultType(op, evaluator));
+  if (failed(expanded))
+    return failure();
   EvalFn fn = evaluator.lookup(TypeID::get<ElementwiseOp>());
-  return fn(op, expanded, results, evaluator);
+  return fn(op, *expanded, results, evaluator);
 }
 
 LogicalResult evalBroadcastCompare(Operation *op,
@@ -409,19 +423,10 @@ LogicalResult evalBroadcastCompare(Operation *op,
                                    Evaluator &evaluator) {
   auto compare = cast<chlo::BroadcastCompareOp>(op);
   RankedTensorType type = resultType(op, evaluator);
-  SmallVector<Tensor> expanded;
-  for (const RuntimeValue &operand : operands) {
-    const Tensor &tensor = operand.getTensor();
-    SmallVector<int64_t> dims;
-    std::optional<ArrayRef<int64_t>> given = compare.getBroadcastDimensions();
-    if (given && tensor.getRank() < type.getRank())
-      dims.assign(given->begin(), given->end());
-    else
-      for (int64_t d = 0; d < tensor.getRank(); ++d)
-        dims.push_back(type.getRank() - tensor.getRank() + d);
-    expanded.push_back(broadcastInDim(
-        tensor, type.clone(tensor.getElementType()), dims));
-  }
+  FailureOr<SmallVector<RuntimeValue>> expanded = broadcastOperands(
+      op, operands, compare.getBroadcastDimensions(), type);
+  if (failed(expanded))
+    return failure();
   std::optional<shlo::ComparisonDirection> direction =
       shlo::symbolizeComparisonDirection(
           chlo::stringifyComparisonDirection(compare.getComparisonDirection()));
@@ -430,8 +435,9 @@ LogicalResult evalBroadcastCompare(Operation *op,
       chlo::stringifyComparisonType(*compare.getCompareType()) == "TOTALORDER";
   if (!direction)
     return op->emitError("unknown comparison direction");
-  FailureOr<Tensor> result = compareTensors(op, expanded[0], expanded[1], type,
-                                            *direction, totalOrder);
+  FailureOr<Tensor> result =
+      compareTensors(op, (*expanded)[0].getTensor(), (*expanded)[1].getTensor(),
+                     type, *direction, totalOrder);
   if (failed(result))
     return failure();
   results.push_back(std::move(*result));
