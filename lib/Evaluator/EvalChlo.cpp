@@ -255,25 +255,10 @@ template <InfKind kind>
 LogicalResult evalIsInf(Operation *op, ArrayRef<RuntimeValue> operands,
                         SmallVectorImpl<RuntimeValue> &results,
                         Evaluator &evaluator) {
-  const Tensor &x = operands[0].getTensor();
-  Tensor result(resultType(op, evaluator));
-  bool handled = dispatch(x.getStorage(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (isFloat<T>) {
-      ArrayRef<T> in = x.data<T>();
-      auto out = result.data<bool>();
-      for (size_t i = 0; i < in.size(); ++i)
-        out[i] = std::isinf(in[i]) &&
-                 (kind == InfKind::Any ||
-                  (kind == InfKind::Negative) == std::signbit(in[i]));
-      return true;
-    }
-    return false;
+  return evalFloatPredicate(op, operands, results, evaluator, [](double v) {
+    return std::isinf(v) && (kind == InfKind::Any ||
+                             (kind == InfKind::Negative) == std::signbit(v));
   });
-  if (!handled)
-    return unsupportedType(op, x.getElementType());
-  results.push_back(std::move(result));
-  return success();
 }
 
 LogicalResult evalConstant(Operation *op, ArrayRef<RuntimeValue>,

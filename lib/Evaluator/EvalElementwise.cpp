@@ -396,20 +396,8 @@ LogicalResult evalComplex(Operation *op, ArrayRef<RuntimeValue> operands,
 LogicalResult evalIsFinite(Operation *op, ArrayRef<RuntimeValue> operands,
                            SmallVectorImpl<RuntimeValue> &results,
                            Evaluator &evaluator) {
-  const Tensor &x = operands[0].getTensor();
-  Tensor result(resultType(op, evaluator));
-  bool handled = dispatch(x.getStorage(), [&](auto tag) {
-    using T = decltype(tag);
-    if constexpr (isFloat<T>) {
-      mapInto<T, bool>(x, result, [](T v) { return std::isfinite(v); });
-      return true;
-    }
-    return false;
-  });
-  if (!handled)
-    return unsupportedType(op, x.getElementType());
-  results.push_back(std::move(result));
-  return success();
+  return evalFloatPredicate(op, operands, results, evaluator,
+                            [](double v) { return std::isfinite(v); });
 }
 
 /// The total order of floats as sign-magnitude bit patterns (compare's

@@ -152,6 +152,32 @@ mlir::LogicalResult evalBinary(mlir::Operation *op, llvm::ArrayRef<RuntimeValue>
   return mlir::success();
 }
 
+/// Evaluates a float classification (is_finite, is_inf, ...): `predicate`
+/// (called with a double) maps each element of the float operand to i1.
+template <typename Predicate>
+mlir::LogicalResult
+evalFloatPredicate(mlir::Operation *op, llvm::ArrayRef<RuntimeValue> operands,
+                   llvm::SmallVectorImpl<RuntimeValue> &results,
+                   Evaluator &evaluator, Predicate predicate) {
+  const Tensor &x = operands[0].getTensor();
+  Tensor result(resultType(op, evaluator));
+  bool handled = dispatch(x.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (isFloat<T>) {
+      llvm::ArrayRef<T> in = x.data<T>();
+      auto out = result.data<bool>();
+      for (size_t i = 0; i < in.size(); ++i)
+        out[i] = predicate(static_cast<double>(in[i]));
+      return true;
+    }
+    return false;
+  });
+  if (!handled)
+    return unsupportedType(op, x.getElementType());
+  results.push_back(std::move(result));
+  return mlir::success();
+}
+
 /// A 0-d tensor holding element `flat` of `tensor`.
 Tensor scalarAt(const Tensor &tensor, int64_t flat);
 /// Writes the only element of `scalar` to element `flat` of `tensor`.
