@@ -3,11 +3,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/Dialect/CHLO/IR/ChloOps.h"
+#include "hlox/Dialect/InlineAll.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloAssemblyFormat.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -19,21 +19,8 @@ using namespace hlox::chlo;
 #define GET_ATTRDEF_CLASSES
 #include "hlox/Dialect/CHLO/IR/ChloAttrs.cpp.inc"
 
-namespace {
-/// CHLO ops may be inlined wherever they are called from.
-struct ChloInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
-  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-};
-} // namespace
-
 void CHLODialect::initialize() {
-  addInterfaces<ChloInlinerInterface>();
+  addInterfaces<InlineAllInterface>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "hlox/Dialect/CHLO/IR/ChloAttrs.cpp.inc"

@@ -8,12 +8,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Dialect/InlineAll.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloAssemblyFormat.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -47,22 +47,8 @@ bool isSupportedQuantizedType(Type type) {
 
 } // namespace hlox::stablehlo
 
-namespace {
-/// Every StableHLO op may be inlined (function calls, composites' bodies),
-/// and so may regions of StableHLO ops.
-struct StablehloInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
-  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-};
-} // namespace
-
 void StableHLODialect::initialize() {
-  addInterfaces<StablehloInlinerInterface>();
+  addInterfaces<InlineAllInterface>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "hlox/Dialect/StableHLO/IR/StablehloTypes.cpp.inc"
