@@ -19,7 +19,7 @@ config.excludes = ["conformance", "fuzz", "CMakeLists.txt", "lit.cfg.py",
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.hlox_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run"],
+llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile"],
                                    [config.hlox_tools_dir])
 # %expect-exit CODE CMD: CMD must exit with exactly CODE.
 config.substitutions.append(

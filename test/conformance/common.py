@@ -61,19 +61,25 @@ def suite_of(rel):
     return parts[1] if len(parts) > 1 else rel
 
 
-def report(name, files, failures, args):
-    """Prints per-suite totals and the failures, writes --failures, and
-    checks or updates the ledger. Returns the exit code."""
-    passed = [f for f in files if f not in failures]
+def report(name, files, failures, args, skipped=None):
+    """Prints per-suite totals, the failures and the skipped files (with
+    their reasons), writes --failures, and checks or updates the ledger.
+    Returns the exit code."""
+    skipped = skipped or {}
+    passed = [f for f in files if f not in failures and f not in skipped]
     suites = sorted({suite_of(f) for f in files})
     for suite in suites:
         in_suite = [f for f in files if suite_of(f) == suite]
         failed = [f for f in in_suite if f in failures]
-        print(f"{name} {suite}: {len(in_suite) - len(failed)} passed, "
-              f"{len(failed)} failed, 0 skipped")
-    print(f"{name}: {len(passed)} passed, {len(failures)} failed, 0 skipped")
+        skip = [f for f in in_suite if f in skipped]
+        print(f"{name} {suite}: {len(in_suite) - len(failed) - len(skip)} "
+              f"passed, {len(failed)} failed, {len(skip)} skipped")
+    print(f"{name}: {len(passed)} passed, {len(failures)} failed, "
+          f"{len(skipped)} skipped")
     for rel in sorted(failures):
         print(f"  FAIL {rel}: {failures[rel]}")
+    for rel in sorted(skipped):
+        print(f"  SKIP {rel}: {skipped[rel]}")
     if args.failures:
         with open(args.failures, "w") as f:
             for rel in sorted(failures):

@@ -8,6 +8,12 @@ and serve the round-trip and compile suites) and stablehlo/interpret. Files
 whose RUN line splits input (`-split-input-file`) run each `// -----` case.
 Files upstream marks RUN-DISABLED count like any other.
 
+Paths: `interpret` runs the reference evaluator (`hlox-run --interpret`);
+`cpu` compiles for the host CPU with `--opaque-constants`, so that no
+constant folding computes the tested op at compile time. On the cpu path the
+files that use `interpreter.run_parallel` are reported as skipped (they wait
+for the multi-device work), never as passed.
+
 The ledger (expected/<path>.txt) lists the files that pass; a listed file
 that fails is a regression and fails the suite. Without the corpus the suite
 reports itself skipped (exit 77), never passed.
@@ -58,8 +64,8 @@ def check_file(run, path_flags, corpus, rel):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hlox-run", required=True)
-    parser.add_argument("--path", choices=["interpret"], default="interpret",
-                        help="the execution path to test")
+    parser.add_argument("--path", choices=["interpret", "cpu"],
+                        default="interpret", help="the execution path to test")
     add_common_arguments(parser)
     args = parser.parse_args()
 
@@ -70,10 +76,20 @@ def main():
         return SKIP_EXIT_CODE
     files = args.files or list_files(corpus,
                                      exclude=("stablehlo/testdata/dynamic/",))
-    flags = ["--interpret"]
-    failures = run_all(files, lambda rel: check_file(args.hlox_run, flags,
-                                                     corpus, rel), args.jobs)
-    return report(args.path, files, failures, args)
+    skipped = {}
+    if args.path == "cpu":
+        flags = ["--opaque-constants"]
+        for rel in files:
+            with open(os.path.join(corpus, rel), errors="replace") as f:
+                if "interpreter.run_parallel" in f.read():
+                    skipped[rel] = ("uses interpreter.run_parallel (needs "
+                                    "several devices)")
+    else:
+        flags = ["--interpret"]
+    runnable = [f for f in files if f not in skipped]
+    failures = run_all(runnable, lambda rel: check_file(args.hlox_run, flags,
+                                                        corpus, rel), args.jobs)
+    return report(args.path, files, failures, args, skipped)
 
 
 if __name__ == "__main__":

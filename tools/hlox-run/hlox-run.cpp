@@ -4,20 +4,26 @@
 //
 //   hlox-run FILE [--interpret] [--function NAME] [--input=2x3xf32=1,2,...
 //            | --input=@x.npy]... [--output=@out.npy]... [--print-output]
-//            [--split-input-file]
+//            [--split-input-file] [--opaque-constants] [--num-threads=N]
+//            [--stats] [--dump-ir=DIR] [--repeat=N]
 //
 // Runs a function of a StableHLO module (`@main`, or the module's only
-// function) on the reference evaluator. check ops report each mismatch.
+// function): compiled for the host CPU and run by the runtime, or on the
+// reference evaluator with --interpret. check ops report each mismatch.
 // Exit status: 0 when every check passed, 1 when a check failed, 2 on bad
-// input or an evaluation error.
+// input, a compile error or an evaluation error.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Buffers.h"
 #include "Npy.h"
 
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
 #include "hlox/InitAll.h"
+#include "hlox/Target/CPU/Compiler.h"
+#include "hlox/runtime/Device.h"
+#include "hlox/runtime/Executable.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,10 +35,15 @@
 #include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
 
 using namespace mlir;
 using namespace hlox;
@@ -44,9 +55,24 @@ namespace {
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
                                cl::Required);
 cl::opt<bool> interpret("interpret",
-                        cl::desc("Run on the reference evaluator (the only "
-                                 "path so far, and the default)"),
-                        cl::init(true));
+                        cl::desc("Run on the reference evaluator instead of "
+                                 "compiling for the host CPU"),
+                        cl::init(false));
+cl::opt<bool> opaqueConstants(
+    "opaque-constants",
+    cl::desc("Compiled path: keep every constant a run-time buffer, so that "
+             "the generated code computes every op"));
+cl::opt<unsigned> numThreads("num-threads",
+                             cl::desc("Compiled path: threads that run "
+                                      "dispatches (0: one per core)"),
+                             cl::init(0));
+cl::opt<std::string> dumpIr("dump-ir",
+                            cl::desc("Compiled path: write the module after "
+                                     "each phase into this folder"));
+cl::opt<unsigned> repeat("repeat",
+                         cl::desc("Compiled path: run this many more times "
+                                  "and print the median time per run"),
+                         cl::init(0));
 cl::opt<std::string> functionName("function",
                                   cl::desc("The function to run (default: "
                                            "@main, or the only function)"));
@@ -188,6 +214,151 @@ std::string describeMismatch(Type expected, const Tensor &given) {
   return text;
 }
 
+/// Prints or writes `results` as the flags say.
+ExitCode emitResults(ArrayRef<RuntimeValue> results) {
+  if (printOutput)
+    for (auto [i, result] : llvm::enumerate(results)) {
+      llvm::outs() << "result[" << i << "]: ";
+      result.print(llvm::outs());
+      llvm::outs() << "\n";
+    }
+  if (outputs.empty())
+    return kPassed;
+  if (outputs.size() != results.size()) {
+    llvm::errs() << "error: " << outputs.size() << " --output flags for "
+                 << results.size() << " results\n";
+    return kError;
+  }
+  for (auto [spec, result] : llvm::zip(outputs, results)) {
+    StringRef path(spec);
+    if (!path.consume_front("@") || !result.isTensor()) {
+      llvm::errs() << "error: --output takes @FILE.npy for a tensor "
+                      "result\n";
+      return kError;
+    }
+    if (llvm::Error error = tools::writeNpy(path, result.getTensor())) {
+      llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+      return kError;
+    }
+  }
+  return kPassed;
+}
+
+/// Reports failed checks; the exit code they earn.
+ExitCode reportChecks(const Evaluator &evaluator) {
+  for (const CheckFailure &failure : evaluator.getCheckFailures())
+    emitError(failure.location) << "check failed: " << failure.message;
+  return evaluator.getCheckFailures().empty() ? kPassed : kCheckFailed;
+}
+
+ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
+                        ArrayRef<RuntimeValue> arguments) {
+  Evaluator evaluator(module);
+  FailureOr<SmallVector<RuntimeValue>> results =
+      evaluator.call(function, arguments);
+  if (failed(results))
+    return kError;
+  ExitCode code = emitResults(*results);
+  if (code != kPassed)
+    return code;
+  return reportChecks(evaluator);
+}
+
+ExitCode runCompiled(ModuleOp module, func::FuncOp function,
+                     ArrayRef<RuntimeValue> arguments) {
+  cpu::CompileOptions options;
+  options.entry = function.getSymName().str();
+  options.opaqueConstants = opaqueConstants;
+  options.dumpDir = dumpIr;
+  FailureOr<std::unique_ptr<cpu::CompiledProgram>> compiled =
+      cpu::compile(module, options);
+  if (failed(compiled))
+    return kError;
+  cpu::CompiledProgram &program = **compiled;
+  // --stats is LLVM's own flag (statistics); hlox-run reads it to print the
+  // compile report.
+  if (llvm::AreStatisticsEnabled()) {
+    const cpu::CompileStats &stats = program.stats;
+    double total = 0;
+    for (auto &[phase, ms] : stats.phaseMilliseconds) {
+      llvm::errs() << llvm::formatv("compile {0,-10} {1,8:f2} ms\n", phase, ms);
+      total += ms;
+    }
+    llvm::errs() << llvm::formatv("compile {0,-10} {1,8:f2} ms\n", "total",
+                                  total);
+    llvm::errs() << "dispatches " << stats.numDispatches << ", arena "
+                 << stats.arenaBytes << " bytes (" << stats.unsharedArenaBytes
+                 << " without reuse), constants " << stats.constantBytes
+                 << " bytes\n";
+  }
+  runtime::Status status;
+  std::unique_ptr<runtime::Executable> executable = runtime::Executable::create(
+      program.program, program.kernels, status);
+  if (!executable) {
+    function.emitError("cannot load the compiled program: ")
+        << status.message();
+    return kError;
+  }
+  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
+  for (const RuntimeValue &argument : arguments)
+    buffers.push_back(tools::toBuffer(argument.getTensor()));
+  // Checks run on the evaluator's comparison, so that a compiled run and an
+  // interpreted one judge values alike.
+  Evaluator checker(*program.hostModule);
+  runtime::HostCallFn hostCall =
+      [&](int64_t callee,
+          const std::vector<runtime::BufferView> &views) -> runtime::Status {
+    Operation *op = program.hostCalls[callee];
+    SmallVector<RuntimeValue> operands;
+    for (auto [view, operand] : llvm::zip(views, op->getOperands()))
+      operands.push_back(tools::fromBuffer(
+          view.data, cast<RankedTensorType>(operand.getType())));
+    if (failed(checker.evaluate(op, operands)))
+      return runtime::Status::error("check could not be evaluated");
+    return {};
+  };
+  runtime::CpuDevice device(numThreads);
+  std::vector<std::shared_ptr<runtime::Buffer>> results;
+  status = executable->execute(device, buffers, results, hostCall);
+  if (!status) {
+    function.emitError("run failed: ") << status.message();
+    return kError;
+  }
+  if (repeat > 0) {
+    runtime::HostCallFn skipChecks =
+        [](int64_t, const std::vector<runtime::BufferView> &) {
+          return runtime::Status();
+        };
+    std::vector<double> times;
+    std::vector<std::shared_ptr<runtime::Buffer>> scratch;
+    for (unsigned i = 0; i < repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      status = executable->execute(device, buffers, scratch, skipChecks);
+      times.push_back(std::chrono::duration<double, std::micro>(
+                          std::chrono::steady_clock::now() - start)
+                          .count());
+      if (!status) {
+        function.emitError("run failed: ") << status.message();
+        return kError;
+      }
+    }
+    std::sort(times.begin(), times.end());
+    llvm::outs() << llvm::formatv(
+        "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
+        "{3:f1}), {4} threads\n",
+        times[times.size() / 2], times.size(), times.front(), times.back(),
+        device.getNumThreads());
+  }
+  SmallVector<RuntimeValue> values;
+  for (auto [buffer, type] : llvm::zip(results, program.signature.getResults()))
+    values.push_back(tools::fromBuffer(buffer->data(),
+                                       cast<RankedTensorType>(type)));
+  ExitCode code = emitResults(values);
+  if (code != kPassed)
+    return code;
+  return reportChecks(checker);
+}
+
 /// Runs one module; returns the exit code it earns.
 ExitCode runModule(ModuleOp module, MLIRContext *context) {
   func::FuncOp function = pickFunction(module);
@@ -232,39 +403,9 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
     }
     arguments.push_back(std::move(*tensor));
   }
-  Evaluator evaluator(module);
-  FailureOr<SmallVector<RuntimeValue>> results =
-      evaluator.call(function, arguments);
-  if (failed(results))
-    return kError;
-  if (printOutput)
-    for (auto [i, result] : llvm::enumerate(*results)) {
-      llvm::outs() << "result[" << i << "]: ";
-      result.print(llvm::outs());
-      llvm::outs() << "\n";
-    }
-  if (!outputs.empty()) {
-    if (outputs.size() != results->size()) {
-      llvm::errs() << "error: " << outputs.size() << " --output flags for "
-                   << results->size() << " results\n";
-      return kError;
-    }
-    for (auto [spec, result] : llvm::zip(outputs, *results)) {
-      StringRef path(spec);
-      if (!path.consume_front("@") || !result.isTensor()) {
-        llvm::errs() << "error: --output takes @FILE.npy for a tensor "
-                        "result\n";
-        return kError;
-      }
-      if (llvm::Error error = tools::writeNpy(path, result.getTensor())) {
-        llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
-        return kError;
-      }
-    }
-  }
-  for (const CheckFailure &failure : evaluator.getCheckFailures())
-    emitError(failure.location) << "check failed: " << failure.message;
-  return evaluator.getCheckFailures().empty() ? kPassed : kCheckFailed;
+  if (interpret)
+    return runInterpreted(module, function, arguments);
+  return runCompiled(module, function, arguments);
 }
 
 } // namespace
@@ -275,6 +416,7 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   registerAllDialects(registry);
+  cpu::registerCompilerDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);

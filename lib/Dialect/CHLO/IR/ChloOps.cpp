@@ -85,6 +85,8 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
   return success();
 }
 
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
 void ConstantOp::print(OpAsmPrinter &printer) {
   hlox::stablehlo::printConstantLiteral(printer, *this, getValue());
 }

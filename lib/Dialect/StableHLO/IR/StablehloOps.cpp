@@ -107,6 +107,8 @@ void ConstantOp::print(OpAsmPrinter &printer) {
   printConstantLiteral(printer, *this, getValue());
 }
 
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
 void ConstantOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   // As upstream names them: %cst for floats and complex, %c otherwise.
   Type element = getElementTypeOrSelf(getType());

@@ -269,6 +269,7 @@ def CHLO_ConstantOp : CHLO_Op<"constant", [ConstantLike, Pure]> {
   let arguments = (ins ElementsAttr:$value);
   let results = (outs HLO_Tensor:$output);
   let hasCustomAssemblyFormat = 1;
+  let hasFolder = 1;
 }
 
 def CHLO_TopKOp : CHLO_Op<"top_k", [Pure]> {

@@ -30,6 +30,9 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [ConstantLike, Pure,
   let results = (outs HLO_TensorOrPerAxisQuantizedTensor:$output);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  // Folds to its value, so that the greedy rewriter's constant
+  // de-duplication keys constants by value.
+  let hasFolder = 1;
 }
 
 def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {

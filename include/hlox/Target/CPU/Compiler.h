@@ -1,0 +1,102 @@
+//===- Compiler.h - Compiles StableHLO programs for the host CPU -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// The CPU compiler: a StableHLO module in, a runtime::HostProgram and its
+// JIT-compiled kernels out. It runs the named phases in order:
+//
+//   input     inline every call into the entry function, drop the rest
+//   stablehlo the entry function's StableHLO, common values merged
+//   linalg    lowered to linalg on tensors, elementwise ops fused, split
+//             into dispatch functions and host ops
+//   llvm      the kernels in the LLVM dialect, each with its entry point
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TARGET_CPU_COMPILER_H
+#define HLOX_TARGET_CPU_COMPILER_H
+
+#include "hlox/runtime/Executable.h"
+#include "hlox/runtime/HostProgram.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace hlox::cpu {
+
+enum class Phase { Input, Stablehlo, Linalg, LLVM };
+
+/// The phase named `name` ("input", "stablehlo", "linalg", "llvm").
+std::optional<Phase> parsePhase(llvm::StringRef name);
+llvm::StringRef getPhaseName(Phase phase);
+/// Every phase, in order.
+llvm::ArrayRef<Phase> getPhases();
+
+struct CompileOptions {
+  /// The function to compile.
+  std::string entry = "main";
+  /// Every constant stays a run-time buffer (see hlox-cpu-form-dispatches).
+  bool opaqueConstants = false;
+  /// When set, the module after each phase is written to DIR/NN-PHASE.mlir.
+  std::string dumpDir;
+};
+
+/// What compilation measured.
+struct CompileStats {
+  /// Milliseconds per phase, and for the JIT ("jit").
+  std::vector<std::pair<std::string, double>> phaseMilliseconds;
+  int64_t numDispatches = 0;
+  int64_t arenaBytes = 0;
+  int64_t unsharedArenaBytes = 0;
+  int64_t constantBytes = 0;
+};
+
+/// A compiled program: the host program, its kernels, and the host ops
+/// (checks) its HostCall commands stand for.
+struct CompiledProgram {
+  runtime::HostProgram program;
+  std::shared_ptr<runtime::KernelLibrary> kernels;
+  /// Holds the entry function as the host program saw it; `hostCalls`
+  /// point into it.
+  mlir::OwningOpRef<mlir::ModuleOp> hostModule;
+  /// The op of each HostCall callee index.
+  std::vector<mlir::Operation *> hostCalls;
+  /// The entry function's type before lowering (element signedness kept).
+  mlir::FunctionType signature;
+  CompileStats stats;
+};
+
+/// Registers the dialects, interfaces and translations compilation needs.
+void registerCompilerDialects(mlir::DialectRegistry &registry);
+
+/// Registers every pass the phase pipelines name (upstream and hlox's), so
+/// that `hlox-opt --pass-pipeline=...` can replay a phase. Idempotent.
+void registerCompilerPasses();
+
+/// The textual pass pipeline of `phase` (module-anchored, without the
+/// builtin.module wrapper).
+std::string getPhasePipeline(Phase phase, const CompileOptions &options);
+
+/// Runs the phases on `module` up to and including `last`, in place; fails
+/// with a diagnostic at the op that could not be compiled.
+mlir::LogicalResult lowerToPhase(mlir::ModuleOp module, Phase last,
+                                 const CompileOptions &options,
+                                 CompileStats *stats = nullptr);
+
+/// Compiles `module` (consumed: it is lowered in place) into a program the
+/// runtime can run.
+mlir::FailureOr<std::unique_ptr<CompiledProgram>>
+compile(mlir::ModuleOp module, const CompileOptions &options);
+
+} // namespace hlox::cpu
+
+#endif // HLOX_TARGET_CPU_COMPILER_H

@@ -1,0 +1,31 @@
+//===- Passes.h - CPU target passes -----------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TARGET_CPU_PASSES_H
+#define HLOX_TARGET_CPU_PASSES_H
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace hlox::cpu {
+
+/// Attribute names on dispatch functions.
+inline constexpr llvm::StringLiteral kDispatchAttr = "hlox.dispatch";
+inline constexpr llvm::StringLiteral kWorkgroupsAttr = "hlox.workgroups";
+inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
+/// The suffix of a kernel's runtime entry point.
+inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "hlox/Target/CPU/Passes.h.inc"
+
+} // namespace hlox::cpu
+
+#endif // HLOX_TARGET_CPU_PASSES_H

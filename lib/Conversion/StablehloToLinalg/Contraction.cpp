@@ -1,0 +1,248 @@
+//===- Contraction.cpp - dot_general, dot and convolution -----------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Contractions become linalg.generic ops that multiply and accumulate in
+// the result element type: dot_general over (batch, lhs free, rhs free,
+// contracting) loops; convolution over (batch, output feature, output
+// spatial, input feature in the group, window) loops of the padded,
+// dilated input, with feature and batch groups as index arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::lowering;
+namespace shlo = hlox::stablehlo;
+
+namespace {
+
+/// A multiply-accumulate linalg.generic: out += convert(lhs) * convert(rhs).
+Value emitContraction(ConversionPatternRewriter &rewriter, Location loc,
+                      Value lhs, Value rhs, ArrayRef<Value> extra,
+                      RankedTensorType resultType, Type lhsElement,
+                      Type rhsElement, Type resultElement,
+                      ArrayRef<AffineMap> maps,
+                      ArrayRef<utils::IteratorType> iterators) {
+  Value zero = emitZero(rewriter, loc, resultElement);
+  Value init = filledTensor(rewriter, loc, resultType, zero);
+  SmallVector<Value> inputs{lhs, rhs};
+  inputs.append(extra.begin(), extra.end());
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &b, Location nested, ValueRange args) {
+        Value x = emitConvert(b, nested, args[0], lhsElement, resultElement);
+        Value y = emitConvert(b, nested, args[1], rhsElement, resultElement);
+        Value product = emitMul(b, nested, x, y, resultElement);
+        linalg::YieldOp::create(
+            b, nested, emitAdd(b, nested, args.back(), product, resultElement));
+      });
+  return generic.getResult(0);
+}
+
+Type elementOf(Value value) {
+  return cast<ShapedType>(value.getType()).getElementType();
+}
+
+/// Lowers a dot_general given its dimension lists.
+LogicalResult lowerDotGeneral(Operation *op, Value lhs, Value rhs,
+                              ArrayRef<int64_t> lhsBatch,
+                              ArrayRef<int64_t> rhsBatch,
+                              ArrayRef<int64_t> lhsContracting,
+                              ArrayRef<int64_t> rhsContracting,
+                              const TypeConverter &converter,
+                              ConversionPatternRewriter &rewriter) {
+  if (failed(checkStaticTensors(op, rewriter)))
+    return failure();
+  RankedTensorType resultType =
+      convertedTensorType(converter, op->getResult(0).getType());
+  if (!resultType)
+    return rewriter.notifyMatchFailure(op, "unsupported result type");
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  int64_t numBatch = lhsBatch.size();
+  int64_t lhsFree = lhsType.getRank() - numBatch - lhsContracting.size();
+  int64_t rhsFree = rhsType.getRank() - numBatch - rhsContracting.size();
+  int64_t numLoops = numBatch + lhsFree + rhsFree + lhsContracting.size();
+  MLIRContext *context = op->getContext();
+  auto side = [&](int64_t rank, ArrayRef<int64_t> batch,
+                  ArrayRef<int64_t> contracting, int64_t freeStart) {
+    SmallVector<AffineExpr> exprs;
+    int64_t nextFree = freeStart;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (auto *it = llvm::find(batch, d); it != batch.end())
+        exprs.push_back(getAffineDimExpr(it - batch.begin(), context));
+      else if (auto *it = llvm::find(contracting, d); it != contracting.end())
+        exprs.push_back(getAffineDimExpr(
+            numBatch + lhsFree + rhsFree + (it - contracting.begin()), context));
+      else
+        exprs.push_back(getAffineDimExpr(nextFree++, context));
+    }
+    return AffineMap::get(numLoops, 0, exprs, context);
+  };
+  SmallVector<AffineMap> maps{
+      side(lhsType.getRank(), lhsBatch, lhsContracting, numBatch),
+      side(rhsType.getRank(), rhsBatch, rhsContracting, numBatch + lhsFree)};
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < numBatch + lhsFree + rhsFree; ++d)
+    outExprs.push_back(getAffineDimExpr(d, context));
+  maps.push_back(AffineMap::get(numLoops, 0, outExprs, context));
+  SmallVector<utils::IteratorType> iterators(numBatch + lhsFree + rhsFree,
+                                             utils::IteratorType::parallel);
+  iterators.append(lhsContracting.size(), utils::IteratorType::reduction);
+  Value result = emitContraction(
+      rewriter, op->getLoc(), lhs, rhs, {}, resultType,
+      elementOf(op->getOperand(0)), elementOf(op->getOperand(1)),
+      elementOf(op->getResult(0)), maps, iterators);
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+struct DotGeneralLowering final : OpConversionPattern<shlo::DotGeneralOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::DotGeneralOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dims = op.getDotDimensionNumbers();
+    return lowerDotGeneral(op, adaptor.getLhs(), adaptor.getRhs(),
+                           dims.getLhsBatchingDimensions(),
+                           dims.getRhsBatchingDimensions(),
+                           dims.getLhsContractingDimensions(),
+                           dims.getRhsContractingDimensions(),
+                           *getTypeConverter(), rewriter);
+  }
+};
+
+struct DotLowering final : OpConversionPattern<shlo::DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    int64_t lhsRank = cast<RankedTensorType>(op.getLhs().getType()).getRank();
+    int64_t contracting = lhsRank - 1;
+    return lowerDotGeneral(op, adaptor.getLhs(), adaptor.getRhs(), {}, {},
+                           ArrayRef<int64_t>(contracting),
+                           ArrayRef<int64_t>(int64_t(0)), *getTypeConverter(),
+                           rewriter);
+  }
+};
+
+struct ConvolutionLowering final : OpConversionPattern<shlo::ConvolutionOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::ConvolutionOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkStaticTensors(op, rewriter)))
+      return failure();
+    RankedTensorType resultType =
+        convertedTensorType(*getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Location loc = op.getLoc();
+    auto dims = op.getDimensionNumbers();
+    auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
+    auto rhsType = cast<RankedTensorType>(op.getRhs().getType());
+    int64_t numSpatial = dims.getInputSpatialDimensions().size();
+    int64_t rank = lhsType.getRank();
+    auto attrOr = [&](std::optional<ArrayRef<int64_t>> values) {
+      return values ? SmallVector<int64_t>(*values)
+                    : SmallVector<int64_t>(numSpatial, 1);
+    };
+    SmallVector<int64_t> strides = attrOr(op.getWindowStrides());
+    SmallVector<int64_t> lhsDilation = attrOr(op.getLhsDilation());
+    SmallVector<int64_t> rhsDilation = attrOr(op.getRhsDilation());
+    SmallVector<bool> reversal(numSpatial, false);
+    if (auto attr = op.getWindowReversal())
+      reversal.assign(attr->begin(), attr->end());
+
+    // Pad and dilate the input (zeros); lhs dilation is interior padding.
+    SmallVector<int64_t> low(rank, 0), high(rank, 0), interior(rank, 0);
+    SmallVector<int64_t> padding;
+    if (auto attr = op.getPadding())
+      padding = llvm::to_vector(attr->getValues<int64_t>());
+    for (int64_t i = 0; i < numSpatial; ++i) {
+      int64_t d = dims.getInputSpatialDimensions()[i];
+      if (!padding.empty()) {
+        low[d] = padding[2 * i];
+        high[d] = padding[2 * i + 1];
+      }
+      interior[d] = lhsDilation[i] - 1;
+    }
+    Type lhsElement = lhsType.getElementType();
+    Value input = emitPad(rewriter, loc, adaptor.getLhs(),
+                          emitZero(rewriter, loc, lhsElement), low, high,
+                          interior);
+
+    int64_t groups = op.getFeatureGroupCount();
+    int64_t batchGroups = op.getBatchGroupCount();
+    int64_t outFeatures = resultType.getDimSize(dims.getOutputFeatureDimension());
+    int64_t outBatch = resultType.getDimSize(dims.getOutputBatchDimension());
+    int64_t groupInFeatures =
+        rhsType.getDimSize(dims.getKernelInputFeatureDimension());
+    MLIRContext *context = getContext();
+    // Loops: output batch, output feature, output spatial..., input feature
+    // within the group, window spatial...
+    int64_t numLoops = 3 + 2 * numSpatial;
+    auto dim = [&](int64_t i) { return getAffineDimExpr(i, context); };
+    AffineExpr ob = dim(0), of = dim(1), c = dim(2 + numSpatial);
+    auto os = [&](int64_t i) { return dim(2 + i); };
+    auto ks = [&](int64_t i) { return dim(3 + numSpatial + i); };
+
+    SmallVector<AffineExpr> inExprs(rank), kernelExprs(rank), outExprs(rank),
+        windowExprs;
+    inExprs[dims.getInputBatchDimension()] =
+        batchGroups > 1 ? of.floorDiv(outFeatures / batchGroups) * outBatch + ob
+                        : ob;
+    inExprs[dims.getInputFeatureDimension()] =
+        groups > 1 ? of.floorDiv(outFeatures / groups) * groupInFeatures + c
+                   : c;
+    kernelExprs[dims.getKernelInputFeatureDimension()] = c;
+    kernelExprs[dims.getKernelOutputFeatureDimension()] = of;
+    outExprs[dims.getOutputBatchDimension()] = ob;
+    outExprs[dims.getOutputFeatureDimension()] = of;
+    SmallVector<int64_t> windowShape{groupInFeatures};
+    windowExprs.push_back(c);
+    for (int64_t i = 0; i < numSpatial; ++i) {
+      int64_t kernelDim = dims.getKernelSpatialDimensions()[i];
+      int64_t size = rhsType.getDimSize(kernelDim);
+      inExprs[dims.getInputSpatialDimensions()[i]] =
+          os(i) * strides[i] + ks(i) * rhsDilation[i];
+      kernelExprs[kernelDim] = reversal[i] ? size - 1 - ks(i) : ks(i);
+      outExprs[dims.getOutputSpatialDimensions()[i]] = os(i);
+      windowExprs.push_back(ks(i));
+      windowShape.push_back(size);
+    }
+    SmallVector<AffineMap> maps{
+        AffineMap::get(numLoops, 0, inExprs, context),
+        AffineMap::get(numLoops, 0, kernelExprs, context),
+        AffineMap::get(numLoops, 0, windowExprs, context),
+        AffineMap::get(numLoops, 0, outExprs, context)};
+    SmallVector<utils::IteratorType> iterators(2 + numSpatial,
+                                               utils::IteratorType::parallel);
+    iterators.append(1 + numSpatial, utils::IteratorType::reduction);
+    Value window =
+        tensor::EmptyOp::create(rewriter, loc, windowShape, rewriter.getI1Type());
+    Value result = emitContraction(
+        rewriter, loc, input, adaptor.getRhs(), {window}, resultType,
+        lhsElement, rhsType.getElementType(),
+        cast<RankedTensorType>(op.getType()).getElementType(),
+        maps, iterators);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void hlox::lowering::populateContractionPatterns(
+    RewritePatternSet &patterns, const TypeConverter &converter) {
+  patterns.add<DotGeneralLowering, DotLowering, ConvolutionLowering>(
+      converter, patterns.getContext());
+}

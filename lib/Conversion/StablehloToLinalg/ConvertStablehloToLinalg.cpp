@@ -1,0 +1,84 @@
+//===- ConvertStablehloToLinalg.cpp - The StableHLO lowering pass ---------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "hlox/Conversion/Passes.h"
+#include "hlox/Conversion/StablehloToLinalg/StablehloToLinalg.h"
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
+#include "hlox/Dialect/Check/IR/CheckOps.h"
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#define DEBUG_TYPE "convert-stablehlo-to-linalg"
+
+namespace hlox {
+#define GEN_PASS_DEF_CONVERTSTABLEHLOTOLINALG
+#include "hlox/Conversion/Passes.h.inc"
+} // namespace hlox
+
+using namespace mlir;
+using namespace hlox;
+namespace shlo = hlox::stablehlo;
+
+/// Host-side checks that stay: `custom_call @check.*`.
+static bool isCheckCall(Operation *op) {
+  auto call = dyn_cast<shlo::CustomCallOp>(op);
+  return call && call.getCallTargetName().starts_with("check.");
+}
+
+void hlox::populateStablehloToLinalgPatterns(RewritePatternSet &patterns,
+                                             const TypeConverter &converter) {
+  lowering::populatePointwisePatterns(patterns, converter);
+  lowering::populateDataMovementPatterns(patterns, converter);
+  lowering::populateReductionPatterns(patterns, converter);
+  lowering::populateContractionPatterns(patterns, converter);
+  lowering::populateGatherScatterPatterns(patterns, converter);
+  lowering::populateControlFlowPatterns(patterns, converter);
+  lowering::populateSortPatterns(patterns, converter);
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                 converter);
+  populateCallOpTypeConversionPattern(patterns, converter);
+  populateReturnOpTypeConversionPattern(patterns, converter);
+}
+
+void hlox::configureStablehloToLinalgTarget(ConversionTarget &target,
+                                            const TypeConverter &converter) {
+  target.addLegalDialect<arith::ArithDialect, complex::ComplexDialect,
+                         linalg::LinalgDialect, math::MathDialect,
+                         scf::SCFDialect, tensor::TensorDialect>();
+  target.addIllegalDialect<shlo::StableHLODialect, chlo::CHLODialect>();
+  target.addLegalDialect<check::CheckDialect>();
+  target.addDynamicallyLegalOp<shlo::CustomCallOp>(isCheckCall);
+  target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+    return converter.isSignatureLegal(op.getFunctionType()) &&
+           converter.isLegal(&op.getBody());
+  });
+  target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+      [&](Operation *op) { return converter.isLegal(op); });
+  target.addLegalOp<UnrealizedConversionCastOp>();
+}
+
+namespace {
+
+class ConvertStablehloToLinalgPass
+    : public hlox::impl::ConvertStablehloToLinalgBase<
+          ConvertStablehloToLinalgPass> {
+public:
+  void runOnOperation() override {
+    StablehloTypeConverter converter;
+    ConversionTarget target(getContext());
+    configureStablehloToLinalgTarget(target, converter);
+    RewritePatternSet patterns(&getContext());
+    populateStablehloToLinalgPatterns(patterns, converter);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

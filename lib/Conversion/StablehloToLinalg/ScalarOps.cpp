@@ -1,0 +1,810 @@
+//===- ScalarOps.cpp - Elementwise StableHLO ops on scalars ---------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// The scalar form of every elementwise op: the body of the linalg.generic an
+// elementwise op becomes, and of reduction bodies and comparators. Integer
+// edge cases follow the spec and the evaluator (division by zero gives -1,
+// x % 0 gives x, shifts by the width or more give 0 or the sign), so that
+// generated code never reaches LLVM's undefined behaviour.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::lowering;
+namespace shlo = hlox::stablehlo;
+
+namespace {
+
+bool isUnsigned(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && (integer.isUnsigned() || integer.getWidth() == 1);
+}
+bool isComplex(Type type) { return isa<ComplexType>(type); }
+
+Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
+  return arith::ConstantOp::create(
+      b, loc, IntegerAttr::get(type, APInt(type.getIntOrFloatBitWidth(), value,
+                                           /*isSigned=*/true)));
+}
+Value floatConstant(OpBuilder &b, Location loc, Type type, double value) {
+  return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+}
+
+/// Narrow floats (f16, bf16 and smaller) compute transcendental functions in
+/// f32 and round once.
+template <typename Fn>
+Value inWideFloat(OpBuilder &b, Location loc, Value x, Fn fn) {
+  auto type = cast<FloatType>(x.getType());
+  if (type.getWidth() >= 32)
+    return fn(x);
+  Type f32 = b.getF32Type();
+  Value wide = arith::ExtFOp::create(b, loc, f32, x);
+  return arith::TruncFOp::create(b, loc, type, fn(wide));
+}
+
+/// A math op of one float operand, through f32 for narrow floats.
+template <typename MathOp>
+Value unaryMath(OpBuilder &b, Location loc, Value x) {
+  return inWideFloat(b, loc, x,
+                     [&](Value v) { return MathOp::create(b, loc, v); });
+}
+
+Value complexPart(OpBuilder &b, Location loc, Value x, bool real) {
+  if (real)
+    return complex::ReOp::create(b, loc, x);
+  return complex::ImOp::create(b, loc, x);
+}
+
+/// The float's total-order key: its bits as a signed integer, magnitude
+/// flipped for negative values (compare's TOTALORDER).
+Value totalOrderKey(OpBuilder &b, Location loc, Value x) {
+  unsigned width = x.getType().getIntOrFloatBitWidth();
+  Type intType = b.getIntegerType(width);
+  Value bits = arith::BitcastOp::create(b, loc, intType, x);
+  Value sign = arith::ShRSIOp::create(b, loc, bits,
+                                      intConstant(b, loc, intType, width - 1));
+  Value mask =
+      arith::ShRUIOp::create(b, loc, sign, intConstant(b, loc, intType, 1));
+  return arith::XOrIOp::create(b, loc, bits, mask);
+}
+
+Value emitCompare(OpBuilder &b, Location loc, shlo::ComparisonDirection dir,
+                  std::optional<shlo::ComparisonType> compareType, Value lhs,
+                  Value rhs, Type type) {
+  using D = shlo::ComparisonDirection;
+  if (isComplex(type)) {
+    if (dir == D::EQ)
+      return complex::EqualOp::create(b, loc, lhs, rhs);
+    if (dir == D::NE)
+      return complex::NotEqualOp::create(b, loc, lhs, rhs);
+    // Other directions order complex numbers lexicographically.
+    Value lr = complexPart(b, loc, lhs, true), li = complexPart(b, loc, lhs, false);
+    Value rr = complexPart(b, loc, rhs, true), ri = complexPart(b, loc, rhs, false);
+    Type part = lr.getType();
+    Value realEq = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, lr, rr);
+    Value imagCmp = emitCompare(b, loc, dir, compareType, li, ri, part);
+    Value strictReal = emitCompare(
+        b, loc, dir == D::GE ? D::GT : dir == D::LE ? D::LT : dir, compareType,
+        lr, rr, part);
+    return arith::SelectOp::create(b, loc, realEq, imagCmp, strictReal);
+  }
+  if (isa<FloatType>(type)) {
+    if (compareType == shlo::ComparisonType::TOTALORDER) {
+      Value l = totalOrderKey(b, loc, lhs), r = totalOrderKey(b, loc, rhs);
+      return emitCompare(b, loc, dir, shlo::ComparisonType::SIGNED, l, r,
+                         l.getType());
+    }
+    arith::CmpFPredicate predicate;
+    switch (dir) {
+    case D::EQ: predicate = arith::CmpFPredicate::OEQ; break;
+    case D::NE: predicate = arith::CmpFPredicate::UNE; break;
+    case D::GE: predicate = arith::CmpFPredicate::OGE; break;
+    case D::GT: predicate = arith::CmpFPredicate::OGT; break;
+    case D::LE: predicate = arith::CmpFPredicate::OLE; break;
+    case D::LT: predicate = arith::CmpFPredicate::OLT; break;
+    }
+    return arith::CmpFOp::create(b, loc, predicate, lhs, rhs);
+  }
+  bool unsignedCmp = isUnsigned(type) ||
+                     compareType == shlo::ComparisonType::UNSIGNED;
+  if (compareType == shlo::ComparisonType::SIGNED)
+    unsignedCmp = false;
+  arith::CmpIPredicate predicate;
+  switch (dir) {
+  case D::EQ: predicate = arith::CmpIPredicate::eq; break;
+  case D::NE: predicate = arith::CmpIPredicate::ne; break;
+  case D::GE: predicate = unsignedCmp ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge; break;
+  case D::GT: predicate = unsignedCmp ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt; break;
+  case D::LE: predicate = unsignedCmp ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle; break;
+  case D::LT: predicate = unsignedCmp ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt; break;
+  }
+  return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
+}
+
+/// max (or min) with the spec's rules: NaN wins for floats, complex numbers
+/// order lexicographically, i1 is or (and).
+Value emitMinMax(OpBuilder &b, Location loc, bool isMax, Value x, Value y,
+                 Type type) {
+  if (isComplex(type)) {
+    Value less = emitCompare(b, loc, shlo::ComparisonDirection::LT, {}, x, y,
+                             type);
+    return isMax ? arith::SelectOp::create(b, loc, less, y, x)
+                 : arith::SelectOp::create(b, loc, less, x, y);
+  }
+  if (isa<FloatType>(type))
+    return isMax ? arith::MaximumFOp::create(b, loc, x, y).getResult()
+                 : arith::MinimumFOp::create(b, loc, x, y).getResult();
+  if (type.getIntOrFloatBitWidth() == 1)
+    return isMax ? arith::OrIOp::create(b, loc, x, y).getResult()
+                 : arith::AndIOp::create(b, loc, x, y).getResult();
+  if (isUnsigned(type))
+    return isMax ? arith::MaxUIOp::create(b, loc, x, y).getResult()
+                 : arith::MinUIOp::create(b, loc, x, y).getResult();
+  return isMax ? arith::MaxSIOp::create(b, loc, x, y).getResult()
+               : arith::MinSIOp::create(b, loc, x, y).getResult();
+}
+
+Value emitIntDivRem(OpBuilder &b, Location loc, bool isDiv, Value x, Value y,
+                    Type type) {
+  Type t = x.getType();
+  unsigned width = t.getIntOrFloatBitWidth();
+  Value zero = intConstant(b, loc, t, 0), one = intConstant(b, loc, t, 1);
+  Value minusOne = intConstant(b, loc, t, -1);
+  Value byZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, zero);
+  if (isUnsigned(type)) {
+    Value safe = arith::SelectOp::create(b, loc, byZero, one, y);
+    Value q = isDiv ? arith::DivUIOp::create(b, loc, x, safe).getResult()
+                    : arith::RemUIOp::create(b, loc, x, safe).getResult();
+    return arith::SelectOp::create(b, loc, byZero, isDiv ? minusOne : x, q);
+  }
+  Value minInt = arith::ConstantOp::create(
+      b, loc, IntegerAttr::get(t, APInt::getSignedMinValue(width)));
+  Value overflow = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, minInt),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, y, minusOne));
+  Value unsafe = arith::OrIOp::create(b, loc, byZero, overflow);
+  Value safe = arith::SelectOp::create(b, loc, unsafe, one, y);
+  Value q = isDiv ? arith::DivSIOp::create(b, loc, x, safe).getResult()
+                  : arith::RemSIOp::create(b, loc, x, safe).getResult();
+  // x / 0 = -1, x % 0 = x; MIN / -1 = MIN, MIN % -1 = 0.
+  Value special = isDiv ? arith::SelectOp::create(b, loc, byZero, minusOne, x)
+                        : arith::SelectOp::create(b, loc, byZero, x, zero);
+  return arith::SelectOp::create(b, loc, unsafe, special, q);
+}
+
+enum class ShiftKind { Left, RightLogical, RightArithmetic };
+
+Value emitShift(OpBuilder &b, Location loc, ShiftKind kind, Value x, Value y) {
+  Type t = x.getType();
+  unsigned width = t.getIntOrFloatBitWidth();
+  Value limit = intConstant(b, loc, t, width);
+  // Read as unsigned, a negative amount is at least the width too.
+  Value tooFar = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, y, limit);
+  Value zero = intConstant(b, loc, t, 0);
+  Value safe = arith::SelectOp::create(b, loc, tooFar, zero, y);
+  switch (kind) {
+  case ShiftKind::Left:
+    return arith::SelectOp::create(b, loc, tooFar, zero,
+                                   arith::ShLIOp::create(b, loc, x, safe));
+  case ShiftKind::RightLogical:
+    return arith::SelectOp::create(b, loc, tooFar, zero,
+                                   arith::ShRUIOp::create(b, loc, x, safe));
+  case ShiftKind::RightArithmetic: {
+    Value full = arith::ShRSIOp::create(b, loc, x,
+                                        intConstant(b, loc, t, width - 1));
+    return arith::SelectOp::create(b, loc, tooFar, full,
+                                   arith::ShRSIOp::create(b, loc, x, safe));
+  }
+  }
+  llvm_unreachable("shift kind");
+}
+
+/// Integer power by squaring over the exponent's bits; negative exponents
+/// give 0 except for bases 1 and -1 (signed types).
+Value emitIntPower(OpBuilder &b, Location loc, Value x, Value y, Type type) {
+  Type t = x.getType();
+  unsigned width = t.getIntOrFloatBitWidth();
+  Value zero = intConstant(b, loc, t, 0), one = intConstant(b, loc, t, 1);
+  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+  Value ub = arith::ConstantIndexOp::create(b, loc, width);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, lb, ub, step, ValueRange{one, x, y},
+      [&](OpBuilder &nb, Location nloc, Value, ValueRange iter) {
+        Value bit = arith::AndIOp::create(nb, nloc, iter[2], one);
+        Value odd = arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ne,
+                                          bit, zero);
+        Value times = arith::MulIOp::create(nb, nloc, iter[0], iter[1]);
+        Value result = arith::SelectOp::create(nb, nloc, odd, times, iter[0]);
+        Value base = arith::MulIOp::create(nb, nloc, iter[1], iter[1]);
+        Value rest = arith::ShRUIOp::create(nb, nloc, iter[2], one);
+        scf::YieldOp::create(nb, nloc, ValueRange{result, base, rest});
+      });
+  Value power = loop.getResult(0);
+  if (isUnsigned(type))
+    return power;
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, y, zero);
+  Value minusOne = intConstant(b, loc, t, -1);
+  Value isOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, one);
+  Value isMinusOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, minusOne);
+  Value odd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne, arith::AndIOp::create(b, loc, y, one), zero);
+  Value reciprocal = arith::SelectOp::create(
+      b, loc, isOne, one,
+      arith::SelectOp::create(
+          b, loc, isMinusOne,
+          arith::SelectOp::create(b, loc, odd, minusOne, one), zero));
+  return arith::SelectOp::create(b, loc, negative, reciprocal, power);
+}
+
+Value emitSign(OpBuilder &b, Location loc, Value x, Type type) {
+  Type t = x.getType();
+  if (isa<IntegerType>(t)) {
+    Value zero = intConstant(b, loc, t, 0);
+    Value positive = arith::ExtUIOp::create(
+        b, loc, t,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, x, zero));
+    if (isUnsigned(type)) {
+      Value nonzero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero);
+      return arith::ExtUIOp::create(b, loc, t, nonzero);
+    }
+    Value negative = arith::ExtUIOp::create(
+        b, loc, t,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero));
+    return arith::SubIOp::create(b, loc, positive, negative);
+  }
+  if (isa<FloatType>(t)) {
+    Value zero = floatConstant(b, loc, t, 0.0);
+    // NaN and zeros stay; everything else is +-1.
+    Value keep = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UEQ, x, zero);
+    Value unit = math::CopySignOp::create(b, loc, floatConstant(b, loc, t, 1.0), x);
+    return arith::SelectOp::create(b, loc, keep, x, unit);
+  }
+  return complex::SignOp::create(b, loc, x);
+}
+
+Value emitLogistic(OpBuilder &b, Location loc, Value x) {
+  Type t = x.getType();
+  if (auto c = dyn_cast<ComplexType>(t)) {
+    Value one = complex::CreateOp::create(b, loc, c,
+                                          floatConstant(b, loc, c.getElementType(), 1.0),
+                                          floatConstant(b, loc, c.getElementType(), 0.0));
+    Value e = complex::ExpOp::create(b, loc, complex::NegOp::create(b, loc, x));
+    return complex::DivOp::create(b, loc, one, complex::AddOp::create(b, loc, one, e));
+  }
+  return inWideFloat(b, loc, x, [&](Value v) -> Value {
+    Type vt = v.getType();
+    Value one = floatConstant(b, loc, vt, 1.0);
+    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, v));
+    return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+  });
+}
+
+/// A float op with a complex counterpart: picks by the operand type.
+template <typename MathOp, typename ComplexOp>
+Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
+  if (isa<ComplexType>(x.getType()))
+    return ComplexOp::create(b, loc, x);
+  return unaryMath<MathOp>(b, loc, x);
+}
+
+Value emitBitcast(OpBuilder &b, Location loc, Value x, Type to) {
+  Type target = convertElementType(to);
+  if (x.getType() == target)
+    return x;
+  return arith::BitcastOp::create(b, loc, target, x);
+}
+
+Value emitIsFinite(OpBuilder &b, Location loc, Value x) {
+  Type t = x.getType();
+  Value inf = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(t, APFloat::getInf(cast<FloatType>(t).getFloatSemantics())));
+  Value magnitude = math::AbsFOp::create(b, loc, x);
+  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, magnitude, inf);
+}
+
+Value emitIsInf(OpBuilder &b, Location loc, Value x, int sign) {
+  Type t = x.getType();
+  const auto &semantics = cast<FloatType>(t).getFloatSemantics();
+  if (sign == 0) {
+    Value inf = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, APFloat::getInf(semantics)));
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                 math::AbsFOp::create(b, loc, x), inf);
+  }
+  Value inf = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(t, APFloat::getInf(semantics, sign < 0)));
+  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, inf);
+}
+
+} // namespace
+
+Value hlox::lowering::emitConvert(OpBuilder &b, Location loc, Value value,
+                                  Type from, Type to) {
+  if (from == to)
+    return value;
+  Type target = convertElementType(to);
+  // To complex: convert the parts.
+  if (auto toComplex = dyn_cast<ComplexType>(to)) {
+    Type part = toComplex.getElementType();
+    Value re, im;
+    if (auto fromComplex = dyn_cast<ComplexType>(from)) {
+      re = emitConvert(b, loc, complexPart(b, loc, value, true),
+                       fromComplex.getElementType(), part);
+      im = emitConvert(b, loc, complexPart(b, loc, value, false),
+                       fromComplex.getElementType(), part);
+    } else {
+      re = emitConvert(b, loc, value, from, part);
+      im = floatConstant(b, loc, part, 0.0);
+    }
+    return complex::CreateOp::create(b, loc, target, re, im);
+  }
+  // From complex to a real type: the real part.
+  if (auto fromComplex = dyn_cast<ComplexType>(from)) {
+    if (to.isInteger(1)) {
+      Value re = complexPart(b, loc, value, true), im = complexPart(b, loc, value, false);
+      Value zero = floatConstant(b, loc, re.getType(), 0.0);
+      return arith::OrIOp::create(
+          b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, re, zero),
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, im, zero));
+    }
+    return emitConvert(b, loc, complexPart(b, loc, value, true),
+                       fromComplex.getElementType(), to);
+  }
+  // To i1: != 0.
+  if (to.isInteger(1)) {
+    if (isa<FloatType>(from))
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, value,
+                                   floatConstant(b, loc, from, 0.0));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, value,
+                                 intConstant(b, loc, value.getType(), 0));
+  }
+  if (auto toFloat = dyn_cast<FloatType>(to)) {
+    if (auto fromFloat = dyn_cast<FloatType>(from)) {
+      if (fromFloat.getWidth() < toFloat.getWidth() ||
+          (fromFloat.getWidth() == toFloat.getWidth() &&
+           APFloat::isRepresentableAsNormalIn(fromFloat.getFloatSemantics(),
+                                              toFloat.getFloatSemantics())))
+        return arith::ExtFOp::create(b, loc, toFloat, value);
+      if (fromFloat.getWidth() == toFloat.getWidth()) {
+        // bf16 <-> f16: through f32.
+        Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+        return arith::TruncFOp::create(b, loc, toFloat, wide);
+      }
+      return arith::TruncFOp::create(b, loc, toFloat, value);
+    }
+    if (isUnsigned(from))
+      return arith::UIToFPOp::create(b, loc, toFloat, value);
+    return arith::SIToFPOp::create(b, loc, toFloat, value);
+  }
+  auto toInt = cast<IntegerType>(target);
+  unsigned toWidth = toInt.getWidth();
+  if (auto fromFloat = dyn_cast<FloatType>(from)) {
+    // Truncate toward zero and saturate; NaN becomes 0.
+    Type f64 = b.getF64Type();
+    Value wide = fromFloat.getWidth() < 64
+                     ? arith::ExtFOp::create(b, loc, f64, value).getResult()
+                     : value;
+    bool isUnsignedTo = isUnsigned(to);
+    double lo = isUnsignedTo ? 0.0 : -std::ldexp(1.0, toWidth - 1);
+    double hi = isUnsignedTo ? std::ldexp(1.0, toWidth)
+                             : std::ldexp(1.0, toWidth - 1);
+    Value below = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, wide,
+                                        floatConstant(b, loc, f64, lo));
+    Value above = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, wide,
+                                        floatConstant(b, loc, f64, hi));
+    Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, wide, wide);
+    Value safe = arith::SelectOp::create(
+        b, loc, arith::OrIOp::create(b, loc, arith::OrIOp::create(b, loc, below, above), isNan),
+        floatConstant(b, loc, f64, 0.0), wide);
+    Value converted =
+        isUnsignedTo ? arith::FPToUIOp::create(b, loc, toInt, safe).getResult()
+                     : arith::FPToSIOp::create(b, loc, toInt, safe).getResult();
+    APInt minValue = isUnsignedTo ? APInt::getMinValue(toWidth)
+                                  : APInt::getSignedMinValue(toWidth);
+    APInt maxValue = isUnsignedTo ? APInt::getMaxValue(toWidth)
+                                  : APInt::getSignedMaxValue(toWidth);
+    Value minConst = arith::ConstantOp::create(b, loc, IntegerAttr::get(toInt, minValue));
+    Value maxConst = arith::ConstantOp::create(b, loc, IntegerAttr::get(toInt, maxValue));
+    // `below` covers lo itself, which converts exactly.
+    Value result = arith::SelectOp::create(b, loc, below, minConst, converted);
+    return arith::SelectOp::create(b, loc, above, maxConst, result);
+  }
+  unsigned fromWidth = from.getIntOrFloatBitWidth();
+  if (fromWidth == toWidth)
+    return value;
+  if (fromWidth > toWidth)
+    return arith::TruncIOp::create(b, loc, toInt, value);
+  if (isUnsigned(from))
+    return arith::ExtUIOp::create(b, loc, toInt, value);
+  return arith::ExtSIOp::create(b, loc, toInt, value);
+}
+
+Value hlox::lowering::emitAdd(OpBuilder &b, Location loc, Value x, Value y,
+                              Type type) {
+  if (isComplex(type))
+    return complex::AddOp::create(b, loc, x, y);
+  if (isa<FloatType>(type))
+    return arith::AddFOp::create(b, loc, x, y);
+  if (type.isInteger(1))
+    return arith::OrIOp::create(b, loc, x, y);
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+Value hlox::lowering::emitMul(OpBuilder &b, Location loc, Value x, Value y,
+                              Type type) {
+  if (isComplex(type))
+    return complex::MulOp::create(b, loc, x, y);
+  if (isa<FloatType>(type))
+    return arith::MulFOp::create(b, loc, x, y);
+  if (type.isInteger(1))
+    return arith::AndIOp::create(b, loc, x, y);
+  return arith::MulIOp::create(b, loc, x, y);
+}
+
+Value hlox::lowering::emitZero(OpBuilder &b, Location loc, Type type) {
+  Type t = convertElementType(type);
+  if (auto c = dyn_cast<ComplexType>(t)) {
+    Value zero = floatConstant(b, loc, c.getElementType(), 0.0);
+    return complex::CreateOp::create(b, loc, c, zero, zero);
+  }
+  if (isa<FloatType>(t))
+    return floatConstant(b, loc, t, 0.0);
+  return intConstant(b, loc, t, 0);
+}
+
+bool hlox::lowering::isScalarizable(Operation *op) {
+  return isa<shlo::AbsOp, shlo::CbrtOp, shlo::CeilOp, shlo::ConvertOp,
+             shlo::CountLeadingZerosOp, shlo::CosineOp, shlo::ExpOp,
+             shlo::Expm1Op, shlo::FloorOp, shlo::ImagOp, shlo::IsFiniteOp,
+             shlo::LogOp, shlo::Log1pOp, shlo::LogisticOp, shlo::NegOp,
+             shlo::NotOp, shlo::PopulationCountOp, shlo::RealOp, shlo::RoundOp,
+             shlo::RoundNearestEvenOp, shlo::RsqrtOp, shlo::SignOp,
+             shlo::SineOp, shlo::SqrtOp, shlo::TanOp, shlo::TanhOp,
+             shlo::BitcastConvertOp, shlo::AddOp, shlo::AndOp, shlo::Atan2Op,
+             shlo::ComplexOp, shlo::DivOp, shlo::MaxOp, shlo::MinOp,
+             shlo::MulOp, shlo::OrOp, shlo::PowOp, shlo::RemOp,
+             shlo::ShiftLeftOp, shlo::ShiftRightArithmeticOp,
+             shlo::ShiftRightLogicalOp, shlo::SubtractOp, shlo::XorOp,
+             shlo::CompareOp, shlo::SelectOp, shlo::ClampOp, chlo::AcosOp,
+             chlo::AcoshOp, chlo::AsinOp, chlo::AsinhOp, chlo::AtanOp,
+             chlo::AtanhOp, chlo::ConjOp, chlo::CoshOp, chlo::SinhOp,
+             chlo::TanOp, chlo::ErfOp, chlo::ErfcOp, chlo::SquareOp,
+             chlo::IsInfOp, chlo::IsNegInfOp, chlo::IsPosInfOp>(op);
+}
+
+FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
+                                              Operation *op, ValueRange args,
+                                              ArrayRef<Type> types,
+                                              Type resultType) {
+  Type type = types.empty() ? resultType : types[0];
+  bool cplx = isComplex(type), flt = isa<FloatType>(type);
+  auto unsupported = [&]() -> FailureOr<Value> {
+    return op->emitError("the CPU target cannot lower '")
+           << op->getName() << "' on " << type;
+  };
+  Value x = args.empty() ? Value() : args[0];
+  Value y = args.size() > 1 ? args[1] : Value();
+  auto binary = [&](auto intOp, auto floatOp, auto complexOp) -> Value {
+    using I = decltype(intOp);
+    using F = decltype(floatOp);
+    using C = decltype(complexOp);
+    if (cplx)
+      return C::create(b, loc, x, y);
+    if (flt)
+      return F::create(b, loc, x, y);
+    return I::create(b, loc, x, y);
+  };
+  return llvm::TypeSwitch<Operation *, FailureOr<Value>>(op)
+      .Case([&](shlo::AddOp) -> FailureOr<Value> {
+        if (type.isInteger(1))
+          return Value(arith::OrIOp::create(b, loc, x, y));
+        return binary(arith::AddIOp(), arith::AddFOp(), complex::AddOp());
+      })
+      .Case([&](shlo::SubtractOp) -> FailureOr<Value> {
+        return binary(arith::SubIOp(), arith::SubFOp(), complex::SubOp());
+      })
+      .Case([&](shlo::MulOp) -> FailureOr<Value> {
+        if (type.isInteger(1))
+          return Value(arith::AndIOp::create(b, loc, x, y));
+        return binary(arith::MulIOp(), arith::MulFOp(), complex::MulOp());
+      })
+      .Case([&](shlo::DivOp) -> FailureOr<Value> {
+        if (cplx)
+          return Value(complex::DivOp::create(b, loc, x, y));
+        if (flt)
+          return Value(arith::DivFOp::create(b, loc, x, y));
+        return emitIntDivRem(b, loc, /*isDiv=*/true, x, y, type);
+      })
+      .Case([&](shlo::RemOp) -> FailureOr<Value> {
+        if (cplx)
+          return unsupported();
+        if (flt)
+          return Value(arith::RemFOp::create(b, loc, x, y));
+        return emitIntDivRem(b, loc, /*isDiv=*/false, x, y, type);
+      })
+      .Case([&](shlo::MaxOp) -> FailureOr<Value> {
+        return emitMinMax(b, loc, true, x, y, type);
+      })
+      .Case([&](shlo::MinOp) -> FailureOr<Value> {
+        return emitMinMax(b, loc, false, x, y, type);
+      })
+      .Case([&](shlo::PowOp) -> FailureOr<Value> {
+        if (cplx)
+          return Value(complex::PowOp::create(b, loc, x, y));
+        if (flt)
+          return inWideFloat(b, loc, x, [&](Value v) -> Value {
+            Value w = v.getType() == y.getType()
+                          ? y
+                          : arith::ExtFOp::create(b, loc, v.getType(), y).getResult();
+            return math::PowFOp::create(b, loc, v, w);
+          });
+        return emitIntPower(b, loc, x, y, type);
+      })
+      .Case([&](shlo::Atan2Op) -> FailureOr<Value> {
+        if (cplx)
+          return unsupported();
+        return inWideFloat(b, loc, x, [&](Value v) -> Value {
+          Value w = v.getType() == y.getType()
+                        ? y
+                        : arith::ExtFOp::create(b, loc, v.getType(), y).getResult();
+          return math::Atan2Op::create(b, loc, v, w);
+        });
+      })
+      .Case([&](shlo::AndOp) -> FailureOr<Value> {
+        return Value(arith::AndIOp::create(b, loc, x, y));
+      })
+      .Case([&](shlo::OrOp) -> FailureOr<Value> {
+        return Value(arith::OrIOp::create(b, loc, x, y));
+      })
+      .Case([&](shlo::XorOp) -> FailureOr<Value> {
+        return Value(arith::XOrIOp::create(b, loc, x, y));
+      })
+      .Case([&](shlo::ShiftLeftOp) -> FailureOr<Value> {
+        return emitShift(b, loc, ShiftKind::Left, x, y);
+      })
+      .Case([&](shlo::ShiftRightLogicalOp) -> FailureOr<Value> {
+        return emitShift(b, loc, ShiftKind::RightLogical, x, y);
+      })
+      .Case([&](shlo::ShiftRightArithmeticOp) -> FailureOr<Value> {
+        return emitShift(b, loc, ShiftKind::RightArithmetic, x, y);
+      })
+      .Case([&](shlo::ComplexOp) -> FailureOr<Value> {
+        return Value(complex::CreateOp::create(
+            b, loc, convertElementType(resultType), x, y));
+      })
+      .Case([&](shlo::CompareOp compare) -> FailureOr<Value> {
+        std::optional<shlo::ComparisonType> compareType;
+        if (auto attr = compare.getCompareTypeAttr())
+          compareType = attr.getValue();
+        return emitCompare(b, loc, compare.getComparisonDirection(),
+                           compareType, x, y, type);
+      })
+      .Case([&](shlo::SelectOp) -> FailureOr<Value> {
+        return Value(arith::SelectOp::create(b, loc, args[0], args[1], args[2]));
+      })
+      .Case([&](shlo::ClampOp) -> FailureOr<Value> {
+        Type t = types[1];
+        Value low = emitMinMax(b, loc, true, args[1], args[0], t);
+        return emitMinMax(b, loc, false, low, args[2], t);
+      })
+      .Case([&](shlo::ConvertOp) -> FailureOr<Value> {
+        return emitConvert(b, loc, x, type, resultType);
+      })
+      .Case([&](shlo::BitcastConvertOp) -> FailureOr<Value> {
+        if (cplx || isComplex(resultType) ||
+            type.getIntOrFloatBitWidth() != resultType.getIntOrFloatBitWidth())
+          return unsupported();
+        return emitBitcast(b, loc, x, resultType);
+      })
+      .Case([&](shlo::AbsOp) -> FailureOr<Value> {
+        if (cplx)
+          return Value(complex::AbsOp::create(b, loc, x));
+        if (flt)
+          return Value(math::AbsFOp::create(b, loc, x));
+        return Value(math::AbsIOp::create(b, loc, x));
+      })
+      .Case([&](shlo::NegOp) -> FailureOr<Value> {
+        if (cplx)
+          return Value(complex::NegOp::create(b, loc, x));
+        if (flt)
+          return Value(arith::NegFOp::create(b, loc, x));
+        return Value(arith::SubIOp::create(
+            b, loc, intConstant(b, loc, x.getType(), 0), x));
+      })
+      .Case([&](shlo::NotOp) -> FailureOr<Value> {
+        return Value(arith::XOrIOp::create(
+            b, loc, x, intConstant(b, loc, x.getType(), -1)));
+      })
+      .Case([&](shlo::SignOp) -> FailureOr<Value> {
+        return emitSign(b, loc, x, type);
+      })
+      .Case([&](shlo::PopulationCountOp) -> FailureOr<Value> {
+        return Value(math::CtPopOp::create(b, loc, x));
+      })
+      .Case([&](shlo::CountLeadingZerosOp) -> FailureOr<Value> {
+        return Value(math::CountLeadingZerosOp::create(b, loc, x));
+      })
+      .Case([&](shlo::RealOp) -> FailureOr<Value> {
+        return cplx ? complexPart(b, loc, x, true) : x;
+      })
+      .Case([&](shlo::ImagOp) -> FailureOr<Value> {
+        return cplx ? complexPart(b, loc, x, false)
+                    : floatConstant(b, loc, x.getType(), 0.0);
+      })
+      .Case([&](shlo::IsFiniteOp) -> FailureOr<Value> {
+        return emitIsFinite(b, loc, x);
+      })
+      .Case([&](shlo::FloorOp) -> FailureOr<Value> {
+        return Value(math::FloorOp::create(b, loc, x));
+      })
+      .Case([&](shlo::CeilOp) -> FailureOr<Value> {
+        return Value(math::CeilOp::create(b, loc, x));
+      })
+      .Case([&](shlo::RoundOp) -> FailureOr<Value> {
+        return Value(math::RoundOp::create(b, loc, x));
+      })
+      .Case([&](shlo::RoundNearestEvenOp) -> FailureOr<Value> {
+        return Value(math::RoundEvenOp::create(b, loc, x));
+      })
+      .Case([&](shlo::ExpOp) -> FailureOr<Value> {
+        return floatOrComplex<math::ExpOp, complex::ExpOp>(b, loc, x);
+      })
+      .Case([&](shlo::Expm1Op) -> FailureOr<Value> {
+        return floatOrComplex<math::ExpM1Op, complex::Expm1Op>(b, loc, x);
+      })
+      .Case([&](shlo::LogOp) -> FailureOr<Value> {
+        return floatOrComplex<math::LogOp, complex::LogOp>(b, loc, x);
+      })
+      .Case([&](shlo::Log1pOp) -> FailureOr<Value> {
+        return floatOrComplex<math::Log1pOp, complex::Log1pOp>(b, loc, x);
+      })
+      .Case([&](shlo::SqrtOp) -> FailureOr<Value> {
+        return floatOrComplex<math::SqrtOp, complex::SqrtOp>(b, loc, x);
+      })
+      .Case([&](shlo::RsqrtOp) -> FailureOr<Value> {
+        return floatOrComplex<math::RsqrtOp, complex::RsqrtOp>(b, loc, x);
+      })
+      .Case([&](shlo::CbrtOp) -> FailureOr<Value> {
+        if (cplx)
+          return unsupported();
+        return unaryMath<math::CbrtOp>(b, loc, x);
+      })
+      .Case([&](shlo::SineOp) -> FailureOr<Value> {
+        return floatOrComplex<math::SinOp, complex::SinOp>(b, loc, x);
+      })
+      .Case([&](shlo::CosineOp) -> FailureOr<Value> {
+        return floatOrComplex<math::CosOp, complex::CosOp>(b, loc, x);
+      })
+      .Case([&](shlo::TanOp) -> FailureOr<Value> {
+        return floatOrComplex<math::TanOp, complex::TanOp>(b, loc, x);
+      })
+      .Case([&](shlo::TanhOp) -> FailureOr<Value> {
+        return floatOrComplex<math::TanhOp, complex::TanhOp>(b, loc, x);
+      })
+      .Case([&](shlo::LogisticOp) -> FailureOr<Value> {
+        return emitLogistic(b, loc, x);
+      })
+      .Case([&](chlo::TanOp) -> FailureOr<Value> {
+        return floatOrComplex<math::TanOp, complex::TanOp>(b, loc, x);
+      })
+      .Case([&](chlo::ConjOp) -> FailureOr<Value> {
+        if (!cplx)
+          return x;
+        return Value(complex::ConjOp::create(b, loc, x));
+      })
+      .Case([&](chlo::SquareOp) -> FailureOr<Value> {
+        return binary(arith::MulIOp(), arith::MulFOp(), complex::MulOp());
+      })
+      .Case([&](chlo::IsInfOp) -> FailureOr<Value> {
+        return emitIsInf(b, loc, x, 0);
+      })
+      .Case([&](chlo::IsPosInfOp) -> FailureOr<Value> {
+        return emitIsInf(b, loc, x, 1);
+      })
+      .Case([&](chlo::IsNegInfOp) -> FailureOr<Value> {
+        return emitIsInf(b, loc, x, -1);
+      })
+      .Case<chlo::AcosOp, chlo::AcoshOp, chlo::AsinOp, chlo::AsinhOp,
+            chlo::AtanOp, chlo::AtanhOp, chlo::CoshOp, chlo::SinhOp,
+            chlo::ErfOp, chlo::ErfcOp>([&](Operation *) -> FailureOr<Value> {
+        if (cplx)
+          return unsupported();
+        return FailureOr<Value>(llvm::TypeSwitch<Operation *, Value>(op)
+            .Case([&](chlo::AcosOp) { return unaryMath<math::AcosOp>(b, loc, x); })
+            .Case([&](chlo::AcoshOp) { return unaryMath<math::AcoshOp>(b, loc, x); })
+            .Case([&](chlo::AsinOp) { return unaryMath<math::AsinOp>(b, loc, x); })
+            .Case([&](chlo::AsinhOp) { return unaryMath<math::AsinhOp>(b, loc, x); })
+            .Case([&](chlo::AtanOp) { return unaryMath<math::AtanOp>(b, loc, x); })
+            .Case([&](chlo::AtanhOp) { return unaryMath<math::AtanhOp>(b, loc, x); })
+            .Case([&](chlo::CoshOp) { return unaryMath<math::CoshOp>(b, loc, x); })
+            .Case([&](chlo::SinhOp) { return unaryMath<math::SinhOp>(b, loc, x); })
+            .Case([&](chlo::ErfOp) { return unaryMath<math::ErfOp>(b, loc, x); })
+            .Case([&](chlo::ErfcOp) { return unaryMath<math::ErfcOp>(b, loc, x); })
+            .Default([](Operation *) { return Value(); }));
+      })
+      .Default([&](Operation *) { return unsupported(); });
+}
+
+FailureOr<SmallVector<Value>>
+hlox::lowering::emitScalarRegion(OpBuilder &b, Location loc, Region &region,
+                                 ValueRange arguments) {
+  Block &block = region.front();
+  IRMapping scalars;
+  for (auto [arg, scalar] : llvm::zip(block.getArguments(), arguments))
+    scalars.map(arg, scalar);
+  auto elementType = [](Value v) {
+    return cast<ShapedType>(v.getType()).getElementType();
+  };
+  for (Operation &op : block.without_terminator()) {
+    if (auto constant = dyn_cast<shlo::ConstantOp>(op)) {
+      auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!value || !value.isSplat())
+        return op.emitError("the CPU target cannot lower this constant in a "
+                            "region");
+      Type type = convertElementType(value.getElementType());
+      Attribute scalar;
+      if (auto complexType = dyn_cast<ComplexType>(type)) {
+        auto parts = value.getSplatValue<std::complex<APFloat>>();
+        scalar = b.getArrayAttr(
+            {b.getFloatAttr(complexType.getElementType(), parts.real()),
+             b.getFloatAttr(complexType.getElementType(), parts.imag())});
+        scalars.map(constant.getResult(),
+                    complex::ConstantOp::create(b, loc, type, cast<ArrayAttr>(scalar)));
+        continue;
+      }
+      if (isa<FloatType>(type))
+        scalar = b.getFloatAttr(type, value.getSplatValue<APFloat>());
+      else
+        scalar = IntegerAttr::get(type, value.getSplatValue<APInt>());
+      scalars.map(constant.getResult(),
+                  arith::ConstantOp::create(b, loc, cast<TypedAttr>(scalar)));
+      continue;
+    }
+    if (op.getNumResults() != 1 || !isScalarizable(&op) ||
+        llvm::any_of(op.getOperandTypes(), [](Type t) {
+          return cast<ShapedType>(t).getRank() != 0;
+        }))
+      return op.emitError("the CPU target cannot lower '")
+             << op.getName() << "' inside " << region.getParentOp()->getName();
+    SmallVector<Value> operands;
+    SmallVector<Type> types;
+    for (Value operand : op.getOperands()) {
+      Value scalar = scalars.lookupOrNull(operand);
+      if (!scalar)
+        return op.emitError("the CPU target cannot lower a region that uses "
+                            "a value from outside it");
+      operands.push_back(scalar);
+      types.push_back(elementType(operand));
+    }
+    FailureOr<Value> result = emitScalarOp(b, loc, &op, operands, types,
+                                           elementType(op.getResult(0)));
+    if (failed(result))
+      return failure();
+    scalars.map(op.getResult(0), *result);
+  }
+  SmallVector<Value> results;
+  for (Value returned : block.getTerminator()->getOperands()) {
+    Value scalar = scalars.lookupOrNull(returned);
+    if (!scalar)
+      return block.getTerminator()->emitError(
+          "the CPU target cannot lower a region that returns a value from "
+          "outside it");
+    results.push_back(scalar);
+  }
+  return results;
+}

@@ -1,0 +1,123 @@
+//===- Utils.cpp - Helpers of the StableHLO lowering ----------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "Lowerings.h"
+
+#include "hlox/Conversion/StablehloToLinalg/StablehloToLinalg.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::lowering;
+
+Type hlox::lowering::convertElementType(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    if (!integer.isSignless())
+      return IntegerType::get(type.getContext(), integer.getWidth());
+  return type;
+}
+
+/// Element types the CPU target computes in.
+static bool isSupportedElement(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth());
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return complex.getElementType().isF32() || complex.getElementType().isF64();
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+StablehloTypeConverter::StablehloTypeConverter() {
+  addConversion([](Type type) -> std::optional<Type> {
+    if (isa<RankedTensorType, ShapedType>(type))
+      return std::nullopt;
+    if (type.isIntOrIndexOrFloat() || isa<ComplexType>(type))
+      return convertElementType(type);
+    return type;
+  });
+  addConversion([](RankedTensorType type) -> std::optional<Type> {
+    if (!isSupportedElement(type.getElementType()))
+      return std::nullopt;
+    return RankedTensorType::get(type.getShape(),
+                                 convertElementType(type.getElementType()));
+  });
+  // ui32 and i32 tensors have the same bits: the casts between them are
+  // free and the host program looks through them.
+  auto cast = [](OpBuilder &b, Type type, ValueRange inputs,
+                 Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs).getResult(0);
+  };
+  addSourceMaterialization(cast);
+  addTargetMaterialization(cast);
+}
+
+Value hlox::lowering::emptyTensor(OpBuilder &b, Location loc,
+                                  RankedTensorType type) {
+  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+}
+
+Value hlox::lowering::filledTensor(OpBuilder &b, Location loc,
+                                   RankedTensorType type, Value value) {
+  return linalg::FillOp::create(b, loc, value, emptyTensor(b, loc, type))
+      .getResult(0);
+}
+
+Value hlox::lowering::extractScalar(OpBuilder &b, Location loc, Value tensor) {
+  return tensor::ExtractOp::create(b, loc, tensor, ValueRange{});
+}
+
+Value hlox::lowering::toIndex(OpBuilder &b, Location loc, Value value,
+                              Type type) {
+  auto integer = cast<IntegerType>(type);
+  if (integer.isUnsigned() || integer.getWidth() == 1)
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), value);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
+}
+
+Value hlox::lowering::clampIndex(OpBuilder &b, Location loc, Value value,
+                                 int64_t lo, int64_t hi) {
+  Value low = arith::ConstantIndexOp::create(b, loc, lo);
+  Value high = arith::ConstantIndexOp::create(b, loc, hi);
+  return arith::MinSIOp::create(b, loc,
+                                arith::MaxSIOp::create(b, loc, value, low), high);
+}
+
+SmallVector<utils::IteratorType> hlox::lowering::parallelIterators(unsigned rank) {
+  return SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
+}
+
+RankedTensorType
+hlox::lowering::convertedTensorType(const TypeConverter &converter, Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return {};
+  return dyn_cast_or_null<RankedTensorType>(converter.convertType(tensor));
+}
+
+LogicalResult
+hlox::lowering::checkStaticTensors(Operation *op,
+                                   ConversionPatternRewriter &rewriter) {
+  auto check = [&](Type type, StringRef what) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
+        diag << what << " of type " << type << " is not a static tensor";
+      });
+    if (!isSupportedElement(tensor.getElementType()))
+      return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
+        diag << "element type " << tensor.getElementType()
+             << " is not supported by the CPU target";
+      });
+    return success();
+  };
+  for (Type type : op->getOperandTypes())
+    if (failed(check(type, "operand")))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(check(type, "result")))
+      return failure();
+  return success();
+}

@@ -1,0 +1,89 @@
+//===- Compiler.cpp - Compiles StableHLO programs for the host CPU --------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include "hlox/Target/CPU/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::cpu;
+
+/// Fails unless every argument and result of `function` is a statically
+/// shaped tensor.
+static LogicalResult checkStaticSignature(func::FuncOp function) {
+  FunctionType type = function.getFunctionType();
+  auto check = [&](Type t, StringRef what, unsigned i) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (tensor && tensor.hasStaticShape())
+      return success();
+    return function.emitError("the CPU target needs statically shaped "
+                              "tensors: ")
+           << what << " " << i << " has type " << t;
+  };
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    if (failed(check(t, "argument", i)))
+      return failure();
+  for (auto [i, t] : llvm::enumerate(type.getResults()))
+    if (failed(check(t, "result", i)))
+      return failure();
+  return success();
+}
+
+FailureOr<std::unique_ptr<CompiledProgram>>
+hlox::cpu::compile(ModuleOp module, const CompileOptions &options) {
+  auto entry = module.lookupSymbol<func::FuncOp>(options.entry);
+  if (!entry || entry.isExternal())
+    return module.emitError("no function @") << options.entry
+                                             << " with a body to compile";
+  if (failed(checkStaticSignature(entry)))
+    return failure();
+  auto result = std::make_unique<CompiledProgram>();
+  result->signature = entry.getFunctionType();
+  if (failed(lowerToPhase(module, Phase::Linalg, options, &result->stats)))
+    return failure();
+  auto buildHost = [&](ModuleOp lowered) -> LogicalResult {
+    auto host = lowered.lookupSymbol<func::FuncOp>(options.entry);
+    FailureOr<runtime::HostProgram> program =
+        buildHostProgram(host, lowered, result->signature, result->hostCalls);
+    if (failed(program))
+      return failure();
+    result->program = std::move(*program);
+    // The host function moves to a module of its own: the host calls point
+    // into it.
+    OpBuilder builder(lowered.getContext());
+    result->hostModule = ModuleOp::create(builder, lowered.getLoc());
+    host->moveBefore(result->hostModule->getBody(),
+                     result->hostModule->getBody()->end());
+    return success();
+  };
+  if (failed(runPhase(module, Phase::LLVM, options, &result->stats,
+                      buildHost)))
+    return failure();
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<std::shared_ptr<runtime::KernelLibrary>> kernels =
+      jitCompile(module);
+  if (failed(kernels))
+    return failure();
+  result->kernels = *kernels;
+  result->stats.phaseMilliseconds.emplace_back(
+      "jit", std::chrono::duration<double, std::milli>(
+                 std::chrono::steady_clock::now() - start)
+                 .count());
+  const runtime::HostProgram &program = result->program;
+  result->stats.numDispatches = llvm::count_if(
+      program.commands, [](const runtime::Command &command) {
+        return command.kind == runtime::CommandKind::Dispatch;
+      });
+  result->stats.arenaBytes = program.arenaBytes;
+  result->stats.unsharedArenaBytes = program.unsharedArenaBytes;
+  for (const auto &constant : program.constants)
+    result->stats.constantBytes += constant.size();
+  return result;
+}

@@ -1,0 +1,72 @@
+//===- EmitEntryPoints.cpp - The runtime's entry point of each kernel -----===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Target/CPU/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#define DEBUG_TYPE "hlox-cpu-emit-entry-points"
+
+namespace hlox::cpu {
+#define GEN_PASS_DEF_CPUEMITENTRYPOINTS
+#include "hlox/Target/CPU/Passes.h.inc"
+} // namespace hlox::cpu
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::cpu;
+
+namespace {
+
+class EmitEntryPointsPass
+    : public hlox::cpu::impl::CPUEmitEntryPointsBase<EmitEntryPointsPass> {
+public:
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<LLVM::LLVMFuncOp> kernels;
+    for (auto function : module.getOps<LLVM::LLVMFuncOp>())
+      if (function->hasAttr(kDispatchAttr))
+        kernels.push_back(function);
+    MLIRContext *context = &getContext();
+    auto ptr = LLVM::LLVMPointerType::get(context);
+    auto i64 = IntegerType::get(context, 64);
+    auto voidType = LLVM::LLVMVoidType::get(context);
+    OpBuilder b(context);
+    for (LLVM::LLVMFuncOp kernel : kernels) {
+      LLVM::LLVMFunctionType type = kernel.getFunctionType();
+      unsigned numParams = type.getNumParams();
+      if (numParams < 2 || !isa<LLVM::LLVMVoidType>(type.getReturnType()) ||
+          llvm::any_of(type.getParams().drop_back(2),
+                       [&](Type t) { return t != ptr; })) {
+        kernel.emitError("kernel does not have the bare-pointer signature");
+        return signalPassFailure();
+      }
+      b.setInsertionPointAfter(kernel);
+      Location loc = kernel.getLoc();
+      auto entry = LLVM::LLVMFuncOp::create(
+          b, loc, (kernel.getSymName() + kEntrySuffix).str(),
+          LLVM::LLVMFunctionType::get(voidType, {ptr, i64, i64}));
+      Block *block = entry.addEntryBlock(b);
+      b.setInsertionPointToStart(block);
+      SmallVector<Value> operands;
+      for (unsigned i = 0; i + 2 < numParams; ++i) {
+        Value slot = LLVM::GEPOp::create(b, loc, ptr, ptr, block->getArgument(0),
+                                         ArrayRef<LLVM::GEPArg>{int32_t(i)});
+        operands.push_back(LLVM::LoadOp::create(b, loc, ptr, slot));
+      }
+      Value begin = block->getArgument(1), end = block->getArgument(2);
+      Type indexType = type.getParams()[numParams - 2];
+      if (indexType != i64) {
+        begin = LLVM::TruncOp::create(b, loc, indexType, begin);
+        end = LLVM::TruncOp::create(b, loc, indexType, end);
+      }
+      operands.push_back(begin);
+      operands.push_back(end);
+      LLVM::CallOp::create(b, loc, kernel, operands);
+      LLVM::ReturnOp::create(b, loc, ValueRange{});
+    }
+  }
+};
+
+} // namespace

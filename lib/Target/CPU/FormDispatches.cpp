@@ -1,0 +1,200 @@
+//===- FormDispatches.cpp - Split the entry function into dispatches ------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Target/CPU/Passes.h"
+
+#include "hlox/Dialect/Check/IR/CheckOps.h"
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "hlox-cpu-form-dispatches"
+
+namespace hlox::cpu {
+#define GEN_PASS_DEF_CPUFORMDISPATCHES
+#include "hlox/Target/CPU/Passes.h.inc"
+} // namespace hlox::cpu
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::cpu;
+
+namespace {
+
+/// Ops that stay in the host program.
+bool isHostOp(Operation *op) {
+  if (isa<func::ReturnOp, UnrealizedConversionCastOp>(op) ||
+      isa<check::CheckDialect>(op->getDialect()))
+    return true;
+  if (auto call = dyn_cast<stablehlo::CustomCallOp>(op))
+    return call.getCallTargetName().starts_with("check.");
+  return false;
+}
+
+/// Ops cloned into each dispatch that uses them instead of running on
+/// their own.
+bool isPullable(Operation *op, bool opaqueConstants) {
+  if (isa<tensor::EmptyOp, linalg::FillOp>(op))
+    return true;
+  if (op->getNumRegions() != 0 || op->getNumResults() == 0 ||
+      op->hasTrait<OpTrait::IsTerminator>())
+    return false;
+  if (llvm::none_of(op->getResultTypes(),
+                    [](Type t) { return isa<TensorType>(t); }))
+    return isMemoryEffectFree(op);
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    return !opaqueConstants && dense && dense.isSplat();
+  }
+  return false;
+}
+
+/// The work of one workgroup of `root`, and how many workgroups it splits
+/// into along its first loop.
+std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(root);
+  if (!linalgOp || !isa<TilingInterface>(root) ||
+      linalgOp.getNumLoops() == 0 || !linalgOp.hasPureTensorSemantics())
+    return {1, 1};
+  SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+  int64_t total = 1;
+  for (int64_t range : ranges) {
+    if (ShapedType::isDynamic(range))
+      return {1, 1};
+    total *= range;
+  }
+  if (linalgOp.getIteratorTypesArray()[0] != utils::IteratorType::parallel ||
+      ranges[0] <= 1)
+    return {1, std::max<int64_t>(total, 1)};
+  // Only tensor.empty or linalg.fill of one can be sliced as destinations.
+  for (Value init : linalgOp.getDpsInits()) {
+    Operation *def = init.getDefiningOp();
+    if (auto fill = dyn_cast_or_null<linalg::FillOp>(def))
+      def = fill.getDpsInits()[0].getDefiningOp();
+    if (!isa_and_nonnull<tensor::EmptyOp>(def))
+      return {1, std::max<int64_t>(total, 1)};
+  }
+  return {ranges[0], std::max<int64_t>(total / ranges[0], 1)};
+}
+
+class FormDispatchesPass
+    : public hlox::cpu::impl::CPUFormDispatchesBase<FormDispatchesPass> {
+public:
+  using CPUFormDispatchesBase::CPUFormDispatchesBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto function = module.lookupSymbol<func::FuncOp>(entry);
+    if (!function || function.isExternal()) {
+      module.emitError("no function @") << entry << " with a body to split";
+      return signalPassFailure();
+    }
+    if (!function.getBody().hasOneBlock()) {
+      function.emitError("the CPU target needs a single-block entry function");
+      return signalPassFailure();
+    }
+    SymbolTable symbols(module);
+    Block &block = function.getBody().front();
+    SmallVector<Operation *> roots;
+    for (Operation &op : block) {
+      if (isHostOp(&op) || isPullable(&op, opaqueConstants))
+        continue;
+      if (auto constant = dyn_cast<arith::ConstantOp>(op))
+        continue; // A host constant.
+      roots.push_back(&op);
+    }
+    // A pullable op whose value the host needs runs as a dispatch too.
+    for (Operation &op : block)
+      if (isPullable(&op, opaqueConstants) &&
+          llvm::any_of(op.getUsers(), [](Operation *user) { return isHostOp(user); }) &&
+          llvm::any_of(op.getResultTypes(), [](Type t) { return isa<TensorType>(t); }))
+        roots.push_back(&op);
+    llvm::sort(roots, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+
+    OpBuilder builder(module.getContext());
+    int64_t next = 0;
+    for (Operation *root : roots) {
+      if (failed(outline(root, symbols, builder, next++)))
+        return signalPassFailure();
+    }
+    // Pulled producers without users left in the host function go.
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+      if (isPullable(&op, opaqueConstants) && op.use_empty())
+        op.erase();
+  }
+
+private:
+  LogicalResult outline(Operation *root, SymbolTable &symbols,
+                        OpBuilder &builder, int64_t index) {
+    // The root's pulled producers, transitively, and the values that come
+    // from outside.
+    llvm::SetVector<Operation *> pulled;
+    llvm::SetVector<Value> inputs;
+    std::function<void(Value)> visit = [&](Value value) {
+      Operation *def = value.getDefiningOp();
+      if (def && def != root && isPullable(def, opaqueConstants)) {
+        if (pulled.contains(def))
+          return;
+        for (Value operand : def->getOperands())
+          visit(operand);
+        pulled.insert(def);
+        return;
+      }
+      inputs.insert(value);
+    };
+    for (Value operand : root->getOperands())
+      visit(operand);
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(root->getRegions(), captured);
+    for (Value value : captured)
+      visit(value);
+    for (Value input : inputs)
+      if (!isa<TensorType>(input.getType()))
+        return root->emitError("the CPU target cannot pass a ")
+               << input.getType() << " into a dispatch";
+
+    auto function = root->getParentOfType<func::FuncOp>();
+    std::string name = (function.getSymName() + "_dispatch_" + Twine(index)).str();
+    SmallVector<Type> inputTypes;
+    for (Value input : inputs)
+      inputTypes.push_back(input.getType());
+    builder.setInsertionPoint(function);
+    auto dispatch = func::FuncOp::create(
+        builder, root->getLoc(), name,
+        builder.getFunctionType(inputTypes, root->getResultTypes()));
+    dispatch.setPrivate();
+    symbols.insert(dispatch);
+    auto [workgroups, work] = workgroupsOf(root);
+    dispatch->setAttr(kDispatchAttr, builder.getUnitAttr());
+    dispatch->setAttr(kWorkgroupsAttr, builder.getI64IntegerAttr(workgroups));
+    dispatch->setAttr(kWorkAttr, builder.getI64IntegerAttr(work));
+    LDBG() << "dispatch " << name << ": " << inputs.size() << " inputs, "
+           << workgroups << " workgroups of " << work;
+
+    Block *body = dispatch.addEntryBlock();
+    IRMapping mapping;
+    for (auto [input, arg] : llvm::zip(inputs, body->getArguments()))
+      mapping.map(input, arg);
+    builder.setInsertionPointToStart(body);
+    for (Operation *op : pulled)
+      builder.clone(*op, mapping);
+    Operation *clone = builder.clone(*root, mapping);
+    func::ReturnOp::create(builder, root->getLoc(), clone->getResults());
+
+    builder.setInsertionPoint(root);
+    auto call = func::CallOp::create(builder, root->getLoc(), dispatch,
+                                     inputs.getArrayRef());
+    root->replaceAllUsesWith(call.getResults());
+    root->erase();
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,183 @@
+//===- KernelABI.cpp - Dispatch functions to the kernel convention --------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Target/CPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "hlox-cpu-kernel-abi"
+
+namespace hlox::cpu {
+#define GEN_PASS_DEF_CPUKERNELABI
+#include "hlox/Target/CPU/Passes.h.inc"
+} // namespace hlox::cpu
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::cpu;
+
+namespace {
+
+MemRefType memrefFor(Type type) {
+  auto tensor = cast<RankedTensorType>(type);
+  return MemRefType::get(tensor.getShape(), tensor.getElementType());
+}
+
+/// `destination` sliced like `init` (a tensor.empty, or a linalg.fill of
+/// one), at `offsets`/`sizes`: the tile of the kernel's output the tiled
+/// root writes.
+Value destinationTile(OpBuilder &b, Location loc, Value init,
+                      Value destination, ArrayRef<OpFoldResult> offsets,
+                      ArrayRef<OpFoldResult> sizes) {
+  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+  Value tile = tensor::ExtractSliceOp::create(b, loc, destination, offsets,
+                                              sizes, strides);
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    return linalg::FillOp::create(b, loc, fill.getInputs()[0], tile)
+        .getResult(0);
+  return tile;
+}
+
+/// Rewrites `root` (a linalg op whose results the kernel writes into
+/// `outputs`) to compute rows [begin, end) of its first loop only, writing
+/// them straight into the outputs. Returns the values to materialize.
+FailureOr<SmallVector<Value>> tileRoot(OpBuilder &b, Operation *root,
+                                       ArrayRef<Value> outputs, Value begin,
+                                       Value end) {
+  auto tileable = cast<TilingInterface>(root);
+  auto linalgOp = cast<linalg::LinalgOp>(root);
+  Location loc = root->getLoc();
+  b.setInsertionPoint(root);
+  SmallVector<Range> domain = tileable.getIterationDomain(b);
+  SmallVector<OpFoldResult> offsets, sizes;
+  for (auto [i, range] : llvm::enumerate(domain)) {
+    if (i == 0) {
+      offsets.push_back(begin);
+      sizes.push_back(arith::SubIOp::create(b, loc, end, begin).getResult());
+    } else {
+      offsets.push_back(range.offset);
+      sizes.push_back(range.size);
+    }
+  }
+  FailureOr<TilingResult> tiled =
+      tileable.getTiledImplementation(b, offsets, sizes);
+  if (failed(tiled) || tiled->tiledOps.size() != 1)
+    return root->emitError("the CPU target could not split this op into "
+                           "workgroups");
+  auto tiledOp = cast<linalg::LinalgOp>(tiled->tiledOps.front());
+  SmallVector<Value> results;
+  b.setInsertionPoint(tiledOp);
+  for (auto [i, output] : llvm::enumerate(outputs)) {
+    SmallVector<OpFoldResult> resultOffsets, resultSizes;
+    if (failed(tileable.getResultTilePosition(b, i, offsets, sizes,
+                                              resultOffsets, resultSizes)))
+      return root->emitError("no result tile position");
+    Value destination = bufferization::ToTensorOp::create(
+        b, loc, cast<RankedTensorType>(root->getResult(i).getType()), output,
+        /*restrict=*/true, /*writable=*/true);
+    Value tile = destinationTile(b, loc, linalgOp.getDpsInits()[i], destination,
+                                 resultOffsets, resultSizes);
+    tiledOp.getDpsInitsMutable()[i].set(tile);
+    SmallVector<OpFoldResult> strides(resultOffsets.size(), b.getIndexAttr(1));
+    b.setInsertionPointAfter(tiledOp);
+    results.push_back(tensor::InsertSliceOp::create(
+        b, loc, tiled->tiledValues[i], destination, resultOffsets, resultSizes,
+        strides));
+    b.setInsertionPoint(tiledOp);
+  }
+  return results;
+}
+
+class KernelABIPass : public hlox::cpu::impl::CPUKernelABIBase<KernelABIPass> {
+public:
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> dispatches;
+    for (auto function : module.getOps<func::FuncOp>())
+      if (function->hasAttr(kDispatchAttr))
+        dispatches.push_back(function);
+    for (func::FuncOp function : dispatches)
+      if (failed(rewrite(function)))
+        return signalPassFailure();
+  }
+
+private:
+  LogicalResult rewrite(func::FuncOp function) {
+    OpBuilder b(function);
+    Location loc = function.getLoc();
+    FunctionType type = function.getFunctionType();
+    SmallVector<Type> arguments;
+    for (Type input : type.getInputs())
+      arguments.push_back(memrefFor(input));
+    for (Type result : type.getResults())
+      arguments.push_back(memrefFor(result));
+    arguments.push_back(b.getIndexType());
+    arguments.push_back(b.getIndexType());
+    auto kernel = func::FuncOp::create(b, loc, function.getSymName(),
+                                       b.getFunctionType(arguments, {}));
+    kernel->setAttrs(function->getAttrs());
+    kernel.setFunctionType(b.getFunctionType(arguments, {}));
+    kernel.setPublic();
+    Block *body = kernel.addEntryBlock();
+    b.setInsertionPointToStart(body);
+    IRMapping mapping;
+    unsigned numInputs = type.getNumInputs();
+    for (unsigned i = 0; i < numInputs; ++i)
+      mapping.map(function.getArgument(i),
+                  bufferization::ToTensorOp::create(
+                      b, loc, cast<RankedTensorType>(type.getInput(i)),
+                      body->getArgument(i), /*restrict=*/true));
+    Operation *terminator = function.getBody().front().getTerminator();
+    for (Operation &op : function.getBody().front().without_terminator())
+      b.clone(op, mapping);
+    SmallVector<Value> returned;
+    for (Value value : terminator->getOperands())
+      returned.push_back(mapping.lookupOrDefault(value));
+    SmallVector<Value> outputs;
+    for (unsigned i = 0; i < type.getNumResults(); ++i)
+      outputs.push_back(body->getArgument(numInputs + i));
+
+    int64_t workgroups = 1;
+    if (auto attr = function->getAttrOfType<IntegerAttr>(kWorkgroupsAttr))
+      workgroups = attr.getInt();
+    if (workgroups > 1) {
+      Operation *root = returned.empty() ? nullptr : returned[0].getDefiningOp();
+      bool single = root && isa<linalg::LinalgOp>(root) &&
+                    llvm::all_of(llvm::enumerate(returned), [&](auto it) {
+                      return it.value() == root->getResult(it.index());
+                    }) &&
+                    returned.size() == root->getNumResults();
+      if (!single) {
+        kernel->setAttr(kWorkgroupsAttr, b.getI64IntegerAttr(1));
+      } else {
+        Value begin = body->getArgument(arguments.size() - 2);
+        Value end = body->getArgument(arguments.size() - 1);
+        FailureOr<SmallVector<Value>> tiled =
+            tileRoot(b, root, outputs, begin, end);
+        if (failed(tiled))
+          return failure();
+        returned = *tiled;
+        root->erase();
+        LDBG() << "tiled " << function.getSymName() << " into " << workgroups
+               << " workgroups";
+      }
+    }
+    b.setInsertionPointToEnd(body);
+    for (auto [value, output] : llvm::zip(returned, outputs)) {
+      auto materialize = bufferization::MaterializeInDestinationOp::create(
+          b, loc, TypeRange{}, value, output);
+      materialize.setRestrict(true);
+      materialize.setWritable(true);
+    }
+    func::ReturnOp::create(b, loc);
+    function.erase();
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,72 @@
+//===- Buffer.h - Typed host buffers ----------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// A Buffer is a dense row-major array of one element type and a static
+// shape, in 64-byte aligned host memory. The runtime knows element types only
+// by their byte width: values are bits to it; what they mean is the
+// compiler's business.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_RUNTIME_BUFFER_H
+#define HLOX_RUNTIME_BUFFER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace hlox::runtime {
+
+/// The shape and element width of a buffer.
+struct BufferType {
+  std::vector<int64_t> shape;
+  /// Bytes per element (an i1 takes one byte).
+  int64_t elementBytes = 0;
+  /// The element type's name as the program spells it (f32, ui8, ...), for
+  /// messages.
+  std::string elementName;
+
+  int64_t getNumElements() const;
+  int64_t getByteSize() const { return getNumElements() * elementBytes; }
+  /// "2x3xf32".
+  std::string str() const;
+  bool operator==(const BufferType &other) const {
+    return shape == other.shape && elementBytes == other.elementBytes &&
+           elementName == other.elementName;
+  }
+};
+
+/// Owned, aligned host memory of one BufferType. Not copyable; share it
+/// through std::shared_ptr. Reads and writes are not synchronized: the
+/// Executable that writes a buffer is its only user while it runs.
+class Buffer {
+public:
+  static constexpr size_t kAlignment = 64;
+
+  explicit Buffer(BufferType type);
+  ~Buffer();
+  Buffer(const Buffer &) = delete;
+  Buffer &operator=(const Buffer &) = delete;
+
+  const BufferType &getType() const { return type; }
+  void *data() { return storage; }
+  const void *data() const { return storage; }
+  int64_t getByteSize() const { return type.getByteSize(); }
+
+private:
+  BufferType type;
+  void *storage = nullptr;
+};
+
+/// Allocates `bytes` aligned to Buffer::kAlignment (at least one byte, so
+/// that empty buffers still have distinct addresses); null when the memory
+/// is exhausted.
+void *allocateAligned(size_t bytes);
+void freeAligned(void *pointer);
+
+} // namespace hlox::runtime
+
+#endif // HLOX_RUNTIME_BUFFER_H

@@ -1,0 +1,81 @@
+//===- Executable.h - A host program with its kernels -----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_RUNTIME_EXECUTABLE_H
+#define HLOX_RUNTIME_EXECUTABLE_H
+
+#include "hlox/runtime/Device.h"
+#include "hlox/runtime/HostProgram.h"
+#include "hlox/runtime/Status.h"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace hlox::runtime {
+
+/// Every kernel's entry point: `bindings` holds one pointer per binding of
+/// the dispatch; the kernel runs workgroups [begin, end).
+using KernelFn = void (*)(void **bindings, int64_t begin, int64_t end);
+
+/// Where kernels come from: the compiler's JIT, or a loaded object. Must
+/// outlive the executables that use it.
+class KernelLibrary {
+public:
+  virtual ~KernelLibrary() = default;
+  /// The entry point of kernel `name`, or null.
+  virtual KernelFn lookup(const std::string &name) = 0;
+};
+
+/// A buffer as a host call sees it: valid during the call only.
+struct BufferView {
+  const BufferType *type;
+  const void *data;
+};
+
+/// Runs HostCall command `callee` on its values.
+using HostCallFn =
+    std::function<Status(int64_t callee, const std::vector<BufferView> &)>;
+
+/// A host program whose kernels are resolved. Thread-safe: concurrent
+/// executions are serialized (they share the arena).
+class Executable {
+public:
+  /// Checks `program` (value ids, arena bounds, constant sizes) and resolves
+  /// its kernels in `library`.
+  static std::unique_ptr<Executable>
+  create(HostProgram program, std::shared_ptr<KernelLibrary> library,
+         Status &status);
+
+  const HostProgram &getProgram() const { return program; }
+
+  /// Runs the program on `device` with `arguments` (their types must be the
+  /// program's); `results` receives new buffers. `hostCall` serves HostCall
+  /// commands (may be empty when there are none).
+  Status execute(Device &device,
+                 const std::vector<std::shared_ptr<Buffer>> &arguments,
+                 std::vector<std::shared_ptr<Buffer>> &results,
+                 const HostCallFn &hostCall = {});
+
+private:
+  Executable(HostProgram program, std::shared_ptr<KernelLibrary> library)
+      : program(std::move(program)), library(std::move(library)) {}
+
+  HostProgram program;
+  std::shared_ptr<KernelLibrary> library;
+  std::vector<KernelFn> kernels;
+  std::mutex mutex;
+  /// The arena, kept across runs: fresh pages are slow to touch.
+  void *arena = nullptr;
+  struct ArenaDeleter {
+    void operator()(void *p) const { freeAligned(p); }
+  };
+  std::unique_ptr<void, ArenaDeleter> arenaOwner;
+};
+
+} // namespace hlox::runtime
+
+#endif // HLOX_RUNTIME_EXECUTABLE_H

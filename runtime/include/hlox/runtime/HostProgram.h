@@ -1,0 +1,80 @@
+//===- HostProgram.h - The commands an executable runs ----------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// A compiled program, as the runtime sees it: values (buffers with a
+// placement) and a list of commands over them. The compiler builds it; the
+// runtime runs it without knowing where it came from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_RUNTIME_HOSTPROGRAM_H
+#define HLOX_RUNTIME_HOSTPROGRAM_H
+
+#include "hlox/runtime/Buffer.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hlox::runtime {
+
+/// Where a value's buffer comes from.
+enum class ValueKind {
+  /// The caller's argument `index`.
+  Argument,
+  /// Constant `index` of the program: bytes the program carries.
+  Constant,
+  /// Bytes [offset, offset + size) of the per-run arena.
+  Arena,
+  /// Result `index`: a buffer of its own that the caller receives.
+  Result,
+};
+
+struct ValueInfo {
+  BufferType type;
+  ValueKind kind = ValueKind::Arena;
+  int64_t index = 0;
+  int64_t offset = 0;
+};
+
+enum class CommandKind {
+  /// Runs kernel `kernel` over `workgroups` workgroups with `values` as its
+  /// bindings (inputs, then outputs).
+  Dispatch,
+  /// Copies values[0] into values[1] (same byte size).
+  Copy,
+  /// Calls the host function `callee` (given at execution) on `values`.
+  HostCall,
+};
+
+struct Command {
+  CommandKind kind = CommandKind::Dispatch;
+  int64_t kernel = 0;
+  std::vector<int64_t> values;
+  /// Dispatch: the workgroup count, and the fewest workgroups worth a chunk
+  /// of their own on another thread.
+  int64_t workgroups = 1;
+  int64_t minPerChunk = 1;
+  int64_t callee = 0;
+  /// Where the command comes from in the source program, for messages.
+  std::string location;
+};
+
+struct HostProgram {
+  std::vector<ValueInfo> values;
+  std::vector<std::vector<uint8_t>> constants;
+  std::vector<Command> commands;
+  /// The kernels' symbol names; Dispatch commands index this list.
+  std::vector<std::string> kernelNames;
+  /// The values of the arguments and of the results, in order.
+  std::vector<int64_t> arguments;
+  std::vector<int64_t> results;
+  int64_t arenaBytes = 0;
+  /// The arena's size had every arena value its own bytes (no reuse).
+  int64_t unsharedArenaBytes = 0;
+};
+
+} // namespace hlox::runtime
+
+#endif // HLOX_RUNTIME_HOSTPROGRAM_H

@@ -1,0 +1,55 @@
+//===- ThreadPool.h - Workers that run dispatch workgroups ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_RUNTIME_THREADPOOL_H
+#define HLOX_RUNTIME_THREADPOOL_H
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace hlox::runtime {
+
+/// A fixed set of worker threads. parallelFor splits a range of workgroups
+/// into contiguous chunks, runs them on the workers and the calling thread,
+/// and returns when all are done. One parallelFor at a time: calls from
+/// several threads are serialized.
+class ThreadPool {
+public:
+  /// A pool whose parallelFor uses `numThreads` threads in all (the caller
+  /// included); 0 means one per hardware thread.
+  explicit ThreadPool(unsigned numThreads = 0);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool &) = delete;
+  ThreadPool &operator=(const ThreadPool &) = delete;
+
+  unsigned getNumThreads() const { return workers.size() + 1; }
+
+  /// Runs fn(begin, end) over chunks covering [0, count), at most one chunk
+  /// per thread; when `count` is at most `minPerChunk` it runs inline.
+  void parallelFor(int64_t count, int64_t minPerChunk,
+                   const std::function<void(int64_t, int64_t)> &fn);
+
+private:
+  void workerLoop(unsigned index);
+
+  std::vector<std::thread> workers;
+  std::mutex callMutex;
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::condition_variable done;
+  const std::function<void(int64_t, int64_t)> *job = nullptr;
+  int64_t jobCount = 0;
+  unsigned jobChunks = 0;
+  uint64_t generation = 0;
+  unsigned pending = 0;
+  bool stopping = false;
+};
+
+} // namespace hlox::runtime
+
+#endif // HLOX_RUNTIME_THREADPOOL_H

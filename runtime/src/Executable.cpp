@@ -1,0 +1,171 @@
+//===- Executable.cpp - Runs host programs --------------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/Executable.h"
+
+#include <cstring>
+
+using namespace hlox::runtime;
+
+/// Checks that `program` is well formed: every id in range, placements
+/// inside the arena, constants of the right size, kernels named.
+static Status verifyProgram(const HostProgram &program) {
+  auto numValues = static_cast<int64_t>(program.values.size());
+  for (const ValueInfo &value : program.values) {
+    switch (value.kind) {
+    case ValueKind::Arena:
+      if (value.offset < 0 ||
+          value.offset + value.type.getByteSize() > program.arenaBytes)
+        return Status::error("arena value outside the arena");
+      break;
+    case ValueKind::Constant:
+      if (value.index < 0 ||
+          value.index >= static_cast<int64_t>(program.constants.size()) ||
+          static_cast<int64_t>(program.constants[value.index].size()) !=
+              value.type.getByteSize())
+        return Status::error("constant of the wrong size");
+      break;
+    case ValueKind::Argument:
+    case ValueKind::Result:
+      break;
+    }
+  }
+  for (const Command &command : program.commands) {
+    for (int64_t id : command.values)
+      if (id < 0 || id >= numValues)
+        return Status::error("command names an unknown value");
+    if (command.kind == CommandKind::Dispatch &&
+        (command.kernel < 0 ||
+         command.kernel >= static_cast<int64_t>(program.kernelNames.size())))
+      return Status::error("dispatch names an unknown kernel");
+    if (command.kind == CommandKind::Copy &&
+        (command.values.size() != 2 ||
+         program.values[command.values[0]].type.getByteSize() !=
+             program.values[command.values[1]].type.getByteSize()))
+      return Status::error("copy between values of different sizes");
+  }
+  for (auto ids : {&program.arguments, &program.results})
+    for (int64_t id : *ids)
+      if (id < 0 || id >= numValues)
+        return Status::error("argument or result names an unknown value");
+  return {};
+}
+
+std::unique_ptr<Executable>
+Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
+                   Status &status) {
+  status = verifyProgram(program);
+  if (!status)
+    return nullptr;
+  std::unique_ptr<Executable> executable(
+      new Executable(std::move(program), std::move(library)));
+  for (const std::string &name : executable->program.kernelNames) {
+    KernelFn fn = executable->library ? executable->library->lookup(name)
+                                      : nullptr;
+    if (!fn) {
+      status = Status::error("kernel '" + name + "' not found");
+      return nullptr;
+    }
+    executable->kernels.push_back(fn);
+  }
+  return executable;
+}
+
+// The kernels come from the JIT: UBSan's function-type check would read a
+// signature prefix before their entry that generated code does not have.
+#if defined(__clang__)
+__attribute__((no_sanitize("function")))
+#endif
+static void
+callKernel(KernelFn fn, void **bindings, int64_t begin, int64_t end) {
+  fn(bindings, begin, end);
+}
+
+Status Executable::execute(Device &device,
+                           const std::vector<std::shared_ptr<Buffer>> &arguments,
+                           std::vector<std::shared_ptr<Buffer>> &results,
+                           const HostCallFn &hostCall) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (arguments.size() != program.arguments.size())
+    return Status::error("expects " + std::to_string(program.arguments.size()) +
+                         " arguments, got " + std::to_string(arguments.size()));
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const BufferType &expected = program.values[program.arguments[i]].type;
+    if (!arguments[i] || !(arguments[i]->getType() == expected))
+      return Status::error(
+          "argument " + std::to_string(i) + " expects " + expected.str() +
+          ", got " + (arguments[i] ? arguments[i]->getType().str() : "null"));
+  }
+  if (!arena && program.arenaBytes > 0) {
+    arena = allocateAligned(program.arenaBytes);
+    if (!arena)
+      return Status::error("out of memory allocating a " +
+                           std::to_string(program.arenaBytes) + "-byte arena");
+    arenaOwner.reset(arena);
+  }
+  results.clear();
+  for (int64_t id : program.results) {
+    std::shared_ptr<Buffer> buffer = device.allocate(program.values[id].type);
+    if (!buffer)
+      return Status::error("out of memory allocating a result of " +
+                           program.values[id].type.str());
+    results.push_back(std::move(buffer));
+  }
+  // Each value's address in this run.
+  std::vector<void *> addresses(program.values.size(), nullptr);
+  for (size_t id = 0; id < program.values.size(); ++id) {
+    const ValueInfo &value = program.values[id];
+    switch (value.kind) {
+    case ValueKind::Argument:
+      addresses[id] = arguments[value.index]->data();
+      break;
+    case ValueKind::Constant:
+      addresses[id] =
+          const_cast<uint8_t *>(program.constants[value.index].data());
+      break;
+    case ValueKind::Arena:
+      addresses[id] = static_cast<uint8_t *>(arena) + value.offset;
+      break;
+    case ValueKind::Result:
+      addresses[id] = results[value.index]->data();
+      break;
+    }
+  }
+  std::vector<void *> bindings;
+  for (const Command &command : program.commands) {
+    switch (command.kind) {
+    case CommandKind::Dispatch: {
+      bindings.clear();
+      for (int64_t id : command.values)
+        bindings.push_back(addresses[id]);
+      KernelFn fn = kernels[command.kernel];
+      void **data = bindings.data();
+      device.dispatch(command.workgroups, command.minPerChunk,
+                      [&](int64_t begin, int64_t end) {
+                        callKernel(fn, data, begin, end);
+                      });
+      break;
+    }
+    case CommandKind::Copy: {
+      const ValueInfo &source = program.values[command.values[0]];
+      std::memmove(addresses[command.values[1]], addresses[command.values[0]],
+                   source.type.getByteSize());
+      break;
+    }
+    case CommandKind::HostCall: {
+      if (!hostCall)
+        return Status::error(command.location +
+                             ": host call without a host-call handler");
+      std::vector<BufferView> views;
+      for (int64_t id : command.values)
+        views.push_back({&program.values[id].type, addresses[id]});
+      Status status = hostCall(command.callee, views);
+      if (!status)
+        return status;
+      break;
+    }
+    }
+  }
+  return {};
+}

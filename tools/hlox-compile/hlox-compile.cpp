@@ -1,0 +1,110 @@
+//===- hlox-compile.cpp - Prints a program at a compiler phase ------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+//   hlox-compile FILE --compile-to=input|stablehlo|linalg|llvm
+//                [--function NAME] [--opaque-constants] [--emit-llvm-ir]
+//                [-o OUT]
+//
+// Runs the CPU compiler's phases on FILE up to the named one and prints the
+// module there (with --emit-llvm-ir, the llvm phase as LLVM IR). Exit
+// status: 0 on success, 1 on a parse or compile error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/InitAll.h"
+#include "hlox/Target/CPU/Compiler.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace hlox;
+namespace cl = llvm::cl;
+
+namespace {
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
+                               cl::init("-"));
+cl::opt<std::string> outputFile("o", cl::desc("Output file"), cl::init("-"));
+cl::opt<std::string>
+    compileTo("compile-to",
+              cl::desc("The phase to stop after: input, stablehlo, linalg or "
+                       "llvm"),
+              cl::init("llvm"));
+cl::opt<std::string> functionName("function",
+                                  cl::desc("The function to compile"),
+                                  cl::init("main"));
+cl::opt<bool> opaqueConstants("opaque-constants",
+                              cl::desc("Keep every constant a run-time buffer"));
+cl::opt<bool> emitLLVMIR("emit-llvm-ir",
+                         cl::desc("Print the llvm phase as LLVM IR"));
+cl::opt<std::string> dumpIr("dump-ir",
+                            cl::desc("Also write the module after each phase "
+                                     "into this folder"));
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "hlox CPU compiler phases\n");
+  std::optional<cpu::Phase> phase = cpu::parsePhase(compileTo);
+  if (!phase) {
+    llvm::errs() << "error: unknown phase '" << compileTo
+                 << "' (input, stablehlo, linalg, llvm)\n";
+    return 1;
+  }
+  if (emitLLVMIR && *phase != cpu::Phase::LLVM) {
+    llvm::errs() << "error: --emit-llvm-ir needs --compile-to=llvm\n";
+    return 1;
+  }
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  cpu::registerCompilerDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string error;
+  auto file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << "error: " << error << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  cpu::CompileOptions options;
+  options.entry = functionName;
+  options.opaqueConstants = opaqueConstants;
+  options.dumpDir = dumpIr;
+  if (failed(cpu::lowerToPhase(*module, *phase, options)))
+    return 1;
+  auto output = openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << "error: " << error << "\n";
+    return 1;
+  }
+  if (emitLLVMIR) {
+    llvm::LLVMContext llvmContext;
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(*module, llvmContext);
+    if (!llvmModule) {
+      llvm::errs() << "error: translation to LLVM IR failed\n";
+      return 1;
+    }
+    llvmModule->print(output->os(), nullptr);
+  } else {
+    module->print(output->os());
+  }
+  output->keep();
+  return 0;
+}

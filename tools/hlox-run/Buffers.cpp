@@ -1,0 +1,79 @@
+//===- Buffers.cpp - Evaluator tensors to runtime buffers and back --------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "Buffers.h"
+
+#include "llvm/ADT/APFloat.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::eval;
+
+/// Bytes per element in a buffer (an i1 takes one byte; i2/i4 one byte).
+static int64_t bufferElementBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * bufferElementBytes(complex.getElementType());
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits < 8 ? 1 : bits / 8;
+}
+
+/// Floats the evaluator holds in a wider storage than their own bits.
+static const llvm::fltSemantics *narrowFloat(Type type, Storage storage) {
+  auto flt = dyn_cast<FloatType>(type);
+  if (!flt || storage != Storage::F32 || flt.getWidth() >= 32)
+    return nullptr;
+  return &flt.getFloatSemantics();
+}
+
+std::shared_ptr<runtime::Buffer> hlox::tools::toBuffer(const Tensor &tensor) {
+  Type element = tensor.getElementType();
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  element.print(os);
+  runtime::BufferType type{std::vector<int64_t>(tensor.getShape().begin(),
+                                                tensor.getShape().end()),
+                           bufferElementBytes(element), name};
+  auto buffer = std::make_shared<runtime::Buffer>(type);
+  auto *out = static_cast<uint8_t *>(buffer->data());
+  if (const llvm::fltSemantics *semantics =
+          narrowFloat(element, tensor.getStorage())) {
+    int64_t bytes = type.elementBytes;
+    for (auto [i, value] : llvm::enumerate(tensor.data<float>())) {
+      llvm::APFloat f(value);
+      bool lost;
+      f.convert(*semantics, llvm::APFloat::rmNearestTiesToEven, &lost);
+      uint64_t bits = f.bitcastToAPInt().getZExtValue();
+      std::memcpy(out + i * bytes, &bits, bytes);
+    }
+    return buffer;
+  }
+  std::memcpy(out, tensor.getRawData(), type.getByteSize());
+  return buffer;
+}
+
+Tensor hlox::tools::fromBuffer(const void *data, RankedTensorType type) {
+  Tensor tensor(type);
+  const auto *in = static_cast<const uint8_t *>(data);
+  Type element = type.getElementType();
+  if (const llvm::fltSemantics *semantics =
+          narrowFloat(element, tensor.getStorage())) {
+    int64_t bytes = bufferElementBytes(element);
+    unsigned bits = cast<FloatType>(element).getWidth();
+    for (auto [i, out] : llvm::enumerate(tensor.data<float>())) {
+      uint64_t raw = 0;
+      std::memcpy(&raw, in + i * bytes, bytes);
+      llvm::APFloat f(*semantics, llvm::APInt(bits, raw));
+      bool lost;
+      f.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmNearestTiesToEven,
+                &lost);
+      out = f.convertToFloat();
+    }
+    return tensor;
+  }
+  std::memcpy(tensor.getRawData(),
+              in, tensor.getNumElements() * bufferElementBytes(element));
+  return tensor;
+}
