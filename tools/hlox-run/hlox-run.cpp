@@ -44,6 +44,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 
 using namespace mlir;
 using namespace hlox;
@@ -313,8 +314,21 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
     for (auto [view, operand] : llvm::zip(views, op->getOperands()))
       operands.push_back(tools::fromBuffer(
           view.data, cast<RankedTensorType>(operand.getType())));
-    if (failed(checker.evaluate(op, operands)))
+    FailureOr<SmallVector<RuntimeValue>> results =
+        checker.evaluate(op, operands);
+    if (failed(results))
       return runtime::Status::error("check could not be evaluated");
+    ArrayRef<runtime::BufferView> outputs =
+        ArrayRef(views).drop_front(op->getNumOperands());
+    for (auto [view, result] : llvm::zip(outputs, *results)) {
+      if (!result.isTensor())
+        return runtime::Status::error("host call result is not a tensor");
+      std::shared_ptr<runtime::Buffer> bytes =
+          tools::toBuffer(result.getTensor());
+      if (bytes->getByteSize() != view.type->getByteSize())
+        return runtime::Status::error("host call result of the wrong size");
+      std::memcpy(view.data, bytes->data(), bytes->getByteSize());
+    }
     return {};
   };
   runtime::CpuDevice device(numThreads);

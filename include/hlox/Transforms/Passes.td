@@ -31,4 +31,30 @@ def StablehloFoldConstants : Pass<"stablehlo-fold-constants", "::mlir::ModuleOp"
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
+def StablehloLowerQuantized
+    : Pass<"stablehlo-lower-quantized", "::mlir::ModuleOp"> {
+  let summary = "Rewrites quantized StableHLO into integer and float ops";
+  let description = [{
+    Replaces every value of a per-tensor `!quant.uniform` type by its storage
+    integers and spells out what the spec's quantized semantics do:
+    `uniform_quantize` becomes `clamp(round_nearest_even(x / scale) +
+    zero_point)` converted to the storage type, `uniform_dequantize`
+    becomes `(storage - zero_point) * scale`, and any other op on quantized
+    values runs on dequantized operands in the expressed type, its results
+    quantized again (`reshape` and constants move storage as it is), as the
+    reference evaluator does. Function signatures take and return storage.
+
+    ```mlir
+    %q = stablehlo.uniform_quantize %x : (tensor<4xf32>)
+        -> tensor<4x!quant.uniform<i8:f32, 0.5:-1>>
+    // becomes, on tensor<4xi8>:
+    %s = stablehlo.divide %x, %scale ...; round_nearest_even; convert to f64;
+    add the zero point; clamp to [-128, 127]; convert to i8
+    ```
+
+    Per-axis quantization and quantized values in regions are errors.
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 #endif // HLOX_TRANSFORMS_PASSES_TD

@@ -254,6 +254,16 @@ hlox::cpu::buildHostProgram(func::FuncOp entry, ModuleOp module,
           return failure();
         command.values.push_back(*id);
       }
+      for (Value result : op.getResults()) {
+        if (!isa<RankedTensorType>(result.getType()))
+          return op.emitError("the CPU target cannot hold a ")
+                 << result.getType() << " in the host program";
+        int64_t id =
+            addValue({bufferTypeOf(result.getType()), ValueKind::Arena, 0, 0});
+        ids[result] = id;
+        command.values.push_back(id);
+      }
+      command.numResults = op.getNumResults();
       command.location = where;
       program.commands.push_back(std::move(command));
       continue;

@@ -6,6 +6,7 @@
 
 #include "hlox/Conversion/Passes.h"
 #include "hlox/Target/CPU/Passes.h"
+#include "hlox/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -112,6 +113,7 @@ void hlox::cpu::registerCompilerPasses() {
     memref::registerMemRefPasses();
     bufferization::registerBufferizationPasses();
     bufferization::registerBufferizationPipelines();
+    hlox::registerHloxPasses();
     hlox::registerHloxConversionPasses();
     hlox::cpu::registerHloxCPUPasses();
   });
@@ -123,7 +125,7 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
                                         const CompileOptions &options) {
   switch (phase) {
   case Phase::Input:
-    return "inline,symbol-dce";
+    return "inline,symbol-dce,stablehlo-lower-quantized";
   case Phase::Stablehlo:
     return "cse";
   case Phase::Linalg:
@@ -135,11 +137,13 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
   case Phase::LLVM:
     return "hlox-cpu-kernel-abi,canonicalize,cse,eliminate-empty-tensors,"
            "empty-tensor-to-alloc-tensor,"
-           "one-shot-bufferize{unknown-type-conversion=identity-layout-map},"
+           "one-shot-bufferize{allow-return-allocs-from-loops=true "
+           "unknown-type-conversion=identity-layout-map},"
            "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+           "hlox-cpu-copies-to-loops,"
            "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
            "convert-complex-to-standard,math-extend-to-supported-types,"
-           "convert-math-to-libm,"
+           "hlox-cpu-math-to-libm,"
            "arith-emulate-unsupported-floats{source-types=bf16,f16 "
            "target-type=f32},arith-expand{include-bf16=true},"
            "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
@@ -152,12 +156,13 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
   llvm_unreachable("phase");
 }
 
-/// Erases every function of `module` but the dispatches: what the llvm
+/// Erases every function of `module` but the dispatches and declarations
+/// (libm functions the kernels call): what the llvm
 /// phase compiles.
 static void keepOnlyKernels(ModuleOp module) {
   for (Operation &op : llvm::make_early_inc_range(module.getOps()))
     if (auto function = dyn_cast<func::FuncOp>(op))
-      if (!function->hasAttr(kDispatchAttr))
+      if (!function->hasAttr(kDispatchAttr) && !function.isExternal())
         function.erase();
 }
 

@@ -83,6 +83,43 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
   ];
 }
 
+def CPUCopiesToLoops : Pass<"hlox-cpu-copies-to-loops", "::mlir::ModuleOp"> {
+  let summary = "Rewrites memref.copy into linalg.copy";
+  let description = [{
+    Bufferization copies buffers with `memref.copy`, which the LLVM lowering
+    turns into a call of a runtime library function for strided buffers.
+    Rewritten as `linalg.copy`, copies become loops like every other kernel
+    op, and kernels need no runtime library.
+
+    ```mlir
+    memref.copy %a, %b : memref<4xf32, strided<[2]>> to memref<4xf32>
+    // becomes
+    linalg.copy ins(%a : memref<4xf32, strided<[2]>>) outs(%b : memref<4xf32>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def CPUMathToLibm : Pass<"hlox-cpu-math-to-libm", "::mlir::ModuleOp"> {
+  let summary = "Calls libm for the float math ops it has";
+  let description = [{
+    Rewrites float math ops that libm implements (`math.exp`, `math.tan`,
+    `math.expm1`, `math.erf`, ...) into calls of libm (`expf`, `tan`, ...),
+    which are accurate to about an ULP; `math.rsqrt` first becomes
+    `1 / sqrt`. Ops without a libm function (integer ops, `math.copysign`,
+    `math.fma`, ...) stay for `convert-math-to-llvm`. Unlike upstream's
+    `convert-math-to-libm`, an op it cannot convert is no error.
+
+    ```mlir
+    %y = math.expm1 %x : f32
+    // becomes
+    %y = func.call @expm1f(%x) : (f32) -> f32
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def CPUEmitEntryPoints : Pass<"hlox-cpu-emit-entry-points", "::mlir::ModuleOp"> {
   let summary = "Adds the runtime's entry point to each kernel";
   let description = [{

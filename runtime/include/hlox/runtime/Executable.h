@@ -30,10 +30,11 @@ public:
   virtual KernelFn lookup(const std::string &name) = 0;
 };
 
-/// A buffer as a host call sees it: valid during the call only.
+/// A buffer as a host call sees it: valid during the call only; a host
+/// call writes only its results.
 struct BufferView {
   const BufferType *type;
-  const void *data;
+  void *data;
 };
 
 /// Runs HostCall command `callee` on its values.

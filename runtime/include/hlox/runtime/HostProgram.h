@@ -44,7 +44,8 @@ enum class CommandKind {
   Dispatch,
   /// Copies values[0] into values[1] (same byte size).
   Copy,
-  /// Calls the host function `callee` (given at execution) on `values`.
+  /// Calls the host function `callee` (given at execution) on `values`; the
+  /// last `numResults` of them are its results, which it writes.
   HostCall,
 };
 
@@ -57,6 +58,7 @@ struct Command {
   int64_t workgroups = 1;
   int64_t minPerChunk = 1;
   int64_t callee = 0;
+  int64_t numResults = 0;
   /// Where the command comes from in the source program, for messages.
   std::string location;
 };

@@ -1,0 +1,289 @@
+//===- LowerQuantized.cpp - Quantized StableHLO to integer and float ops --===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "stablehlo-lower-quantized"
+
+namespace hlox {
+#define GEN_PASS_DEF_STABLEHLOLOWERQUANTIZED
+#include "hlox/Transforms/Passes.h.inc"
+} // namespace hlox
+
+using namespace mlir;
+using namespace hlox;
+namespace shlo = hlox::stablehlo;
+
+namespace {
+
+quant::UniformQuantizedType quantizedElement(Type type) {
+  return dyn_cast<quant::UniformQuantizedType>(getElementTypeOrSelf(type));
+}
+
+bool isQuantized(Type type) {
+  return isa<quant::QuantizedType>(getElementTypeOrSelf(type));
+}
+
+/// `type` with its quantized element type replaced by the storage type.
+Type storageType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  auto element = tensor ? dyn_cast<quant::QuantizedType>(tensor.getElementType())
+                        : nullptr;
+  if (!element)
+    return type;
+  return tensor.clone(element.getStorageType());
+}
+
+/// `type` with its quantized element type replaced by the expressed type.
+Type expressedType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  auto element = tensor ? dyn_cast<quant::QuantizedType>(tensor.getElementType())
+                        : nullptr;
+  if (!element)
+    return type;
+  return tensor.clone(element.getExpressedType());
+}
+
+class Lowering {
+public:
+  explicit Lowering(OpBuilder &b) : b(b) {}
+
+  /// A splat constant shaped like `like` of element type `element`.
+  Value splat(Location loc, RankedTensorType like, Type element,
+              double value) {
+    auto type = like.clone(element);
+    Attribute attr;
+    if (isa<FloatType>(element))
+      attr = DenseElementsAttr::get(type, b.getFloatAttr(element, value));
+    else
+      attr = DenseElementsAttr::get(
+          type, b.getIntegerAttr(element, static_cast<int64_t>(value)));
+    return shlo::ConstantOp::create(b, loc, type, cast<ElementsAttr>(attr));
+  }
+
+  Value convert(Location loc, Value value, Type element) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getElementType() == element)
+      return value;
+    return shlo::ConvertOp::create(b, loc, type.clone(element), value);
+  }
+
+  /// (storage - zero_point) * scale in the expressed type.
+  Value dequantize(Location loc, Value storage,
+                   quant::UniformQuantizedType q) {
+    auto type = cast<RankedTensorType>(storage.getType());
+    Type i64 = b.getI64Type();
+    Type expressed = q.getExpressedType();
+    Value wide = convert(loc, storage, i64);
+    Value difference = shlo::SubtractOp::create(
+        b, loc, wide, splat(loc, type, i64, q.getZeroPoint()));
+    Value real = convert(loc, difference, expressed);
+    return shlo::MulOp::create(b, loc, real,
+                               splat(loc, type, expressed, q.getScale()));
+  }
+
+  /// clamp(round_nearest_even(x / scale) + zero_point) in the storage type.
+  Value quantize(Location loc, Value real, quant::UniformQuantizedType q) {
+    auto type = cast<RankedTensorType>(real.getType());
+    Type element = type.getElementType();
+    Value scaled = shlo::DivOp::create(b, loc, real,
+                                       splat(loc, type, element, q.getScale()));
+    Value rounded = shlo::RoundNearestEvenOp::create(b, loc, scaled);
+    Type f64 = b.getF64Type();
+    Value wide = convert(loc, rounded, f64);
+    Value shifted = shlo::AddOp::create(
+        b, loc, wide, splat(loc, type, f64, q.getZeroPoint()));
+    Value clamped = shlo::ClampOp::create(
+        b, loc, splat(loc, type, f64, q.getStorageTypeMin()), shifted,
+        splat(loc, type, f64, q.getStorageTypeMax()));
+    return convert(loc, clamped, q.getStorageType());
+  }
+
+  /// The storage of quantized value `value`.
+  FailureOr<Value> storageOf(Operation *user, Value value) {
+    auto it = storage.find(value);
+    if (it == storage.end())
+      return user->emitError("quantized operand without a lowering");
+    return it->second;
+  }
+
+  /// The dequantized value of `value` when it is quantized; else `value`.
+  FailureOr<Value> realOf(Operation *user, Value value) {
+    auto q = quantizedElement(value.getType());
+    if (!isQuantized(value.getType()))
+      return value;
+    if (!q)
+      return user->emitError("only per-tensor quantization is supported");
+    FailureOr<Value> stored = storageOf(user, value);
+    if (failed(stored))
+      return failure();
+    return dequantize(user->getLoc(), *stored, q);
+  }
+
+  LogicalResult lower(Operation *op) {
+    Location loc = op->getLoc();
+    b.setInsertionPoint(op);
+    if (auto constant = dyn_cast<shlo::ConstantOp>(op)) {
+      auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!value)
+        return op->emitError("quantized constant without dense storage");
+      auto type = cast<RankedTensorType>(storageType(constant.getType()));
+      if (value.getElementType() != type.getElementType())
+        value = value.bitcast(type.getElementType());
+      storage[constant] = shlo::ConstantOp::create(b, loc, type, value);
+      erased.push_back(op);
+      return success();
+    }
+    if (auto quantizeOp = dyn_cast<shlo::UniformQuantizeOp>(op)) {
+      auto q = quantizedElement(quantizeOp.getType());
+      if (!q)
+        return op->emitError("only per-tensor quantization is supported");
+      FailureOr<Value> real = realOf(op, quantizeOp.getOperand());
+      if (failed(real))
+        return failure();
+      storage[quantizeOp.getResult()] = quantize(loc, *real, q);
+      erased.push_back(op);
+      return success();
+    }
+    if (auto dequantizeOp = dyn_cast<shlo::UniformDequantizeOp>(op)) {
+      FailureOr<Value> real = realOf(op, dequantizeOp.getOperand());
+      if (failed(real))
+        return failure();
+      Value result = convert(
+          loc, *real,
+          cast<RankedTensorType>(dequantizeOp.getType()).getElementType());
+      dequantizeOp.getResult().replaceAllUsesWith(result);
+      erased.push_back(op);
+      return success();
+    }
+    if (auto reshape = dyn_cast<shlo::ReshapeOp>(op)) {
+      if (quantizedElement(reshape.getOperand().getType()) ==
+          quantizedElement(reshape.getType())) {
+        FailureOr<Value> stored = storageOf(op, reshape.getOperand());
+        if (failed(stored))
+          return failure();
+        storage[reshape.getResult()] = shlo::ReshapeOp::create(
+            b, loc, storageType(reshape.getType()), *stored);
+        erased.push_back(op);
+        return success();
+      }
+    }
+    if (isa<func::ReturnOp>(op) || op->getNumRegions() == 0 &&
+                                       op->hasTrait<OpTrait::IsTerminator>()) {
+      for (OpOperand &operand : op->getOpOperands())
+        if (isQuantized(operand.get().getType())) {
+          FailureOr<Value> stored = storageOf(op, operand.get());
+          if (failed(stored))
+            return failure();
+          operand.set(*stored);
+        }
+      return success();
+    }
+    if (op->getNumRegions() != 0)
+      return op->emitError("quantized values in '")
+             << op->getName() << "' are not supported";
+    // Any other op: on dequantized operands, in the expressed type.
+    IRMapping mapping;
+    for (Value operand : op->getOperands()) {
+      FailureOr<Value> real = realOf(op, operand);
+      if (failed(real))
+        return failure();
+      mapping.map(operand, *real);
+    }
+    Operation *clone = b.clone(*op, mapping);
+    for (OpResult result : clone->getResults())
+      result.setType(expressedType(result.getType()));
+    for (auto [old, value] : llvm::zip(op->getResults(), clone->getResults())) {
+      if (auto q = quantizedElement(old.getType())) {
+        b.setInsertionPointAfter(clone);
+        storage[old] = quantize(loc, value, q);
+      } else if (isQuantized(old.getType())) {
+        return op->emitError("only per-tensor quantization is supported");
+      } else {
+        old.replaceAllUsesWith(value);
+      }
+    }
+    erased.push_back(op);
+    return success();
+  }
+
+  LogicalResult run(func::FuncOp function) {
+    Block &entry = function.getBody().front();
+    for (BlockArgument arg : entry.getArguments())
+      if (isQuantized(arg.getType())) {
+        if (!quantizedElement(arg.getType()))
+          return function.emitError("only per-tensor quantization is "
+                                    "supported");
+        // The argument keeps its quantized type until the end: users
+        // dequantize the storage that stands for it.
+        storageArgs.push_back(arg);
+      }
+    for (BlockArgument arg : storageArgs) {
+      b.setInsertionPointToStart(&entry);
+      auto cast = UnrealizedConversionCastOp::create(
+          b, function.getLoc(), storageType(arg.getType()), arg);
+      storage[arg] = cast.getResult(0);
+    }
+    SmallVector<Operation *> ops;
+    for (Operation &op : entry)
+      if (!isa<UnrealizedConversionCastOp>(op) ||
+          !llvm::is_contained(storageArgs, op.getOperand(0)))
+        ops.push_back(&op);
+    for (Operation *op : ops) {
+      bool touched = llvm::any_of(op->getOperandTypes(), isQuantized) ||
+                     llvm::any_of(op->getResultTypes(), isQuantized);
+      if (!touched && !isa<shlo::UniformQuantizeOp>(op))
+        continue;
+      if (failed(lower(op)))
+        return failure();
+    }
+    for (Operation *op : llvm::reverse(erased)) {
+      op->dropAllUses();
+      op->erase();
+    }
+    // Arguments and results take the storage types.
+    for (BlockArgument arg : storageArgs) {
+      Operation *cast = storage[arg].getDefiningOp();
+      arg.setType(storageType(arg.getType()));
+      cast->getResult(0).replaceAllUsesWith(arg);
+      cast->erase();
+    }
+    SmallVector<Type> inputs, results;
+    for (Type type : function.getArgumentTypes())
+      inputs.push_back(storageType(type));
+    for (Type type : function.getResultTypes())
+      results.push_back(storageType(type));
+    function.setFunctionType(b.getFunctionType(inputs, results));
+    return success();
+  }
+
+private:
+  OpBuilder &b;
+  DenseMap<Value, Value> storage;
+  SmallVector<Operation *> erased;
+  SmallVector<BlockArgument> storageArgs;
+};
+
+class LowerQuantizedPass
+    : public hlox::impl::StablehloLowerQuantizedBase<LowerQuantizedPass> {
+public:
+  void runOnOperation() override {
+    OpBuilder builder(&getContext());
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      if (function.isExternal() || !function.getBody().hasOneBlock())
+        continue;
+      Lowering lowering(builder);
+      if (failed(lowering.run(function)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
