@@ -217,10 +217,143 @@ struct ScatterLowering final : OpConversionPattern<shlo::ScatterOp> {
   }
 };
 
+/// select_and_scatter: for each source element, a loop over its window
+/// picks the operand element `select` prefers (the first one when it keeps
+/// saying true, as the evaluator does), and `scatter` adds the source
+/// element into the result there.
+struct SelectAndScatterLowering final
+    : OpConversionPattern<shlo::SelectAndScatterOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::SelectAndScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkStaticTensors(op, rewriter)))
+      return failure();
+    RankedTensorType resultType =
+        convertedTensorType(*getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Location loc = op.getLoc();
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    auto sourceType = cast<RankedTensorType>(op.getSource().getType());
+    int64_t rank = operandType.getRank();
+    SmallVector<int64_t> window(rank, 1), stride(rank, 1), padLow(rank, 0);
+    if (auto dims = op.getWindowDimensions())
+      window.assign(dims->begin(), dims->end());
+    if (auto strides = op.getWindowStrides())
+      stride.assign(strides->begin(), strides->end());
+    if (auto padding = op.getPadding()) {
+      SmallVector<int64_t> pads(padding->getValues<int64_t>());
+      for (int64_t d = 0; d < rank; ++d)
+        padLow[d] = pads[2 * d];
+    }
+    Value operand = adaptor.getOperand(), source = adaptor.getSource();
+    Value init = filledTensor(rewriter, loc, resultType,
+                              extractScalar(rewriter, loc, adaptor.getInitValue()));
+    auto constants = [&](ArrayRef<int64_t> values) {
+      SmallVector<Value> result;
+      for (int64_t v : values)
+        result.push_back(arith::ConstantIndexOp::create(rewriter, loc, v));
+      return result;
+    };
+    SmallVector<Value> zeros = constants(SmallVector<int64_t>(rank, 0));
+    SmallVector<Value> ones = constants(SmallVector<int64_t>(rank, 1));
+    SmallVector<Value> sourceBounds = constants(sourceType.getShape());
+    SmallVector<Value> windowBounds = constants(window);
+    bool failedBody = false;
+    auto perSource = [&](OpBuilder &b, Location l, ValueRange s,
+                         ValueRange results) -> SmallVector<Value> {
+      Value result = results[0];
+      // Carried through the window: found?, best value, its index.
+      SmallVector<Value> carried{arith::ConstantIntOp::create(b, l, 0, 1)};
+      carried.push_back(emitZero(b, l, operandType.getElementType()));
+      carried.append(zeros.begin(), zeros.end());
+      auto perWindow = [&](OpBuilder &wb, Location wl, ValueRange w,
+                           ValueRange state) -> SmallVector<Value> {
+        Value inside = arith::ConstantIntOp::create(wb, wl, 1, 1);
+        SmallVector<Value> position, clamped;
+        for (int64_t d = 0; d < rank; ++d) {
+          Value p = arith::AddIOp::create(
+              wb, wl,
+              arith::MulIOp::create(
+                  wb, wl, s[d],
+                  arith::ConstantIndexOp::create(wb, wl, stride[d])),
+              arith::SubIOp::create(
+                  wb, wl, w[d], arith::ConstantIndexOp::create(wb, wl, padLow[d])));
+          Value lower = arith::CmpIOp::create(
+              wb, wl, arith::CmpIPredicate::sge, p,
+              arith::ConstantIndexOp::create(wb, wl, 0));
+          Value upper = arith::CmpIOp::create(
+              wb, wl, arith::CmpIPredicate::slt, p,
+              arith::ConstantIndexOp::create(wb, wl, operandType.getDimSize(d)));
+          inside = arith::AndIOp::create(
+              wb, wl, inside, arith::AndIOp::create(wb, wl, lower, upper));
+          position.push_back(p);
+          clamped.push_back(
+              clampIndex(wb, wl, p, 0, std::max<int64_t>(0, operandType.getDimSize(d) - 1)));
+        }
+        Value candidate = tensor::ExtractOp::create(wb, wl, operand, clamped);
+        Value found = state[0], best = state[1];
+        FailureOr<SmallVector<Value>> keep =
+            emitScalarRegion(wb, wl, op.getSelect(), {best, candidate});
+        if (failed(keep)) {
+          failedBody = true;
+          return SmallVector<Value>(state);
+        }
+        Value replace = arith::OrIOp::create(
+            wb, wl, arith::XOrIOp::create(wb, wl, found,
+                                          arith::ConstantIntOp::create(wb, wl, 1, 1)),
+            arith::XOrIOp::create(wb, wl, (*keep)[0],
+                                  arith::ConstantIntOp::create(wb, wl, 1, 1)));
+        Value take = arith::AndIOp::create(wb, wl, inside, replace);
+        SmallVector<Value> next{arith::OrIOp::create(wb, wl, found, inside),
+                                arith::SelectOp::create(wb, wl, take, candidate, best)};
+        for (int64_t d = 0; d < rank; ++d)
+          next.push_back(arith::SelectOp::create(wb, wl, take, clamped[d],
+                                                 state[2 + d]));
+        return next;
+      };
+      scf::LoopNest windows = scf::buildLoopNest(b, l, zeros, windowBounds,
+                                                 ones, carried, perWindow);
+      Value found = windows.results[0];
+      SmallVector<Value> selected(windows.results.begin() + 2,
+                                  windows.results.end());
+      auto ifOp = scf::IfOp::create(
+          b, l, found,
+          [&](OpBuilder &tb, Location tl) {
+            Value current = tensor::ExtractOp::create(tb, tl, result, selected);
+            Value update = tensor::ExtractOp::create(tb, tl, source, s);
+            FailureOr<SmallVector<Value>> combined =
+                emitScalarRegion(tb, tl, op.getScatter(), {current, update});
+            if (failed(combined)) {
+              failedBody = true;
+              scf::YieldOp::create(tb, tl, result);
+              return;
+            }
+            scf::YieldOp::create(
+                tb, tl,
+                ValueRange{tensor::InsertOp::create(tb, tl, (*combined)[0],
+                                                    result, selected)});
+          },
+          [&](OpBuilder &eb, Location el) {
+            scf::YieldOp::create(eb, el, result);
+          });
+      return SmallVector<Value>(ifOp.getResults());
+    };
+    scf::LoopNest nest = scf::buildLoopNest(rewriter, loc, zeros, sourceBounds,
+                                            ones, ValueRange{init}, perSource);
+    if (failedBody)
+      return failure();
+    rewriter.replaceOp(op, nest.results);
+    return success();
+  }
+};
+
 } // namespace
 
 void hlox::lowering::populateGatherScatterPatterns(
     RewritePatternSet &patterns, const TypeConverter &converter) {
-  patterns.add<GatherLowering, ScatterLowering>(converter,
+  patterns.add<GatherLowering, ScatterLowering, SelectAndScatterLowering>(
+      converter,
                                                 patterns.getContext());
 }
