@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -42,6 +43,14 @@ Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
 }
 Value floatConstant(OpBuilder &b, Location loc, Type type, double value) {
   return arith::ConstantOp::create(b, loc, b.getFloatAttr(type, value));
+}
+
+/// `value` rounded to the narrower float type `type`. f64 to bf16 goes
+/// through f32: the JIT has no soft-float routine for it.
+Value truncateFloat(OpBuilder &b, Location loc, Value value, Type type) {
+  if (type.isBF16() && value.getType().isF64())
+    value = arith::TruncFOp::create(b, loc, b.getF32Type(), value);
+  return arith::TruncFOp::create(b, loc, type, value);
 }
 
 /// Narrow floats (f16, bf16 and smaller) compute transcendental functions in
@@ -331,6 +340,45 @@ Value emitIsInf(OpBuilder &b, Location loc, Value x, int sign) {
   return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, inf);
 }
 
+/// Calls the external function `name` (libm's, or one of the runtime's
+/// special functions) of `module`, declaring it on first use: `args` go in
+/// as `argType` (floats are extended or truncated to it), and the result
+/// comes back as `resultType`.
+Value callFunction(OpBuilder &b, Location loc, Operation *op, StringRef name,
+                   ValueRange args, Type argType, Type resultType) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto function = module.lookupSymbol<func::FuncOp>(name);
+  if (!function) {
+    OpBuilder declare(module.getContext());
+    declare.setInsertionPointToStart(module.getBody());
+    function = func::FuncOp::create(
+        declare, loc, name,
+        declare.getFunctionType(SmallVector<Type>(args.size(), argType),
+                                {argType}));
+    function.setPrivate();
+  }
+  auto fit = [&](Value value, Type type) -> Value {
+    if (value.getType() == type)
+      return value;
+    if (value.getType().getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, loc, type, value);
+    return truncateFloat(b, loc, value, type);
+  };
+  SmallVector<Value> operands;
+  for (Value arg : args)
+    operands.push_back(fit(arg, argType));
+  Value result = func::CallOp::create(b, loc, function, operands).getResult(0);
+  return fit(result, resultType);
+}
+
+/// A special function of the runtime, computed in double like the
+/// evaluator does.
+Value callInDouble(OpBuilder &b, Location loc, Operation *op, StringRef name,
+                   ValueRange args) {
+  return callFunction(b, loc, op, name, args, b.getF64Type(),
+                      args[0].getType());
+}
+
 } // namespace
 
 Value hlox::lowering::emitConvert(OpBuilder &b, Location loc, Value value,
@@ -385,7 +433,7 @@ Value hlox::lowering::emitConvert(OpBuilder &b, Location loc, Value value,
         Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
         return arith::TruncFOp::create(b, loc, toFloat, wide);
       }
-      return arith::TruncFOp::create(b, loc, toFloat, value);
+      return truncateFloat(b, loc, value, toFloat);
     }
     if (isUnsigned(from))
       return arith::UIToFPOp::create(b, loc, toFloat, value);
@@ -484,7 +532,10 @@ bool hlox::lowering::isScalarizable(Operation *op) {
              chlo::AcoshOp, chlo::AsinOp, chlo::AsinhOp, chlo::AtanOp,
              chlo::AtanhOp, chlo::ConjOp, chlo::CoshOp, chlo::SinhOp,
              chlo::TanOp, chlo::ErfOp, chlo::ErfcOp, chlo::SquareOp,
-             chlo::IsInfOp, chlo::IsNegInfOp, chlo::IsPosInfOp>(op);
+             chlo::IsInfOp, chlo::IsNegInfOp, chlo::IsPosInfOp,
+             chlo::LgammaOp, chlo::DigammaOp, chlo::ErfInvOp,
+             chlo::BesselI1eOp, chlo::ZetaOp, chlo::PolygammaOp,
+             chlo::NextAfterOp>(op);
 }
 
 FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
@@ -718,6 +769,28 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
       })
       .Case([&](chlo::IsNegInfOp) -> FailureOr<Value> {
         return emitIsInf(b, loc, x, -1);
+      })
+      .Case<chlo::LgammaOp, chlo::DigammaOp, chlo::ErfInvOp,
+            chlo::BesselI1eOp, chlo::ZetaOp,
+            chlo::PolygammaOp>([&](Operation *) -> FailureOr<Value> {
+        if (!flt)
+          return unsupported();
+        StringRef name = llvm::TypeSwitch<Operation *, StringRef>(op)
+                             .Case([](chlo::LgammaOp) { return "hlox_lgamma"; })
+                             .Case([](chlo::DigammaOp) { return "hlox_digamma"; })
+                             .Case([](chlo::ErfInvOp) { return "hlox_erf_inv"; })
+                             .Case([](chlo::BesselI1eOp) { return "hlox_bessel_i1e"; })
+                             .Case([](chlo::ZetaOp) { return "hlox_zeta"; })
+                             .Case([](chlo::PolygammaOp) { return "hlox_polygamma"; });
+        return callInDouble(b, loc, op, name, args);
+      })
+      .Case([&](chlo::NextAfterOp) -> FailureOr<Value> {
+        // The next value of the element's own format: libm's for f32/f64.
+        if (type.isF32())
+          return callFunction(b, loc, op, "nextafterf", args, type, type);
+        if (type.isF64())
+          return callFunction(b, loc, op, "nextafter", args, type, type);
+        return unsupported();
       })
       .Case<chlo::AcosOp, chlo::AcoshOp, chlo::AsinOp, chlo::AsinhOp,
             chlo::AtanOp, chlo::AtanhOp, chlo::CoshOp, chlo::SinhOp,

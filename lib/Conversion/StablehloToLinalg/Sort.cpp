@@ -12,6 +12,7 @@
 
 #include "Lowerings.h"
 
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -129,9 +130,60 @@ struct SortLowering final : OpConversionPattern<shlo::SortOp> {
   }
 };
 
+/// chlo.top_k: a stable sort of (operand, iota) along the last dimension,
+/// greatest first (floats in their total order, so NaN comes first), then
+/// the first k of each. The StableHLO ops it builds lower in turn.
+struct TopKLowering final : OpConversionPattern<chlo::TopKOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(chlo::TopKOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkStaticTensors(op, rewriter)))
+      return failure();
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getOperand().getType());
+    auto indexType = cast<RankedTensorType>(op.getIndices().getType());
+    int64_t rank = type.getRank(), last = rank - 1;
+    auto iotaType = type.clone(indexType.getElementType());
+    Value iota = shlo::IotaOp::create(rewriter, loc, iotaType, last);
+    auto sort = shlo::SortOp::create(
+        rewriter, loc, TypeRange{type, iotaType},
+        ValueRange{op.getOperand(), iota}, static_cast<uint64_t>(last),
+        /*is_stable=*/true);
+    Block *block = rewriter.createBlock(&sort.getComparator());
+    auto scalar = [&](Type element) {
+      return RankedTensorType::get({}, element);
+    };
+    Type element = type.getElementType();
+    for (Type t : {element, element, indexType.getElementType(),
+                   indexType.getElementType()})
+      block->addArgument(scalar(t), loc);
+    shlo::ComparisonType compareType =
+        isa<FloatType>(element) ? shlo::ComparisonType::TOTALORDER
+        : element.isUnsignedInteger() || element.isInteger(1)
+            ? shlo::ComparisonType::UNSIGNED
+            : shlo::ComparisonType::SIGNED;
+    Value greater = shlo::CompareOp::create(
+        rewriter, loc, block->getArgument(0), block->getArgument(1),
+        shlo::ComparisonDirection::GT,
+        shlo::ComparisonTypeAttr::get(getContext(), compareType));
+    shlo::ReturnOp::create(rewriter, loc, greater);
+    rewriter.setInsertionPointAfter(sort);
+    SmallVector<int64_t> start(rank, 0), limit(type.getShape()),
+        strides(rank, 1);
+    limit[last] = op.getK();
+    Value values = shlo::SliceOp::create(rewriter, loc, sort.getResult(0),
+                                         start, limit, strides);
+    Value indices = shlo::SliceOp::create(rewriter, loc, sort.getResult(1),
+                                          start, limit, strides);
+    rewriter.replaceOp(op, {values, indices});
+    return success();
+  }
+};
+
 } // namespace
 
 void hlox::lowering::populateSortPatterns(RewritePatternSet &patterns,
                                           const TypeConverter &converter) {
-  patterns.add<SortLowering>(converter, patterns.getContext());
+  patterns.add<SortLowering, TopKLowering>(converter, patterns.getContext());
 }

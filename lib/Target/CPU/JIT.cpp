@@ -11,6 +11,8 @@
 
 #include "Internal.h"
 
+#include "hlox/runtime/SpecialFunctions.h"
+
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -71,6 +73,14 @@ hlox::cpu::jitCompile(ModuleOp module) {
   if (!engine)
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
+  // The runtime's special functions, which kernels call by name.
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    for (auto [name, address] : runtime::getKernelFunctions())
+      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                 llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
   return std::shared_ptr<runtime::KernelLibrary>(
       std::make_shared<JitKernelLibrary>(std::move(*engine)));
 }
