@@ -75,5 +75,19 @@ Tensor hlox::tools::fromBuffer(const void *data, RankedTensorType type) {
   }
   std::memcpy(tensor.getRawData(),
               in, tensor.getNumElements() * bufferElementBytes(element));
+  // Kernels leave the bits above a 2- or 4-bit integer unspecified; the
+  // evaluator holds them sign- or zero-extended.
+  if (auto integer = dyn_cast<IntegerType>(element);
+      integer && integer.getWidth() > 1 && integer.getWidth() < 8) {
+    unsigned shift = 8 - integer.getWidth();
+    for (auto &byte : llvm::MutableArrayRef<uint8_t>(tensor.getRawData(),
+                                                      tensor.getNumElements())) {
+      if (integer.isUnsigned())
+        byte = static_cast<uint8_t>(byte << shift) >> shift;
+      else
+        byte = static_cast<uint8_t>(
+            static_cast<int8_t>(static_cast<uint8_t>(byte << shift)) >> shift);
+    }
+  }
   return tensor;
 }

@@ -403,13 +403,6 @@ Value hlox::lowering::emitConvert(OpBuilder &b, Location loc, Value value,
   }
   // From complex to a real type: the real part.
   if (auto fromComplex = dyn_cast<ComplexType>(from)) {
-    if (to.isInteger(1)) {
-      Value re = complexPart(b, loc, value, true), im = complexPart(b, loc, value, false);
-      Value zero = floatConstant(b, loc, re.getType(), 0.0);
-      return arith::OrIOp::create(
-          b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, re, zero),
-          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, im, zero));
-    }
     return emitConvert(b, loc, complexPart(b, loc, value, true),
                        fromComplex.getElementType(), to);
   }

@@ -24,7 +24,8 @@ Type hlox::lowering::convertElementType(Type type) {
 /// Element types the CPU target computes in.
 static bool isSupportedElement(Type type) {
   if (auto integer = dyn_cast<IntegerType>(type))
-    return llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth());
+    return llvm::is_contained({1u, 2u, 4u, 8u, 16u, 32u, 64u},
+                              integer.getWidth());
   if (auto complex = dyn_cast<ComplexType>(type))
     return complex.getElementType().isF32() || complex.getElementType().isF64();
   return type.isF16() || type.isBF16() || type.isF32() || type.isF64();

@@ -66,7 +66,9 @@ std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
   SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
   int64_t total = 1;
   for (int64_t range : ranges) {
-    if (ShapedType::isDynamic(range))
+    // Empty iteration spaces are not split (and tiling them would divide by
+    // zero).
+    if (ShapedType::isDynamic(range) || range == 0)
       return {1, 1};
     total *= range;
   }
@@ -133,6 +135,23 @@ public:
 private:
   LogicalResult outline(Operation *root, SymbolTable &symbols,
                         OpBuilder &builder, int64_t index) {
+    // An op whose results have no elements computes nothing: they become
+    // empty host constants.
+    if (llvm::all_of(root->getResultTypes(), [](Type type) {
+          auto tensor = dyn_cast<RankedTensorType>(type);
+          return tensor && tensor.hasStaticShape() &&
+                 tensor.getNumElements() == 0;
+        })) {
+      builder.setInsertionPoint(root);
+      for (Value result : root->getResults()) {
+        auto type = cast<RankedTensorType>(result.getType());
+        result.replaceAllUsesWith(arith::ConstantOp::create(
+            builder, root->getLoc(), type,
+            DenseElementsAttr::getFromRawBuffer(type, ArrayRef<char>())));
+      }
+      root->erase();
+      return success();
+    }
     // The root's pulled producers, transitively, and the values that come
     // from outside.
     llvm::SetVector<Operation *> pulled;
@@ -183,6 +202,13 @@ private:
     for (auto [input, arg] : llvm::zip(inputs, body->getArguments()))
       mapping.map(input, arg);
     builder.setInsertionPointToStart(body);
+    // Inputs without elements carry nothing: the kernel makes its own.
+    for (auto [input, arg] : llvm::zip(inputs, body->getArguments()))
+      if (cast<RankedTensorType>(input.getType()).getNumElements() == 0)
+        mapping.map(input, tensor::EmptyOp::create(
+                               builder, root->getLoc(),
+                               cast<RankedTensorType>(input.getType()).getShape(),
+                               cast<RankedTensorType>(input.getType()).getElementType()));
     for (Operation *op : pulled)
       builder.clone(*op, mapping);
     Operation *clone = builder.clone(*root, mapping);
