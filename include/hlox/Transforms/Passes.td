@@ -57,4 +57,21 @@ def StablehloLowerQuantized
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
+def StablehloLegalizeCompositeToCall
+    : Pass<"stablehlo-legalize-composite-to-call", "::mlir::ModuleOp"> {
+  let summary = "Replaces composites by calls of their decompositions";
+  let description = [{
+    Rewrites every `stablehlo.composite` into a `func.call` of its
+    `decomposition` function, so that `--inline` can inline it and the
+    compiler see through it.
+
+    ```mlir
+    %0 = stablehlo.composite "my.op" %x {decomposition = @my_op} : (tensor<f32>) -> tensor<f32>
+    // becomes
+    %0 = func.call @my_op(%x) : (tensor<f32>) -> tensor<f32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // HLOX_TRANSFORMS_PASSES_TD

@@ -25,26 +25,48 @@ namespace shlo = hlox::stablehlo;
 namespace {
 
 /// A multiply-accumulate linalg.generic: out += convert(lhs) * convert(rhs).
+/// Narrow float results (f16, bf16) accumulate in f32 and round once at the
+/// end, as the evaluator and XLA do.
 Value emitContraction(ConversionPatternRewriter &rewriter, Location loc,
                       Value lhs, Value rhs, ArrayRef<Value> extra,
                       RankedTensorType resultType, Type lhsElement,
                       Type rhsElement, Type resultElement,
                       ArrayRef<AffineMap> maps,
                       ArrayRef<utils::IteratorType> iterators) {
-  Value zero = emitZero(rewriter, loc, resultElement);
-  Value init = filledTensor(rewriter, loc, resultType, zero);
+  auto narrow = dyn_cast<FloatType>(resultElement);
+  Type accumulator = narrow && narrow.getWidth() < 32
+                         ? Type(rewriter.getF32Type())
+                         : resultElement;
+  auto accumulatorType = resultType.clone(convertElementType(accumulator));
+  Value zero = emitZero(rewriter, loc, accumulator);
+  Value init = filledTensor(rewriter, loc, accumulatorType, zero);
   SmallVector<Value> inputs{lhs, rhs};
   inputs.append(extra.begin(), extra.end());
   auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps,
-      iterators, [&](OpBuilder &b, Location nested, ValueRange args) {
+      rewriter, loc, TypeRange{accumulatorType}, inputs, ValueRange{init},
+      maps, iterators, [&](OpBuilder &b, Location nested, ValueRange args) {
         Value x = emitConvert(b, nested, args[0], lhsElement, resultElement);
         Value y = emitConvert(b, nested, args[1], rhsElement, resultElement);
-        Value product = emitMul(b, nested, x, y, resultElement);
+        x = emitConvert(b, nested, x, resultElement, accumulator);
+        y = emitConvert(b, nested, y, resultElement, accumulator);
+        Value product = emitMul(b, nested, x, y, accumulator);
         linalg::YieldOp::create(
-            b, nested, emitAdd(b, nested, args.back(), product, resultElement));
+            b, nested, emitAdd(b, nested, args.back(), product, accumulator));
       });
-  return generic.getResult(0);
+  Value result = generic.getResult(0);
+  if (accumulator == resultElement)
+    return result;
+  unsigned rank = resultType.getRank();
+  auto identity = rewriter.getMultiDimIdentityMap(rank);
+  auto round = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{resultType}, ValueRange{result},
+      ValueRange{emptyTensor(rewriter, loc, resultType)}, {identity, identity},
+      parallelIterators(rank),
+      [&](OpBuilder &b, Location nested, ValueRange args) {
+        linalg::YieldOp::create(
+            b, nested, emitConvert(b, nested, args[0], accumulator, resultElement));
+      });
+  return round.getResult(0);
 }
 
 Type elementOf(Value value) {

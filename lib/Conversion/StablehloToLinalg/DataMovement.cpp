@@ -397,6 +397,25 @@ struct OptimizationBarrierLowering final
   }
 };
 
+/// get_dimension_size of a static dimension is a constant.
+struct GetDimensionSizeLowering final
+    : OpConversionPattern<shlo::GetDimensionSizeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::GetDimensionSizeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getOperand().getType());
+    int64_t size = type.getDimSize(op.getDimension());
+    if (ShapedType::isDynamic(size))
+      return rewriter.notifyMatchFailure(op, "dynamic dimension");
+    auto result = cast<RankedTensorType>(op.getType());
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseElementsAttr::get(
+                result, rewriter.getIntegerAttr(result.getElementType(), size)));
+    return success();
+  }
+};
+
 } // namespace
 
 void hlox::lowering::populateDataMovementPatterns(
@@ -405,5 +424,6 @@ void hlox::lowering::populateDataMovementPatterns(
                ReshapeLowering, TransposeLowering, SliceLowering,
                ConcatenateLowering, PadLowering, ReverseLowering,
                DynamicSliceLowering, DynamicUpdateSliceLowering,
-               OptimizationBarrierLowering>(converter, patterns.getContext());
+               OptimizationBarrierLowering, GetDimensionSizeLowering>(
+      converter, patterns.getContext());
 }

@@ -14,7 +14,9 @@
 #include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace hlox;
@@ -76,9 +78,135 @@ struct ElementwiseOpLowering final : ConversionPattern {
   }
 };
 
+/// map: a linalg.generic whose body is the computation on scalars.
+struct MapLowering final : OpConversionPattern<stablehlo::MapOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(stablehlo::MapOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkStaticTensors(op, rewriter)))
+      return failure();
+    auto type = convertedTensorType(*getTypeConverter(), op.getType());
+    if (!type)
+      return failure();
+    unsigned rank = type.getRank();
+    SmallVector<AffineMap> maps(op->getNumOperands() + 1,
+                                rewriter.getMultiDimIdentityMap(rank));
+    bool failedBody = false;
+    auto generic = linalg::GenericOp::create(
+        rewriter, op.getLoc(), TypeRange{type}, adaptor.getInputs(),
+        ValueRange{emptyTensor(rewriter, op.getLoc(), type)}, maps,
+        parallelIterators(rank),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          FailureOr<SmallVector<Value>> result = emitScalarRegion(
+              b, loc, op.getComputation(), args.drop_back());
+          if (failed(result)) {
+            failedBody = true;
+            linalg::YieldOp::create(b, loc, args.back());
+            return;
+          }
+          linalg::YieldOp::create(b, loc, *result);
+        });
+    if (failedBody)
+      return failure();
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+/// bitcast_convert between element types of different widths: the wider
+/// side's last dimension holds the narrow elements, least significant first.
+struct BitcastConvertWidthLowering final
+    : OpConversionPattern<stablehlo::BitcastConvertOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(stablehlo::BitcastConvertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkStaticTensors(op, rewriter)))
+      return failure();
+    auto inType = cast<RankedTensorType>(op.getOperand().getType());
+    auto outType = cast<RankedTensorType>(op.getType());
+    Type inElement = convertElementType(inType.getElementType());
+    Type outElement = convertElementType(outType.getElementType());
+    if (!inElement.isIntOrFloat() || !outElement.isIntOrFloat())
+      return failure();
+    unsigned inBits = inElement.getIntOrFloatBitWidth();
+    unsigned outBits = outElement.getIntOrFloatBitWidth();
+    if (inBits == outBits)
+      return failure();
+    auto type = convertedTensorType(*getTypeConverter(), outType);
+    Location loc = op.getLoc();
+    unsigned rank = type.getRank();
+    Type inInt = rewriter.getIntegerType(inBits);
+    Type outInt = rewriter.getIntegerType(outBits);
+    auto toInt = [&](OpBuilder &b, Location l, Value v, Type intType) -> Value {
+      return v.getType() == intType ? v
+                                    : arith::BitcastOp::create(b, l, intType, v);
+    };
+    auto fromInt = [&](OpBuilder &b, Location l, Value v, Type target) -> Value {
+      return v.getType() == target ? v
+                                   : arith::BitcastOp::create(b, l, target, v);
+    };
+    Value input = adaptor.getOperand();
+    linalg::GenericOp generic;
+    if (inBits > outBits) {
+      // One wide element becomes the last dimension of narrow ones.
+      SmallVector<AffineExpr> exprs;
+      for (unsigned d = 0; d + 1 < rank; ++d)
+        exprs.push_back(rewriter.getAffineDimExpr(d));
+      generic = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{type}, input,
+          ValueRange{emptyTensor(rewriter, loc, type)},
+          {AffineMap::get(rank, 0, exprs, getContext()),
+           rewriter.getMultiDimIdentityMap(rank)},
+          parallelIterators(rank),
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            Value wide = toInt(b, l, args[0], inInt);
+            Value index = arith::IndexCastOp::create(
+                b, l, inInt, linalg::IndexOp::create(b, l, rank - 1));
+            Value shift = arith::MulIOp::create(
+                b, l, index,
+                arith::ConstantOp::create(b, l, IntegerAttr::get(inInt, outBits)));
+            Value part = arith::TruncIOp::create(
+                b, l, outInt, arith::ShRUIOp::create(b, l, wide, shift));
+            linalg::YieldOp::create(b, l, fromInt(b, l, part, outElement));
+          });
+    } else {
+      // The last dimension of narrow elements becomes one wide element.
+      int64_t count = inType.getShape().back();
+      generic = linalg::GenericOp::create(
+          rewriter, loc, TypeRange{type}, ValueRange{},
+          ValueRange{emptyTensor(rewriter, loc, type)},
+          {rewriter.getMultiDimIdentityMap(rank)}, parallelIterators(rank),
+          [&](OpBuilder &b, Location l, ValueRange) {
+            SmallVector<Value> indices;
+            for (unsigned d = 0; d < rank; ++d)
+              indices.push_back(linalg::IndexOp::create(b, l, d));
+            Value wide = arith::ConstantOp::create(b, l, IntegerAttr::get(outInt, 0));
+            for (int64_t k = 0; k < count; ++k) {
+              SmallVector<Value> at(indices);
+              at.push_back(arith::ConstantIndexOp::create(b, l, k));
+              Value part = toInt(
+                  b, l, tensor::ExtractOp::create(b, l, input, at), inInt);
+              Value extended = arith::ExtUIOp::create(b, l, outInt, part);
+              Value shifted = arith::ShLIOp::create(
+                  b, l, extended,
+                  arith::ConstantOp::create(b, l,
+                                            IntegerAttr::get(outInt, k * inBits)));
+              wide = arith::OrIOp::create(b, l, wide, shifted);
+            }
+            linalg::YieldOp::create(b, l, fromInt(b, l, wide, outElement));
+          });
+    }
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void hlox::lowering::populatePointwisePatterns(RewritePatternSet &patterns,
                                                const TypeConverter &converter) {
-  patterns.add<ElementwiseOpLowering>(converter, patterns.getContext());
+  patterns.add<ElementwiseOpLowering, MapLowering, BitcastConvertWidthLowering>(
+      converter, patterns.getContext());
 }

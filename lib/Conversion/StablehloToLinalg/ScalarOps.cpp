@@ -379,6 +379,63 @@ Value callInDouble(OpBuilder &b, Location loc, Operation *op, StringRef name,
                       args[0].getType());
 }
 
+/// reduce_precision: round the mantissa to `mantissaBits` (to nearest even)
+/// and flush exponents outside `exponentBits` to infinity or zero, on the
+/// f32 (f64 for f64) bits; narrow floats go through f32 like the evaluator.
+Value emitReducePrecision(OpBuilder &b, Location loc, Value x,
+                          int exponentBits, int mantissaBits) {
+  Type type = x.getType();
+  bool isDouble = type.isF64();
+  Type wide = isDouble ? b.getF64Type() : b.getF32Type();
+  int kExponent = isDouble ? 11 : 8, kMantissa = isDouble ? 52 : 23;
+  Type intType = b.getIntegerType(isDouble ? 64 : 32);
+  Value value = type == wide ? x : arith::ExtFOp::create(b, loc, wide, x);
+  Value bits = arith::BitcastOp::create(b, loc, intType, value);
+  auto c = [&](uint64_t v) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(intType, APInt(isDouble ? 64 : 32, v)));
+  };
+  uint64_t signMask = uint64_t(1) << (kExponent + kMantissa);
+  uint64_t exponentMask = ((uint64_t(1) << kExponent) - 1) << kMantissa;
+  Value original = bits;
+  if (mantissaBits < kMantissa) {
+    int dropped = kMantissa - mantissaBits;
+    uint64_t lastKept = uint64_t(1) << dropped;
+    Value odd = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, bits, c(dropped)), c(1));
+    Value bias = arith::AddIOp::create(b, loc, c((lastKept >> 1) - 1), odd);
+    bits = arith::AndIOp::create(b, loc, arith::AddIOp::create(b, loc, bits, bias),
+                                 c(~(lastKept - 1)));
+  }
+  Value signedInf = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, original, c(signMask)),
+      c(exponentMask));
+  if (exponentBits < kExponent) {
+    int64_t bias = (int64_t(1) << (kExponent - 1)) - 1;
+    int64_t reducedBias = (int64_t(1) << (exponentBits - 1)) - 1;
+    Value exponent = arith::AndIOp::create(b, loc, bits, c(exponentMask));
+    Value overflow = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ugt, exponent,
+        c(uint64_t(bias + reducedBias) << kMantissa));
+    Value underflow = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ule, exponent,
+        c(uint64_t(bias - reducedBias) << kMantissa));
+    Value inf = arith::OrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, bits, c(signMask)),
+        c(exponentMask));
+    bits = arith::SelectOp::create(
+        b, loc, overflow, inf,
+        arith::SelectOp::create(b, loc, underflow,
+                                arith::AndIOp::create(b, loc, bits, c(signMask)),
+                                bits));
+  }
+  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  Value nanBits = mantissaBits > 0 ? original : signedInf;
+  bits = arith::SelectOp::create(b, loc, isNan, nanBits, bits);
+  Value result = arith::BitcastOp::create(b, loc, wide, bits);
+  return type == wide ? result : truncateFloat(b, loc, result, type);
+}
+
 } // namespace
 
 Value hlox::lowering::emitConvert(OpBuilder &b, Location loc, Value value,
@@ -528,7 +585,7 @@ bool hlox::lowering::isScalarizable(Operation *op) {
              chlo::IsInfOp, chlo::IsNegInfOp, chlo::IsPosInfOp,
              chlo::LgammaOp, chlo::DigammaOp, chlo::ErfInvOp,
              chlo::BesselI1eOp, chlo::ZetaOp, chlo::PolygammaOp,
-             chlo::NextAfterOp>(op);
+             chlo::NextAfterOp, shlo::ReducePrecisionOp>(op);
 }
 
 FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
@@ -777,6 +834,12 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
                              .Case([](chlo::PolygammaOp) { return "hlox_polygamma"; });
         return callInDouble(b, loc, op, name, args);
       })
+      .Case([&](shlo::ReducePrecisionOp reduce) -> FailureOr<Value> {
+        if (!flt)
+          return unsupported();
+        return emitReducePrecision(b, loc, x, reduce.getExponentBits(),
+                                   reduce.getMantissaBits());
+      })
       .Case([&](chlo::NextAfterOp) -> FailureOr<Value> {
         // The next value of the element's own format: libm's for f32/f64.
         if (type.isF32())
@@ -816,29 +879,44 @@ hlox::lowering::emitScalarRegion(OpBuilder &b, Location loc, Region &region,
   auto elementType = [](Value v) {
     return cast<ShapedType>(v.getType()).getElementType();
   };
+  // Scalar constants; also for constants that canonicalization hoisted out
+  // of the region.
+  auto constantScalar = [&](shlo::ConstantOp constant) -> Value {
+    auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!value || !value.isSplat())
+      return {};
+    Type type = convertElementType(value.getElementType());
+    if (auto complexType = dyn_cast<ComplexType>(type)) {
+      auto parts = value.getSplatValue<std::complex<APFloat>>();
+      auto attr = b.getArrayAttr(
+          {b.getFloatAttr(complexType.getElementType(), parts.real()),
+           b.getFloatAttr(complexType.getElementType(), parts.imag())});
+      return complex::ConstantOp::create(b, loc, type, attr);
+    }
+    if (isa<FloatType>(type))
+      return arith::ConstantOp::create(
+          b, loc, b.getFloatAttr(type, value.getSplatValue<APFloat>()));
+    return arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(type, value.getSplatValue<APInt>()));
+  };
+  auto lookup = [&](Value value) -> Value {
+    if (Value scalar = scalars.lookupOrNull(value))
+      return scalar;
+    auto constant = value.getDefiningOp<shlo::ConstantOp>();
+    if (!constant || cast<ShapedType>(constant.getType()).getRank() != 0)
+      return {};
+    Value scalar = constantScalar(constant);
+    if (scalar)
+      scalars.map(value, scalar);
+    return scalar;
+  };
   for (Operation &op : block.without_terminator()) {
     if (auto constant = dyn_cast<shlo::ConstantOp>(op)) {
-      auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
-      if (!value || !value.isSplat())
+      Value scalar = constantScalar(constant);
+      if (!scalar)
         return op.emitError("the CPU target cannot lower this constant in a "
                             "region");
-      Type type = convertElementType(value.getElementType());
-      Attribute scalar;
-      if (auto complexType = dyn_cast<ComplexType>(type)) {
-        auto parts = value.getSplatValue<std::complex<APFloat>>();
-        scalar = b.getArrayAttr(
-            {b.getFloatAttr(complexType.getElementType(), parts.real()),
-             b.getFloatAttr(complexType.getElementType(), parts.imag())});
-        scalars.map(constant.getResult(),
-                    complex::ConstantOp::create(b, loc, type, cast<ArrayAttr>(scalar)));
-        continue;
-      }
-      if (isa<FloatType>(type))
-        scalar = b.getFloatAttr(type, value.getSplatValue<APFloat>());
-      else
-        scalar = IntegerAttr::get(type, value.getSplatValue<APInt>());
-      scalars.map(constant.getResult(),
-                  arith::ConstantOp::create(b, loc, cast<TypedAttr>(scalar)));
+      scalars.map(constant.getResult(), scalar);
       continue;
     }
     if (op.getNumResults() != 1 || !isScalarizable(&op) ||
@@ -850,7 +928,7 @@ hlox::lowering::emitScalarRegion(OpBuilder &b, Location loc, Region &region,
     SmallVector<Value> operands;
     SmallVector<Type> types;
     for (Value operand : op.getOperands()) {
-      Value scalar = scalars.lookupOrNull(operand);
+      Value scalar = lookup(operand);
       if (!scalar)
         return op.emitError("the CPU target cannot lower a region that uses "
                             "a value from outside it");
@@ -865,7 +943,7 @@ hlox::lowering::emitScalarRegion(OpBuilder &b, Location loc, Region &region,
   }
   SmallVector<Value> results;
   for (Value returned : block.getTerminator()->getOperands()) {
-    Value scalar = scalars.lookupOrNull(returned);
+    Value scalar = lookup(returned);
     if (!scalar)
       return block.getTerminator()->emitError(
           "the CPU target cannot lower a region that returns a value from "

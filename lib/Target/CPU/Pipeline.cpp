@@ -125,7 +125,8 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
                                         const CompileOptions &options) {
   switch (phase) {
   case Phase::Input:
-    return "inline,symbol-dce,stablehlo-lower-quantized";
+    return "stablehlo-legalize-composite-to-call,inline,symbol-dce,"
+           "stablehlo-lower-quantized";
   case Phase::Stablehlo:
     return "cse";
   case Phase::Linalg:
