@@ -75,6 +75,19 @@ public:
     configureStablehloToLinalgTarget(target, converter);
     RewritePatternSet patterns(&getContext());
     populateStablehloToLinalgPatterns(patterns, converter);
+    // The driver's "failed to legalize operation" becomes a message that
+    // says what happened in the user's words: the op has no lowering.
+    ScopedDiagnosticHandler rename(&getContext(), [&](Diagnostic &diag) {
+      std::string text = diag.str();
+      StringRef message(text);
+      if (diag.getSeverity() != DiagnosticSeverity::Error ||
+          !message.consume_front("failed to legalize operation '"))
+        return failure();
+      StringRef name = message.take_until([](char c) { return c == '\''; });
+      emitError(diag.getLocation())
+          << "the CPU target cannot lower '" << name << "'";
+      return success();
+    });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

@@ -1,6 +1,7 @@
 // A failed check exits 1 and names every mismatch with its index and both
 // values; evaluation goes on to the next check.
 // RUN: %expect-exit 1 hlox-run %s 2>&1 | FileCheck %s
+// RUN: %expect-exit 1 hlox-run --interpret %s 2>&1 | FileCheck %s
 
 // CHECK: :[[@LINE+7]]:3: error: check failed: 2 of 3 elements differ
 // CHECK-NEXT: at [0]: actual 1, expected 0

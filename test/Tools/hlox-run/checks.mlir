@@ -1,5 +1,6 @@
 // Passing checks exit 0 and --print-output prints the results.
 // RUN: hlox-run --print-output %s | FileCheck %s
+// RUN: hlox-run --interpret --print-output %s | FileCheck %s
 
 // CHECK: result[0]: dense<[5, -8, 7]> : tensor<3xi4>
 // CHECK: result[1]: dense<[2.500000e+00, 0x{{7F|FF}}C00000]> : tensor<2xf32>

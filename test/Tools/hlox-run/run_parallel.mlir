@@ -1,8 +1,8 @@
 // Processes of interpreter.run_parallel meet at collectives; a program whose
 // collectives cannot complete reports a deadlock (exit 2) instead of
 // hanging.
-// RUN: hlox-run --split-input-file %s --print-output | FileCheck %s
-// RUN: %expect-exit 2 hlox-run %S/Inputs/deadlock.mlir 2>&1 | FileCheck %s --check-prefix=DEADLOCK
+// RUN: hlox-run --interpret --split-input-file %s --print-output | FileCheck %s
+// RUN: %expect-exit 2 hlox-run --interpret %S/Inputs/deadlock.mlir 2>&1 | FileCheck %s --check-prefix=DEADLOCK
 
 // CHECK: result[0]: dense<[4, 6]> : tensor<2xi64>
 // CHECK: result[1]: dense<[4, 6]> : tensor<2xi64>

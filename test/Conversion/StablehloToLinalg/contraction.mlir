@@ -1,0 +1,45 @@
+// RUN: hlox-opt --split-input-file --convert-stablehlo-to-linalg %s | FileCheck %s
+// RUN: hlox-run --split-input-file --opaque-constants %s
+
+// dot_general: (batch, lhs free, rhs free, contracting) loops.
+// CHECK-LABEL: func.func @batch_matmul
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @batch_matmul() {
+  %a = stablehlo.constant dense<[[[1.0, 2.0]], [[3.0, 4.0]]]> : tensor<2x1x2xf32>
+  %b = stablehlo.constant dense<[[[1.0], [1.0]], [[2.0], [0.5]]]> : tensor<2x2x1xf32>
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x1x2xf32>, tensor<2x2x1xf32>) -> tensor<2x1x1xf32>
+  check.expect_eq_const %0, dense<[[[3.0]], [[8.0]]]> : tensor<2x1x1xf32>
+  return
+}
+
+// -----
+
+// Narrow float results accumulate in f32 and round once.
+// CHECK-LABEL: func.func @dot_bf16
+// CHECK: linalg.generic {{.*}} outs(%{{.+}} : tensor<2xf32>)
+// CHECK: arith.truncf %{{.+}} : f32 to bf16
+func.func @dot_bf16() {
+  %a = stablehlo.constant dense<[[1.0, 256.0, 1.0], [2.0, 2.0, 2.0]]> : tensor<2x3xbf16>
+  %b = stablehlo.constant dense<[1.0, 1.0, 1.0]> : tensor<3xbf16>
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xbf16>, tensor<3xbf16>) -> tensor<2xbf16>
+  check.expect_eq_const %0, dense<[258.0, 6.0]> : tensor<2xbf16>
+  return
+}
+
+// -----
+
+// convolution with padding, strides and feature groups.
+// CHECK-LABEL: func.func @grouped_conv1d
+// CHECK: linalg.fill
+// CHECK: tensor.insert_slice
+// CHECK: linalg.generic
+func.func @grouped_conv1d() {
+  // [b, f, 0] input with 2 features, [o, i, 0] kernel: 2 groups of one.
+  %x = stablehlo.constant dense<[[[1.0, 2.0, 3.0], [10.0, 20.0, 30.0]]]> : tensor<1x2x3xf32>
+  %k = stablehlo.constant dense<[[[1.0, 1.0]], [[1.0, -1.0]]]> : tensor<2x1x2xf32>
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [2], pad = [[1, 0]]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x2x3xf32>, tensor<2x1x2xf32>) -> tensor<1x2x2xf32>
+  check.expect_eq_const %0, dense<[[[1.0, 5.0], [-10.0, -10.0]]]> : tensor<1x2x2xf32>
+  return
+}

@@ -1,0 +1,63 @@
+// RUN: hlox-opt --split-input-file --convert-stablehlo-to-linalg %s | FileCheck %s
+// RUN: hlox-run --split-input-file --opaque-constants %s
+
+// while becomes scf.while on tensors; the condition's i1 tensor is read.
+// CHECK-LABEL: func.func @while_sum
+// CHECK: scf.while
+// CHECK: tensor.extract
+// CHECK: scf.condition
+// CHECK: scf.yield
+func.func @while_sum() {
+  %i0 = stablehlo.constant dense<0> : tensor<i64>
+  %s0 = stablehlo.constant dense<0> : tensor<i64>
+  %n = stablehlo.constant dense<5> : tensor<i64>
+  %one = stablehlo.constant dense<1> : tensor<i64>
+  %0:2 = stablehlo.while(%i = %i0, %s = %s0) : tensor<i64>, tensor<i64>
+   cond {
+    %c = stablehlo.compare LT, %i, %n : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %i1 = stablehlo.add %i, %one : tensor<i64>
+    %s1 = stablehlo.add %s, %i1 : tensor<i64>
+    stablehlo.return %i1, %s1 : tensor<i64>, tensor<i64>
+  }
+  check.expect_eq_const %0#1, dense<15> : tensor<i64>
+  return
+}
+
+// -----
+
+// case becomes scf.index_switch; an index out of range takes the last
+// branch.
+// CHECK-LABEL: func.func @case_out_of_range
+// CHECK: scf.index_switch
+func.func @case_out_of_range() {
+  %index = stablehlo.constant dense<7> : tensor<i32>
+  %0 = "stablehlo.case"(%index) ({
+    %a = stablehlo.constant dense<10> : tensor<i32>
+    stablehlo.return %a : tensor<i32>
+  }, {
+    %b = stablehlo.constant dense<20> : tensor<i32>
+    stablehlo.return %b : tensor<i32>
+  }) : (tensor<i32>) -> tensor<i32>
+  check.expect_eq_const %0, dense<20> : tensor<i32>
+  return
+}
+
+// -----
+
+// if becomes scf.if.
+// CHECK-LABEL: func.func @if_false
+// CHECK: scf.if
+func.func @if_false() {
+  %p = stablehlo.constant dense<false> : tensor<i1>
+  %0 = "stablehlo.if"(%p) ({
+    %a = stablehlo.constant dense<1.0> : tensor<2xf32>
+    stablehlo.return %a : tensor<2xf32>
+  }, {
+    %b = stablehlo.constant dense<2.0> : tensor<2xf32>
+    stablehlo.return %b : tensor<2xf32>
+  }) : (tensor<i1>) -> tensor<2xf32>
+  check.expect_eq_const %0, dense<2.0> : tensor<2xf32>
+  return
+}

@@ -1,0 +1,102 @@
+// RUN: hlox-opt --split-input-file --convert-stablehlo-to-linalg %s | FileCheck %s
+// RUN: hlox-run --split-input-file --opaque-constants %s
+
+// broadcast_in_dim: a generic whose input map drops or pins dimensions.
+// CHECK-LABEL: func.func @broadcast_in_dim
+// CHECK: linalg.generic {indexing_maps = [#[[IN:.+]], #{{.+}}]
+func.func @broadcast_in_dim() {
+  %x = stablehlo.constant dense<[[1], [2]]> : tensor<2x1xi32>
+  %0 = stablehlo.broadcast_in_dim %x, dims = [1, 0] : (tensor<2x1xi32>) -> tensor<3x2xi32>
+  check.expect_eq_const %0, dense<[[1, 2], [1, 2], [1, 2]]> : tensor<3x2xi32>
+  return
+}
+
+// -----
+
+// reshape collapses to one dimension and expands to the result.
+// CHECK-LABEL: func.func @reshape
+// CHECK: tensor.collapse_shape
+// CHECK: tensor.expand_shape
+func.func @reshape() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %0 = stablehlo.reshape %x : (tensor<2x3xi32>) -> tensor<3x2xi32>
+  check.expect_eq_const %0, dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi32>
+  return
+}
+
+// -----
+
+// transpose is linalg.transpose; slice a strided tensor.extract_slice.
+// CHECK-LABEL: func.func @transpose_slice
+// CHECK: linalg.transpose
+// CHECK: tensor.extract_slice %{{.+}}[0, 1] [2, 1] [1, 2]
+func.func @transpose_slice() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xi32>) -> tensor<3x2xi32>
+  check.expect_eq_const %0, dense<[[1, 4], [2, 5], [3, 6]]> : tensor<3x2xi32>
+  %1 = stablehlo.slice %x [0:2, 1:3:2] : (tensor<2x3xi32>) -> tensor<2x1xi32>
+  check.expect_eq_const %1, dense<[[2], [5]]> : tensor<2x1xi32>
+  return
+}
+
+// -----
+
+// pad fills the result and inserts the operand with the interior stride;
+// negative edge padding cuts elements off first.
+// CHECK-LABEL: func.func @pad
+// CHECK: linalg.fill
+// CHECK: tensor.extract_slice
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 1] [2, 2] [1, 2]
+func.func @pad() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %p = stablehlo.constant dense<0> : tensor<i32>
+  %0 = stablehlo.pad %x, %p, low = [0, -1], high = [0, 1], interior = [0, 1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2x5xi32>
+  check.expect_eq_const %0, dense<[[0, 2, 0, 3, 0], [0, 5, 0, 6, 0]]> : tensor<2x5xi32>
+  return
+}
+
+// -----
+
+// concatenate inserts each operand at its offset; reverse reads mirrored.
+// CHECK-LABEL: func.func @concatenate_reverse
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 0] [2, 1] [1, 1]
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 1] [2, 2] [1, 1]
+func.func @concatenate_reverse() {
+  %a = stablehlo.constant dense<[[1], [2]]> : tensor<2x1xi32>
+  %b = stablehlo.constant dense<[[3, 4], [5, 6]]> : tensor<2x2xi32>
+  %0 = stablehlo.concatenate %a, %b, dim = 1 : (tensor<2x1xi32>, tensor<2x2xi32>) -> tensor<2x3xi32>
+  check.expect_eq_const %0, dense<[[1, 3, 4], [2, 5, 6]]> : tensor<2x3xi32>
+  %1 = stablehlo.reverse %0, dims = [1] : tensor<2x3xi32>
+  check.expect_eq_const %1, dense<[[4, 3, 1], [6, 5, 2]]> : tensor<2x3xi32>
+  return
+}
+
+// -----
+
+// dynamic_slice clamps its start indices so that the slice fits.
+// CHECK-LABEL: func.func @dynamic_slice_clamps
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: tensor.extract_slice
+func.func @dynamic_slice_clamps() {
+  %x = stablehlo.constant dense<[1, 2, 3, 4, 5]> : tensor<5xi32>
+  %i = stablehlo.constant dense<4> : tensor<i64>
+  %0 = stablehlo.dynamic_slice %x, %i, sizes = [2] : (tensor<5xi32>, tensor<i64>) -> tensor<2xi32>
+  check.expect_eq_const %0, dense<[4, 5]> : tensor<2xi32>
+  %u = stablehlo.constant dense<[9, 9]> : tensor<2xi32>
+  %j = stablehlo.constant dense<-3> : tensor<i64>
+  %1 = stablehlo.dynamic_update_slice %x, %u, %j : (tensor<5xi32>, tensor<2xi32>, tensor<i64>) -> tensor<5xi32>
+  check.expect_eq_const %1, dense<[9, 9, 3, 4, 5]> : tensor<5xi32>
+  return
+}
+
+// -----
+
+// iota converts the loop index to the element type.
+// CHECK-LABEL: func.func @iota
+// CHECK: linalg.index 1
+func.func @iota() {
+  %0 = stablehlo.iota dim = 1 : tensor<2x3xf32>
+  check.expect_eq_const %0, dense<[[0.0, 1.0, 2.0], [0.0, 1.0, 2.0]]> : tensor<2x3xf32>
+  return
+}

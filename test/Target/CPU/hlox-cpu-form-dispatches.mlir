@@ -1,0 +1,45 @@
+// RUN: hlox-opt --split-input-file --hlox-cpu-form-dispatches %s | FileCheck %s
+// RUN: hlox-opt --split-input-file --hlox-cpu-form-dispatches=opaque-constants=true %s | FileCheck %s --check-prefix=OPAQUE
+
+// A compute op becomes a dispatch with the cheap producers it needs
+// (tensor.empty, linalg.fill, scalar ops, splat constants) cloned in; the
+// host function keeps the non-splat constant and calls the dispatch.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: (%[[X:.+]]: tensor<2x3xf32>) -> tensor<2xf32>
+// CHECK-SAME: hlox.workgroups = 2 : i64
+// CHECK: arith.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: tensor.extract
+// CHECK: tensor.empty
+// CHECK: linalg.fill
+// CHECK: linalg.reduce
+// CHECK: func.func @main
+// CHECK: %[[C:.+]] = arith.constant dense<{{.+}}> : tensor<2x3xf32>
+// CHECK: call @main_dispatch_0(%[[C]])
+// OPAQUE-LABEL: func.func private @main_dispatch_0
+// OPAQUE-SAME: (%{{.+}}: tensor<2x3xf32>, %{{.+}}: tensor<f32>) -> tensor<2xf32>
+func.func @main() -> tensor<2xf32> {
+  %x = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %z = arith.constant dense<0.0> : tensor<f32>
+  %s = tensor.extract %z[] : tensor<f32>
+  %e = tensor.empty() : tensor<2xf32>
+  %f = linalg.fill ins(%s : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %r = linalg.reduce { arith.addf } ins(%x : tensor<2x3xf32>) outs(%f : tensor<2xf32>) dimensions = [1]
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+// Check ops stay in the host function; a result without elements becomes
+// an empty host constant.
+// CHECK-LABEL: func.func @main(%{{.+}}: tensor<0x3xf32>)
+// CHECK: arith.constant dense<> : tensor<0x3xf32>
+// CHECK: check.expect_eq_const
+func.func @main(%a: tensor<0x3xf32>) {
+  %e = tensor.empty() : tensor<0x3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<0x3xf32>) outs(%e : tensor<0x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<0x3xf32>
+  check.expect_eq_const %r, dense<> : tensor<0x3xf32>
+  return
+}
