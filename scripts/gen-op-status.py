@@ -3,7 +3,10 @@
 
 For each op: its syntax (custom assembly format or the generic form), its
 verifier (ODS constraints only, or ODS plus a C++ verifier and the spec
-constraint labels it checks), and whether it infers its result types.
+constraint labels it checks), whether it infers its result types, whether
+the evaluator runs it, and how the CPU target compiles it (a lowering
+pattern or the scalar emitter of lib/Conversion/StablehloToLinalg, a
+StableHLO-level rewrite, or a host command).
 Usage: scripts/gen-op-status.py            (prints the table)
        scripts/gen-op-status.py --update   (rewrites it in docs/status.md,
                                             between the op-table markers)
@@ -80,17 +83,44 @@ def evaluated_classes():
     return found
 
 
+def cpu_classes():
+    """{(dialect, op class): how} for the ops the CPU target compiles."""
+    found = {}
+    conversion = os.path.join(ROOT, "lib/Conversion/StablehloToLinalg")
+    for path in glob.glob(os.path.join(conversion, "*.cpp")):
+        text = open(path).read()
+        for ns, cls in re.findall(r"OpConversionPattern<(shlo|chlo|stablehlo)::(\w+)>", text):
+            found[({"shlo": "stablehlo.", "stablehlo": "stablehlo."}.get(ns, "chlo."), cls)] = "yes"
+        m = re.search(r"bool hlox::lowering::isScalarizable.*?^}", text, re.S | re.M)
+        if m:
+            for ns, cls in re.findall(r"(shlo|chlo)::(\w+)", m.group(0)):
+                found[({"shlo": "stablehlo."}.get(ns, "chlo."), cls)] = "yes"
+    # Rewritten at the StableHLO level before lowering.
+    for cls in ("CompositeOp", "UniformQuantizeOp", "UniformDequantizeOp"):
+        found[("stablehlo.", cls)] = "rewrite"
+    # Terminators of the regions the patterns consume or move.
+    found[("stablehlo.", "ReturnOp")] = "yes"
+    # Checks run as host calls.
+    for cls in ("ExpectEqOp", "ExpectEqConstOp", "ExpectAlmostEqOp",
+                "ExpectAlmostEqConstOp", "ExpectCloseOp",
+                "ExpectSerializedEqOp"):
+        found[("check.", cls)] = "host"
+    found[("stablehlo.", "CustomCallOp")] = "`@check.*` (host)"
+    return found
+
+
 def table():
     out = io.StringIO()
     evaluated = evaluated_classes()
+    compiled = cpu_classes()
     rows = (ops_in("include/hlox/Dialect/StableHLO/IR/Stablehlo*Ops.td", "stablehlo.")
             + ops_in("include/hlox/Dialect/CHLO/IR/ChloOps.td", "chlo.")
             + ops_in("include/hlox/Dialect/Check/IR/CheckOps.td", "check.")
             + ops_in("include/hlox/Dialect/Interpreter/IR/InterpreterOps.td",
                      "interpreter."))
-    print("| op | parse/print | verifier | type inference | evaluator |",
+    print("| op | parse/print | verifier | type inference | evaluator | CPU |",
           file=out)
-    print("| --- | --- | --- | --- | --- |", file=out)
+    print("| --- | --- | --- | --- | --- | --- |", file=out)
     for op, cls, has_verifier, custom, infers in sorted(rows):
         syntax = "pretty" if custom else "generic"
         if has_verifier or cls == "CompositeOp":
@@ -100,8 +130,9 @@ def table():
             verifier = "ODS"
         dialect = op.split(".")[0] + "."
         evaluates = "yes" if (dialect, cls) in evaluated else "—"
-        print(f"| `{op}` | {syntax} | {verifier} | {infers} | {evaluates} |",
-              file=out)
+        cpu = compiled.get((dialect, cls), "—")
+        print(f"| `{op}` | {syntax} | {verifier} | {infers} | {evaluates} "
+              f"| {cpu} |", file=out)
     return out.getvalue()
 
 
