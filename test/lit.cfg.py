@@ -13,7 +13,7 @@ config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hlox_obj_root, "test")
 # The conformance runner and its data are driven by ctest, not lit.
-config.excludes = ["conformance", "fuzz", "CMakeLists.txt", "lit.cfg.py",
+config.excludes = ["conformance", "fuzz", "differential", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py", "expect_exit.py", "Inputs"]
 
 llvm_config.use_default_substitutions()

@@ -178,6 +178,13 @@ private:
       if (!isa<TensorType>(input.getType()))
         return root->emitError("the CPU target cannot pass a ")
                << input.getType() << " into a dispatch";
+    // Inputs without elements carry nothing: the kernel makes its own.
+    SmallVector<Value> empties;
+    for (Value input : inputs)
+      if (cast<RankedTensorType>(input.getType()).getNumElements() == 0)
+        empties.push_back(input);
+    for (Value input : empties)
+      inputs.remove(input);
 
     auto function = root->getParentOfType<func::FuncOp>();
     std::string name = (function.getSymName() + "_dispatch_" + Twine(index)).str();
@@ -202,13 +209,12 @@ private:
     for (auto [input, arg] : llvm::zip(inputs, body->getArguments()))
       mapping.map(input, arg);
     builder.setInsertionPointToStart(body);
-    // Inputs without elements carry nothing: the kernel makes its own.
-    for (auto [input, arg] : llvm::zip(inputs, body->getArguments()))
-      if (cast<RankedTensorType>(input.getType()).getNumElements() == 0)
-        mapping.map(input, tensor::EmptyOp::create(
-                               builder, root->getLoc(),
-                               cast<RankedTensorType>(input.getType()).getShape(),
-                               cast<RankedTensorType>(input.getType()).getElementType()));
+    for (Value input : empties) {
+      auto type = cast<RankedTensorType>(input.getType());
+      mapping.map(input, tensor::EmptyOp::create(builder, root->getLoc(),
+                                                 type.getShape(),
+                                                 type.getElementType()));
+    }
     for (Operation *op : pulled)
       builder.clone(*op, mapping);
     Operation *clone = builder.clone(*root, mapping);

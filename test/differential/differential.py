@@ -1,0 +1,453 @@
+#!/usr/bin/env python3
+"""Differential tests: the compiled CPU path against the reference evaluator.
+
+Generates small programs for every op family (elementwise unary and binary
+ops, compare, convert, select/clamp, and the structural ops: reduce,
+reduce_window, dot_general, convolution, transpose, broadcast_in_dim,
+reshape, slice, concatenate, pad, reverse, iota, dynamic_slice, gather,
+scatter, sort, while), for every element type the CPU target supports and
+several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
+seeded, with the edge values of each type (zeros, extremes, infinities,
+NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
+through `hlox-run` compiled and `hlox-run --interpret` on the same .npy
+inputs; outputs must agree exactly for integers and booleans, and for
+floats within the case's ULP bound: 0 for IEEE-exact ops and data movement,
+4 for transcendental functions (libm against the evaluator's double), and
+64 for float contractions (dot_general, convolution), whose summation order
+the spec leaves to the implementation.
+
+Prints `N passed, N failed` and exits 1 on any disagreement.
+"""
+
+import argparse
+import concurrent.futures
+import math
+import os
+import random
+import struct
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import npy  # noqa: E402
+
+FLOATS = ["f16", "f32", "f64"]
+SIGNED = ["i8", "i16", "i32", "i64"]
+UNSIGNED = ["ui8", "ui16", "ui32", "ui64"]
+INTS = SIGNED + UNSIGNED
+SHAPES = [(), (0,), (1,), (7,), (3, 4), (1, 5), (2, 0, 3)]
+TRANSCENDENTAL_ULPS = 4
+CONTRACTION_ULPS = 64
+
+
+def tensor(shape, element):
+    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
+
+
+def count(shape):
+    return math.prod(shape)
+
+
+def int_range(element):
+    bits = int(element.lstrip("ui"))
+    if element.startswith("u"):
+        return 0, 2 ** bits - 1
+    return -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
+
+
+def values(rng, element, n, kind="any"):
+    if element == "i1":
+        return [rng.random() < 0.5 for _ in range(n)]
+    if element in FLOATS:
+        special = [0.0, -0.0, 1.0, -1.0, float("inf"), float("-inf"),
+                   float("nan"), 0.5, 1e-3, 3.0]
+        if kind == "positive":
+            return [rng.choice([1e-3, 0.5, 1.0, 2.0, 7.5, 100.0])
+                    if rng.random() < 0.3 else rng.uniform(1e-3, 50)
+                    for _ in range(n)]
+        if kind == "small":
+            return [rng.uniform(-3, 3) for _ in range(n)]
+        return [rng.choice(special) if rng.random() < 0.3
+                else rng.uniform(-20, 20) for _ in range(n)]
+    lo, hi = int_range(element)
+    if kind == "shift":
+        bits = int(element.lstrip("ui"))
+        return [rng.randint(0, bits + 3) for _ in range(n)]
+    if kind == "small":
+        return [rng.randint(max(lo, -4), min(hi, 4)) for _ in range(n)]
+    edge = [lo, hi, 0, 1, min(hi, 2), max(lo, -1)]
+    return [rng.choice(edge) if rng.random() < 0.3 else rng.randint(lo, hi)
+            for _ in range(n)]
+
+
+class Case:
+    """A program, its inputs and the ULP bound of its float results."""
+
+    def __init__(self, name, body, args, results, ulps=0):
+        self.name, self.body, self.args, self.results, self.ulps = (
+            name, body, args, results, ulps)
+
+    def program(self):
+        params = ", ".join(f"%a{i}: {tensor(s, e)}"
+                           for i, (s, e, _) in enumerate(self.args))
+        rets = ", ".join(tensor(s, e) for s, e in self.results)
+        return (f"func.func @main({params}) -> ({rets}) {{\n{self.body}\n}}\n")
+
+
+def unary_cases(rng):
+    float_ops = {"abs": 0, "negate": 0, "sign": 0, "floor": 0, "ceil": 0,
+                 "round_nearest_afz": 0, "round_nearest_even": 0, "sqrt": 0,
+                 "rsqrt": 1, "cbrt": TRANSCENDENTAL_ULPS,
+                 "exponential": TRANSCENDENTAL_ULPS,
+                 "exponential_minus_one": TRANSCENDENTAL_ULPS,
+                 "log": TRANSCENDENTAL_ULPS, "log_plus_one": TRANSCENDENTAL_ULPS,
+                 "logistic": TRANSCENDENTAL_ULPS, "sine": TRANSCENDENTAL_ULPS,
+                 "cosine": TRANSCENDENTAL_ULPS, "tan": TRANSCENDENTAL_ULPS,
+                 "tanh": TRANSCENDENTAL_ULPS}
+    int_ops = ["abs", "negate", "not", "popcnt", "count_leading_zeros", "sign"]
+    for op, ulps in float_ops.items():
+        for element in FLOATS:
+            shape = rng.choice(SHAPES)
+            t = tensor(shape, element)
+            kind = "small" if op in ("sine", "cosine", "tan") else "any"
+            yield Case(f"{op}_{element}_{shape}",
+                       f"  %0 = stablehlo.{op} %a0 : {t}\n  return %0 : {t}",
+                       [(shape, element, kind)], [(shape, element)], ulps)
+    for op in int_ops:
+        for element in INTS:
+            if op in ("abs", "negate", "sign") and element in UNSIGNED:
+                continue
+            shape = rng.choice(SHAPES)
+            t = tensor(shape, element)
+            yield Case(f"{op}_{element}_{shape}",
+                       f"  %0 = stablehlo.{op} %a0 : {t}\n  return %0 : {t}",
+                       [(shape, element, "any")], [(shape, element)])
+    for element in FLOATS:
+        shape = rng.choice(SHAPES)
+        yield Case(f"is_finite_{element}",
+                   f"  %0 = stablehlo.is_finite %a0 : ({tensor(shape, element)})"
+                   f" -> {tensor(shape, 'i1')}\n"
+                   f"  return %0 : {tensor(shape, 'i1')}",
+                   [(shape, element, "any")], [(shape, "i1")])
+
+
+def binary_cases(rng):
+    common = {"add": 0, "subtract": 0, "multiply": 0, "divide": 0,
+              "remainder": 0, "maximum": 0, "minimum": 0}
+    for op, ulps in list(common.items()) + [("power", TRANSCENDENTAL_ULPS),
+                                            ("atan2", TRANSCENDENTAL_ULPS)]:
+        for element in FLOATS + (INTS if op not in ("atan2",) else []):
+            if op == "power" and element in INTS:
+                kinds = ("small", "small")
+            else:
+                kinds = ("any", "any")
+            shape = rng.choice(SHAPES)
+            t = tensor(shape, element)
+            yield Case(f"{op}_{element}_{shape}",
+                       f"  %0 = stablehlo.{op} %a0, %a1 : {t}\n"
+                       f"  return %0 : {t}",
+                       [(shape, element, kinds[0]), (shape, element, kinds[1])],
+                       [(shape, element)], ulps)
+    for op in ("and", "or", "xor", "shift_left", "shift_right_logical",
+               "shift_right_arithmetic"):
+        for element in INTS + (["i1"] if not op.startswith("shift") else []):
+            shape = rng.choice(SHAPES)
+            t = tensor(shape, element)
+            kind = "shift" if op.startswith("shift") else "any"
+            yield Case(f"{op}_{element}_{shape}",
+                       f"  %0 = stablehlo.{op} %a0, %a1 : {t}\n"
+                       f"  return %0 : {t}",
+                       [(shape, element, "any"), (shape, element, kind)],
+                       [(shape, element)])
+
+
+def compare_cases(rng):
+    for direction in ("EQ", "NE", "LT", "LE", "GT", "GE"):
+        for element in FLOATS + INTS:
+            kinds = ["FLOAT", "TOTALORDER"] if element in FLOATS else [
+                "UNSIGNED" if element in UNSIGNED else "SIGNED"]
+            for kind in kinds:
+                shape = rng.choice(SHAPES)
+                t, b = tensor(shape, element), tensor(shape, "i1")
+                yield Case(f"compare_{direction}_{kind}_{element}",
+                           f"  %0 = stablehlo.compare {direction}, %a0, %a1, "
+                           f"{kind} : ({t}, {t}) -> {b}\n  return %0 : {b}",
+                           [(shape, element, "any"), (shape, element, "any")],
+                           [(shape, "i1")])
+
+
+def convert_cases(rng):
+    types = FLOATS + INTS + ["i1"]
+    for src in types:
+        for dst in types:
+            if src == dst:
+                continue
+            shape = rng.choice([(7,), (3, 4), (0,), ()])
+            yield Case(f"convert_{src}_to_{dst}",
+                       f"  %0 = stablehlo.convert %a0 : ({tensor(shape, src)}) "
+                       f"-> {tensor(shape, dst)}\n"
+                       f"  return %0 : {tensor(shape, dst)}",
+                       [(shape, src, "any")], [(shape, dst)])
+    # bf16 has no .npy type: its cases enter and leave through f32.
+    for op, ulps in (("add", 0), ("multiply", 0), ("exponential", TRANSCENDENTAL_ULPS),
+                     ("tanh", TRANSCENDENTAL_ULPS), ("sqrt", 0)):
+        shape = (3, 4)
+        f, h = tensor(shape, "f32"), tensor(shape, "bf16")
+        body = (f"  %0 = stablehlo.convert %a0 : ({f}) -> {h}\n"
+                f"  %1 = stablehlo.convert %a1 : ({f}) -> {h}\n")
+        if op in ("add", "multiply"):
+            body += f"  %2 = stablehlo.{op} %0, %1 : {h}\n"
+        else:
+            body += f"  %2 = stablehlo.{op} %0 : {h}\n"
+        body += (f"  %3 = stablehlo.convert %2 : ({h}) -> {f}\n"
+                 f"  return %3 : {f}")
+        yield Case(f"{op}_bf16", body,
+                   [(shape, "f32", "any"), (shape, "f32", "any")],
+                   [(shape, "f32")], ulps * 2 ** 16)
+
+
+def structural_cases(rng):
+    cases = []
+    for element in ["f32", "i32", "ui16", "f64", "i8"]:
+        zero = "0.0" if element in FLOATS else "0"
+        t = lambda *shape: tensor(shape, element)  # noqa: E731
+        cases += [
+            Case(f"reduce_sum_{element}",
+                 f"  %z = stablehlo.constant dense<{zero}> : {t()}\n"
+                 f"  %0 = stablehlo.reduce(%a0 init: %z) applies stablehlo.add "
+                 f"across dimensions = [1] : ({t(3, 5)}, {t()}) -> {t(3)}\n"
+                 f"  return %0 : {t(3)}",
+                 [((3, 5), element, "small")], [((3,), element)]),
+            Case(f"reduce_max_{element}",
+                 f"  %z = stablehlo.constant dense<{zero}> : {t()}\n"
+                 f"  %0 = stablehlo.reduce(%a0 init: %z) applies stablehlo.maximum "
+                 f"across dimensions = [0, 1] : ({t(4, 0)}, {t()}) -> {t()}\n"
+                 f"  return %0 : {t()}",
+                 [((4, 0), element, "any")], [((), element)]),
+            Case(f"dot_general_{element}",
+                 f"  %0 = stablehlo.dot_general %a0, %a1, batching_dims = [0] x "
+                 f"[0], contracting_dims = [2] x [1] : ({t(2, 3, 4)}, "
+                 f"{t(2, 4, 5)}) -> {t(2, 3, 5)}\n  return %0 : {t(2, 3, 5)}",
+                 [((2, 3, 4), element, "small"), ((2, 4, 5), element, "small")],
+                 [((2, 3, 5), element)],
+                 CONTRACTION_ULPS if element in FLOATS else 0),
+            Case(f"transpose_{element}",
+                 f"  %0 = stablehlo.transpose %a0, dims = [2, 0, 1] : "
+                 f"({t(2, 3, 4)}) -> {t(4, 2, 3)}\n  return %0 : {t(4, 2, 3)}",
+                 [((2, 3, 4), element, "any")], [((4, 2, 3), element)]),
+            Case(f"broadcast_reshape_{element}",
+                 f"  %0 = stablehlo.broadcast_in_dim %a0, dims = [1] : ({t(3)}) "
+                 f"-> {t(2, 3)}\n  %1 = stablehlo.reshape %0 : ({t(2, 3)}) -> "
+                 f"{t(3, 2)}\n  return %1 : {t(3, 2)}",
+                 [((3,), element, "any")], [((3, 2), element)]),
+            Case(f"slice_concat_reverse_{element}",
+                 f"  %0 = stablehlo.slice %a0 [1:4:2, 0:3] : ({t(5, 3)}) -> "
+                 f"{t(2, 3)}\n  %1 = stablehlo.concatenate %0, %a1, dim = 0 : "
+                 f"({t(2, 3)}, {t(1, 3)}) -> {t(3, 3)}\n  %2 = stablehlo.reverse "
+                 f"%1, dims = [0, 1] : {t(3, 3)}\n  return %2 : {t(3, 3)}",
+                 [((5, 3), element, "any"), ((1, 3), element, "any")],
+                 [((3, 3), element)]),
+            Case(f"pad_{element}",
+                 f"  %p = stablehlo.constant dense<{zero}> : {t()}\n"
+                 f"  %0 = stablehlo.pad %a0, %p, low = [1, -1], high = [-1, 2], "
+                 f"interior = [1, 0] : ({t(3, 4)}, {t()}) -> {t(5, 5)}\n"
+                 f"  return %0 : {t(5, 5)}",
+                 [((3, 4), element, "any")], [((5, 5), element)]),
+            Case(f"select_clamp_{element}",
+                 f"  %c = stablehlo.compare LT, %a0, %a1 : ({t(6)}, {t(6)}) -> "
+                 f"{tensor((6,), 'i1')}\n  %0 = stablehlo.select %c, %a0, %a1 : "
+                 f"{tensor((6,), 'i1')}, {t(6)}\n  %1 = stablehlo.clamp %a1, %0, "
+                 f"%a0 : {t(6)}\n  return %1 : {t(6)}",
+                 [((6,), element, "any"), ((6,), element, "any")],
+                 [((6,), element)]),
+            Case(f"dynamic_slice_{element}",
+                 f"  %i = stablehlo.constant dense<3> : tensor<i32>\n"
+                 f"  %j = stablehlo.constant dense<-2> : tensor<i32>\n"
+                 f"  %0 = stablehlo.dynamic_slice %a0, %i, %j, sizes = [2, 2] : "
+                 f"({t(4, 4)}, tensor<i32>, tensor<i32>) -> {t(2, 2)}\n"
+                 f"  %1 = stablehlo.dynamic_update_slice %a0, %0, %j, %i : "
+                 f"({t(4, 4)}, {t(2, 2)}, tensor<i32>, tensor<i32>) -> {t(4, 4)}\n"
+                 f"  return %1 : {t(4, 4)}",
+                 [((4, 4), element, "any")], [((4, 4), element)]),
+            Case(f"reduce_window_{element}",
+                 f"  %z = stablehlo.constant dense<{zero}> : {t()}\n"
+                 f"  %0 = \"stablehlo.reduce_window\"(%a0, %z) <{{window_dimensions = "
+                 f"array<i64: 2, 3>, window_strides = array<i64: 1, 2>, "
+                 f"base_dilations = array<i64: 1, 2>, window_dilations = "
+                 f"array<i64: 2, 1>, padding = dense<[[1, 0], [0, 1]]> : "
+                 f"tensor<2x2xi64>}}> ({{\n  ^bb0(%x: {t()}, %y: {t()}):\n"
+                 f"    %s = stablehlo.maximum %x, %y : {t()}\n"
+                 f"    stablehlo.return %s : {t()}\n  }}) : ({t(4, 3)}, {t()}) -> "
+                 f"{t(3, 2)}\n  return %0 : {t(3, 2)}",
+                 [((4, 3), element, "any")], [((3, 2), element)]),
+            Case(f"sort_{element}",
+                 f"  %0:2 = \"stablehlo.sort\"(%a0, %a1) <{{dimension = 1 : i64, "
+                 f"is_stable = true}}> ({{\n  ^bb0(%x: {t()}, %y: {t()}, "
+                 f"%u: {t()}, %v: {t()}):\n    %c = stablehlo.compare GT, %x, %y,"
+                 f" TOTALORDER : ({t()}, {t()}) -> tensor<i1>\n"
+                 f"    stablehlo.return %c : tensor<i1>\n  }}) : ({t(3, 6)}, "
+                 f"{t(3, 6)}) -> ({t(3, 6)}, {t(3, 6)})\n"
+                 f"  return %0#0, %0#1 : {t(3, 6)}, {t(3, 6)}"
+                 if element in FLOATS else
+                 f"  %0:2 = \"stablehlo.sort\"(%a0, %a1) <{{dimension = 1 : i64, "
+                 f"is_stable = true}}> ({{\n  ^bb0(%x: {t()}, %y: {t()}, "
+                 f"%u: {t()}, %v: {t()}):\n    %c = stablehlo.compare LT, %x, %y"
+                 f" : ({t()}, {t()}) -> tensor<i1>\n"
+                 f"    stablehlo.return %c : tensor<i1>\n  }}) : ({t(3, 6)}, "
+                 f"{t(3, 6)}) -> ({t(3, 6)}, {t(3, 6)})\n"
+                 f"  return %0#0, %0#1 : {t(3, 6)}, {t(3, 6)}",
+                 [((3, 6), element, "small"), ((3, 6), element, "any")],
+                 [((3, 6), element), ((3, 6), element)]),
+            Case(f"gather_scatter_{element}",
+                 f"  %i = stablehlo.constant dense<[[0], [4], [2], [-1], [2]]> : "
+                 f"tensor<5x1xi32>\n"
+                 f"  %g = \"stablehlo.gather\"(%a0, %i) <{{dimension_numbers = "
+                 f"#stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0],"
+                 f" start_index_map = [0], index_vector_dim = 1>, slice_sizes = "
+                 f"array<i64: 1, 3>}}> : ({t(5, 3)}, tensor<5x1xi32>) -> "
+                 f"{t(5, 3)}\n"
+                 f"  %s = \"stablehlo.scatter\"(%a0, %i, %g) <{{"
+                 f"scatter_dimension_numbers = #stablehlo.scatter<"
+                 f"update_window_dims = [1], inserted_window_dims = [0], "
+                 f"scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> "
+                 f"({{\n  ^bb0(%x: {t()}, %y: {t()}):\n"
+                 f"    %m = stablehlo.add %x, %y : {t()}\n"
+                 f"    stablehlo.return %m : {t()}\n  }}) : ({t(5, 3)}, "
+                 f"tensor<5x1xi32>, {t(5, 3)}) -> {t(5, 3)}\n"
+                 f"  return %s : {t(5, 3)}",
+                 [((5, 3), element, "small")], [((5, 3), element)]),
+            Case(f"iota_while_{element}",
+                 f"  %0 = stablehlo.iota dim = 0 : {t(4)}\n"
+                 f"  %n = stablehlo.constant dense<3> : tensor<i32>\n"
+                 f"  %k0 = stablehlo.constant dense<0> : tensor<i32>\n"
+                 f"  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+                 f"  %r:2 = stablehlo.while(%k = %k0, %acc = %a0) : tensor<i32>, {t(4)}\n"
+                 f"   cond {{\n    %c = stablehlo.compare LT, %k, %n : "
+                 f"(tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+                 f"    stablehlo.return %c : tensor<i1>\n  }} do {{\n"
+                 f"    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
+                 f"    %a1 = stablehlo.add %acc, %0 : {t(4)}\n"
+                 f"    stablehlo.return %k1, %a1 : tensor<i32>, {t(4)}\n  }}\n"
+                 f"  return %r#1 : {t(4)}",
+                 [((4,), element, "small")], [((4,), element)]),
+        ]
+    for element in ["f32", "f64", "i32"]:
+        t = lambda *shape: tensor(shape, element)  # noqa: E731
+        cases.append(Case(
+            f"convolution_{element}",
+            f"  %0 = stablehlo.convolution(%a0, %a1) dim_numbers = [b, 0, 1, f]x"
+            f"[0, 1, i, o]->[b, 0, 1, f], window = {{stride = [2, 1], pad = "
+            f"[[1, 1], [0, 1]], lhs_dilate = [1, 2], rhs_dilate = [2, 1]}} "
+            f"{{batch_group_count = 1 : i64, feature_group_count = 2 : i64}} : "
+            f"({t(2, 5, 4, 4)}, {t(2, 2, 2, 6)}) -> {t(2, 3, 7, 6)}\n"
+            f"  return %0 : {t(2, 3, 7, 6)}",
+            [((2, 5, 4, 4), element, "small"), ((2, 2, 2, 6), element, "small")],
+            [((2, 3, 7, 6), element)],
+            CONTRACTION_ULPS if element in FLOATS else 0))
+    yield from cases
+
+
+def all_cases(seed):
+    rng = random.Random(seed)
+    for family in (unary_cases, binary_cases, compare_cases, convert_cases,
+                   structural_cases):
+        for case in family(rng):
+            if case.results:
+                yield case, rng.randrange(2 ** 32)
+
+
+def float_key(raw, code):
+    """An integer whose order is the float order, for ULP distances."""
+    bits = {"e": "<H", "f": "<I", "d": "<Q"}[code]
+    width = struct.calcsize(bits) * 8
+    value = struct.unpack(bits, raw)[0]
+    if value >> (width - 1):
+        return -(value & ((1 << (width - 1)) - 1))
+    return value
+
+
+def compare(descr, a, b, ulps):
+    """None when outputs agree, else the first difference."""
+    if len(a) != len(b):
+        return f"sizes differ ({len(a)} and {len(b)} bytes)"
+    kind, size = descr[1], int(descr[2:])
+    if kind != "f" or ulps == 0 and a == b:
+        if a == b:
+            return None
+        for i in range(0, len(a), size):
+            if a[i:i + size] != b[i:i + size]:
+                return f"element {i // size}: {a[i:i + size].hex()} vs " \
+                       f"{b[i:i + size].hex()}"
+    code = {2: "e", 4: "f", 8: "d"}[size]
+    for i in range(0, len(a), size):
+        x = struct.unpack("<" + code, a[i:i + size])[0]
+        y = struct.unpack("<" + code, b[i:i + size])[0]
+        if math.isnan(x) and math.isnan(y):
+            continue
+        if math.isnan(x) != math.isnan(y):
+            return f"element {i // size}: {x} vs {y}"
+        distance = abs(float_key(a[i:i + size], code) -
+                       float_key(b[i:i + size], code))
+        if distance > ulps:
+            return f"element {i // size}: {x} vs {y} ({distance} ULPs)"
+    return None
+
+
+def run_case(hlox_run, case, seed, workdir):
+    rng = random.Random(seed)
+    base = os.path.join(workdir, case.name.replace(" ", "").replace(",", "_")
+                        .replace("(", "").replace(")", ""))
+    with open(base + ".mlir", "w") as f:
+        f.write(case.program())
+    inputs = []
+    for i, (shape, element, kind) in enumerate(case.args):
+        path = f"{base}.in{i}.npy"
+        npy.write(path, element, shape, values(rng, element, count(shape), kind))
+        inputs.append(f"--input=@{path}")
+    outputs = {}
+    for path_name, flags in (("cpu", []), ("interpret", ["--interpret"])):
+        outs = [f"--output=@{base}.{path_name}.out{i}.npy"
+                for i in range(len(case.results))]
+        proc = subprocess.run([hlox_run, base + ".mlir", *flags, *inputs, *outs],
+                              capture_output=True, text=True, timeout=120)
+        if proc.returncode != 0:
+            return f"{path_name} exit {proc.returncode}: " + \
+                   (proc.stderr.strip().splitlines() or [""])[0]
+        outputs[path_name] = [npy.read(o.split("@", 1)[1]) for o in outs]
+    for i, (c, e) in enumerate(zip(outputs["cpu"], outputs["interpret"])):
+        if c[0] != e[0] or c[1] != e[1]:
+            return f"result {i}: {c[0]}{c[1]} vs {e[0]}{e[1]}"
+        problem = compare(c[0], c[2], e[2], case.ulps)
+        if problem:
+            return f"result {i}: {problem}"
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hlox-run", required=True)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--filter", default="", help="only cases whose name "
+                        "contains this")
+    args = parser.parse_args()
+    cases = [(c, s) for c, s in all_cases(args.seed) if args.filter in c.name]
+    failures = []
+    with tempfile.TemporaryDirectory() as workdir:
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            results = pool.map(
+                lambda cs: (cs[0], run_case(args.hlox_run, cs[0], cs[1], workdir)),
+                cases)
+            for case, problem in results:
+                if problem:
+                    failures.append((case.name, problem))
+    for name, problem in failures:
+        print(f"  FAIL {name}: {problem}")
+    print(f"differential: {len(cases) - len(failures)} passed, "
+          f"{len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
