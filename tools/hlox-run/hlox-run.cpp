@@ -22,6 +22,7 @@
 #include "hlox/Evaluator/Numerics.h"
 #include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Transforms/Specialize.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/Executable.h"
 
@@ -31,6 +32,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
@@ -416,6 +419,29 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
       return kError;
     }
     arguments.push_back(std::move(*tensor));
+  }
+  // A shape-polymorphic function is specialized to its arguments: their
+  // shapes, and the values of its 0-d integer arguments (the dimension
+  // sizes such programs take).
+  if (hasDynamicShapes(function)) {
+    // Callees refine with their callers: inline them first.
+    PassManager inliner(context);
+    inliner.addPass(createInlinerPass());
+    inliner.addPass(createSymbolDCEPass());
+    if (failed(inliner.run(module)))
+      return kError;
+    SmallVector<RankedTensorType> types;
+    SmallVector<Attribute> values;
+    for (const RuntimeValue &argument : arguments) {
+      const Tensor &tensor = argument.getTensor();
+      types.push_back(tensor.getType());
+      values.push_back(tensor.getRank() == 0 &&
+                               isa<IntegerType>(tensor.getElementType())
+                           ? Attribute(tensor.toAttr())
+                           : Attribute());
+    }
+    if (failed(specializeArguments(function, types, values)))
+      return kError;
   }
   if (interpret)
     return runInterpreted(module, function, arguments);

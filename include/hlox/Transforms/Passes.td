@@ -74,4 +74,36 @@ def StablehloLegalizeCompositeToCall
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def StablehloRefineShapes
+    : Pass<"stablehlo-refine-shapes", "::mlir::ModuleOp"> {
+  let summary = "Makes dynamic shapes static from static arguments";
+  let description = [{
+    Propagates static shapes forward through every function, in program
+    order: result types that the op's type inference (or its
+    same-shape-as-operands rule) makes more precise are refined; integer
+    ops on constants (the shape computations of shape-polymorphic programs)
+    are evaluated; and the dynamism ops whose shape operands became
+    constants turn into their static forms (`dynamic_broadcast_in_dim` into
+    `broadcast_in_dim`, `dynamic_reshape` into `reshape`, `dynamic_iota`
+    into `iota`, `real_dynamic_slice` into `slice`, `dynamic_pad` into
+    `pad`, `dynamic_gather` into `gather`, `get_dimension_size` into a
+    constant). Function result types follow their returns. Float
+    computations are never folded.
+
+    ```mlir
+    func.func @main(%x: tensor<3xf32>) -> tensor<?xf32> {
+      %c = stablehlo.constant dense<3> : tensor<1xi32>
+      %0 = stablehlo.dynamic_reshape %x, %c : (tensor<3xf32>, tensor<1xi32>) -> tensor<?xf32>
+      return %0 : tensor<?xf32>
+    }
+    // becomes
+    func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+      %0 = stablehlo.reshape %x : (tensor<3xf32>) -> tensor<3xf32>
+      return %0 : tensor<3xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 #endif // HLOX_TRANSFORMS_PASSES_TD

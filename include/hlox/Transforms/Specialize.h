@@ -1,0 +1,31 @@
+//===- Specialize.h - Specialize functions to their arguments ---*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TRANSFORMS_SPECIALIZE_H
+#define HLOX_TRANSFORMS_SPECIALIZE_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace hlox {
+
+/// True when an argument or result of `function` has a dynamic shape.
+bool hasDynamicShapes(mlir::func::FuncOp function);
+
+/// Specializes `function` to argument types `types` (static, compatible with
+/// the declared ones). Where `values[i]` is set (a 0-d integer argument of a
+/// shape-polymorphic program: a dimension size), the argument's uses become
+/// that constant. Then refines the shapes in the body
+/// (stablehlo-refine-shapes). Fails with a diagnostic on a mismatch.
+mlir::LogicalResult
+specializeArguments(mlir::func::FuncOp function,
+                    llvm::ArrayRef<mlir::RankedTensorType> types,
+                    llvm::ArrayRef<mlir::Attribute> values);
+
+/// Refines the shapes of every function of `module` (the work of
+/// stablehlo-refine-shapes).
+mlir::LogicalResult refineShapes(mlir::ModuleOp module);
+
+} // namespace hlox
+
+#endif // HLOX_TRANSFORMS_SPECIALIZE_H

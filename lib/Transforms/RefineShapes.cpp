@@ -1,0 +1,320 @@
+//===- RefineShapes.cpp - Dynamic shapes made static ----------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Transforms/Passes.h"
+#include "hlox/Transforms/Specialize.h"
+
+#include "hlox/Evaluator/Evaluator.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/DebugLog.h"
+
+#define DEBUG_TYPE "stablehlo-refine-shapes"
+
+namespace hlox {
+#define GEN_PASS_DEF_STABLEHLOREFINESHAPES
+#include "hlox/Transforms/Passes.h.inc"
+} // namespace hlox
+
+using namespace mlir;
+using namespace hlox;
+namespace shlo = hlox::stablehlo;
+
+namespace {
+
+/// The integer values of constant `value`, or nothing.
+std::optional<SmallVector<int64_t>> constantInts(Value value) {
+  auto constant = value.getDefiningOp<shlo::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
+  if (!dense)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (const APInt &v : dense.getValues<APInt>())
+    values.push_back(v.getSExtValue());
+  return values;
+}
+
+bool isStatic(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape();
+}
+
+RankedTensorType withShape(Type type, ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape,
+                               cast<ShapedType>(type).getElementType());
+}
+
+/// Replaces dynamism ops whose shape operands are constants by their static
+/// forms; returns the replacement or null.
+Operation *staticForm(OpBuilder &b, Operation *op) {
+  Location loc = op->getLoc();
+  b.setInsertionPoint(op);
+  if (auto bcast = dyn_cast<shlo::DynamicBroadcastInDimOp>(op)) {
+    auto dims = constantInts(bcast.getOutputDimensions());
+    if (!dims)
+      return nullptr;
+    return shlo::BroadcastInDimOp::create(
+        b, loc, withShape(bcast.getType(), *dims), bcast.getOperand(),
+        bcast.getBroadcastDimensions());
+  }
+  if (auto reshape = dyn_cast<shlo::DynamicReshapeOp>(op)) {
+    auto shape = constantInts(reshape.getOutputShape());
+    if (!shape || !isStatic(reshape.getOperand().getType()))
+      return nullptr;
+    return shlo::ReshapeOp::create(b, loc, withShape(reshape.getType(), *shape),
+                                   reshape.getOperand());
+  }
+  if (auto iota = dyn_cast<shlo::DynamicIotaOp>(op)) {
+    auto shape = constantInts(iota.getOutputShape());
+    if (!shape)
+      return nullptr;
+    return shlo::IotaOp::create(b, loc, withShape(iota.getType(), *shape),
+                                iota.getIotaDimension());
+  }
+  if (auto slice = dyn_cast<shlo::RealDynamicSliceOp>(op)) {
+    auto start = constantInts(slice.getStartIndices());
+    auto limit = constantInts(slice.getLimitIndices());
+    auto strides = constantInts(slice.getStrides());
+    if (!start || !limit || !strides || !isStatic(slice.getOperand().getType()))
+      return nullptr;
+    return shlo::SliceOp::create(b, loc, slice.getOperand(), *start, *limit,
+                                 *strides);
+  }
+  if (auto pad = dyn_cast<shlo::DynamicPadOp>(op)) {
+    auto low = constantInts(pad.getEdgePaddingLow());
+    auto high = constantInts(pad.getEdgePaddingHigh());
+    auto interior = constantInts(pad.getInteriorPadding());
+    if (!low || !high || !interior || !isStatic(pad.getOperand().getType()))
+      return nullptr;
+    return shlo::PadOp::create(b, loc, pad.getOperand(), pad.getPaddingValue(),
+                               *low, *high, *interior);
+  }
+  if (auto gather = dyn_cast<shlo::DynamicGatherOp>(op)) {
+    auto sizes = constantInts(gather.getSliceSizes());
+    if (!sizes || !isStatic(gather.getOperand().getType()) ||
+        !isStatic(gather.getStartIndices().getType()))
+      return nullptr;
+    return shlo::GatherOp::create(b, loc, gather.getOperand(),
+                                  gather.getStartIndices(),
+                                  gather.getDimensionNumbers(), *sizes,
+                                  gather.getIndicesAreSorted());
+  }
+  if (auto size = dyn_cast<shlo::GetDimensionSizeOp>(op)) {
+    auto type = dyn_cast<RankedTensorType>(size.getOperand().getType());
+    if (!type || type.isDynamicDim(size.getDimension()))
+      return nullptr;
+    auto result = cast<RankedTensorType>(size.getType());
+    return shlo::ConstantOp::create(
+        b, loc, result,
+        DenseElementsAttr::get(
+            result, b.getIntegerAttr(result.getElementType(),
+                                     type.getDimSize(size.getDimension()))));
+  }
+  return nullptr;
+}
+
+/// The result types `op` infers from its operands, when it can.
+std::optional<SmallVector<Type>> inferredTypes(Operation *op) {
+  if (llvm::any_of(op->getOperandTypes(), [](Type t) {
+        return isa<RankedTensorType>(t) && !isStatic(t);
+      }))
+    return std::nullopt;
+  if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
+    SmallVector<Type> types;
+    if (succeeded(infer.inferReturnTypes(
+            op->getContext(), op->getLoc(), op->getOperands(),
+            op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+            op->getRegions(), types)))
+      return types;
+    return std::nullopt;
+  }
+  if (auto infer = dyn_cast<InferShapedTypeOpInterface>(op)) {
+    SmallVector<ShapedTypeComponents> components;
+    if (failed(infer.inferReturnTypeComponents(
+            op->getContext(), op->getLoc(), op->getOperands(),
+            op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+            op->getRegions(), components)))
+      return std::nullopt;
+    SmallVector<Type> types;
+    for (auto [component, result] : llvm::zip(components, op->getResults())) {
+      if (!component.hasRank())
+        return std::nullopt;
+      types.push_back(withShape(result.getType(), component.getDims()));
+    }
+    return types;
+  }
+  if (op->hasTrait<OpTrait::SameOperandsAndResultShape>() &&
+      op->getNumOperands() > 0) {
+    auto shape = cast<ShapedType>(op->getOperand(0).getType()).getShape();
+    SmallVector<Type> types;
+    for (Type t : op->getResultTypes())
+      types.push_back(withShape(t, shape));
+    return types;
+  }
+  return std::nullopt;
+}
+
+/// Sets the results of `op` to the static types it infers.
+bool refineResults(Operation *op) {
+  if (llvm::all_of(op->getResultTypes(), isStatic))
+    return false;
+  if (auto loop = dyn_cast<shlo::WhileOp>(op)) {
+    // Loop-carried values keep the operands' types.
+    if (!llvm::all_of(loop.getOperand().getTypes(), isStatic))
+      return false;
+    for (auto [i, operand] : llvm::enumerate(loop.getOperand())) {
+      loop->getResult(i).setType(operand.getType());
+      loop.getCond().getArgument(i).setType(operand.getType());
+      loop.getBody().getArgument(i).setType(operand.getType());
+    }
+    return true;
+  }
+  std::optional<SmallVector<Type>> types = inferredTypes(op);
+  if (!types || types->size() != op->getNumResults())
+    return false;
+  bool changed = false;
+  for (auto [result, type] : llvm::zip(op->getResults(), *types)) {
+    if (isStatic(result.getType()) || !isStatic(type))
+      continue;
+    result.setType(type);
+    changed = true;
+  }
+  return changed;
+}
+
+/// Evaluates integer ops on constants (shape computations) into constants.
+bool foldIntegerConstants(OpBuilder &b, Operation *op,
+                          eval::Evaluator &evaluator) {
+  if (op->getNumResults() == 0 || op->getNumRegions() != 0 ||
+      !isMemoryEffectFree(op) || isa<shlo::ConstantOp>(op) ||
+      op->getDialect() != op->getContext()->getLoadedDialect("stablehlo"))
+    return false;
+  for (Type type : op->getResultTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape() || tensor.getNumElements() > 64 ||
+        !isa<IntegerType>(tensor.getElementType()))
+      return false;
+  }
+  SmallVector<eval::RuntimeValue> operands;
+  for (Value operand : op->getOperands()) {
+    auto constant = operand.getDefiningOp<shlo::ConstantOp>();
+    if (!constant)
+      return false;
+    eval::Tensor tensor = eval::Tensor::fromAttr(constant.getValue());
+    if (!tensor)
+      return false;
+    operands.push_back(std::move(tensor));
+  }
+  FailureOr<SmallVector<eval::RuntimeValue>> results;
+  {
+    ScopedDiagnosticHandler silence(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    results = evaluator.evaluate(op, operands);
+  }
+  if (failed(results))
+    return false;
+  b.setInsertionPoint(op);
+  for (auto [result, value] : llvm::zip(op->getResults(), *results)) {
+    if (!value.isTensor())
+      return false;
+    DenseElementsAttr attr = value.getTensor().toAttr();
+    result.replaceAllUsesWith(
+        shlo::ConstantOp::create(b, op->getLoc(), result.getType(), attr));
+  }
+  op->erase();
+  return true;
+}
+
+LogicalResult refineFunction(func::FuncOp function, eval::Evaluator &evaluator) {
+  if (function.isExternal())
+    return success();
+  OpBuilder b(function.getContext());
+  SmallVector<Operation *> ops;
+  function.walk<WalkOrder::PreOrder>([&](Operation *op) { ops.push_back(op); });
+  DenseSet<Operation *> erased;
+  for (Operation *op : ops) {
+    if (erased.contains(op) || op == function)
+      continue;
+    if (Operation *replacement = staticForm(b, op)) {
+      op->replaceAllUsesWith(replacement->getResults());
+      erased.insert(op);
+      op->erase();
+      refineResults(replacement);
+      continue;
+    }
+    refineResults(op);
+    // Ops nested in this one are visited after it; a fold erases them too.
+    if (op->getNumRegions() == 0 && foldIntegerConstants(b, op, evaluator))
+      erased.insert(op);
+  }
+  // Results follow the returns.
+  Block &body = function.getBody().back();
+  auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
+  if (!ret)
+    return success();
+  function.setFunctionType(FunctionType::get(
+      function.getContext(), function.getArgumentTypes(),
+      ret.getOperandTypes()));
+  return success();
+}
+
+class RefineShapesPass
+    : public hlox::impl::StablehloRefineShapesBase<RefineShapesPass> {
+public:
+  void runOnOperation() override {
+    if (failed(refineShapes(getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+LogicalResult hlox::refineShapes(ModuleOp module) {
+  eval::Evaluator evaluator(module);
+  for (auto function : module.getOps<func::FuncOp>())
+    if (failed(refineFunction(function, evaluator)))
+      return failure();
+  return success();
+}
+
+bool hlox::hasDynamicShapes(func::FuncOp function) {
+  FunctionType type = function.getFunctionType();
+  auto dynamic = [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && !tensor.hasStaticShape();
+  };
+  return llvm::any_of(type.getInputs(), dynamic) ||
+         llvm::any_of(type.getResults(), dynamic);
+}
+
+LogicalResult hlox::specializeArguments(func::FuncOp function,
+                                        ArrayRef<RankedTensorType> types,
+                                        ArrayRef<Attribute> values) {
+  Block &entry = function.getBody().front();
+  OpBuilder b(function.getContext());
+  b.setInsertionPointToStart(&entry);
+  for (auto [i, type] : llvm::enumerate(types)) {
+    BlockArgument arg = entry.getArgument(i);
+    auto declared = dyn_cast<RankedTensorType>(arg.getType());
+    if (!declared || declared.getElementType() != type.getElementType() ||
+        failed(verifyCompatibleShape(declared.getShape(), type.getShape())))
+      return function.emitError("argument ")
+             << i << " of type " << arg.getType() << " cannot take " << type;
+    arg.setType(type);
+    if (i < values.size() && values[i]) {
+      auto constant = shlo::ConstantOp::create(
+          b, function.getLoc(), type, cast<ElementsAttr>(values[i]));
+      arg.replaceAllUsesWith(constant);
+    }
+  }
+  function.setFunctionType(FunctionType::get(
+      function.getContext(), entry.getArgumentTypes(),
+      function.getResultTypes()));
+  return refineShapes(function->getParentOfType<ModuleOp>());
+}
