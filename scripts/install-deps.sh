@@ -2,7 +2,9 @@
 # Installs what hlox needs to build and test on a Debian machine: MLIR/LLVM of
 # major version 22, lit/FileCheck, clang/lld 22, Ninja, CMake and GoogleTest.
 # Idempotent: installs only what is missing, and runs `apt-get update` at most
-# once, only when something must be installed.
+# once, only when something must be installed. Extra Debian package names
+# given as arguments are installed too (test-sanitizers.sh asks for the
+# sanitizer runtimes).
 set -euo pipefail
 
 LLVM_MAJOR=22
@@ -17,6 +19,7 @@ PACKAGES=(
   cmake
   libgtest-dev
   python3
+  "$@"
 )
 
 missing=()

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export HLOX_BUILD_DIR=${HLOX_BUILD_DIR:-build-sanitizers}
-scripts/install-deps.sh
+scripts/install-deps.sh libclang-rt-22-dev
 scripts/configure.sh -DHLOX_ENABLE_SANITIZERS=ON
 ninja -C "$HLOX_BUILD_DIR" hlox-run HloxRuntimeTests HloxEvaluatorTests HloxDialectTests
 # The LLVM libraries are not instrumented: container overflow checks and

@@ -161,12 +161,11 @@ struct ConvolutionLowering final : OpConversionPattern<shlo::ConvolutionOp> {
   LogicalResult
   matchAndRewrite(shlo::ConvolutionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTensors(op, rewriter)))
+    FailureOr<RankedTensorType> resultTypeOr =
+        staticResultType(op, *getTypeConverter(), rewriter);
+    if (failed(resultTypeOr))
       return failure();
-    RankedTensorType resultType =
-        convertedTensorType(*getTypeConverter(), op.getType());
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    RankedTensorType resultType = *resultTypeOr;
     Location loc = op.getLoc();
     auto dims = op.getDimensionNumbers();
     auto lhsType = cast<RankedTensorType>(op.getLhs().getType());

@@ -24,21 +24,6 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-FailureOr<SmallVector<Type>> convertResults(Operation *op,
-                                            const TypeConverter &converter,
-                                            ConversionPatternRewriter &rewriter) {
-  SmallVector<Type> types;
-  for (Type type : op->getResultTypes()) {
-    RankedTensorType converted = convertedTensorType(converter, type);
-    if (!converted)
-      return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
-        diag << "result of type " << type << " is not a supported static tensor";
-      });
-    types.push_back(converted);
-  }
-  return types;
-}
-
 /// Moves `from` into the empty region `to` and converts its block signature.
 LogicalResult moveRegion(Region &from, Region &to,
                          const TypeConverter &converter,
@@ -53,7 +38,7 @@ struct WhileLowering final : OpConversionPattern<shlo::WhileOp> {
   matchAndRewrite(shlo::WhileOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<SmallVector<Type>> types =
-        convertResults(op, *getTypeConverter(), rewriter);
+        staticResultTypes(op, *getTypeConverter(), rewriter);
     if (failed(types))
       return failure();
     auto loop = scf::WhileOp::create(rewriter, op.getLoc(), *types,
@@ -74,7 +59,7 @@ struct IfLowering final : OpConversionPattern<shlo::IfOp> {
   matchAndRewrite(shlo::IfOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<SmallVector<Type>> types =
-        convertResults(op, *getTypeConverter(), rewriter);
+        staticResultTypes(op, *getTypeConverter(), rewriter);
     if (failed(types))
       return failure();
     Value pred = extractScalar(rewriter, op.getLoc(), adaptor.getPred());
@@ -97,7 +82,7 @@ struct CaseLowering final : OpConversionPattern<shlo::CaseOp> {
   matchAndRewrite(shlo::CaseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<SmallVector<Type>> types =
-        convertResults(op, *getTypeConverter(), rewriter);
+        staticResultTypes(op, *getTypeConverter(), rewriter);
     if (failed(types))
       return failure();
     Location loc = op.getLoc();

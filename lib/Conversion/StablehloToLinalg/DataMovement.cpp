@@ -23,25 +23,13 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-/// The converted result type of `op`'s only result, or a match failure.
-template <typename Op>
-FailureOr<RankedTensorType> resultType(Op op, const TypeConverter &converter,
-                                       ConversionPatternRewriter &rewriter) {
-  if (failed(checkStaticTensors(op, rewriter)))
-    return failure();
-  auto type = convertedTensorType(converter, op->getResult(0).getType());
-  if (!type)
-    return rewriter.notifyMatchFailure(op, "unsupported result type");
-  return type;
-}
-
 struct ConstantLowering final : OpConversionPattern<shlo::ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(shlo::ConstantOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     auto value = dyn_cast<DenseElementsAttr>(op.getValue());
@@ -60,7 +48,7 @@ struct IotaLowering final : OpConversionPattern<shlo::IotaOp> {
   matchAndRewrite(shlo::IotaOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     Type element = op.getType().getElementType();
@@ -90,7 +78,7 @@ struct BroadcastInDimLowering final
   matchAndRewrite(shlo::BroadcastInDimOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     auto operandType = cast<RankedTensorType>(op.getOperand().getType());
@@ -198,7 +186,7 @@ struct ReshapeLowering final : OpConversionPattern<shlo::ReshapeOp> {
   matchAndRewrite(shlo::ReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(),
@@ -213,7 +201,7 @@ struct TransposeLowering final : OpConversionPattern<shlo::TransposeOp> {
   matchAndRewrite(shlo::TransposeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     auto transpose = linalg::TransposeOp::create(
@@ -230,7 +218,7 @@ struct SliceLowering final : OpConversionPattern<shlo::SliceOp> {
   matchAndRewrite(shlo::SliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
@@ -246,7 +234,7 @@ struct ConcatenateLowering final : OpConversionPattern<shlo::ConcatenateOp> {
   matchAndRewrite(shlo::ConcatenateOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     Location loc = op.getLoc();
@@ -275,7 +263,7 @@ struct PadLowering final : OpConversionPattern<shlo::PadOp> {
   matchAndRewrite(shlo::PadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     Value padding =
@@ -294,7 +282,7 @@ struct ReverseLowering final : OpConversionPattern<shlo::ReverseOp> {
   matchAndRewrite(shlo::ReverseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     unsigned rank = type->getRank();
@@ -341,7 +329,7 @@ struct DynamicSliceLowering final : OpConversionPattern<shlo::DynamicSliceOp> {
   matchAndRewrite(shlo::DynamicSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     auto operandType = cast<RankedTensorType>(op.getOperand().getType());
@@ -349,13 +337,10 @@ struct DynamicSliceLowering final : OpConversionPattern<shlo::DynamicSliceOp> {
         rewriter, op.getLoc(), adaptor.getStartIndices(),
         op.getStartIndices().getTypes(), operandType.getShape(),
         op.getSliceSizes());
-    SmallVector<OpFoldResult> sizes, strides;
-    for (int64_t size : op.getSliceSizes()) {
-      sizes.push_back(rewriter.getIndexAttr(size));
-      strides.push_back(rewriter.getIndexAttr(1));
-    }
+    SmallVector<int64_t> ones(op.getSliceSizes().size(), 1);
     rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
-        op, *type, adaptor.getOperand(), offsets, sizes, strides);
+        op, *type, adaptor.getOperand(), offsets,
+        indexAttrs(rewriter, op.getSliceSizes()), indexAttrs(rewriter, ones));
     return success();
   }
 };
@@ -367,7 +352,7 @@ struct DynamicUpdateSliceLowering final
   matchAndRewrite(shlo::DynamicUpdateSliceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<RankedTensorType> type =
-        resultType(op, *getTypeConverter(), rewriter);
+        staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
     auto updateType = cast<RankedTensorType>(op.getUpdate().getType());
@@ -375,13 +360,10 @@ struct DynamicUpdateSliceLowering final
         rewriter, op.getLoc(), adaptor.getStartIndices(),
         op.getStartIndices().getTypes(), type->getShape(),
         updateType.getShape());
-    SmallVector<OpFoldResult> sizes, strides;
-    for (int64_t size : updateType.getShape()) {
-      sizes.push_back(rewriter.getIndexAttr(size));
-      strides.push_back(rewriter.getIndexAttr(1));
-    }
+    SmallVector<int64_t> ones(updateType.getRank(), 1);
     rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
-        op, adaptor.getUpdate(), adaptor.getOperand(), offsets, sizes, strides);
+        op, adaptor.getUpdate(), adaptor.getOperand(), offsets,
+        indexAttrs(rewriter, updateType.getShape()), indexAttrs(rewriter, ones));
     return success();
   }
 };

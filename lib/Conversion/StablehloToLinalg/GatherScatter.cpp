@@ -57,12 +57,11 @@ struct GatherLowering final : OpConversionPattern<shlo::GatherOp> {
   LogicalResult
   matchAndRewrite(shlo::GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTensors(op, rewriter)))
+    FailureOr<RankedTensorType> resultTypeOr =
+        staticResultType(op, *getTypeConverter(), rewriter);
+    if (failed(resultTypeOr))
       return failure();
-    RankedTensorType resultType =
-        convertedTensorType(*getTypeConverter(), op.getType());
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    RankedTensorType resultType = *resultTypeOr;
     auto dims = op.getDimensionNumbers();
     auto operandType = cast<RankedTensorType>(op.getOperand().getType());
     auto indicesType = cast<RankedTensorType>(op.getStartIndices().getType());
@@ -227,12 +226,11 @@ struct SelectAndScatterLowering final
   LogicalResult
   matchAndRewrite(shlo::SelectAndScatterOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTensors(op, rewriter)))
+    FailureOr<RankedTensorType> resultTypeOr =
+        staticResultType(op, *getTypeConverter(), rewriter);
+    if (failed(resultTypeOr))
       return failure();
-    RankedTensorType resultType =
-        convertedTensorType(*getTypeConverter(), op.getType());
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    RankedTensorType resultType = *resultTypeOr;
     Location loc = op.getLoc();
     auto operandType = cast<RankedTensorType>(op.getOperand().getType());
     auto sourceType = cast<RankedTensorType>(op.getSource().getType());

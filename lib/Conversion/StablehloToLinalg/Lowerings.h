@@ -97,6 +97,19 @@ mlir::RankedTensorType convertedTensorType(const mlir::TypeConverter &converter,
 mlir::LogicalResult checkStaticTensors(mlir::Operation *op,
                                        mlir::ConversionPatternRewriter &rewriter);
 
+/// The converted types of `op`'s results after checkStaticTensors, or a
+/// match failure; the first (single-result ops) with staticResultType.
+mlir::FailureOr<llvm::SmallVector<mlir::Type>>
+staticResultTypes(mlir::Operation *op, const mlir::TypeConverter &converter,
+                  mlir::ConversionPatternRewriter &rewriter);
+mlir::FailureOr<mlir::RankedTensorType>
+staticResultType(mlir::Operation *op, const mlir::TypeConverter &converter,
+                 mlir::ConversionPatternRewriter &rewriter);
+
+/// One index attribute per value (static sizes, offsets and strides).
+llvm::SmallVector<mlir::OpFoldResult> indexAttrs(mlir::OpBuilder &b,
+                                                 llvm::ArrayRef<int64_t> values);
+
 //===----------------------------------------------------------------------===//
 // Pattern families, one file each
 //===----------------------------------------------------------------------===//

@@ -22,22 +22,6 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-/// The converted result types of `op`, or a match failure.
-FailureOr<SmallVector<Type>> resultTypes(Operation *op,
-                                         const TypeConverter &converter,
-                                         ConversionPatternRewriter &rewriter) {
-  if (failed(checkStaticTensors(op, rewriter)))
-    return failure();
-  SmallVector<Type> types;
-  for (Type type : op->getResultTypes()) {
-    RankedTensorType converted = convertedTensorType(converter, type);
-    if (!converted)
-      return rewriter.notifyMatchFailure(op, "unsupported result type");
-    types.push_back(converted);
-  }
-  return types;
-}
-
 /// Emits `body` on the scalar block arguments: accumulators (the outputs'
 /// arguments, after the inputs') first, then the elements.
 void emitReductionBody(OpBuilder &b, Location loc, Region &body,
@@ -61,7 +45,7 @@ struct ReduceLowering final : OpConversionPattern<shlo::ReduceOp> {
   matchAndRewrite(shlo::ReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<SmallVector<Type>> types =
-        resultTypes(op, *getTypeConverter(), rewriter);
+        staticResultTypes(op, *getTypeConverter(), rewriter);
     if (failed(types))
       return failure();
     Location loc = op.getLoc();
@@ -90,7 +74,7 @@ struct ReduceWindowLowering final : OpConversionPattern<shlo::ReduceWindowOp> {
   matchAndRewrite(shlo::ReduceWindowOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<SmallVector<Type>> types =
-        resultTypes(op, *getTypeConverter(), rewriter);
+        staticResultTypes(op, *getTypeConverter(), rewriter);
     if (failed(types))
       return failure();
     Location loc = op.getLoc();

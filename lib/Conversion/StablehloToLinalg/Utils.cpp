@@ -98,6 +98,41 @@ hlox::lowering::convertedTensorType(const TypeConverter &converter, Type type) {
   return dyn_cast_or_null<RankedTensorType>(converter.convertType(tensor));
 }
 
+FailureOr<SmallVector<Type>>
+hlox::lowering::staticResultTypes(Operation *op, const TypeConverter &converter,
+                                  ConversionPatternRewriter &rewriter) {
+  if (failed(checkStaticTensors(op, rewriter)))
+    return failure();
+  SmallVector<Type> types;
+  for (Type type : op->getResultTypes()) {
+    RankedTensorType converted = convertedTensorType(converter, type);
+    if (!converted)
+      return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
+        diag << "result of type " << type << " has no converted type";
+      });
+    types.push_back(converted);
+  }
+  return types;
+}
+
+FailureOr<RankedTensorType>
+hlox::lowering::staticResultType(Operation *op, const TypeConverter &converter,
+                                 ConversionPatternRewriter &rewriter) {
+  FailureOr<SmallVector<Type>> types =
+      staticResultTypes(op, converter, rewriter);
+  if (failed(types) || types->size() != 1)
+    return failure();
+  return cast<RankedTensorType>(types->front());
+}
+
+SmallVector<OpFoldResult> hlox::lowering::indexAttrs(OpBuilder &b,
+                                                     ArrayRef<int64_t> values) {
+  SmallVector<OpFoldResult> attrs;
+  for (int64_t value : values)
+    attrs.push_back(b.getIndexAttr(value));
+  return attrs;
+}
+
 LogicalResult
 hlox::lowering::checkStaticTensors(Operation *op,
                                    ConversionPatternRewriter &rewriter) {
