@@ -79,8 +79,10 @@ HLOX_UNARY(ConjFn, isFloatOrComplex<T>, {
 })
 HLOX_UNARY(SquareFn, isInteger<T> || isFloatOrComplex<T>, {
   if constexpr (isInteger<T>)
-    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(x) *
-                          static_cast<std::make_unsigned_t<T>>(x));
+    // In 64-bit unsigned arithmetic: narrow types would promote to int.
+    return static_cast<T>(
+        static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(x)) *
+        static_cast<uint64_t>(static_cast<std::make_unsigned_t<T>>(x)));
   else
     return x * x;
 })

@@ -26,8 +26,12 @@ namespace {
 
 /// Wrapping integer arithmetic in the unsigned type of `T`.
 template <typename T, typename Op> T wrapping(T a, T b, Op op) {
+  // In unsigned arithmetic at least as wide as `unsigned`: narrower types
+  // would promote to (signed) int, where a product can overflow.
   using U = std::make_unsigned_t<T>;
-  return static_cast<T>(op(static_cast<U>(a), static_cast<U>(b)));
+  using W = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
+  return static_cast<T>(op(static_cast<W>(static_cast<U>(a)),
+                           static_cast<W>(static_cast<U>(b))));
 }
 
 /// The unsigned bits of an integer of `bits` width held in `T`.

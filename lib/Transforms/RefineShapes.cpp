@@ -105,6 +105,24 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
                                   gather.getDimensionNumbers(), *sizes,
                                   gather.getIndicesAreSorted());
   }
+  if (auto conv = dyn_cast<shlo::DynamicConvOp>(op)) {
+    // The padding operand becomes the padding attribute.
+    auto padding = constantInts(conv.getPadding());
+    if (!padding)
+      return nullptr;
+    auto paddingType = cast<RankedTensorType>(conv.getPadding().getType());
+    OperationState state(loc, shlo::ConvolutionOp::getOperationName());
+    state.addOperands({conv.getLhs(), conv.getRhs()});
+    state.addTypes(conv.getType());
+    for (NamedAttribute attr : conv->getAttrDictionary())
+      state.addAttribute(attr.getName(), attr.getValue());
+    state.addAttribute(
+        "padding",
+        DenseIntElementsAttr::get(
+            RankedTensorType::get(paddingType.getShape(), b.getI64Type()),
+            ArrayRef<int64_t>(*padding)));
+    return b.create(state);
+  }
   if (auto size = dyn_cast<shlo::GetDimensionSizeOp>(op)) {
     auto type = dyn_cast<RankedTensorType>(size.getOperand().getType());
     if (!type || type.isDynamicDim(size.getDimension()))
@@ -231,7 +249,8 @@ bool foldIntegerConstants(OpBuilder &b, Operation *op,
   return true;
 }
 
-LogicalResult refineFunction(func::FuncOp function, eval::Evaluator &evaluator) {
+LogicalResult refineFunction(func::FuncOp function, eval::Evaluator &evaluator,
+                             bool foldIntegers) {
   if (function.isExternal())
     return success();
   OpBuilder b(function.getContext());
@@ -250,7 +269,8 @@ LogicalResult refineFunction(func::FuncOp function, eval::Evaluator &evaluator) 
     }
     refineResults(op);
     // Ops nested in this one are visited after it; a fold erases them too.
-    if (op->getNumRegions() == 0 && foldIntegerConstants(b, op, evaluator))
+    if (foldIntegers && op->getNumRegions() == 0 &&
+        foldIntegerConstants(b, op, evaluator))
       erased.insert(op);
   }
   // Results follow the returns.
@@ -267,18 +287,19 @@ LogicalResult refineFunction(func::FuncOp function, eval::Evaluator &evaluator) 
 class RefineShapesPass
     : public hlox::impl::StablehloRefineShapesBase<RefineShapesPass> {
 public:
+  using StablehloRefineShapesBase::StablehloRefineShapesBase;
   void runOnOperation() override {
-    if (failed(refineShapes(getOperation())))
+    if (failed(refineShapes(getOperation(), foldIntegers)))
       signalPassFailure();
   }
 };
 
 } // namespace
 
-LogicalResult hlox::refineShapes(ModuleOp module) {
+LogicalResult hlox::refineShapes(ModuleOp module, bool foldIntegers) {
   eval::Evaluator evaluator(module);
   for (auto function : module.getOps<func::FuncOp>())
-    if (failed(refineFunction(function, evaluator)))
+    if (failed(refineFunction(function, evaluator, foldIntegers)))
       return failure();
   return success();
 }

@@ -88,7 +88,9 @@ def StablehloRefineShapes
     into `iota`, `real_dynamic_slice` into `slice`, `dynamic_pad` into
     `pad`, `dynamic_gather` into `gather`, `get_dimension_size` into a
     constant). Function result types follow their returns. Float
-    computations are never folded.
+    computations are never folded; with `fold-integers=false` (as the CPU
+    compiler's input phase runs it) nothing is, and only shape operands
+    that are constants already make ops static.
 
     ```mlir
     func.func @main(%x: tensor<3xf32>) -> tensor<?xf32> {
@@ -103,6 +105,10 @@ def StablehloRefineShapes
     }
     ```
   }];
+  let options = [
+    Option<"foldIntegers", "fold-integers", "bool", /*default=*/"true",
+           "Evaluate integer ops on constants (shape computations)">,
+  ];
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 

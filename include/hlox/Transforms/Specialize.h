@@ -23,8 +23,10 @@ specializeArguments(mlir::func::FuncOp function,
                     llvm::ArrayRef<mlir::Attribute> values);
 
 /// Refines the shapes of every function of `module` (the work of
-/// stablehlo-refine-shapes).
-mlir::LogicalResult refineShapes(mlir::ModuleOp module);
+/// stablehlo-refine-shapes); `foldIntegers` evaluates integer ops on
+/// constants on the way.
+mlir::LogicalResult refineShapes(mlir::ModuleOp module,
+                                 bool foldIntegers = true);
 
 } // namespace hlox
 

@@ -304,6 +304,35 @@ Value emitLogistic(OpBuilder &b, Location loc, Value x) {
   });
 }
 
+/// atan, atanh, sinh and cosh of complex `x`: atanh z = (log(1 + z) -
+/// log(1 - z)) / 2, atan z = -i atanh(iz), sinh and cosh from exp. (The
+/// naive log/sqrt forms of asin, acos, asinh and acosh lose accuracy near
+/// their branch cuts; those stay without a complex lowering.)
+Value emitComplexFunction(OpBuilder &b, Location loc, StringRef name, Value z) {
+  auto type = cast<ComplexType>(z.getType());
+  Type part = type.getElementType();
+  auto c = [&](double re, double im) -> Value {
+    return complex::CreateOp::create(b, loc, type, floatConstant(b, loc, part, re),
+                                     floatConstant(b, loc, part, im));
+  };
+  auto add = [&](Value x, Value y) -> Value { return complex::AddOp::create(b, loc, x, y); };
+  auto subtract = [&](Value x, Value y) -> Value { return complex::SubOp::create(b, loc, x, y); };
+  auto mul = [&](Value x, Value y) -> Value { return complex::MulOp::create(b, loc, x, y); };
+  auto log = [&](Value x) -> Value { return complex::LogOp::create(b, loc, x); };
+  auto exp = [&](Value x) -> Value { return complex::ExpOp::create(b, loc, x); };
+  auto atanh = [&](Value x) {
+    return mul(c(0.5, 0), subtract(log(add(c(1, 0), x)), log(subtract(c(1, 0), x))));
+  };
+  if (name == "atanh")
+    return atanh(z);
+  if (name == "atan")
+    return mul(c(0, -1), atanh(mul(c(0, 1), z)));
+  Value e = exp(z), inverse = exp(complex::NegOp::create(b, loc, z));
+  if (name == "sinh")
+    return mul(c(0.5, 0), subtract(e, inverse));
+  return mul(c(0.5, 0), add(e, inverse));
+}
+
 /// A float op with a complex counterpart: picks by the operand type.
 template <typename MathOp, typename ComplexOp>
 Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
@@ -585,7 +614,7 @@ bool hlox::lowering::isScalarizable(Operation *op) {
              chlo::IsInfOp, chlo::IsNegInfOp, chlo::IsPosInfOp,
              chlo::LgammaOp, chlo::DigammaOp, chlo::ErfInvOp,
              chlo::BesselI1eOp, chlo::ZetaOp, chlo::PolygammaOp,
-             chlo::NextAfterOp, shlo::ReducePrecisionOp>(op);
+             chlo::NextAfterOp, shlo::ReducePrecisionOp, chlo::MulhiOp>(op);
 }
 
 FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
@@ -840,6 +869,22 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         return emitReducePrecision(b, loc, x, reduce.getExponentBits(),
                                    reduce.getMantissaBits());
       })
+      .Case([&](chlo::MulhiOp) -> FailureOr<Value> {
+        // The high half of the double-width product.
+        if (!isa<IntegerType>(x.getType()))
+          return unsupported();
+        unsigned width = x.getType().getIntOrFloatBitWidth();
+        Type wide = b.getIntegerType(2 * width);
+        auto extend = [&](Value v) -> Value {
+          if (isUnsigned(type))
+            return arith::ExtUIOp::create(b, loc, wide, v);
+          return arith::ExtSIOp::create(b, loc, wide, v);
+        };
+        Value product = arith::MulIOp::create(b, loc, extend(x), extend(y));
+        Value high = arith::ShRUIOp::create(b, loc, product,
+                                            intConstant(b, loc, wide, width));
+        return Value(arith::TruncIOp::create(b, loc, x.getType(), high));
+      })
       .Case([&](chlo::NextAfterOp) -> FailureOr<Value> {
         // The next value of the element's own format: libm's for f32/f64.
         if (type.isF32())
@@ -851,8 +896,17 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
       .Case<chlo::AcosOp, chlo::AcoshOp, chlo::AsinOp, chlo::AsinhOp,
             chlo::AtanOp, chlo::AtanhOp, chlo::CoshOp, chlo::SinhOp,
             chlo::ErfOp, chlo::ErfcOp>([&](Operation *) -> FailureOr<Value> {
-        if (cplx)
-          return unsupported();
+        if (cplx) {
+          StringRef name = llvm::TypeSwitch<Operation *, StringRef>(op)
+                               .Case([](chlo::AtanOp) { return "atan"; })
+                               .Case([](chlo::AtanhOp) { return "atanh"; })
+                               .Case([](chlo::CoshOp) { return "cosh"; })
+                               .Case([](chlo::SinhOp) { return "sinh"; })
+                               .Default([](Operation *) { return ""; });
+          if (name.empty())
+            return unsupported();
+          return emitComplexFunction(b, loc, name, x);
+        }
         return FailureOr<Value>(llvm::TypeSwitch<Operation *, Value>(op)
             .Case([&](chlo::AcosOp) { return unaryMath<math::AcosOp>(b, loc, x); })
             .Case([&](chlo::AcoshOp) { return unaryMath<math::AcoshOp>(b, loc, x); })
