@@ -96,7 +96,8 @@ def cpu_classes():
             for ns, cls in re.findall(r"(shlo|chlo)::(\w+)", m.group(0)):
                 found[({"shlo": "stablehlo."}.get(ns, "chlo."), cls)] = "yes"
     # Rewritten at the StableHLO level before lowering.
-    for cls in ("CompositeOp", "UniformQuantizeOp", "UniformDequantizeOp"):
+    for cls in ("CompositeOp", "UniformQuantizeOp", "UniformDequantizeOp",
+                "TupleOp", "GetTupleElementOp"):
         found[("stablehlo.", cls)] = "rewrite"
     # Terminators of the regions the patterns consume or move.
     found[("stablehlo.", "ReturnOp")] = "yes"
@@ -106,6 +107,7 @@ def cpu_classes():
                 "ExpectSerializedEqOp"):
         found[("check.", cls)] = "host"
     found[("stablehlo.", "CustomCallOp")] = "`@check.*` (host)"
+    found[("interpreter.", "ProbeOp")] = "host"
     return found
 
 

@@ -74,6 +74,23 @@ def StablehloLegalizeCompositeToCall
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def StablehloFlattenTuples
+    : Pass<"stablehlo-flatten-tuples", "::mlir::ModuleOp"> {
+  let summary = "Forwards tuple elements to their users";
+  let description = [{
+    Replaces `get_tuple_element` of a `tuple` by the element itself and
+    erases tuples nothing uses any more, so that programs that only build
+    and take apart tuples need no tuple values at run time.
+
+    ```mlir
+    %t = stablehlo.tuple %a, %b : tuple<tensor<2xf32>, tensor<i64>>
+    %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf32>, tensor<i64>>) -> tensor<i64>
+    // becomes: uses of %0 use %b; the tuple is gone.
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 def StablehloRefineShapes
     : Pass<"stablehlo-refine-shapes", "::mlir::ModuleOp"> {
   let summary = "Makes dynamic shapes static from static arguments";

@@ -686,8 +686,25 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         return emitIntPower(b, loc, x, y, type);
       })
       .Case([&](shlo::Atan2Op) -> FailureOr<Value> {
-        if (cplx)
-          return unsupported();
+        if (cplx) {
+          // atan2(x, y) = -i log((y + ix) / sqrt(y^2 + x^2)), as the
+          // evaluator computes it.
+          auto complexType = cast<ComplexType>(x.getType());
+          Type part = complexType.getElementType();
+          Value i = complex::CreateOp::create(b, loc, complexType,
+                                              floatConstant(b, loc, part, 0.0),
+                                              floatConstant(b, loc, part, 1.0));
+          Value minusI = complex::NegOp::create(b, loc, i);
+          Value num = complex::AddOp::create(
+              b, loc, y, complex::MulOp::create(b, loc, i, x));
+          Value norm = complex::SqrtOp::create(
+              b, loc,
+              complex::AddOp::create(b, loc, complex::MulOp::create(b, loc, y, y),
+                                     complex::MulOp::create(b, loc, x, x)));
+          Value log = complex::LogOp::create(
+              b, loc, complex::DivOp::create(b, loc, num, norm));
+          return Value(complex::MulOp::create(b, loc, minusI, log));
+        }
         return inWideFloat(b, loc, x, [&](Value v) -> Value {
           Value w = v.getType() == y.getType()
                         ? y
@@ -810,8 +827,15 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         return floatOrComplex<math::RsqrtOp, complex::RsqrtOp>(b, loc, x);
       })
       .Case([&](shlo::CbrtOp) -> FailureOr<Value> {
-        if (cplx)
-          return unsupported();
+        if (cplx) {
+          // The principal cube root: z^(1/3).
+          auto complexType = cast<ComplexType>(x.getType());
+          Type part = complexType.getElementType();
+          Value third = complex::CreateOp::create(
+              b, loc, complexType, floatConstant(b, loc, part, 1.0 / 3.0),
+              floatConstant(b, loc, part, 0.0));
+          return Value(complex::PowOp::create(b, loc, x, third));
+        }
         return unaryMath<math::CbrtOp>(b, loc, x);
       })
       .Case([&](shlo::SineOp) -> FailureOr<Value> {

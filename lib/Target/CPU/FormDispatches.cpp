@@ -5,6 +5,7 @@
 #include "hlox/Target/CPU/Passes.h"
 
 #include "hlox/Dialect/Check/IR/CheckOps.h"
+#include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,7 +31,7 @@ namespace {
 
 /// Ops that stay in the host program.
 bool isHostOp(Operation *op) {
-  if (isa<func::ReturnOp, UnrealizedConversionCastOp>(op) ||
+  if (isa<func::ReturnOp, UnrealizedConversionCastOp, interpreter::ProbeOp>(op) ||
       isa<check::CheckDialect>(op->getDialect()))
     return true;
   if (auto call = dyn_cast<stablehlo::CustomCallOp>(op))
@@ -152,6 +153,19 @@ private:
       root->erase();
       return success();
     }
+    // Host ops nested in control flow would have to run inside a kernel.
+    WalkResult nestedHost = root->walk([&](Operation *nested) {
+      if (nested != root && !isa<func::ReturnOp, UnrealizedConversionCastOp>(nested) &&
+          isHostOp(nested)) {
+        nested->emitError("the CPU target cannot run '")
+            << nested->getName()
+            << "' inside control flow (loops and branches run in kernels)";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (nestedHost.wasInterrupted())
+      return failure();
     // The root's pulled producers, transitively, and the values that come
     // from outside.
     llvm::SetVector<Operation *> pulled;

@@ -13,6 +13,7 @@
 #include "Internal.h"
 
 #include "hlox/Dialect/Check/IR/CheckOps.h"
+#include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Target/CPU/Passes.h"
 
@@ -240,7 +241,9 @@ hlox::cpu::buildHostProgram(func::FuncOp entry, ModuleOp module,
       }
       continue;
     }
-    bool isCheck = isa<check::CheckDialect>(op.getDialect());
+    // Checks, and probes (which record a value for a later check).
+    bool isCheck = isa<check::CheckDialect>(op.getDialect()) ||
+                   isa<interpreter::ProbeOp>(op);
     if (auto call = dyn_cast<stablehlo::CustomCallOp>(op))
       isCheck = call.getCallTargetName().starts_with("check.");
     if (isCheck) {

@@ -126,7 +126,7 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
   switch (phase) {
   case Phase::Input:
     return "stablehlo-legalize-composite-to-call,inline,symbol-dce,"
-           "stablehlo-lower-quantized,"
+           "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
     return "cse";
