@@ -31,24 +31,24 @@ bool isQuantized(Type type) {
   return isa<quant::QuantizedType>(getElementTypeOrSelf(type));
 }
 
-/// `type` with its quantized element type replaced by the storage type.
-Type storageType(Type type) {
+/// `type` with its quantized element type `q` replaced by `part(q)`.
+template <typename Part> Type replaceQuantized(Type type, Part part) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   auto element = tensor ? dyn_cast<quant::QuantizedType>(tensor.getElementType())
                         : nullptr;
   if (!element)
     return type;
-  return tensor.clone(element.getStorageType());
+  return tensor.clone(part(element));
 }
 
-/// `type` with its quantized element type replaced by the expressed type.
+/// The storage (integer) and expressed (float) forms of a quantized type.
+Type storageType(Type type) {
+  return replaceQuantized(
+      type, [](quant::QuantizedType q) { return q.getStorageType(); });
+}
 Type expressedType(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  auto element = tensor ? dyn_cast<quant::QuantizedType>(tensor.getElementType())
-                        : nullptr;
-  if (!element)
-    return type;
-  return tensor.clone(element.getExpressedType());
+  return replaceQuantized(
+      type, [](quant::QuantizedType q) { return q.getExpressedType(); });
 }
 
 class Lowering {

@@ -127,10 +127,7 @@ def bits_of(value, element):
 
 
 def key(bits, element):
-    width = WIDTHS[element] * 8
-    sign = bits >> (width - 1)
-    magnitude = bits & ((1 << (width - 1)) - 1)
-    return -magnitude if sign else magnitude
+    return npy.order_key(bits, WIDTHS[element] * 8)
 
 
 def is_nan(bits, element):

@@ -25,6 +25,15 @@ def write(path, element, shape, values):
         f.write(struct.pack("<" + code * len(values), *values))
 
 
+def order_key(bits, width):
+    """An integer whose order is the order of the float with these `width`
+    bits, one apart for neighbouring floats (-0 and +0 are neighbours, not
+    equal): the distance of two keys is their distance in ULPs."""
+    if bits >> (width - 1):
+        return -(bits & ((1 << (width - 1)) - 1)) - 1
+    return bits
+
+
 def read(path):
     """(descr, shape, raw bytes) of a .npy file."""
     data = open(path, "rb").read()

@@ -4,6 +4,8 @@
 
 #include "Buffers.h"
 
+#include "hlox/Target/CPU/Compiler.h"
+
 #include "llvm/ADT/APFloat.h"
 
 #include <cstring>
@@ -11,14 +13,6 @@
 using namespace mlir;
 using namespace hlox;
 using namespace hlox::eval;
-
-/// Bytes per element in a buffer (an i1 takes one byte; i2/i4 one byte).
-static int64_t bufferElementBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return 2 * bufferElementBytes(complex.getElementType());
-  unsigned bits = type.getIntOrFloatBitWidth();
-  return bits < 8 ? 1 : bits / 8;
-}
 
 /// Floats the evaluator holds in a wider storage than their own bits.
 static const llvm::fltSemantics *narrowFloat(Type type, Storage storage) {
@@ -30,12 +24,7 @@ static const llvm::fltSemantics *narrowFloat(Type type, Storage storage) {
 
 std::shared_ptr<runtime::Buffer> hlox::tools::toBuffer(const Tensor &tensor) {
   Type element = tensor.getElementType();
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  element.print(os);
-  runtime::BufferType type{std::vector<int64_t>(tensor.getShape().begin(),
-                                                tensor.getShape().end()),
-                           bufferElementBytes(element), name};
+  runtime::BufferType type = cpu::getBufferType(tensor.getType());
   auto buffer = std::make_shared<runtime::Buffer>(type);
   auto *out = static_cast<uint8_t *>(buffer->data());
   if (const llvm::fltSemantics *semantics =
@@ -60,7 +49,7 @@ Tensor hlox::tools::fromBuffer(const void *data, RankedTensorType type) {
   Type element = type.getElementType();
   if (const llvm::fltSemantics *semantics =
           narrowFloat(element, tensor.getStorage())) {
-    int64_t bytes = bufferElementBytes(element);
+    int64_t bytes = cpu::getBufferType(type).elementBytes;
     unsigned bits = cast<FloatType>(element).getWidth();
     for (auto [i, out] : llvm::enumerate(tensor.data<float>())) {
       uint64_t raw = 0;
@@ -74,7 +63,7 @@ Tensor hlox::tools::fromBuffer(const void *data, RankedTensorType type) {
     return tensor;
   }
   std::memcpy(tensor.getRawData(),
-              in, tensor.getNumElements() * bufferElementBytes(element));
+              in, cpu::getBufferType(type).getByteSize());
   // Kernels leave the bits above a 2- or 4-bit integer unspecified; the
   // evaluator holds them sign- or zero-extended.
   if (auto integer = dyn_cast<IntegerType>(element);

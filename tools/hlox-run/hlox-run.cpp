@@ -290,9 +290,17 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
     }
     llvm::errs() << llvm::formatv("compile {0,-10} {1,8:f2} ms\n", "total",
                                   total);
-    llvm::errs() << "dispatches " << stats.numDispatches << ", arena "
-                 << stats.arenaBytes << " bytes (" << stats.unsharedArenaBytes
-                 << " without reuse), constants " << stats.constantBytes
+    const runtime::HostProgram &host = program.program;
+    int64_t dispatches = llvm::count_if(
+        host.commands, [](const runtime::Command &command) {
+          return command.kind == runtime::CommandKind::Dispatch;
+        });
+    int64_t constantBytes = 0;
+    for (const std::vector<uint8_t> &constant : host.constants)
+      constantBytes += constant.size();
+    llvm::errs() << "dispatches " << dispatches << ", arena "
+                 << host.arenaBytes << " bytes (" << host.unsharedArenaBytes
+                 << " without reuse), constants " << constantBytes
                  << " bytes\n";
   }
   runtime::Status status;

@@ -76,14 +76,5 @@ hlox::cpu::compile(ModuleOp module, const CompileOptions &options) {
       "jit", std::chrono::duration<double, std::milli>(
                  std::chrono::steady_clock::now() - start)
                  .count());
-  const runtime::HostProgram &program = result->program;
-  result->stats.numDispatches = llvm::count_if(
-      program.commands, [](const runtime::Command &command) {
-        return command.kind == runtime::CommandKind::Dispatch;
-      });
-  result->stats.arenaBytes = program.arenaBytes;
-  result->stats.unsharedArenaBytes = program.unsharedArenaBytes;
-  for (const auto &constant : program.constants)
-    result->stats.constantBytes += constant.size();
   return result;
 }

@@ -27,16 +27,18 @@ using namespace mlir;
 using namespace hlox;
 using namespace hlox::cpu;
 
+bool hlox::cpu::isHostCall(Operation *op) {
+  if (isa<interpreter::ProbeOp>(op) || isa<check::CheckDialect>(op->getDialect()))
+    return true;
+  auto call = dyn_cast<stablehlo::CustomCallOp>(op);
+  return call && call.getCallTargetName().starts_with("check.");
+}
+
 namespace {
 
 /// Ops that stay in the host program.
 bool isHostOp(Operation *op) {
-  if (isa<func::ReturnOp, UnrealizedConversionCastOp, interpreter::ProbeOp>(op) ||
-      isa<check::CheckDialect>(op->getDialect()))
-    return true;
-  if (auto call = dyn_cast<stablehlo::CustomCallOp>(op))
-    return call.getCallTargetName().starts_with("check.");
-  return false;
+  return isa<func::ReturnOp, UnrealizedConversionCastOp>(op) || isHostCall(op);
 }
 
 /// Ops cloned into each dispatch that uses them instead of running on
@@ -109,7 +111,7 @@ public:
     for (Operation &op : block) {
       if (isHostOp(&op) || isPullable(&op, opaqueConstants))
         continue;
-      if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (isa<arith::ConstantOp>(op))
         continue; // A host constant.
       roots.push_back(&op);
     }
@@ -155,8 +157,7 @@ private:
     }
     // Host ops nested in control flow would have to run inside a kernel.
     WalkResult nestedHost = root->walk([&](Operation *nested) {
-      if (nested != root && !isa<func::ReturnOp, UnrealizedConversionCastOp>(nested) &&
-          isHostOp(nested)) {
+      if (nested != root && isHostCall(nested)) {
         nested->emitError("the CPU target cannot run '")
             << nested->getName()
             << "' inside control flow (loops and branches run in kernels)";

@@ -12,9 +12,6 @@
 
 #include "Internal.h"
 
-#include "hlox/Dialect/Check/IR/CheckOps.h"
-#include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
-#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Target/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -34,13 +31,6 @@ using runtime::CommandKind;
 using runtime::HostProgram;
 using runtime::ValueInfo;
 using runtime::ValueKind;
-
-std::string hlox::cpu::getElementName(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return text;
-}
 
 int64_t hlox::cpu::getElementBytes(Type type) {
   if (auto complex = dyn_cast<ComplexType>(type))
@@ -79,12 +69,22 @@ static std::vector<uint8_t> serialize(DenseElementsAttr value) {
   return data;
 }
 
-static runtime::BufferType bufferTypeOf(Type type, Type named = {}) {
-  auto tensor = cast<RankedTensorType>(type);
-  Type element = named ? cast<RankedTensorType>(named).getElementType()
-                       : tensor.getElementType();
-  return {std::vector<int64_t>(tensor.getShape().begin(), tensor.getShape().end()),
-          getElementBytes(tensor.getElementType()), getElementName(element)};
+runtime::BufferType hlox::cpu::getBufferType(RankedTensorType type,
+                                             Type named) {
+  Type element = named ? named : type.getElementType();
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  element.print(os);
+  return {std::vector<int64_t>(type.getShape().begin(), type.getShape().end()),
+          getElementBytes(type.getElementType()), name};
+}
+
+/// The buffer type of value type `type`, named after `declared` (the
+/// signature's type) when given.
+static runtime::BufferType bufferTypeOf(Type type, Type declared = {}) {
+  return getBufferType(
+      cast<RankedTensorType>(type),
+      declared ? cast<RankedTensorType>(declared).getElementType() : Type());
 }
 
 static std::string locationString(Location loc) {
@@ -242,11 +242,7 @@ hlox::cpu::buildHostProgram(func::FuncOp entry, ModuleOp module,
       continue;
     }
     // Checks, and probes (which record a value for a later check).
-    bool isCheck = isa<check::CheckDialect>(op.getDialect()) ||
-                   isa<interpreter::ProbeOp>(op);
-    if (auto call = dyn_cast<stablehlo::CustomCallOp>(op))
-      isCheck = call.getCallTargetName().starts_with("check.");
-    if (isCheck) {
+    if (isHostCall(&op)) {
       Command command;
       command.kind = CommandKind::HostCall;
       command.callee = hostCalls.size();

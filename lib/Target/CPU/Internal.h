@@ -34,9 +34,7 @@ buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
 mlir::FailureOr<std::shared_ptr<runtime::KernelLibrary>>
 jitCompile(mlir::ModuleOp module);
 
-/// The element type's name as programs spell it, and its bytes per element
-/// in a buffer (an i1 takes a byte).
-std::string getElementName(mlir::Type type);
+/// Bytes per element of `type` in a buffer (i1, i2 and i4 take a byte).
 int64_t getElementBytes(mlir::Type type);
 
 } // namespace hlox::cpu

@@ -60,8 +60,6 @@ using namespace hlox::cpu;
 static constexpr Phase kPhases[] = {Phase::Input, Phase::Stablehlo,
                                     Phase::Linalg, Phase::LLVM};
 
-ArrayRef<Phase> hlox::cpu::getPhases() { return kPhases; }
-
 std::optional<Phase> hlox::cpu::parsePhase(StringRef name) {
   return llvm::StringSwitch<std::optional<Phase>>(name)
       .Case("input", Phase::Input)

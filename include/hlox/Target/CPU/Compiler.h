@@ -38,8 +38,6 @@ enum class Phase { Input, Stablehlo, Linalg, LLVM };
 /// The phase named `name` ("input", "stablehlo", "linalg", "llvm").
 std::optional<Phase> parsePhase(llvm::StringRef name);
 llvm::StringRef getPhaseName(Phase phase);
-/// Every phase, in order.
-llvm::ArrayRef<Phase> getPhases();
 
 struct CompileOptions {
   /// The function to compile.
@@ -50,14 +48,11 @@ struct CompileOptions {
   std::string dumpDir;
 };
 
-/// What compilation measured.
+/// What compilation measured (what the program holds, dispatches and
+/// buffer bytes, its HostProgram says).
 struct CompileStats {
   /// Milliseconds per phase, and for the JIT ("jit").
   std::vector<std::pair<std::string, double>> phaseMilliseconds;
-  int64_t numDispatches = 0;
-  int64_t arenaBytes = 0;
-  int64_t unsharedArenaBytes = 0;
-  int64_t constantBytes = 0;
 };
 
 /// A compiled program: the host program, its kernels, and the host ops
@@ -74,6 +69,12 @@ struct CompiledProgram {
   mlir::FunctionType signature;
   CompileStats stats;
 };
+
+/// The runtime buffer type that holds a value of `type` (shape, bytes per
+/// element, element name); `named` gives the element name when it differs
+/// (the StableHLO type of a value the compiler made signless).
+runtime::BufferType getBufferType(mlir::RankedTensorType type,
+                                  mlir::Type named = {});
 
 /// Registers the dialects, interfaces and translations compilation needs.
 void registerCompilerDialects(mlir::DialectRegistry &registry);

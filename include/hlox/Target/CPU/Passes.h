@@ -22,6 +22,10 @@ inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
 /// The suffix of a kernel's runtime entry point.
 inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
 
+/// True for the ops that run as host calls of the runtime: `check` ops,
+/// `stablehlo.custom_call @check.*` and `interpreter.probe`.
+bool isHostCall(mlir::Operation *op);
+
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "hlox/Target/CPU/Passes.h.inc"
