@@ -40,6 +40,7 @@ void hlox::populateStablehloToLinalgPatterns(RewritePatternSet &patterns,
   lowering::populateGatherScatterPatterns(patterns, converter);
   lowering::populateControlFlowPatterns(patterns, converter);
   lowering::populateSortPatterns(patterns, converter);
+  lowering::populateLinearAlgebraPatterns(patterns, converter);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);

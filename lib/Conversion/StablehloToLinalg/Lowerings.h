@@ -128,6 +128,8 @@ void populateControlFlowPatterns(mlir::RewritePatternSet &patterns,
                                  const mlir::TypeConverter &converter);
 void populateSortPatterns(mlir::RewritePatternSet &patterns,
                           const mlir::TypeConverter &converter);
+void populateLinearAlgebraPatterns(mlir::RewritePatternSet &patterns,
+                                   const mlir::TypeConverter &converter);
 
 } // namespace hlox::lowering
 
