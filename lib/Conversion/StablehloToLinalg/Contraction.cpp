@@ -12,9 +12,12 @@
 
 #include "Lowerings.h"
 
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -24,15 +27,27 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
+/// The rhs element of a contraction whose rhs is not a generic operand
+/// (ragged_dot reads it with computed indices), and whether the product
+/// counts.
+struct RhsElement {
+  Value value;
+  Value valid;
+};
+using RhsLoader =
+    llvm::function_ref<RhsElement(OpBuilder &, Location, ValueRange args)>;
+
 /// A multiply-accumulate linalg.generic: out += convert(lhs) * convert(rhs).
 /// Narrow float results (f16, bf16) accumulate in f32 and round once at the
-/// end, as the evaluator and XLA do.
+/// end, as the evaluator and XLA do. Without `rhs`, `loadRhs` reads each rhs
+/// element from the block arguments (lhs, extra...).
 Value emitContraction(ConversionPatternRewriter &rewriter, Location loc,
                       Value lhs, Value rhs, ArrayRef<Value> extra,
                       RankedTensorType resultType, Type lhsElement,
                       Type rhsElement, Type resultElement,
                       ArrayRef<AffineMap> maps,
-                      ArrayRef<utils::IteratorType> iterators) {
+                      ArrayRef<utils::IteratorType> iterators,
+                      RhsLoader loadRhs = nullptr) {
   auto narrow = dyn_cast<FloatType>(resultElement);
   Type accumulator = narrow && narrow.getWidth() < 32
                          ? Type(rewriter.getF32Type())
@@ -40,16 +55,25 @@ Value emitContraction(ConversionPatternRewriter &rewriter, Location loc,
   auto accumulatorType = resultType.clone(convertElementType(accumulator));
   Value zero = emitZero(rewriter, loc, accumulator);
   Value init = filledTensor(rewriter, loc, accumulatorType, zero);
-  SmallVector<Value> inputs{lhs, rhs};
+  SmallVector<Value> inputs{lhs};
+  if (rhs)
+    inputs.push_back(rhs);
   inputs.append(extra.begin(), extra.end());
   auto generic = linalg::GenericOp::create(
       rewriter, loc, TypeRange{accumulatorType}, inputs, ValueRange{init},
       maps, iterators, [&](OpBuilder &b, Location nested, ValueRange args) {
+        RhsElement element{rhs ? args[1] : Value(), Value()};
+        if (!rhs)
+          element = loadRhs(b, nested, args);
         Value x = emitConvert(b, nested, args[0], lhsElement, resultElement);
-        Value y = emitConvert(b, nested, args[1], rhsElement, resultElement);
+        Value y =
+            emitConvert(b, nested, element.value, rhsElement, resultElement);
         x = emitConvert(b, nested, x, resultElement, accumulator);
         y = emitConvert(b, nested, y, resultElement, accumulator);
         Value product = emitMul(b, nested, x, y, accumulator);
+        if (element.valid)
+          product = arith::SelectOp::create(b, nested, element.valid, product,
+                                            emitZero(b, nested, accumulator));
         linalg::YieldOp::create(
             b, nested, emitAdd(b, nested, args.back(), product, accumulator));
       });
@@ -260,10 +284,161 @@ struct ConvolutionLowering final : OpConversionPattern<shlo::ConvolutionOp> {
   }
 };
 
+/// chlo.ragged_dot with a ragged non-contracting lhs dimension: row r of
+/// that dimension belongs to group g when it lies among the group_sizes[g]
+/// rows after the earlier groups, and multiplies rhs's slice g along the
+/// group dimension; rows past the groups are zero. A table of each row's
+/// group is filled first (group count G for none); the contraction then
+/// reads rhs with the row's group as its index.
+struct RaggedDotLowering final : OpConversionPattern<chlo::RaggedDotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(chlo::RaggedDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<RankedTensorType> resultType =
+        staticResultType(op, *getTypeConverter(), rewriter);
+    if (failed(resultType))
+      return failure();
+    auto dims = op.getRaggedDotDimensionNumbers();
+    ArrayRef<int64_t> lhsBatch = dims.getLhsBatchingDimensions();
+    ArrayRef<int64_t> rhsBatch = dims.getRhsBatchingDimensions();
+    ArrayRef<int64_t> lhsContracting = dims.getLhsContractingDimensions();
+    ArrayRef<int64_t> rhsContracting = dims.getRhsContractingDimensions();
+    if (dims.getLhsRaggedDimensions().size() != 1 ||
+        dims.getRhsGroupDimensions().size() != 1 ||
+        llvm::is_contained(lhsContracting, dims.getLhsRaggedDimensions()[0]) ||
+        llvm::is_contained(lhsBatch, dims.getLhsRaggedDimensions()[0]))
+      return op.emitError("the CPU target lowers ragged_dot with a ragged "
+                          "non-contracting lhs dimension and a group "
+                          "dimension in rhs only");
+    int64_t raggedDim = dims.getLhsRaggedDimensions()[0];
+    int64_t groupDim = dims.getRhsGroupDimensions()[0];
+    Location loc = op.getLoc();
+    MLIRContext *context = getContext();
+    Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
+    auto lhsType = cast<RankedTensorType>(lhs.getType());
+    auto rhsType = cast<RankedTensorType>(rhs.getType());
+    int64_t numBatch = lhsBatch.size();
+    int64_t lhsFree = lhsType.getRank() - numBatch - lhsContracting.size();
+    int64_t rhsFree =
+        rhsType.getRank() - 1 - numBatch - rhsContracting.size();
+    int64_t numLoops = numBatch + lhsFree + rhsFree + lhsContracting.size();
+    int64_t rows = lhsType.getDimSize(raggedDim);
+    int64_t groups = rhsType.getDimSize(groupDim);
+
+    // The group of every row.
+    auto index = [](OpBuilder &b, Location l, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, l, v);
+    };
+    Type sizeType = cast<RankedTensorType>(op.getGroupSizes().getType())
+                        .getElementType();
+    // i64, not index: the table may cross from one dispatch to the next,
+    // and buffers hold fixed-width elements.
+    Type i64 = rewriter.getI64Type();
+    auto tableType = RankedTensorType::get({rows}, i64);
+    Value table = filledTensor(
+        rewriter, loc, tableType,
+        arith::ConstantIntOp::create(rewriter, loc, i64, groups));
+    auto fill = scf::ForOp::create(
+        rewriter, loc, index(rewriter, loc, 0), index(rewriter, loc, groups),
+        index(rewriter, loc, 1), ValueRange{index(rewriter, loc, 0), table},
+        [&](OpBuilder &b, Location l, Value g, ValueRange iter) {
+          Value size = toIndex(
+              b, l,
+              tensor::ExtractOp::create(b, l, adaptor.getGroupSizes(),
+                                        ValueRange{g}),
+              sizeType);
+          Value start = iter[0];
+          Value end = arith::AddIOp::create(b, l, start, size);
+          Value lo = arith::MaxSIOp::create(b, l, start, index(b, l, 0));
+          Value hi = arith::MinSIOp::create(b, l, end, index(b, l, rows));
+          auto mark = scf::ForOp::create(
+              b, l, lo, hi, index(b, l, 1), ValueRange{iter[1]},
+              [&](OpBuilder &mb, Location ml, Value row, ValueRange t) {
+                Value group = arith::IndexCastOp::create(mb, ml, i64, g);
+                scf::YieldOp::create(mb, ml,
+                                     tensor::InsertOp::create(mb, ml, group,
+                                                              t[0],
+                                                              ValueRange{row})
+                                         .getResult());
+              });
+          scf::YieldOp::create(b, l, ValueRange{end, mark.getResult(0)});
+        });
+    table = fill.getResult(1);
+
+    // Loops: batch, lhs free (the ragged one among them), rhs free,
+    // contracting.
+    auto dim = [&](int64_t i) { return getAffineDimExpr(i, context); };
+    SmallVector<AffineExpr> lhsExprs;
+    int64_t raggedLoop = -1;
+    for (int64_t d = 0, nextFree = numBatch; d < lhsType.getRank(); ++d) {
+      if (auto *it = llvm::find(lhsBatch, d); it != lhsBatch.end())
+        lhsExprs.push_back(dim(it - lhsBatch.begin()));
+      else if (auto *it = llvm::find(lhsContracting, d);
+               it != lhsContracting.end())
+        lhsExprs.push_back(
+            dim(numBatch + lhsFree + rhsFree + (it - lhsContracting.begin())));
+      else {
+        if (d == raggedDim)
+          raggedLoop = nextFree;
+        lhsExprs.push_back(dim(nextFree++));
+      }
+    }
+    // The loop that indexes each rhs dimension (-1: the group).
+    SmallVector<int64_t> rhsLoops;
+    for (int64_t d = 0, nextFree = numBatch + lhsFree; d < rhsType.getRank();
+         ++d) {
+      if (d == groupDim)
+        rhsLoops.push_back(-1);
+      else if (auto *it = llvm::find(rhsBatch, d); it != rhsBatch.end())
+        rhsLoops.push_back(it - rhsBatch.begin());
+      else if (auto *it = llvm::find(rhsContracting, d);
+               it != rhsContracting.end())
+        rhsLoops.push_back(numBatch + lhsFree + rhsFree +
+                           (it - rhsContracting.begin()));
+      else
+        rhsLoops.push_back(nextFree++);
+    }
+    SmallVector<AffineExpr> outExprs;
+    for (int64_t d = 0; d < numBatch + lhsFree + rhsFree; ++d)
+      outExprs.push_back(dim(d));
+    SmallVector<AffineMap> maps{
+        AffineMap::get(numLoops, 0, lhsExprs, context),
+        AffineMap::get(numLoops, 0, {dim(raggedLoop)}, context),
+        AffineMap::get(numLoops, 0, outExprs, context)};
+    SmallVector<utils::IteratorType> iterators(numBatch + lhsFree + rhsFree,
+                                               utils::IteratorType::parallel);
+    iterators.append(lhsContracting.size(), utils::IteratorType::reduction);
+    auto loadRhs = [&](OpBuilder &b, Location l, ValueRange args) {
+      Value group = arith::IndexCastOp::create(b, l, b.getIndexType(), args[1]);
+      Value valid = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult,
+                                          group, index(b, l, groups));
+      SmallVector<Value> indices;
+      for (int64_t loop : rhsLoops)
+        indices.push_back(loop < 0 ? clampIndex(b, l, group, 0, groups - 1)
+                                   : linalg::IndexOp::create(b, l, loop));
+      return RhsElement{tensor::ExtractOp::create(b, l, rhs, indices), valid};
+    };
+    if (groups == 0 || rows == 0 || resultType->getNumElements() == 0) {
+      rewriter.replaceOp(op, filledTensor(rewriter, loc, *resultType,
+                                          emitZero(rewriter, loc,
+                                                   elementOf(op.getResult()))));
+      return success();
+    }
+    Value result = emitContraction(
+        rewriter, loc, lhs, Value(), {table}, *resultType,
+        elementOf(op.getLhs()), elementOf(op.getRhs()),
+        elementOf(op.getResult()), maps, iterators, loadRhs);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void hlox::lowering::populateContractionPatterns(
     RewritePatternSet &patterns, const TypeConverter &converter) {
-  patterns.add<DotGeneralLowering, DotLowering, ConvolutionLowering>(
+  patterns.add<DotGeneralLowering, DotLowering, ConvolutionLowering,
+               RaggedDotLowering>(
       converter, patterns.getContext());
 }

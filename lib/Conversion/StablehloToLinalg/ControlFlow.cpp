@@ -7,15 +7,21 @@
 // and convert in place; stablehlo.return becomes scf.condition or scf.yield
 // after its new parent.
 //
+// chlo.scan becomes a stablehlo.while over the positions along its
+// dimension that slices the inputs, runs a copy of the body and writes the
+// outputs back with dynamic_update_slice; the while then lowers as above.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Lowerings.h"
 
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace hlox;
@@ -129,10 +135,131 @@ struct ReturnLowering final : OpConversionPattern<shlo::ReturnOp> {
   }
 };
 
+/// A splat zero of `type` (any integer, float or complex element).
+Value zeroTensor(OpBuilder &b, Location loc, RankedTensorType type) {
+  Type element = type.getElementType();
+  DenseElementsAttr value;
+  if (auto complexType = dyn_cast<ComplexType>(element)) {
+    auto part = cast<FloatType>(complexType.getElementType());
+    APFloat zero = APFloat::getZero(part.getFloatSemantics());
+    value = DenseElementsAttr::get(type, std::complex<APFloat>(zero, zero));
+  } else {
+    value = DenseElementsAttr::get(type, b.getZeroAttr(element));
+  }
+  return shlo::ConstantOp::create(b, loc, type, value);
+}
+
+struct ScanLowering final : OpConversionPattern<chlo::ScanOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(chlo::ScanOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkStaticTensors(op, rewriter)))
+      return failure();
+    Location loc = op.getLoc();
+    size_t numInputs = op.getInputs().size();
+    size_t numCarries = op.getInits().size();
+    size_t numOutputs = op->getNumResults() - numCarries;
+    int64_t dim = op.getDimension();
+    auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
+    int64_t length = numInputs ? typeOf(op.getInputs()[0]).getDimSize(dim)
+                     : numOutputs ? typeOf(op->getResult(0)).getDimSize(dim)
+                                  : 0;
+    Block &body = op.getBody().front();
+    if (body.getNumArguments() != numInputs + numCarries)
+      return rewriter.notifyMatchFailure(op, "body arity");
+    auto i64Scalar = RankedTensorType::get({}, rewriter.getI64Type());
+    auto constant = [&](OpBuilder &b, int64_t v) -> Value {
+      return shlo::ConstantOp::create(
+          b, loc, i64Scalar,
+          DenseElementsAttr::get(i64Scalar, b.getI64IntegerAttr(v)));
+    };
+    SmallVector<Value> init{constant(rewriter, 0)};
+    for (Value result : op->getResults().take_front(numOutputs))
+      init.push_back(zeroTensor(rewriter, loc, typeOf(result)));
+    llvm::append_range(init, op.getInits());
+    SmallVector<Type> types;
+    for (Value v : init)
+      types.push_back(v.getType());
+    auto loop = shlo::WhileOp::create(rewriter, loc, types, init);
+
+    Block *cond = rewriter.createBlock(&loop.getCond());
+    for (Type t : types)
+      cond->addArgument(t, loc);
+    Value more = shlo::CompareOp::create(
+        rewriter, loc, cond->getArgument(0), constant(rewriter, length),
+        shlo::ComparisonDirection::LT,
+        shlo::ComparisonTypeAttr::get(getContext(),
+                                      shlo::ComparisonType::SIGNED));
+    shlo::ReturnOp::create(rewriter, loc, more);
+
+    Block *step = rewriter.createBlock(&loop.getBody());
+    for (Type t : types)
+      step->addArgument(t, loc);
+    Value counter = step->getArgument(0);
+    Value position =
+        op.getIsReverse()
+            ? shlo::SubtractOp::create(rewriter, loc,
+                                       constant(rewriter, length - 1), counter)
+                  .getResult()
+            : counter;
+    auto startsFor = [&](int64_t rank) {
+      SmallVector<Value> starts;
+      for (int64_t d = 0; d < rank; ++d)
+        starts.push_back(d == dim ? position : constant(rewriter, 0));
+      return starts;
+    };
+    // The slice type of a stacked tensor: size 1 along `dim`.
+    auto sliceType = [&](RankedTensorType type) {
+      SmallVector<int64_t> shape(type.getShape());
+      shape[dim] = 1;
+      return type.clone(shape);
+    };
+    IRMapping mapping;
+    for (size_t k = 0; k < numInputs; ++k) {
+      Value input = op.getInputs()[k];
+      RankedTensorType type = sliceType(typeOf(input));
+      Value slice = shlo::DynamicSliceOp::create(
+          rewriter, loc, type, input, startsFor(type.getRank()),
+          type.getShape());
+      mapping.map(body.getArgument(k),
+                  shlo::ReshapeOp::create(rewriter, loc,
+                                          body.getArgument(k).getType(), slice)
+                      .getResult());
+    }
+    for (size_t k = 0; k < numCarries; ++k)
+      mapping.map(body.getArgument(numInputs + k),
+                  step->getArgument(1 + numOutputs + k));
+    for (Operation &inner : body.without_terminator())
+      rewriter.clone(inner, mapping);
+    Operation *terminator = body.getTerminator();
+    if (terminator->getNumOperands() != numOutputs + numCarries)
+      return rewriter.notifyMatchFailure(op, "body results");
+    SmallVector<Value> next{shlo::AddOp::create(rewriter, loc, counter,
+                                                constant(rewriter, 1))};
+    for (size_t k = 0; k < numOutputs; ++k) {
+      Value stacked = step->getArgument(1 + k);
+      RankedTensorType type = sliceType(typeOf(stacked));
+      Value update = shlo::ReshapeOp::create(
+          rewriter, loc, type,
+          mapping.lookupOrDefault(terminator->getOperand(k)));
+      next.push_back(shlo::DynamicUpdateSliceOp::create(
+          rewriter, loc, stacked, update, startsFor(type.getRank())));
+    }
+    for (size_t k = 0; k < numCarries; ++k)
+      next.push_back(
+          mapping.lookupOrDefault(terminator->getOperand(numOutputs + k)));
+    shlo::ReturnOp::create(rewriter, loc, next);
+    rewriter.replaceOp(op, loop.getResults().drop_front());
+    return success();
+  }
+};
+
 } // namespace
 
 void hlox::lowering::populateControlFlowPatterns(
     RewritePatternSet &patterns, const TypeConverter &converter) {
-  patterns.add<WhileLowering, IfLowering, CaseLowering, ReturnLowering>(
+  patterns.add<WhileLowering, IfLowering, CaseLowering, ReturnLowering,
+               ScanLowering>(
       converter, patterns.getContext());
 }

@@ -201,6 +201,22 @@ private:
     for (Value input : empties)
       inputs.remove(input);
 
+    // Results leave as buffers; a scalar result (a loop's counter) may only
+    // stay behind when nothing uses it.
+    SmallVector<Value> results;
+    for (Value result : root->getResults()) {
+      if (isa<TensorType>(result.getType())) {
+        results.push_back(result);
+        continue;
+      }
+      if (!result.use_empty())
+        return root->emitError("the CPU target cannot pass a ")
+               << result.getType() << " out of a dispatch";
+    }
+    SmallVector<Type> resultTypes;
+    for (Value result : results)
+      resultTypes.push_back(result.getType());
+
     auto function = root->getParentOfType<func::FuncOp>();
     std::string name = (function.getSymName() + "_dispatch_" + Twine(index)).str();
     SmallVector<Type> inputTypes;
@@ -209,7 +225,7 @@ private:
     builder.setInsertionPoint(function);
     auto dispatch = func::FuncOp::create(
         builder, root->getLoc(), name,
-        builder.getFunctionType(inputTypes, root->getResultTypes()));
+        builder.getFunctionType(inputTypes, resultTypes));
     dispatch.setPrivate();
     symbols.insert(dispatch);
     auto [workgroups, work] = workgroupsOf(root);
@@ -233,12 +249,17 @@ private:
     for (Operation *op : pulled)
       builder.clone(*op, mapping);
     Operation *clone = builder.clone(*root, mapping);
-    func::ReturnOp::create(builder, root->getLoc(), clone->getResults());
+    SmallVector<Value> returned;
+    for (Value result : results)
+      returned.push_back(
+          clone->getResult(cast<OpResult>(result).getResultNumber()));
+    func::ReturnOp::create(builder, root->getLoc(), returned);
 
     builder.setInsertionPoint(root);
     auto call = func::CallOp::create(builder, root->getLoc(), dispatch,
                                      inputs.getArrayRef());
-    root->replaceAllUsesWith(call.getResults());
+    for (auto [result, value] : llvm::zip(results, call.getResults()))
+      result.replaceAllUsesWith(value);
     root->erase();
     return success();
   }

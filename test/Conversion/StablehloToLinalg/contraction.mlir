@@ -43,3 +43,25 @@ func.func @grouped_conv1d() {
   check.expect_eq_const %0, dense<[[[1.0, 5.0], [-10.0, -10.0]]]> : tensor<1x2x2xf32>
   return
 }
+
+// -----
+
+// chlo.ragged_dot: a table gives each lhs row its group (2 for rows past
+// the groups, which stay zero); the contraction reads rhs at the row's
+// group.
+// CHECK-LABEL: func.func @ragged_dot
+// CHECK: scf.for
+// CHECK: tensor.insert
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: tensor.extract
+// CHECK: arith.select
+func.func @ragged_dot() {
+  %lhs = stablehlo.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0], [9.0, 10.0]]> : tensor<5x2xf32>
+  %rhs = stablehlo.constant dense<[[[1.0, 0.0, 1.0], [0.0, 1.0, 1.0]], [[2.0, 0.0, 0.0], [0.0, 2.0, 0.0]]]> : tensor<2x2x3xf32>
+  %sizes = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  %0 = "chlo.ragged_dot"(%lhs, %rhs, %sizes) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>
+  } : (tensor<5x2xf32>, tensor<2x2x3xf32>, tensor<2xi64>) -> tensor<5x3xf32>
+  check.expect_eq_const %0, dense<[[1.0, 2.0, 3.0], [6.0, 8.0, 0.0], [10.0, 12.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]> : tensor<5x3xf32>
+  return
+}

@@ -61,3 +61,24 @@ func.func @if_false() {
   check.expect_eq_const %0, dense<2.0> : tensor<2xf32>
   return
 }
+
+// -----
+
+// chlo.scan: a loop over the positions (backwards with is_reverse) that
+// slices the input, runs the body and writes each output slice back.
+// CHECK-LABEL: func.func @scan_reverse
+// CHECK: scf.while
+// CHECK: tensor.extract_slice
+// CHECK: tensor.insert_slice
+func.func @scan_reverse() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %init = stablehlo.constant dense<0> : tensor<2xi32>
+  %0:2 = chlo.scan(%x) inits(%init) dimension=1 attributes {is_reverse = true} {
+  ^bb0(%a: tensor<2xi32>, %c: tensor<2xi32>):
+    %s = stablehlo.add %a, %c : tensor<2xi32>
+    stablehlo.return %s, %s : tensor<2xi32>, tensor<2xi32>
+  } : (tensor<2x3xi32>, tensor<2xi32>) -> (tensor<2x3xi32>, tensor<2xi32>)
+  check.expect_eq_const %0#0, dense<[[6, 5, 3], [15, 11, 6]]> : tensor<2x3xi32>
+  check.expect_eq_const %0#1, dense<[6, 15]> : tensor<2xi32>
+  return
+}
