@@ -33,6 +33,17 @@ emitScalarOp(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *op,
 mlir::Value emitConvert(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::Value value, mlir::Type from, mlir::Type to);
 
+/// The bits of one element of StableHLO type `type` (complex: twice the
+/// part's width).
+unsigned bitWidthOf(mlir::Type type);
+
+/// Scalar `x` of StableHLO element type `type` as an integer of its bits
+/// (a complex value's real part in the low half, as in memory), and back.
+mlir::Value emitToBits(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                       mlir::Type type);
+mlir::Value emitFromBits(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value bits, mlir::Type type);
+
 /// x + y and x * y on scalars of StableHLO element type `type` (i1: or/and).
 mlir::Value emitAdd(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                     mlir::Value y, mlir::Type type);

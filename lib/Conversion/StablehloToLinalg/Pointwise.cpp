@@ -126,12 +126,13 @@ struct BitcastConvertWidthLowering final
       return failure();
     auto inType = cast<RankedTensorType>(op.getOperand().getType());
     auto outType = cast<RankedTensorType>(op.getType());
-    Type inElement = convertElementType(inType.getElementType());
-    Type outElement = convertElementType(outType.getElementType());
-    if (!inElement.isIntOrFloat() || !outElement.isIntOrFloat())
+    Type inElement = inType.getElementType();
+    Type outElement = outType.getElementType();
+    if (!isa<IntegerType, FloatType, ComplexType>(inElement) ||
+        !isa<IntegerType, FloatType, ComplexType>(outElement))
       return failure();
-    unsigned inBits = inElement.getIntOrFloatBitWidth();
-    unsigned outBits = outElement.getIntOrFloatBitWidth();
+    unsigned inBits = bitWidthOf(inElement);
+    unsigned outBits = bitWidthOf(outElement);
     if (inBits == outBits)
       return failure();
     auto type = convertedTensorType(*getTypeConverter(), outType);
@@ -139,13 +140,11 @@ struct BitcastConvertWidthLowering final
     unsigned rank = type.getRank();
     Type inInt = rewriter.getIntegerType(inBits);
     Type outInt = rewriter.getIntegerType(outBits);
-    auto toInt = [&](OpBuilder &b, Location l, Value v, Type intType) -> Value {
-      return v.getType() == intType ? v
-                                    : arith::BitcastOp::create(b, l, intType, v);
+    auto toInt = [&](OpBuilder &b, Location l, Value v, Type) -> Value {
+      return emitToBits(b, l, v, inElement);
     };
-    auto fromInt = [&](OpBuilder &b, Location l, Value v, Type target) -> Value {
-      return v.getType() == target ? v
-                                   : arith::BitcastOp::create(b, l, target, v);
+    auto fromInt = [&](OpBuilder &b, Location l, Value v, Type) -> Value {
+      return emitFromBits(b, l, v, outElement);
     };
     Value input = adaptor.getOperand();
     linalg::GenericOp generic;

@@ -341,12 +341,57 @@ Value floatOrComplex(OpBuilder &b, Location loc, Value x) {
   return unaryMath<MathOp>(b, loc, x);
 }
 
-Value emitBitcast(OpBuilder &b, Location loc, Value x, Type to) {
-  Type target = convertElementType(to);
-  if (x.getType() == target)
-    return x;
-  return arith::BitcastOp::create(b, loc, target, x);
+} // namespace
+
+unsigned hlox::lowering::bitWidthOf(Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    return 2 * complexType.getElementType().getIntOrFloatBitWidth();
+  return type.getIntOrFloatBitWidth();
 }
+
+Value hlox::lowering::emitToBits(OpBuilder &b, Location loc, Value x,
+                                 Type type) {
+  Type bits = b.getIntegerType(bitWidthOf(type));
+  if (auto complexType = dyn_cast<ComplexType>(type)) {
+    // The real part in the low half, as the elements lie in memory.
+    Type part = complexType.getElementType();
+    Type half = b.getIntegerType(part.getIntOrFloatBitWidth());
+    Value re = arith::ExtUIOp::create(
+        b, loc, bits,
+        arith::BitcastOp::create(b, loc, half, complex::ReOp::create(b, loc, x)));
+    Value im = arith::ExtUIOp::create(
+        b, loc, bits,
+        arith::BitcastOp::create(b, loc, half, complex::ImOp::create(b, loc, x)));
+    Value shift = arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(bits, part.getIntOrFloatBitWidth()));
+    return arith::OrIOp::create(b, loc, re,
+                                arith::ShLIOp::create(b, loc, im, shift));
+  }
+  return x.getType() == bits ? x : arith::BitcastOp::create(b, loc, bits, x);
+}
+
+Value hlox::lowering::emitFromBits(OpBuilder &b, Location loc, Value bits,
+                                   Type type) {
+  Type target = convertElementType(type);
+  if (auto complexType = dyn_cast<ComplexType>(type)) {
+    Type part = complexType.getElementType();
+    unsigned width = part.getIntOrFloatBitWidth();
+    Type half = b.getIntegerType(width);
+    Value shift = arith::ConstantOp::create(
+        b, loc, IntegerAttr::get(bits.getType(), width));
+    Value re = arith::BitcastOp::create(
+        b, loc, part, arith::TruncIOp::create(b, loc, half, bits));
+    Value im = arith::BitcastOp::create(
+        b, loc, part,
+        arith::TruncIOp::create(b, loc, half,
+                                arith::ShRUIOp::create(b, loc, bits, shift)));
+    return complex::CreateOp::create(b, loc, target, re, im);
+  }
+  return bits.getType() == target ? bits
+                                  : arith::BitcastOp::create(b, loc, target, bits);
+}
+
+namespace {
 
 Value emitIsFinite(OpBuilder &b, Location loc, Value x) {
   Type t = x.getType();
@@ -753,10 +798,11 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         return emitConvert(b, loc, x, type, resultType);
       })
       .Case([&](shlo::BitcastConvertOp) -> FailureOr<Value> {
-        if (cplx || isComplex(resultType) ||
-            type.getIntOrFloatBitWidth() != resultType.getIntOrFloatBitWidth())
+        if (bitWidthOf(type) != bitWidthOf(resultType))
           return unsupported();
-        return emitBitcast(b, loc, x, resultType);
+        if (type == resultType)
+          return x;
+        return emitFromBits(b, loc, emitToBits(b, loc, x, type), resultType);
       })
       .Case([&](shlo::AbsOp) -> FailureOr<Value> {
         if (cplx)

@@ -131,3 +131,20 @@ func.func @digamma() {
   check.expect_almost_eq_const %0, dense<[-0.577215672, -1.96351004]> : tensor<2xf32>
   return
 }
+
+// -----
+
+// bitcast_convert of complex values: the real part holds the low bits.
+// CHECK-LABEL: func.func @bitcast_complex
+// CHECK: complex.re
+// CHECK: arith.shli
+// CHECK: arith.trunci
+// CHECK: complex.create
+func.func @bitcast_complex() {
+  %x = stablehlo.constant dense<(0x0123456789ABCDEF, 0x0000000011111111)> : tensor<complex<f64>>
+  %0 = stablehlo.bitcast_convert %x : (tensor<complex<f64>>) -> tensor<2xcomplex<f32>>
+  check.expect_eq_const %0, dense<[(0x89ABCDEF, 0x01234567), (0x11111111, 0x00000000)]> : tensor<2xcomplex<f32>>
+  %1 = stablehlo.bitcast_convert %0 : (tensor<2xcomplex<f32>>) -> tensor<2xi64>
+  check.expect_eq_const %1, dense<[81985529216486895, 286331153]> : tensor<2xi64>
+  return
+}
