@@ -23,8 +23,14 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-quant::UniformQuantizedType quantizedElement(Type type) {
-  return dyn_cast<quant::UniformQuantizedType>(getElementTypeOrSelf(type));
+/// The uniform quantized element type of `type` (per tensor or per axis),
+/// or null.
+quant::QuantizedType quantizedElement(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (isa<quant::UniformQuantizedType, quant::UniformQuantizedPerAxisType>(
+          element))
+    return cast<quant::QuantizedType>(element);
+  return nullptr;
 }
 
 bool isQuantized(Type type) {
@@ -68,6 +74,34 @@ public:
     return shlo::ConstantOp::create(b, loc, type, cast<ElementsAttr>(attr));
   }
 
+  /// The scales (or zero points) of `q` as a tensor shaped like `like` of
+  /// element type `element`: a splat per tensor, a broadcast along the
+  /// quantized dimension per axis.
+  Value parameter(Location loc, RankedTensorType like, Type element,
+                  quant::QuantizedType q, bool scale) {
+    if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(q))
+      return splat(loc, like, element,
+                   scale ? perTensor.getScale()
+                         : static_cast<double>(perTensor.getZeroPoint()));
+    auto perAxis = cast<quant::UniformQuantizedPerAxisType>(q);
+    int64_t n = perAxis.getScales().size();
+    auto type = RankedTensorType::get({n}, element);
+    SmallVector<Attribute> values;
+    for (int64_t i = 0; i < n; ++i) {
+      double value = scale ? perAxis.getScales()[i]
+                           : static_cast<double>(perAxis.getZeroPoints()[i]);
+      values.push_back(isa<FloatType>(element)
+                           ? Attribute(b.getFloatAttr(element, value))
+                           : Attribute(b.getIntegerAttr(
+                                 element, static_cast<int64_t>(value))));
+    }
+    Value small = shlo::ConstantOp::create(
+        b, loc, type, cast<ElementsAttr>(DenseElementsAttr::get(type, values)));
+    return shlo::BroadcastInDimOp::create(
+        b, loc, like.clone(element), small,
+        b.getDenseI64ArrayAttr({perAxis.getQuantizedDimension()}));
+  }
+
   Value convert(Location loc, Value value, Type element) {
     auto type = cast<RankedTensorType>(value.getType());
     if (type.getElementType() == element)
@@ -76,30 +110,29 @@ public:
   }
 
   /// (storage - zero_point) * scale in the expressed type.
-  Value dequantize(Location loc, Value storage,
-                   quant::UniformQuantizedType q) {
+  Value dequantize(Location loc, Value storage, quant::QuantizedType q) {
     auto type = cast<RankedTensorType>(storage.getType());
     Type i64 = b.getI64Type();
     Type expressed = q.getExpressedType();
     Value wide = convert(loc, storage, i64);
     Value difference = shlo::SubtractOp::create(
-        b, loc, wide, splat(loc, type, i64, q.getZeroPoint()));
+        b, loc, wide, parameter(loc, type, i64, q, /*scale=*/false));
     Value real = convert(loc, difference, expressed);
     return shlo::MulOp::create(b, loc, real,
-                               splat(loc, type, expressed, q.getScale()));
+                               parameter(loc, type, expressed, q, true));
   }
 
   /// clamp(round_nearest_even(x / scale) + zero_point) in the storage type.
-  Value quantize(Location loc, Value real, quant::UniformQuantizedType q) {
+  Value quantize(Location loc, Value real, quant::QuantizedType q) {
     auto type = cast<RankedTensorType>(real.getType());
     Type element = type.getElementType();
-    Value scaled = shlo::DivOp::create(b, loc, real,
-                                       splat(loc, type, element, q.getScale()));
+    Value scaled = shlo::DivOp::create(
+        b, loc, real, parameter(loc, type, element, q, /*scale=*/true));
     Value rounded = shlo::RoundNearestEvenOp::create(b, loc, scaled);
     Type f64 = b.getF64Type();
     Value wide = convert(loc, rounded, f64);
     Value shifted = shlo::AddOp::create(
-        b, loc, wide, splat(loc, type, f64, q.getZeroPoint()));
+        b, loc, wide, parameter(loc, type, f64, q, /*scale=*/false));
     Value clamped = shlo::ClampOp::create(
         b, loc, splat(loc, type, f64, q.getStorageTypeMin()), shifted,
         splat(loc, type, f64, q.getStorageTypeMax()));
@@ -120,7 +153,7 @@ public:
     if (!isQuantized(value.getType()))
       return value;
     if (!q)
-      return user->emitError("only per-tensor quantization is supported");
+      return user->emitError("only uniform quantization is supported");
     FailureOr<Value> stored = storageOf(user, value);
     if (failed(stored))
       return failure();
@@ -144,7 +177,7 @@ public:
     if (auto quantizeOp = dyn_cast<shlo::UniformQuantizeOp>(op)) {
       auto q = quantizedElement(quantizeOp.getType());
       if (!q)
-        return op->emitError("only per-tensor quantization is supported");
+        return op->emitError("only uniform quantization is supported");
       FailureOr<Value> real = realOf(op, quantizeOp.getOperand());
       if (failed(real))
         return failure();
@@ -163,6 +196,28 @@ public:
       erased.push_back(op);
       return success();
     }
+    // bitcast_convert sees the storage of quantized values.
+    if (auto bitcast = dyn_cast<shlo::BitcastConvertOp>(op)) {
+      Value source = bitcast.getOperand();
+      if (isQuantized(source.getType())) {
+        FailureOr<Value> stored = storageOf(op, source);
+        if (failed(stored))
+          return failure();
+        source = *stored;
+      }
+      Type target = storageType(bitcast.getType());
+      Value result =
+          source.getType() == target
+              ? source
+              : shlo::BitcastConvertOp::create(b, loc, target, source)
+                    .getResult();
+      if (isQuantized(bitcast.getType()))
+        storage[bitcast.getResult()] = result;
+      else
+        bitcast.getResult().replaceAllUsesWith(result);
+      erased.push_back(op);
+      return success();
+    }
     if (auto reshape = dyn_cast<shlo::ReshapeOp>(op)) {
       if (quantizedElement(reshape.getOperand().getType()) ==
           quantizedElement(reshape.getType())) {
@@ -175,8 +230,8 @@ public:
         return success();
       }
     }
-    if (isa<func::ReturnOp>(op) || op->getNumRegions() == 0 &&
-                                       op->hasTrait<OpTrait::IsTerminator>()) {
+    if (isa<func::ReturnOp>(op) || (op->getNumRegions() == 0 &&
+                                     op->hasTrait<OpTrait::IsTerminator>())) {
       for (OpOperand &operand : op->getOpOperands())
         if (isQuantized(operand.get().getType())) {
           FailureOr<Value> stored = storageOf(op, operand.get());
@@ -205,7 +260,7 @@ public:
         b.setInsertionPointAfter(clone);
         storage[old] = quantize(loc, value, q);
       } else if (isQuantized(old.getType())) {
-        return op->emitError("only per-tensor quantization is supported");
+        return op->emitError("only uniform quantization is supported");
       } else {
         old.replaceAllUsesWith(value);
       }
@@ -219,7 +274,7 @@ public:
     for (BlockArgument arg : entry.getArguments())
       if (isQuantized(arg.getType())) {
         if (!quantizedElement(arg.getType()))
-          return function.emitError("only per-tensor quantization is "
+          return function.emitError("only uniform quantization is "
                                     "supported");
         // The argument keeps its quantized type until the end: users
         // dequantize the storage that stands for it.
