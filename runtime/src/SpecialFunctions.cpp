@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/runtime/SpecialFunctions.h"
+#include "hlox/runtime/SmallFloats.h"
 
 #include <cmath>
 #include <limits>
@@ -160,5 +161,9 @@ hlox::runtime::getKernelFunctions() {
           {"hlox_bessel_i1e", reinterpret_cast<void *>(&hlox_bessel_i1e)},
           {"hlox_zeta", reinterpret_cast<void *>(&hlox_zeta)},
           {"hlox_polygamma", reinterpret_cast<void *>(&hlox_polygamma)},
-          {"hlox_lgamma", reinterpret_cast<void *>(&hlox_lgamma)}};
+          {"hlox_lgamma", reinterpret_cast<void *>(&hlox_lgamma)},
+          {"hlox_small_float_decode",
+           reinterpret_cast<void *>(&hlox_small_float_decode)},
+          {"hlox_small_float_encode",
+           reinterpret_cast<void *>(&hlox_small_float_encode)}};
 }

@@ -89,9 +89,11 @@ public:
           << "the CPU target cannot lower '" << name << "'";
       return success();
     });
+    lowering::declareSmallFloatFunctions(getOperation());
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    lowering::eraseUnusedSmallFloatFunctions(getOperation());
   }
 };
 

@@ -35,8 +35,13 @@ struct ConstantLowering final : OpConversionPattern<shlo::ConstantOp> {
     auto value = dyn_cast<DenseElementsAttr>(op.getValue());
     if (!value)
       return rewriter.notifyMatchFailure(op, "not a dense constant");
-    if (value.getElementType() != type->getElementType())
-      value = value.bitcast(type->getElementType());
+    Type element = type->getElementType();
+    if (isSmallFloat(value.getElementType()))
+      value = value.mapValues(element, [&](const APFloat &v) {
+        return v.bitcastToAPInt().zext(element.getIntOrFloatBitWidth());
+      });
+    else if (value.getElementType() != element)
+      value = value.bitcast(element);
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, *type, value);
     return success();
   }

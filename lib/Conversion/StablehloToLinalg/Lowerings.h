@@ -6,6 +6,7 @@
 #define HLOX_LIB_CONVERSION_STABLEHLOTOLINALG_LOWERINGS_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -43,6 +44,22 @@ mlir::Value emitToBits(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                        mlir::Type type);
 mlir::Value emitFromBits(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value bits, mlir::Type type);
+
+/// True for the float formats narrower than 16 bits (f4E2M1FN, the f6 and
+/// f8 families), which kernels hold as i8 (SmallFloats.cpp).
+bool isSmallFloat(mlir::Type type);
+
+/// The f32 value of small-float `type` element `bits` (an i8), and the i8
+/// encoding of f32 or f64 `value` rounded to nearest even in `type`.
+mlir::Value emitDecodeSmallFloat(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value bits, mlir::Type type);
+mlir::Value emitEncodeSmallFloat(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value value, mlir::Type type);
+
+/// Declares the runtime's small-float functions in `module`, and erases
+/// them again when nothing calls them.
+void declareSmallFloatFunctions(mlir::ModuleOp module);
+void eraseUnusedSmallFloatFunctions(mlir::ModuleOp module);
 
 /// x + y and x * y on scalars of StableHLO element type `type` (i1: or/and).
 mlir::Value emitAdd(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,

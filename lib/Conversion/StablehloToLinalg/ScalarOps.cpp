@@ -367,6 +367,9 @@ Value hlox::lowering::emitToBits(OpBuilder &b, Location loc, Value x,
     return arith::OrIOp::create(b, loc, re,
                                 arith::ShLIOp::create(b, loc, im, shift));
   }
+  if (isSmallFloat(type)) // the low bits of an i8
+    return bitWidthOf(type) < 8 ? arith::TruncIOp::create(b, loc, bits, x)
+                                : x;
   return x.getType() == bits ? x : arith::BitcastOp::create(b, loc, bits, x);
 }
 
@@ -387,6 +390,10 @@ Value hlox::lowering::emitFromBits(OpBuilder &b, Location loc, Value bits,
                                 arith::ShRUIOp::create(b, loc, bits, shift)));
     return complex::CreateOp::create(b, loc, target, re, im);
   }
+  if (isSmallFloat(type))
+    return bits.getType() == target
+               ? bits
+               : arith::ExtUIOp::create(b, loc, target, bits).getResult();
   return bits.getType() == target ? bits
                                   : arith::BitcastOp::create(b, loc, target, bits);
 }
@@ -516,6 +523,18 @@ Value hlox::lowering::emitConvert(OpBuilder &b, Location loc, Value value,
                                   Type from, Type to) {
   if (from == to)
     return value;
+  // Small floats: decode to f32 (exactly), encode from f64 (one rounding).
+  if (isSmallFloat(from) || isSmallFloat(to)) {
+    if (isSmallFloat(from)) {
+      value = emitDecodeSmallFloat(b, loc, value, from);
+      from = b.getF32Type();
+    }
+    if (!isSmallFloat(to))
+      return emitConvert(b, loc, value, from, to);
+    Type f64 = b.getF64Type();
+    return emitEncodeSmallFloat(b, loc, emitConvert(b, loc, value, from, f64),
+                                to);
+  }
   Type target = convertElementType(to);
   // To complex: convert the parts.
   if (auto toComplex = dyn_cast<ComplexType>(to)) {
@@ -666,6 +685,25 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
                                               Operation *op, ValueRange args,
                                               ArrayRef<Type> types,
                                               Type resultType) {
+  // Small floats compute in f32: decode the operands, encode the result.
+  if ((llvm::any_of(types, isSmallFloat) || isSmallFloat(resultType)) &&
+      !isa<shlo::ConvertOp, shlo::BitcastConvertOp>(op)) {
+    SmallVector<Value> wideArgs;
+    SmallVector<Type> wideTypes;
+    Type f32 = b.getF32Type();
+    for (auto [arg, argType] : llvm::zip(args, types)) {
+      bool small = isSmallFloat(argType);
+      wideArgs.push_back(small ? emitDecodeSmallFloat(b, loc, arg, argType)
+                               : arg);
+      wideTypes.push_back(small ? f32 : argType);
+    }
+    bool smallResult = isSmallFloat(resultType);
+    FailureOr<Value> result = emitScalarOp(b, loc, op, wideArgs, wideTypes,
+                                           smallResult ? f32 : resultType);
+    if (failed(result) || !smallResult)
+      return result;
+    return emitEncodeSmallFloat(b, loc, *result, resultType);
+  }
   Type type = types.empty() ? resultType : types[0];
   bool cplx = isComplex(type), flt = isa<FloatType>(type);
   auto unsupported = [&]() -> FailureOr<Value> {
@@ -1020,6 +1058,12 @@ hlox::lowering::emitScalarRegion(OpBuilder &b, Location loc, Region &region,
     if (isa<FloatType>(type))
       return arith::ConstantOp::create(
           b, loc, b.getFloatAttr(type, value.getSplatValue<APFloat>()));
+    if (isSmallFloat(value.getElementType()))
+      return arith::ConstantOp::create(
+          b, loc,
+          IntegerAttr::get(type,
+                           value.getSplatValue<APFloat>().bitcastToAPInt().zext(
+                               type.getIntOrFloatBitWidth())));
     return arith::ConstantOp::create(
         b, loc, IntegerAttr::get(type, value.getSplatValue<APInt>()));
   };

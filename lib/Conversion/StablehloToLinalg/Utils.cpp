@@ -15,6 +15,8 @@ using namespace hlox;
 using namespace hlox::lowering;
 
 Type hlox::lowering::convertElementType(Type type) {
+  if (isSmallFloat(type))
+    return IntegerType::get(type.getContext(), 8);
   if (auto integer = dyn_cast<IntegerType>(type))
     if (!integer.isSignless())
       return IntegerType::get(type.getContext(), integer.getWidth());
@@ -28,7 +30,8 @@ static bool isSupportedElement(Type type) {
                               integer.getWidth());
   if (auto complex = dyn_cast<ComplexType>(type))
     return complex.getElementType().isF32() || complex.getElementType().isF64();
-  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64() ||
+         isSmallFloat(type);
 }
 
 StablehloTypeConverter::StablehloTypeConverter() {

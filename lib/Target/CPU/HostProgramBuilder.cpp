@@ -45,7 +45,9 @@ static std::vector<uint8_t> serialize(DenseElementsAttr value) {
   int64_t bytes = getElementBytes(element);
   std::vector<uint8_t> data;
   data.reserve(value.getNumElements() * bytes);
-  auto append = [&](const APInt &bits) {
+  auto append = [&](APInt bits) {
+    if (bits.getBitWidth() < 8 * bytes) // a 4- or 6-bit float
+      bits = bits.zext(8 * bytes);
     for (int64_t i = 0; i < bytes; ++i)
       data.push_back(static_cast<uint8_t>(
           bits.extractBitsAsZExtValue(8, 8 * i) & 0xFF));

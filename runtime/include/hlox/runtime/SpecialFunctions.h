@@ -28,7 +28,8 @@ double zeta(double x, double q);
 /// polygamma(n, x).
 double polygamma(double n, double x);
 
-/// The C entry points kernels call (`hlox_erf_inv`, ...), with their
+/// The C entry points kernels call (`hlox_erf_inv`, ...,
+/// `hlox_small_float_encode`), with their
 /// addresses, for a JIT to resolve.
 std::vector<std::pair<const char *, void *>> getKernelFunctions();
 

@@ -1,0 +1,189 @@
+//===- SmallFloats.cpp - The 4-, 6- and 8-bit float formats ---------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/SmallFloats.h"
+
+#include <cmath>
+
+using namespace hlox::runtime;
+
+namespace {
+
+/// What the all-ones exponent and the other special encodings mean.
+enum class Specials {
+  Ieee,         // all-ones exponent: infinity (zero mantissa) or NaN
+  NanAllOnes,   // all magnitude bits set: NaN; no infinity
+  NanNegZero,   // the negative-zero encoding: NaN; no infinity, one zero
+  None,         // every encoding is finite
+};
+
+struct Format {
+  int bits;     // total width
+  int mantissa; // explicit mantissa bits
+  int bias;
+  Specials specials;
+  bool isSigned = true;
+  bool hasZero = true; // false: exponent-only, field 0 is 2^-bias
+};
+
+Format describe(SmallFloat format) {
+  switch (format) {
+  case SmallFloat::F4E2M1FN: return {4, 1, 1, Specials::None};
+  case SmallFloat::F6E2M3FN: return {6, 3, 1, Specials::None};
+  case SmallFloat::F6E3M2FN: return {6, 2, 3, Specials::None};
+  case SmallFloat::F8E3M4: return {8, 4, 3, Specials::Ieee};
+  case SmallFloat::F8E4M3: return {8, 3, 7, Specials::Ieee};
+  case SmallFloat::F8E4M3FN: return {8, 3, 7, Specials::NanAllOnes};
+  case SmallFloat::F8E4M3FNUZ: return {8, 3, 8, Specials::NanNegZero};
+  case SmallFloat::F8E4M3B11FNUZ: return {8, 3, 11, Specials::NanNegZero};
+  case SmallFloat::F8E5M2: return {8, 2, 15, Specials::Ieee};
+  case SmallFloat::F8E5M2FNUZ: return {8, 2, 16, Specials::NanNegZero};
+  case SmallFloat::F8E8M0FNU:
+    return {8, 0, 127, Specials::NanAllOnes, /*isSigned=*/false,
+            /*hasZero=*/false};
+  }
+  return {8, 3, 7, Specials::NanAllOnes};
+}
+
+int magnitudeBits(const Format &f) { return f.bits - (f.isSigned ? 1 : 0); }
+uint32_t maxField(const Format &f) {
+  return (1u << (magnitudeBits(f) - f.mantissa)) - 1;
+}
+uint32_t signBit(const Format &f) {
+  return f.isSigned ? 1u << (f.bits - 1) : 0;
+}
+
+uint32_t nanOf(const Format &f, bool negative) {
+  uint32_t magnitudeMask = (1u << magnitudeBits(f)) - 1;
+  switch (f.specials) {
+  case Specials::Ieee:
+    return (negative ? signBit(f) : 0) | (maxField(f) << f.mantissa) |
+           (1u << (f.mantissa - 1));
+  case Specials::NanAllOnes:
+    return (negative ? signBit(f) : 0) | magnitudeMask;
+  case Specials::NanNegZero:
+    return signBit(f);
+  case Specials::None:
+    return 0;
+  }
+  return 0;
+}
+
+/// The largest finite magnitude's encoding.
+uint32_t largestOf(const Format &f) {
+  uint32_t magnitudeMask = (1u << magnitudeBits(f)) - 1;
+  switch (f.specials) {
+  case Specials::Ieee:
+    return ((maxField(f) - 1) << f.mantissa) | ((1u << f.mantissa) - 1);
+  case Specials::NanAllOnes:
+    return magnitudeMask - 1;
+  case Specials::NanNegZero:
+  case Specials::None:
+    return magnitudeMask;
+  }
+  return magnitudeMask;
+}
+
+} // namespace
+
+double hlox::runtime::decodeSmallFloat(uint32_t bits, SmallFloat format) {
+  Format f = describe(format);
+  bits &= (1u << f.bits) - 1;
+  bool negative = (bits & signBit(f)) != 0;
+  uint32_t magnitude = bits & ((1u << magnitudeBits(f)) - 1);
+  uint32_t field = magnitude >> f.mantissa;
+  uint32_t fraction = magnitude & ((1u << f.mantissa) - 1);
+  double nan = std::nan("");
+  switch (f.specials) {
+  case Specials::Ieee:
+    if (field == maxField(f))
+      return fraction ? nan : (negative ? -INFINITY : INFINITY);
+    break;
+  case Specials::NanAllOnes:
+    if (magnitude == (1u << magnitudeBits(f)) - 1)
+      return nan;
+    break;
+  case Specials::NanNegZero:
+    if (negative && magnitude == 0)
+      return nan;
+    break;
+  case Specials::None:
+    break;
+  }
+  double value;
+  if (!f.hasZero)
+    value = std::ldexp(1.0, static_cast<int>(field) - f.bias);
+  else if (field == 0)
+    value = std::ldexp(static_cast<double>(fraction), 1 - f.bias - f.mantissa);
+  else
+    value = std::ldexp(static_cast<double>((1u << f.mantissa) | fraction),
+                       static_cast<int>(field) - f.bias - f.mantissa);
+  return negative ? -value : value;
+}
+
+uint32_t hlox::runtime::encodeSmallFloat(double value, SmallFloat format) {
+  Format f = describe(format);
+  bool negative = std::signbit(value);
+  if (std::isnan(value))
+    return nanOf(f, negative);
+  uint32_t sign = negative ? signBit(f) : 0;
+  uint32_t zero = f.specials == Specials::NanNegZero ? 0 : sign;
+  double magnitude = std::fabs(value);
+  auto overflow = [&]() -> uint32_t {
+    switch (f.specials) {
+    case Specials::Ieee: return sign | (maxField(f) << f.mantissa);
+    case Specials::NanAllOnes:
+    case Specials::NanNegZero: return nanOf(f, negative);
+    case Specials::None: return sign | largestOf(f);
+    }
+    return 0;
+  };
+  if (std::isinf(magnitude))
+    return overflow();
+  // The smallest normal exponent; an exponent-only format has no
+  // subnormals and no zero, so its smallest value takes the tiny ones.
+  int minExponent = f.hasZero ? 1 - f.bias : -f.bias;
+  if (magnitude == 0)
+    return f.hasZero ? zero : 0;
+  int exponent;
+  std::frexp(magnitude, &exponent);
+  exponent = std::max(exponent - 1, minExponent);
+  // Round to an integer count of the quantum at this exponent, ties to
+  // even (nearbyint under the default rounding mode).
+  int quantumExponent = exponent - f.mantissa;
+  double count = std::nearbyint(std::ldexp(magnitude, -quantumExponent));
+  if (count == 0)
+    return f.hasZero ? zero : 0;
+  // An unsigned format has no place for other negative values.
+  if (!f.isSigned && negative)
+    return nanOf(f, false);
+  uint64_t n = static_cast<uint64_t>(count);
+  if (n >> (f.mantissa + 1)) { // rounded up into the next binade
+    n >>= 1;
+    ++exponent;
+  }
+  uint32_t encoded;
+  if (n >> f.mantissa) {
+    int64_t field = exponent + f.bias;
+    if (field > static_cast<int64_t>(maxField(f)))
+      return overflow();
+    encoded = static_cast<uint32_t>(field << f.mantissa) |
+              static_cast<uint32_t>(n & ((1u << f.mantissa) - 1));
+  } else {
+    encoded = static_cast<uint32_t>(n); // subnormal
+  }
+  if (encoded > largestOf(f))
+    return overflow();
+  return sign | encoded;
+}
+
+float hlox_small_float_decode(int32_t bits, int32_t format) {
+  return static_cast<float>(
+      decodeSmallFloat(static_cast<uint32_t>(bits), static_cast<SmallFloat>(format)));
+}
+
+int32_t hlox_small_float_encode(double value, int32_t format) {
+  return static_cast<int32_t>(
+      encodeSmallFloat(value, static_cast<SmallFloat>(format)));
+}
