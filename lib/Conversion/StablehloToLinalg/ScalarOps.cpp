@@ -999,7 +999,39 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
           return callFunction(b, loc, op, "nextafterf", args, type, type);
         if (type.isF64())
           return callFunction(b, loc, op, "nextafter", args, type, type);
-        return unsupported();
+        if (!type.isF16() && !type.isBF16())
+          return unsupported();
+        // f16/bf16 on their bits: one step away from or toward zero; from
+        // zero, the smallest subnormal in y's direction.
+        unsigned width = type.getIntOrFloatBitWidth();
+        Type bitsType = b.getIntegerType(width);
+        Value bits = arith::BitcastOp::create(b, loc, bitsType, x);
+        Value zero = floatConstant(b, loc, type, 0.0);
+        Value isZero =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, zero);
+        Value down =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, y, x);
+        Value positive =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+        Value away = arith::XOrIOp::create(b, loc, down, positive);
+        Value one = intConstant(b, loc, bitsType, 1);
+        Value step = arith::SelectOp::create(
+            b, loc, away, arith::AddIOp::create(b, loc, bits, one),
+            arith::SubIOp::create(b, loc, bits, one));
+        Value smallest = arith::SelectOp::create(
+            b, loc, down,
+            intConstant(b, loc, bitsType, 1 - (int64_t(1) << (width - 1))),
+            one);
+        Value next = arith::BitcastOp::create(
+            b, loc, type,
+            arith::SelectOp::create(b, loc, isZero, smallest, step));
+        Value equal =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, y);
+        Value unordered =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, y);
+        Value result = arith::SelectOp::create(b, loc, equal, y, next);
+        return Value(arith::SelectOp::create(
+            b, loc, unordered, arith::AddFOp::create(b, loc, x, y), result));
       })
       .Case<chlo::AcosOp, chlo::AcoshOp, chlo::AsinOp, chlo::AsinhOp,
             chlo::AtanOp, chlo::AtanhOp, chlo::CoshOp, chlo::SinhOp,

@@ -148,3 +148,24 @@ func.func @bitcast_complex() {
   check.expect_eq_const %1, dense<[81985529216486895, 286331153]> : tensor<2xi64>
   return
 }
+
+// -----
+
+// chlo.next_after on bf16/f16 steps the bits: away from or toward zero,
+// from zero to the smallest subnormal in y's direction.
+// CHECK-LABEL: func.func @next_after_narrow
+// CHECK: arith.bitcast {{.*}} : bf16 to i16
+// CHECK: arith.xori
+// CHECK: arith.addi
+// CHECK: arith.subi
+func.func @next_after_narrow() {
+  %x = stablehlo.constant dense<[1.0, 0.0, 1.0, -1.0, 0x7F7F]> : tensor<5xbf16>
+  %y = stablehlo.constant dense<[2.0, -1.0, 1.0, 0.0, 0x7F80]> : tensor<5xbf16>
+  %0 = chlo.next_after %x, %y : tensor<5xbf16>, tensor<5xbf16> -> tensor<5xbf16>
+  check.expect_eq_const %0, dense<[1.0078125, 0x8001, 1.0, 0xBF7F, 0x7F80]> : tensor<5xbf16>
+  %a = stablehlo.constant dense<[1.0, 0.0]> : tensor<2xf16>
+  %b = stablehlo.constant dense<[0.0, 1.0]> : tensor<2xf16>
+  %1 = chlo.next_after %a, %b : tensor<2xf16>, tensor<2xf16> -> tensor<2xf16>
+  check.expect_eq_const %1, dense<[0x3BFF, 0x0001]> : tensor<2xf16>
+  return
+}
