@@ -167,6 +167,32 @@ std::optional<SmallVector<Type>> inferredTypes(Operation *op) {
     }
     return types;
   }
+  if (auto bitcast = dyn_cast<shlo::BitcastConvertOp>(op)) {
+    // The operand's shape, with a trailing dimension added or dropped when
+    // the element widths differ.
+    auto operand = cast<RankedTensorType>(bitcast.getOperand().getType());
+    auto result = cast<RankedTensorType>(bitcast.getType());
+    auto width = [](Type t) -> unsigned {
+      t = getElementTypeOrSelf(t);
+      if (auto complexType = dyn_cast<ComplexType>(t))
+        return 2 * complexType.getElementType().getIntOrFloatBitWidth();
+      return t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0;
+    };
+    unsigned from = width(operand), to = width(result);
+    if (!from || !to)
+      return std::nullopt;
+    SmallVector<int64_t> shape(operand.getShape());
+    if (from > to)
+      shape.push_back(from / to);
+    else if (from < to) {
+      if (shape.empty())
+        return std::nullopt;
+      shape.pop_back();
+    }
+    if (static_cast<int64_t>(shape.size()) != result.getRank())
+      return std::nullopt;
+    return SmallVector<Type>{result.clone(shape)};
+  }
   if (op->hasTrait<OpTrait::SameOperandsAndResultShape>() &&
       op->getNumOperands() > 0) {
     auto shape = cast<ShapedType>(op->getOperand(0).getType()).getShape();

@@ -41,6 +41,7 @@ void hlox::populateStablehloToLinalgPatterns(RewritePatternSet &patterns,
   lowering::populateControlFlowPatterns(patterns, converter);
   lowering::populateSortPatterns(patterns, converter);
   lowering::populateLinearAlgebraPatterns(patterns, converter);
+  lowering::populateRandomPatterns(patterns, converter);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);

@@ -158,6 +158,8 @@ void populateSortPatterns(mlir::RewritePatternSet &patterns,
                           const mlir::TypeConverter &converter);
 void populateLinearAlgebraPatterns(mlir::RewritePatternSet &patterns,
                                    const mlir::TypeConverter &converter);
+void populateRandomPatterns(mlir::RewritePatternSet &patterns,
+                            const mlir::TypeConverter &converter);
 
 } // namespace hlox::lowering
 

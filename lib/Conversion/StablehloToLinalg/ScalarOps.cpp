@@ -307,7 +307,7 @@ Value emitLogistic(OpBuilder &b, Location loc, Value x) {
 /// atan, atanh, sinh and cosh of complex `x`: atanh z = (log(1 + z) -
 /// log(1 - z)) / 2, atan z = -i atanh(iz), sinh and cosh from exp. (The
 /// naive log/sqrt forms of asin, acos, asinh and acosh lose accuracy near
-/// their branch cuts; those stay without a complex lowering.)
+/// their branch cuts; those call the runtime instead.)
 Value emitComplexFunction(OpBuilder &b, Location loc, StringRef name, Value z) {
   auto type = cast<ComplexType>(z.getType());
   Type part = type.getElementType();
@@ -1043,9 +1043,28 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
                                .Case([](chlo::CoshOp) { return "cosh"; })
                                .Case([](chlo::SinhOp) { return "sinh"; })
                                .Default([](Operation *) { return ""; });
-          if (name.empty())
+          if (!name.empty())
+            return emitComplexFunction(b, loc, name, x);
+          // The inverse functions whose closed forms lose accuracy near
+          // the branch cuts: the runtime's, in double, one part a call.
+          StringRef runtimeName =
+              llvm::TypeSwitch<Operation *, StringRef>(op)
+                  .Case([](chlo::AsinOp) { return "hlox_casin"; })
+                  .Case([](chlo::AcosOp) { return "hlox_cacos"; })
+                  .Case([](chlo::AsinhOp) { return "hlox_casinh"; })
+                  .Case([](chlo::AcoshOp) { return "hlox_cacosh"; })
+                  .Default([](Operation *) { return ""; });
+          if (runtimeName.empty())
             return unsupported();
-          return emitComplexFunction(b, loc, name, x);
+          auto complexType = cast<ComplexType>(x.getType());
+          Type part = complexType.getElementType();
+          SmallVector<Value> parts{complexPart(b, loc, x, true),
+                                   complexPart(b, loc, x, false)};
+          Value re = callFunction(b, loc, op, (runtimeName + "_re").str(),
+                                  parts, b.getF64Type(), part);
+          Value im = callFunction(b, loc, op, (runtimeName + "_im").str(),
+                                  parts, b.getF64Type(), part);
+          return Value(complex::CreateOp::create(b, loc, complexType, re, im));
         }
         return FailureOr<Value>(llvm::TypeSwitch<Operation *, Value>(op)
             .Case([&](chlo::AcosOp) { return unaryMath<math::AcosOp>(b, loc, x); })
