@@ -21,6 +21,7 @@
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
 #include "hlox/InitAll.h"
+#include "hlox/Target/CPU/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
 #include "hlox/runtime/Device.h"
@@ -268,17 +269,36 @@ ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
   return reportChecks(evaluator);
 }
 
+/// The signature a compiled program is specialized to: the arguments'
+/// types, and the values of the 0-d integer ones (the dimension sizes
+/// shape-polymorphic programs take).
+void signatureOf(ArrayRef<RuntimeValue> arguments,
+                 SmallVectorImpl<RankedTensorType> &types,
+                 SmallVectorImpl<Attribute> &values) {
+  for (const RuntimeValue &argument : arguments) {
+    const Tensor &tensor = argument.getTensor();
+    types.push_back(tensor.getType());
+    values.push_back(tensor.getRank() == 0 &&
+                             isa<IntegerType>(tensor.getElementType())
+                         ? Attribute(tensor.toAttr())
+                         : Attribute());
+  }
+}
+
 ExitCode runCompiled(ModuleOp module, func::FuncOp function,
-                     ArrayRef<RuntimeValue> arguments) {
+                     ArrayRef<RuntimeValue> arguments,
+                     ArrayRef<RankedTensorType> types,
+                     ArrayRef<Attribute> dimensionValues) {
   cpu::CompileOptions options;
   options.entry = function.getSymName().str();
   options.opaqueConstants = opaqueConstants;
   options.dumpDir = dumpIr;
-  FailureOr<std::unique_ptr<cpu::CompiledProgram>> compiled =
-      cpu::compile(module, options);
+  cpu::CompileCache cache(module, options);
+  FailureOr<const cpu::CompiledProgram *> compiled =
+      cache.get(types, dimensionValues);
   if (failed(compiled))
     return kError;
-  cpu::CompiledProgram &program = **compiled;
+  const cpu::CompiledProgram &program = **compiled;
   // --stats is LLVM's own flag (statistics); hlox-run reads it to print the
   // compile report.
   if (llvm::AreStatisticsEnabled()) {
@@ -428,9 +448,13 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
     }
     arguments.push_back(std::move(*tensor));
   }
-  // A shape-polymorphic function is specialized to its arguments: their
-  // shapes, and the values of its 0-d integer arguments (the dimension
-  // sizes such programs take).
+  SmallVector<RankedTensorType> types;
+  SmallVector<Attribute> values;
+  signatureOf(arguments, types, values);
+  if (!interpret)
+    return runCompiled(module, function, arguments, types, values);
+  // The evaluator runs a shape-polymorphic function specialized to its
+  // arguments, as the compiler does (cpu::CompileCache).
   if (hasDynamicShapes(function)) {
     // Callees refine with their callers: inline them first.
     PassManager inliner(context);
@@ -438,22 +462,11 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
     inliner.addPass(createSymbolDCEPass());
     if (failed(inliner.run(module)))
       return kError;
-    SmallVector<RankedTensorType> types;
-    SmallVector<Attribute> values;
-    for (const RuntimeValue &argument : arguments) {
-      const Tensor &tensor = argument.getTensor();
-      types.push_back(tensor.getType());
-      values.push_back(tensor.getRank() == 0 &&
-                               isa<IntegerType>(tensor.getElementType())
-                           ? Attribute(tensor.toAttr())
-                           : Attribute());
-    }
+    function = module.lookupSymbol<func::FuncOp>(function.getSymName());
     if (failed(specializeArguments(function, types, values)))
       return kError;
   }
-  if (interpret)
-    return runInterpreted(module, function, arguments);
-  return runCompiled(module, function, arguments);
+  return runInterpreted(module, function, arguments);
 }
 
 } // namespace
