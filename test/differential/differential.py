@@ -2,10 +2,11 @@
 """Differential tests: the compiled CPU path against the reference evaluator.
 
 Generates small programs for every op family (elementwise unary and binary
-ops, compare, convert, select/clamp, and the structural ops: reduce,
+ops, compare, convert, select/clamp, the structural ops: reduce,
 reduce_window, dot_general, convolution, transpose, broadcast_in_dim,
 reshape, slice, concatenate, pad, reverse, iota, dynamic_slice, gather,
-scatter, sort, while), for every element type the CPU target supports and
+scatter, sort, while; and fft, triangular_solve, ragged_dot, scan,
+rng_bit_generator), for every element type the CPU target supports and
 several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
 seeded, with the edge values of each type (zeros, extremes, infinities,
 NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
@@ -57,6 +58,8 @@ def int_range(element):
 
 
 def values(rng, element, n, kind="any"):
+    if element.startswith("complex<"):  # (real, imaginary) pairs
+        return values(rng, element[len("complex<"):-1], 2 * n, kind)
     if element == "i1":
         return [rng.random() < 0.5 for _ in range(n)]
     if element in FLOATS:
@@ -348,10 +351,83 @@ def structural_cases(rng):
     yield from cases
 
 
+def linear_algebra_cases(rng):
+    """fft, triangular_solve, ragged_dot, scan and rng_bit_generator."""
+    cases = []
+    for part in ["f32", "f64"]:
+        c = f"complex<{part}>"
+        t = lambda *shape, e=c: tensor(shape, e)  # noqa: E731
+        for kind in ["FFT", "IFFT"]:
+            cases.append(Case(
+                f"fft_{kind.lower()}_{part}",
+                f"  %0 = stablehlo.fft %a0, type = {kind}, length = [3, 5] : "
+                f"({t(2, 3, 5)}) -> {t(2, 3, 5)}\n  return %0 : {t(2, 3, 5)}",
+                [((2, 3, 5), c, "small")], [((2, 3, 5), c)], CONTRACTION_ULPS))
+        cases.append(Case(
+            f"fft_rfft_irfft_{part}",
+            f"  %0 = stablehlo.fft %a0, type = RFFT, length = [4, 6] : "
+            f"({tensor((3, 4, 6), part)}) -> {t(3, 4, 4)}\n"
+            f"  %1 = stablehlo.fft %0, type = IRFFT, length = [4, 6] : "
+            f"({t(3, 4, 4)}) -> {tensor((3, 4, 6), part)}\n"
+            f"  return %0, %1 : {t(3, 4, 4)}, {tensor((3, 4, 6), part)}",
+            [((3, 4, 6), part, "small")],
+            [((3, 4, 4), c), ((3, 4, 6), part)], CONTRACTION_ULPS))
+    for element in ["f32", "f64", "complex<f32>"]:
+        t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
+        for left, lower, transpose in [("true", "true", "NO_TRANSPOSE"),
+                                       ("false", "false", "TRANSPOSE"),
+                                       ("true", "false", "ADJOINT")]:
+            b = (2, 4, 3) if left == "true" else (2, 3, 4)
+            cases.append(Case(
+                f"triangular_solve_{element}_{left}_{lower}_{transpose}",
+                f"  %0 = \"stablehlo.triangular_solve\"(%a0, %a1) "
+                f"{{left_side = {left}, lower = {lower}, unit_diagonal = false, "
+                f"transpose_a = #stablehlo<transpose {transpose}>}} : "
+                f"({t(2, 4, 4)}, {t(*b)}) -> {t(*b)}\n  return %0 : {t(*b)}",
+                [((2, 4, 4), element, "positive"), (b, element, "small")],
+                [(b, element)], CONTRACTION_ULPS))
+    for element in ["f32", "i32"]:
+        t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
+        cases.append(Case(
+            f"ragged_dot_{element}",
+            f"  %g = stablehlo.constant dense<[2, 0, 3]> : tensor<3xi64>\n"
+            f"  %0 = \"chlo.ragged_dot\"(%a0, %a1, %g) {{"
+            f"ragged_dot_dimension_numbers = #chlo.ragged_dot<"
+            f"lhs_batching_dimensions = [], rhs_batching_dimensions = [], "
+            f"lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1],"
+            f" lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}} : "
+            f"({t(6, 4)}, {t(3, 4, 5)}, tensor<3xi64>) -> {t(6, 5)}\n"
+            f"  return %0 : {t(6, 5)}",
+            [((6, 4), element, "small"), ((3, 4, 5), element, "small")],
+            [((6, 5), element)], CONTRACTION_ULPS if element in FLOATS else 0))
+        cases.append(Case(
+            f"scan_{element}",
+            f"  %z = stablehlo.constant dense<{'1.0' if element in FLOATS else '1'}>"
+            f" : {t(3)}\n"
+            f"  %0:2 = chlo.scan(%a0) inits(%z) dimension=1 "
+            f"attributes {{is_reverse = true}} {{\n"
+            f"  ^bb0(%x: {t(3)}, %c: {t(3)}):\n"
+            f"    %m = stablehlo.multiply %x, %c : {t(3)}\n"
+            f"    %s = stablehlo.add %m, %x : {t(3)}\n"
+            f"    stablehlo.return %s, %m : {t(3)}, {t(3)}\n"
+            f"  }} : ({t(3, 5)}, {t(3)}) -> ({t(3, 5)}, {t(3)})\n"
+            f"  return %0#0, %0#1 : {t(3, 5)}, {t(3)}",
+            [((3, 5), element, "small")], [((3, 5), element), ((3,), element)]))
+    for element in ["ui32", "ui64", "i32"]:
+        cases.append(Case(
+            f"rng_bit_generator_{element}",
+            f"  %0:2 = stablehlo.rng_bit_generator %a0, algorithm = THREE_FRY : "
+            f"(tensor<2xui64>) -> (tensor<2xui64>, {tensor((3, 3), element)})\n"
+            f"  return %0#0, %0#1 : tensor<2xui64>, {tensor((3, 3), element)}",
+            [((2,), "ui64", "any")],
+            [((2,), "ui64"), ((3, 3), element)]))
+    yield from cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
-                   structural_cases):
+                   structural_cases, linear_algebra_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)
@@ -370,6 +446,8 @@ def compare(descr, a, b, ulps):
     kind, size = descr[1], int(descr[2:])
     if a == b:
         return None
+    if kind == "c":  # complex: part by part
+        kind, size = "f", size // 2
     if kind != "f":
         for i in range(0, len(a), size):
             if a[i:i + size] != b[i:i + size]:

@@ -42,12 +42,9 @@ def signature(text):
     if not m:
         return None
     args = []
-    for t in re.findall(r"%\w+: tensor<([^>]*)>", m.group(1)):
-        if "complex" in t:
-            args.append(([], "complex"))
-            continue
-        parts = t.split("x")
-        args.append((parts[:-1], parts[-1]))
+    for t in re.findall(r"%\w+: tensor<((?:[^<>]|<[^<>]*>)*)>", m.group(1)):
+        dims = re.match(r"(?:(?:\?|\d+)x)*", t).group(0)
+        args.append((dims.split("x")[:-1], t[len(dims):]))
     return args
 
 
@@ -63,11 +60,14 @@ def input_flag(rng, dims, element, size, path):
     elif re.fullmatch(r"u?i\d+", element):
         lo = 0 if element.startswith("u") else -5
         values = [rng.randint(lo, 5) for _ in range(n)]
+    elif element.startswith("complex<"):
+        values = [f"{rng.uniform(-2, 2):.4f}" for _ in range(2 * n)]
     else:
         values = [f"{rng.uniform(-2, 2):.4f}" for _ in range(n)]
     if element in npy.FORMATS:
         converted = [v == "true" if element == "i1" else
-                     float(v) if element.startswith("f") else v for v in values]
+                     float(v) if element.startswith(("f", "complex")) else v
+                     for v in values]
         npy.write(path, element, shape, converted)
         return f"--input=@{path}"
     spec = "".join(f"{d}x" for d in shape) + element
@@ -94,7 +94,10 @@ def elements(line):
     if not m:
         return None
     body, type_text = m.groups()
-    element = type_text.split("x")[-1]
+    element = type_text[len(re.match(r"(?:\d+x)*", type_text).group(0)):]
+    # Complex values compare part by part.
+    if element.startswith("complex<"):
+        element = element[len("complex<"):-1]
     width = WIDTHS.get(element) or max(1, int(re.sub(r"\D", "", element) or 8) // 8)
     if body.startswith('"0x'):
         raw = bytes.fromhex(body[3:-1])
@@ -173,8 +176,6 @@ def check(hlox_run, path):
     args = signature(text)
     if args is None:
         return "no public @main"
-    if any("complex" in e for _, e in args):
-        return "complex arguments cannot be given on the command line"
     for size in SIZES:
         rng = random.Random(size)
         workdir = tempfile.TemporaryDirectory()

@@ -10,6 +10,8 @@ FORMATS = {
     "i32": ("<i4", "i", 4), "i64": ("<i8", "q", 8), "ui8": ("|u1", "B", 1),
     "ui16": ("<u2", "H", 2), "ui32": ("<u4", "I", 4), "ui64": ("<u8", "Q", 8),
     "f16": ("<f2", "e", 2), "f32": ("<f4", "f", 4), "f64": ("<f8", "d", 8),
+    # Complex values are written as (real, imaginary) pairs of floats.
+    "complex<f32>": ("<c8", "f", 8), "complex<f64>": ("<c16", "d", 16),
 }
 
 

@@ -9,7 +9,7 @@
 // contracts the dimension with a DFT matrix W[k][j] = exp(-+2 pi i kj / n),
 // itself a generic over (k, j) that reduces kj modulo n before the angle is
 // formed, so large indices lose no precision. RFFT transforms the last
-// dimension first and keeps n / 2 + 1 coefficients; IRFFT rebuilds the
+// dimension last and keeps n / 2 + 1 coefficients there; IRFFT rebuilds the
 // Hermitian spectrum of the last dimension and transforms it last.
 //
 // triangular_solve is substitution on tensors: for every batch position and
@@ -243,12 +243,13 @@ struct FftLowering final : OpConversionPattern<shlo::FftOp> {
       break;
     }
     case shlo::FftType::RFFT: {
-      int64_t n = lengths.back();
-      data = dftAlong(rewriter, loc, data, rank - 1,
-                      resultType->getDimSize(rank - 1), n, false);
+      // In the evaluator's order, so that sums round alike; the last
+      // dimension keeps n / 2 + 1 coefficients.
       for (int64_t d = first; d < rank - 1; ++d)
         data = dftAlong(rewriter, loc, data, d, operandType.getDimSize(d),
                         operandType.getDimSize(d), false);
+      data = dftAlong(rewriter, loc, data, rank - 1,
+                      resultType->getDimSize(rank - 1), lengths.back(), false);
       break;
     }
     case shlo::FftType::IRFFT: {
@@ -341,7 +342,7 @@ struct TriangularSolveLowering final
         else
           indices.append({i, j});
         Value value = tensor::ExtractOp::create(eb, el, a, indices);
-        if (conjugate)
+        if (conjugate && isComplex) // the adjoint of a real matrix is its transpose
           value = complex::ConjOp::create(eb, el, value);
         return value;
       };

@@ -119,3 +119,17 @@ func.func @solve_adjoint() {
   check.expect_almost_eq_const %0, dense<[[(8.02, 1.86)], [(0.32, 1.76)]]> : tensor<2x1xcomplex<f32>>
   return
 }
+
+// -----
+
+// The adjoint of a real matrix is its transpose.
+// CHECK-LABEL: func.func @solve_real_adjoint
+// CHECK-NOT: complex.conj
+// CHECK: return
+func.func @solve_real_adjoint() {
+  %a = stablehlo.constant dense<[[2.0, 0.0], [1.0, 4.0]]> : tensor<2x2xf32>
+  %b = stablehlo.constant dense<[[4.0], [8.0]]> : tensor<2x1xf32>
+  %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #stablehlo<transpose ADJOINT>} : (tensor<2x2xf32>, tensor<2x1xf32>) -> tensor<2x1xf32>
+  check.expect_almost_eq_const %0, dense<[[1.0], [2.0]]> : tensor<2x1xf32>
+  return
+}
