@@ -42,6 +42,7 @@ void hlox::populateStablehloToLinalgPatterns(RewritePatternSet &patterns,
   lowering::populateSortPatterns(patterns, converter);
   lowering::populateLinearAlgebraPatterns(patterns, converter);
   lowering::populateRandomPatterns(patterns, converter);
+  lowering::populateBroadcastingPatterns(patterns, converter);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);

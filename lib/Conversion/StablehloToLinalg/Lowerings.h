@@ -160,6 +160,8 @@ void populateLinearAlgebraPatterns(mlir::RewritePatternSet &patterns,
                                    const mlir::TypeConverter &converter);
 void populateRandomPatterns(mlir::RewritePatternSet &patterns,
                             const mlir::TypeConverter &converter);
+void populateBroadcastingPatterns(mlir::RewritePatternSet &patterns,
+                                  const mlir::TypeConverter &converter);
 
 } // namespace hlox::lowering
 
