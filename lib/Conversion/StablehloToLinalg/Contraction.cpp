@@ -80,17 +80,11 @@ Value emitContraction(ConversionPatternRewriter &rewriter, Location loc,
   Value result = generic.getResult(0);
   if (accumulator == resultElement)
     return result;
-  unsigned rank = resultType.getRank();
-  auto identity = rewriter.getMultiDimIdentityMap(rank);
-  auto round = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{resultType}, ValueRange{result},
-      ValueRange{emptyTensor(rewriter, loc, resultType)}, {identity, identity},
-      parallelIterators(rank),
-      [&](OpBuilder &b, Location nested, ValueRange args) {
-        linalg::YieldOp::create(
-            b, nested, emitConvert(b, nested, args[0], accumulator, resultElement));
-      });
-  return round.getResult(0);
+  return mapElements(rewriter, loc, result, resultType.getElementType(),
+                     [&](OpBuilder &b, Location nested, Value x) {
+                       return emitConvert(b, nested, x, accumulator,
+                                          resultElement);
+                     });
 }
 
 Type elementOf(Value value) {

@@ -46,21 +46,12 @@ Type elementOf(Value value) {
 /// `to`.
 Value convertTensor(OpBuilder &b, Location loc, Value input, Type from,
                     Type to) {
-  auto type = cast<RankedTensorType>(input.getType());
   if (from == to)
     return input;
-  auto resultType = type.clone(convertElementType(to));
-  unsigned rank = type.getRank();
-  AffineMap identity = b.getMultiDimIdentityMap(rank);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{resultType}, ValueRange{input},
-             ValueRange{emptyTensor(b, loc, resultType)}, {identity, identity},
-             parallelIterators(rank),
-             [&](OpBuilder &nb, Location nl, ValueRange args) {
-               linalg::YieldOp::create(
-                   nb, nl, emitConvert(nb, nl, args[0], from, to));
-             })
-      .getResult(0);
+  return mapElements(b, loc, input, convertElementType(to),
+                     [&](OpBuilder &nb, Location nl, Value x) {
+                       return emitConvert(nb, nl, x, from, to);
+                     });
 }
 
 Value f64Constant(OpBuilder &b, Location loc, double value) {
@@ -154,22 +145,16 @@ Value dftAlong(OpBuilder &b, Location loc, Value input, int64_t dim,
                   .getResult(0);
   if (!inverse)
     return sum;
-  AffineMap identity = b.getMultiDimIdentityMap(rank);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{resultType}, ValueRange{sum},
-             ValueRange{emptyTensor(b, loc, resultType)}, {identity, identity},
-             parallelIterators(rank),
-             [&](OpBuilder &nb, Location nl, ValueRange args) {
-               Value scale = f64Constant(nb, nl, static_cast<double>(n));
-               Value re = arith::DivFOp::create(
-                   nb, nl, complex::ReOp::create(nb, nl, args[0]), scale);
-               Value im = arith::DivFOp::create(
-                   nb, nl, complex::ImOp::create(nb, nl, args[0]), scale);
-               linalg::YieldOp::create(
-                   nb, nl, complex::CreateOp::create(nb, nl, complexType, re, im)
-                               .getResult());
-             })
-      .getResult(0);
+  return mapElements(
+      b, loc, sum, complexType, [&](OpBuilder &nb, Location nl, Value x) {
+        Value scale = f64Constant(nb, nl, static_cast<double>(n));
+        Value re = arith::DivFOp::create(
+            nb, nl, complex::ReOp::create(nb, nl, x), scale);
+        Value im = arith::DivFOp::create(
+            nb, nl, complex::ImOp::create(nb, nl, x), scale);
+        return complex::CreateOp::create(nb, nl, complexType, re, im)
+            .getResult();
+      });
 }
 
 /// The full length-`n` spectrum along the last dimension of `input`, whose

@@ -100,6 +100,15 @@ mlir::Value emptyTensor(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value filledTensor(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::RankedTensorType type, mlir::Value value);
 
+/// A tensor like `input` of element type `element` (converted): `fn` of each
+/// element, one parallel linalg.generic.
+mlir::Value mapElements(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
+    mlir::Type element,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                   mlir::Value)>
+        fn);
+
 /// The scalar of a 0-d tensor.
 mlir::Value extractScalar(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value tensor);

@@ -58,6 +58,23 @@ StablehloTypeConverter::StablehloTypeConverter() {
   addTargetMaterialization(cast);
 }
 
+Value hlox::lowering::mapElements(
+    OpBuilder &b, Location loc, Value input, Type element,
+    function_ref<Value(OpBuilder &, Location, Value)> fn) {
+  auto type = cast<RankedTensorType>(input.getType());
+  auto resultType = type.clone(element);
+  unsigned rank = type.getRank();
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, ValueRange{input},
+             ValueRange{emptyTensor(b, loc, resultType)}, {identity, identity},
+             parallelIterators(rank),
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               linalg::YieldOp::create(nb, nl, fn(nb, nl, args[0]));
+             })
+      .getResult(0);
+}
+
 Value hlox::lowering::emptyTensor(OpBuilder &b, Location loc,
                                   RankedTensorType type) {
   return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
