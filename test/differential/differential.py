@@ -5,8 +5,8 @@ Generates small programs for every op family (elementwise unary and binary
 ops, compare, convert, select/clamp, the structural ops: reduce,
 reduce_window, dot_general, convolution, transpose, broadcast_in_dim,
 reshape, slice, concatenate, pad, reverse, iota, dynamic_slice, gather,
-scatter, sort, while; and fft, triangular_solve, ragged_dot, scan,
-rng_bit_generator), for every element type the CPU target supports and
+scatter, sort, while; and fft, triangular_solve, ragged_dot, scan, the
+batch norm ops, rng_bit_generator), for every element type the CPU target supports and
 several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
 seeded, with the edge values of each type (zeros, extremes, infinities,
 NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
@@ -352,7 +352,8 @@ def structural_cases(rng):
 
 
 def linear_algebra_cases(rng):
-    """fft, triangular_solve, ragged_dot, scan and rng_bit_generator."""
+    """fft, triangular_solve, ragged_dot, scan, batch norm and
+    rng_bit_generator."""
     cases = []
     for part in ["f32", "f64"]:
         c = f"complex<{part}>"
@@ -413,6 +414,30 @@ def linear_algebra_cases(rng):
             f"  }} : ({t(3, 5)}, {t(3)}) -> ({t(3, 5)}, {t(3)})\n"
             f"  return %0#0, %0#1 : {t(3, 5)}, {t(3)}",
             [((3, 5), element, "small")], [((3, 5), element), ((3,), element)]))
+    for element, feature in [("f32", 2), ("f64", 0), ("f16", 1)]:
+        t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
+        shape = (2, 3, 4)
+        f = (shape[feature],)
+        attrs = f"{{epsilon = 1.0e-3 : f32, feature_index = {feature} : i64}}"
+        cases.append(Case(
+            f"batch_norm_{element}_{feature}",
+            f"  %0 = \"stablehlo.batch_norm_inference\"(%a0, %a1, %a2, %a3, %a4) "
+            f"{attrs} : ({t(*shape)}, {t(*f)}, {t(*f)}, {t(*f)}, {t(*f)}) -> "
+            f"{t(*shape)}\n"
+            f"  %1:3 = \"stablehlo.batch_norm_training\"(%a0, %a1, %a2) {attrs}"
+            f" : ({t(*shape)}, {t(*f)}, {t(*f)}) -> ({t(*shape)}, {t(*f)}, "
+            f"{t(*f)})\n"
+            f"  %2:3 = \"stablehlo.batch_norm_grad\"(%a0, %a1, %a3, %a4, %a5) "
+            f"{attrs} : ({t(*shape)}, {t(*f)}, {t(*f)}, {t(*f)}, {t(*shape)}) "
+            f"-> ({t(*shape)}, {t(*f)}, {t(*f)})\n"
+            f"  return %0, %1#0, %1#1, %1#2, %2#0, %2#1, %2#2 : {t(*shape)}, "
+            f"{t(*shape)}, {t(*f)}, {t(*f)}, {t(*shape)}, {t(*f)}, {t(*f)}",
+            [(shape, element, "small"), (f, element, "small"),
+             (f, element, "small"), (f, element, "small"),
+             (f, element, "positive"), (shape, element, "small")],
+            [(shape, element), (shape, element), (f, element), (f, element),
+             (shape, element), (f, element), (f, element)],
+            CONTRACTION_ULPS))
     for element in ["ui32", "ui64", "i32"]:
         cases.append(Case(
             f"rng_bit_generator_{element}",

@@ -43,6 +43,7 @@ void hlox::populateStablehloToLinalgPatterns(RewritePatternSet &patterns,
   lowering::populateLinearAlgebraPatterns(patterns, converter);
   lowering::populateRandomPatterns(patterns, converter);
   lowering::populateBroadcastingPatterns(patterns, converter);
+  lowering::populateNormalizationPatterns(patterns, converter);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  converter);
   populateCallOpTypeConversionPattern(patterns, converter);

@@ -171,6 +171,8 @@ void populateRandomPatterns(mlir::RewritePatternSet &patterns,
                             const mlir::TypeConverter &converter);
 void populateBroadcastingPatterns(mlir::RewritePatternSet &patterns,
                                   const mlir::TypeConverter &converter);
+void populateNormalizationPatterns(mlir::RewritePatternSet &patterns,
+                                   const mlir::TypeConverter &converter);
 
 } // namespace hlox::lowering
 
