@@ -5,8 +5,8 @@ Generates small programs for every op family (elementwise unary and binary
 ops, compare, convert, select/clamp, the structural ops: reduce,
 reduce_window, dot_general, convolution, transpose, broadcast_in_dim,
 reshape, slice, concatenate, pad, reverse, iota, dynamic_slice, gather,
-scatter, sort, while; and fft, triangular_solve, ragged_dot, scan, the
-batch norm ops, rng_bit_generator), for every element type the CPU target supports and
+scatter, sort, while; and fft, triangular_solve, cholesky, ragged_dot,
+scan, the batch norm ops, rng_bit_generator), for every element type the CPU target supports and
 several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
 seeded, with the edge values of each type (zeros, extremes, infinities,
 NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
@@ -352,7 +352,7 @@ def structural_cases(rng):
 
 
 def linear_algebra_cases(rng):
-    """fft, triangular_solve, ragged_dot, scan, batch norm and
+    """fft, triangular_solve, cholesky, ragged_dot, scan, batch norm and
     rng_bit_generator."""
     cases = []
     for part in ["f32", "f64"]:
@@ -414,6 +414,35 @@ def linear_algebra_cases(rng):
             f"  }} : ({t(3, 5)}, {t(3)}) -> ({t(3, 5)}, {t(3)})\n"
             f"  return %0#0, %0#1 : {t(3, 5)}, {t(3)}",
             [((3, 5), element, "small")], [((3, 5), element), ((3,), element)]))
+    for element in ["f32", "f64", "complex<f32>"]:
+        # a a^H + 4 I is positive definite.
+        t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
+        four = "(4.0, 0.0)" if element.startswith("complex") else "4.0"
+        zero = "(0.0, 0.0)" if element.startswith("complex") else "0.0"
+        adjoint = ("  %h = chlo.conj %a0 : " + f"{t(2, 3, 3)} -> {t(2, 3, 3)}\n"
+                   if element.startswith("complex") else
+                   "  %h = stablehlo.add %a0, %z : " + f"{t(2, 3, 3)}\n")
+        for lower in ["true", "false"]:
+            cases.append(Case(
+                f"cholesky_{element}_{lower}",
+                f"  %z = stablehlo.constant dense<{zero}> : {t(2, 3, 3)}\n"
+                + adjoint +
+                f"  %m = stablehlo.dot_general %a0, %h, batching_dims = [0] x "
+                f"[0], contracting_dims = [2] x [2] : ({t(2, 3, 3)}, "
+                f"{t(2, 3, 3)}) -> {t(2, 3, 3)}\n"
+                f"  %i = stablehlo.iota dim = 1 : tensor<2x3x3xi32>\n"
+                f"  %j = stablehlo.iota dim = 2 : tensor<2x3x3xi32>\n"
+                f"  %d = stablehlo.compare EQ, %i, %j : (tensor<2x3x3xi32>, "
+                f"tensor<2x3x3xi32>) -> tensor<2x3x3xi1>\n"
+                f"  %f = stablehlo.constant dense<{four}> : {t(2, 3, 3)}\n"
+                f"  %s = stablehlo.select %d, %f, %z : tensor<2x3x3xi1>, "
+                f"{t(2, 3, 3)}\n"
+                f"  %p = stablehlo.add %m, %s : {t(2, 3, 3)}\n"
+                f"  %0 = \"stablehlo.cholesky\"(%p) {{lower = {lower}}} : "
+                f"({t(2, 3, 3)}) -> {t(2, 3, 3)}\n"
+                f"  return %0 : {t(2, 3, 3)}",
+                [((2, 3, 3), element, "small")], [((2, 3, 3), element)],
+                CONTRACTION_ULPS))
     for element, feature in [("f32", 2), ("f64", 0), ("f16", 1)]:
         t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
         shape = (2, 3, 4)

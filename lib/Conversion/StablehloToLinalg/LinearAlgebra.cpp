@@ -1,4 +1,4 @@
-//===- LinearAlgebra.cpp - fft and triangular_solve -----------------------===//
+//===- LinearAlgebra.cpp - fft, triangular_solve and cholesky -------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
@@ -29,6 +29,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <cmath>
 #include <numbers>
 
 using namespace mlir;
@@ -390,10 +391,194 @@ struct TriangularSolveLowering final
   }
 };
 
+//===----------------------------------------------------------------------===//
+// cholesky
+//===----------------------------------------------------------------------===//
+
+/// a = L L^H (lower) or U^H U (upper), reading only that triangle, the
+/// other triangle of the result zero: column by column on the lower factor
+/// of a (of a^H for upper); a matrix that is not positive definite gives
+/// NaNs for its whole batch entry, as the evaluator does.
+struct CholeskyLowering final : OpConversionPattern<shlo::CholeskyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::CholeskyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<RankedTensorType> resultType =
+        staticResultType(op, *getTypeConverter(), rewriter);
+    if (failed(resultType))
+      return failure();
+    Location loc = op.getLoc();
+    Type element = elementOf(op.getA());
+    bool isComplex = isa<ComplexType>(element);
+    Type f64 = rewriter.getF64Type();
+    Type work = isComplex ? Type(ComplexType::get(f64)) : f64;
+    Value a = convertTensor(rewriter, loc, adaptor.getA(), element, work);
+    auto type = cast<RankedTensorType>(a.getType());
+    int64_t rank = type.getRank(), n = type.getDimSize(rank - 1);
+    bool lower = op.getLower().value_or(false);
+    if (type.getNumElements() == 0) {
+      rewriter.replaceOp(op, emptyTensor(rewriter, loc, *resultType));
+      return success();
+    }
+    auto index = [](OpBuilder &b, Location l, int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, l, v);
+    };
+    auto conj = [&](OpBuilder &b, Location l, Value v) -> Value {
+      return isComplex ? complex::ConjOp::create(b, l, v).getResult() : v;
+    };
+    auto sub = [&](OpBuilder &b, Location l, Value x, Value y) -> Value {
+      if (isComplex)
+        return complex::SubOp::create(b, l, x, y);
+      return arith::SubFOp::create(b, l, x, y);
+    };
+    auto mul = [&](OpBuilder &b, Location l, Value x, Value y) -> Value {
+      if (isComplex)
+        return complex::MulOp::create(b, l, x, y);
+      return arith::MulFOp::create(b, l, x, y);
+    };
+    /// x divided by real y.
+    auto divReal = [&](OpBuilder &b, Location l, Value x, Value y) -> Value {
+      if (!isComplex)
+        return arith::DivFOp::create(b, l, x, y);
+      Value re = arith::DivFOp::create(b, l, complex::ReOp::create(b, l, x), y);
+      Value im = arith::DivFOp::create(b, l, complex::ImOp::create(b, l, x), y);
+      return complex::CreateOp::create(b, l, work, re, im);
+    };
+    auto fromReal = [&](OpBuilder &b, Location l, Value x) -> Value {
+      if (!isComplex)
+        return x;
+      return complex::CreateOp::create(b, l, work, x,
+                                       f64Constant(b, l, 0.0));
+    };
+    Value zero = isComplex ? complex::ConstantOp::create(
+                                 rewriter, loc, work,
+                                 rewriter.getArrayAttr(
+                                     {rewriter.getF64FloatAttr(0.0),
+                                      rewriter.getF64FloatAttr(0.0)}))
+                                 .getResult()
+                           : f64Constant(rewriter, loc, 0.0);
+    Value init = filledTensor(rewriter, loc, type, zero);
+
+    SmallVector<Value> lbs, ubs, steps;
+    for (int64_t d = 0; d < rank - 2; ++d) {
+      lbs.push_back(index(rewriter, loc, 0));
+      ubs.push_back(index(rewriter, loc, type.getDimSize(d)));
+      steps.push_back(index(rewriter, loc, 1));
+    }
+    // Without batch dimensions, one trip of a unit loop: the factorization
+    // stays one op, so one dispatch, with its failure flag inside.
+    bool unitLoop = lbs.empty();
+    if (unitLoop) {
+      lbs.push_back(index(rewriter, loc, 0));
+      ubs.push_back(index(rewriter, loc, 1));
+      steps.push_back(index(rewriter, loc, 1));
+    }
+    auto factorBatch = [&](OpBuilder &b, Location l, ValueRange ivs,
+                           ValueRange tensors) -> SmallVector<Value> {
+      ValueRange batch = unitLoop ? ValueRange() : ivs;
+      auto at = [&](Value i, Value j) {
+        SmallVector<Value> indices(batch);
+        indices.append({i, j});
+        return indices;
+      };
+      // Entry (i, j) of the matrix whose lower factor is computed.
+      auto in = [&](OpBuilder &eb, Location el, Value i, Value j) -> Value {
+        if (lower)
+          return tensor::ExtractOp::create(eb, el, a, at(i, j));
+        return conj(eb, el, tensor::ExtractOp::create(eb, el, a, at(j, i)));
+      };
+      // in(i, j) - sum_{k < j} F[i][k] conj(F[j][k]).
+      auto reduced = [&](OpBuilder &eb, Location el, Value factor, Value i,
+                         Value j) -> Value {
+        auto loop = scf::ForOp::create(
+            eb, el, index(eb, el, 0), j, index(eb, el, 1),
+            ValueRange{in(eb, el, i, j)},
+            [&](OpBuilder &kb, Location kl, Value k, ValueRange sum) {
+              Value term = mul(
+                  kb, kl, tensor::ExtractOp::create(kb, kl, factor, at(i, k)),
+                  conj(kb, kl,
+                       tensor::ExtractOp::create(kb, kl, factor, at(j, k))));
+              scf::YieldOp::create(kb, kl, sub(kb, kl, sum[0], term));
+            });
+        return loop.getResult(0);
+      };
+      Value falseValue = arith::ConstantIntOp::create(b, l, 0, 1);
+      auto columns = scf::ForOp::create(
+          b, l, index(b, l, 0), index(b, l, n), index(b, l, 1),
+          ValueRange{tensors[0], falseValue},
+          [&](OpBuilder &cb, Location cl, Value j, ValueRange iter) {
+            Value factor = iter[0];
+            Value diagonal = reduced(cb, cl, factor, j, j);
+            Value real = isComplex
+                             ? complex::ReOp::create(cb, cl, diagonal).getResult()
+                             : diagonal;
+            Value positive = arith::CmpFOp::create(
+                cb, cl, arith::CmpFPredicate::OGT, real, f64Constant(cb, cl, 0.0));
+            Value failedNow = arith::OrIOp::create(
+                cb, cl, iter[1],
+                arith::XOrIOp::create(cb, cl, positive,
+                                      arith::ConstantIntOp::create(cb, cl, 1, 1)));
+            Value root = math::SqrtOp::create(cb, cl, real);
+            factor = tensor::InsertOp::create(cb, cl, fromReal(cb, cl, root),
+                                              factor, at(j, j));
+            auto rows = scf::ForOp::create(
+                cb, cl, arith::AddIOp::create(cb, cl, j, index(cb, cl, 1)),
+                index(cb, cl, n), index(cb, cl, 1), ValueRange{factor},
+                [&](OpBuilder &rb, Location rl, Value i, ValueRange f) {
+                  Value value = divReal(rb, rl, reduced(rb, rl, f[0], i, j), root);
+                  scf::YieldOp::create(
+                      rb, rl,
+                      tensor::InsertOp::create(rb, rl, value, f[0], at(i, j))
+                          .getResult());
+                });
+            scf::YieldOp::create(cb, cl,
+                                 ValueRange{rows.getResult(0), failedNow});
+          });
+      Value factor = columns.getResult(0);
+      Value failedAny = columns.getResult(1);
+      // The result: L, or L^H for upper; NaN everywhere when it failed.
+      Value nan = f64Constant(b, l, std::nan(""));
+      Value nanValue = isComplex
+                           ? complex::CreateOp::create(b, l, work, nan, nan)
+                                 .getResult()
+                           : nan;
+      auto rowsOut = scf::ForOp::create(
+          b, l, index(b, l, 0), index(b, l, n), index(b, l, 1),
+          ValueRange{tensors[0]},
+          [&](OpBuilder &ib, Location il, Value i, ValueRange outer) {
+            auto colsOut = scf::ForOp::create(
+                ib, il, index(ib, il, 0), index(ib, il, n), index(ib, il, 1),
+                ValueRange{outer[0]},
+                [&](OpBuilder &jb, Location jl, Value j, ValueRange inner) {
+                  Value value = tensor::ExtractOp::create(jb, jl, factor,
+                                                          lower ? at(i, j)
+                                                                : at(j, i));
+                  if (!lower)
+                    value = conj(jb, jl, value);
+                  value = arith::SelectOp::create(jb, jl, failedAny, nanValue,
+                                                  value);
+                  scf::YieldOp::create(
+                      jb, jl,
+                      tensor::InsertOp::create(jb, jl, value, inner[0], at(i, j))
+                          .getResult());
+                });
+            scf::YieldOp::create(ib, il, colsOut.getResults());
+          });
+      return SmallVector<Value>(rowsOut.getResults());
+    };
+    scf::LoopNest nest = scf::buildLoopNest(rewriter, loc, lbs, ubs, steps,
+                                            ValueRange{init}, factorBatch);
+    rewriter.replaceOp(op, convertTensor(rewriter, loc, nest.results[0], work,
+                                         elementOf(op.getResult())));
+    return success();
+  }
+};
+
 } // namespace
 
 void hlox::lowering::populateLinearAlgebraPatterns(
     RewritePatternSet &patterns, const TypeConverter &converter) {
-  patterns.add<FftLowering, TriangularSolveLowering>(converter,
-                                                     patterns.getContext());
+  patterns.add<FftLowering, TriangularSolveLowering, CholeskyLowering>(
+      converter, patterns.getContext());
 }

@@ -133,3 +133,39 @@ func.func @solve_real_adjoint() {
   check.expect_almost_eq_const %0, dense<[[1.0], [2.0]]> : tensor<2x1xf32>
   return
 }
+
+// -----
+
+// cholesky: the lower factor column by column in f64, the other triangle
+// zero; upper returns L^H. Without batch dimensions a unit loop keeps the
+// factorization one op.
+// CHECK-LABEL: func.func @cholesky
+// CHECK: scf.for
+// CHECK: math.sqrt {{.*}} : f64
+// CHECK: arith.cmpf ogt
+func.func @cholesky() {
+  %a = stablehlo.constant dense<[[4.0, 12.0, -16.0], [12.0, 37.0, -43.0], [-16.0, -43.0, 98.0]]> : tensor<3x3xf32>
+  %0 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  check.expect_almost_eq_const %0, dense<[[2.0, 0.0, 0.0], [6.0, 1.0, 0.0], [-8.0, 5.0, 3.0]]> : tensor<3x3xf32>
+  %1 = "stablehlo.cholesky"(%a) {lower = false} : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  check.expect_almost_eq_const %1, dense<[[2.0, 6.0, -8.0], [0.0, 1.0, 5.0], [0.0, 0.0, 3.0]]> : tensor<3x3xf32>
+  return
+}
+
+// -----
+
+// A batch entry that is not positive definite is all NaN; complex values
+// take conjugates.
+// CHECK-LABEL: func.func @cholesky_complex_batch
+// CHECK: complex.conj
+func.func @cholesky_complex_batch() {
+  %c = stablehlo.constant dense<[[[(4.0, 0.0), (1.0, 2.0)], [(1.0, -2.0), (10.0, 0.0)]], [[(1.0, 0.0), (0.0, 0.0)], [(0.0, 0.0), (-1.0, 0.0)]]]> : tensor<2x2x2xcomplex<f64>>
+  %0 = "stablehlo.cholesky"(%c) {lower = true} : (tensor<2x2x2xcomplex<f64>>) -> tensor<2x2x2xcomplex<f64>>
+  %r = stablehlo.real %0 : (tensor<2x2x2xcomplex<f64>>) -> tensor<2x2x2xf64>
+  %bad = stablehlo.slice %r [1:2, 0:2, 0:2] : (tensor<2x2x2xf64>) -> tensor<1x2x2xf64>
+  %isnan = stablehlo.compare NE, %bad, %bad : (tensor<1x2x2xf64>, tensor<1x2x2xf64>) -> tensor<1x2x2xi1>
+  check.expect_eq_const %isnan, dense<true> : tensor<1x2x2xi1>
+  %good = stablehlo.slice %0 [0:1, 0:2, 0:2] : (tensor<2x2x2xcomplex<f64>>) -> tensor<1x2x2xcomplex<f64>>
+  check.expect_almost_eq_const %good, dense<[[[(2.0, 0.0), (0.0, 0.0)], [(0.5, -1.0), (2.9580398915498081, 0.0)]]]> : tensor<1x2x2xcomplex<f64>>
+  return
+}
