@@ -428,11 +428,110 @@ struct RaggedDotLowering final : OpConversionPattern<chlo::RaggedDotOp> {
   }
 };
 
+/// einsum and unary_einsum: `config` ("ab,bc->ac", "ab->ba") names each
+/// dimension; every label not in the output is summed over (in label
+/// order, as the evaluator sums). One multiply-accumulate generic whose
+/// loops are the output labels, then the summed ones; a unary einsum
+/// multiplies by one, which LLVM folds away.
+LogicalResult lowerEinsum(Operation *op, StringRef config, ValueRange inputs,
+                          ArrayRef<Type> inputElements,
+                          const TypeConverter &converter,
+                          ConversionPatternRewriter &rewriter) {
+  FailureOr<RankedTensorType> resultType =
+      staticResultType(op, converter, rewriter);
+  if (failed(resultType))
+    return failure();
+  auto [inputText, outText] = config.split("->");
+  SmallVector<StringRef> labels;
+  inputText.split(labels, ',');
+  outText = outText.trim();
+  if (!config.contains("->") || labels.size() != inputs.size())
+    return op->emitError("einsum_config '")
+           << config << "' does not describe " << inputs.size() << " inputs";
+  llvm::DenseMap<char, int64_t> sizes;
+  for (auto [text, input] : llvm::zip(labels, inputs)) {
+    text = text.trim();
+    auto type = cast<RankedTensorType>(input.getType());
+    if (static_cast<int64_t>(text.size()) != type.getRank())
+      return op->emitError("einsum labels '")
+             << text << "' do not match rank " << type.getRank();
+    for (auto [d, label] : llvm::enumerate(text))
+      sizes[label] = type.getDimSize(d);
+  }
+  if (static_cast<int64_t>(outText.size()) != resultType->getRank())
+    return op->emitError("einsum output labels '")
+           << outText << "' do not match the result rank";
+  SmallVector<char> loops(outText.begin(), outText.end());
+  SmallVector<char> summed;
+  for (auto [label, size] : sizes)
+    if (!outText.contains(label))
+      summed.push_back(label);
+  llvm::sort(summed);
+  loops.append(summed.begin(), summed.end());
+  MLIRContext *context = op->getContext();
+  auto mapOf = [&](StringRef text) {
+    SmallVector<AffineExpr> exprs;
+    for (char label : text.trim())
+      exprs.push_back(getAffineDimExpr(llvm::find(loops, label) - loops.begin(),
+                                       context));
+    return AffineMap::get(loops.size(), 0, exprs, context);
+  };
+  SmallVector<AffineMap> maps;
+  for (StringRef text : labels)
+    maps.push_back(mapOf(text));
+  maps.push_back(mapOf(outText));
+  SmallVector<utils::IteratorType> iterators(outText.size(),
+                                             utils::IteratorType::parallel);
+  iterators.append(summed.size(), utils::IteratorType::reduction);
+  Type resultElement = elementOf(op->getResult(0));
+  Value result;
+  if (inputs.size() == 2) {
+    result = emitContraction(rewriter, op->getLoc(), inputs[0], inputs[1], {},
+                             *resultType, inputElements[0], inputElements[1],
+                             resultElement, maps, iterators);
+  } else {
+    auto one = [&](OpBuilder &b, Location l, ValueRange) {
+      Value value = emitConvert(
+          b, l, arith::ConstantOp::create(b, l, b.getI64IntegerAttr(1)),
+          b.getI64Type(), inputElements[0]);
+      return RhsElement{value, Value()};
+    };
+    result = emitContraction(rewriter, op->getLoc(), inputs[0], Value(), {},
+                             *resultType, inputElements[0], inputElements[0],
+                             resultElement, maps, iterators, one);
+  }
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+struct EinsumLowering final : OpConversionPattern<shlo::EinsumOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::EinsumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerEinsum(op, op.getEinsumConfig(),
+                       {adaptor.getLhs(), adaptor.getRhs()},
+                       {elementOf(op.getLhs()), elementOf(op.getRhs())},
+                       *getTypeConverter(), rewriter);
+  }
+};
+
+struct UnaryEinsumLowering final : OpConversionPattern<shlo::UnaryEinsumOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::UnaryEinsumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerEinsum(op, op.getEinsumConfig(), {adaptor.getOperand()},
+                       {elementOf(op.getOperand())}, *getTypeConverter(),
+                       rewriter);
+  }
+};
+
 } // namespace
 
 void hlox::lowering::populateContractionPatterns(
     RewritePatternSet &patterns, const TypeConverter &converter) {
   patterns.add<DotGeneralLowering, DotLowering, ConvolutionLowering,
-               RaggedDotLowering>(
+               RaggedDotLowering, EinsumLowering, UnaryEinsumLowering>(
       converter, patterns.getContext());
 }

@@ -65,3 +65,25 @@ func.func @ragged_dot() {
   check.expect_eq_const %0, dense<[[1.0, 2.0, 3.0], [6.0, 8.0, 0.0], [10.0, 12.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]> : tensor<5x3xf32>
   return
 }
+
+// -----
+
+// einsum: one multiply-accumulate generic, loops over the output labels and
+// then the summed ones; a repeated label reads a diagonal.
+// CHECK-LABEL: func.func @einsum
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: arith.mulf
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]
+func.func @einsum() {
+  %a = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %b = stablehlo.constant dense<[[1.0, 0.0, 2.0, 1.0], [0.0, 1.0, 1.0, 3.0], [2.0, 2.0, 0.0, 1.0]]> : tensor<3x4xf32>
+  %0 = "stablehlo.einsum"(%a, %b) {einsum_config = "ab,bc->ac"} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  check.expect_eq_const %0, dense<[[7.0, 8.0, 4.0, 10.0], [16.0, 17.0, 13.0, 25.0]]> : tensor<2x4xf32>
+  %s = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]> : tensor<3x3xf32>
+  %1 = "stablehlo.unary_einsum"(%s) {einsum_config = "ii->"} : (tensor<3x3xf32>) -> tensor<f32>
+  check.expect_eq_const %1, dense<15.0> : tensor<f32>
+  %i = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %2 = "stablehlo.unary_einsum"(%i) {einsum_config = "ab->ba"} : (tensor<2x3xi32>) -> tensor<3x2xi32>
+  check.expect_eq_const %2, dense<[[1, 4], [2, 5], [3, 6]]> : tensor<3x2xi32>
+  return
+}
