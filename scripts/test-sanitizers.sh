@@ -1,31 +1,35 @@
 #!/usr/bin/env bash
 # Builds hlox with AddressSanitizer and UndefinedBehaviorSanitizer
 # (-DHLOX_ENABLE_SANITIZERS=ON, in build-sanitizers/ unless HLOX_BUILD_DIR
-# says otherwise), then runs the unit tests and every 25th corpus file with
-# checks, compiled and interpreted. Any sanitizer report fails the run.
+# says otherwise), then runs the unit tests, every 25th corpus file with
+# checks and the lowering lit tests (test/Conversion/StablehloToLinalg),
+# compiled and interpreted. Any sanitizer report fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export HLOX_BUILD_DIR=${HLOX_BUILD_DIR:-build-sanitizers}
 scripts/install-deps.sh libclang-rt-22-dev
 scripts/configure.sh -DHLOX_ENABLE_SANITIZERS=ON
-ninja -C "$HLOX_BUILD_DIR" hlox-run HloxRuntimeTests HloxEvaluatorTests HloxDialectTests
+tests="HloxRuntimeTests HloxRuntimeNumericsTests HloxEvaluatorTests HloxDialectTests HloxTargetCPUTests"
+ninja -C "$HLOX_BUILD_DIR" hlox-run $tests
 # The LLVM libraries are not instrumented: container overflow checks and
 # poisoning by header-inlined LLVM allocators would report false positives.
 export ASAN_OPTIONS=detect_leaks=0:detect_container_overflow=0:allow_user_poisoning=0:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for test in HloxRuntimeTests HloxEvaluatorTests HloxDialectTests; do
+for test in $tests; do
   "$HLOX_BUILD_DIR/unittests/$test" --gtest_brief=1
 done
 corpus=${HLOX_CONFORMANCE_DIR:-../shared/conformance}
 files=$(cd "$corpus" && find stablehlo/testdata stablehlo/interpret -name '*.mlir' \
           -not -path '*/dynamic/*' | sort | awk 'NR % 25 == 0')
+lowering_tests=$(ls test/Conversion/StablehloToLinalg/*.mlir)
 failed=0
-for file in $files; do
+for file in $files $lowering_tests; do
+  [[ -f "$file" ]] && input=$file || input=$corpus/$file
   for path in "" --interpret; do
     # Exit 0/1/2 are answers; a sanitizer report aborts with a signal.
     set +e
     "$HLOX_BUILD_DIR/bin/hlox-run" $path --opaque-constants --split-input-file \
-      "$corpus/$file" > /dev/null 2> /tmp/hlox-sanitizer.log
+      "$input" > /dev/null 2> /tmp/hlox-sanitizer.log
     code=$?
     set -e
     if ((code > 2)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
@@ -36,5 +40,6 @@ for file in $files; do
   done
 done
 count=$(echo "$files" | wc -w)
-echo "sanitizers: $count corpus files compiled and interpreted, unit tests run"
+echo "sanitizers: $count corpus files and $(echo "$lowering_tests" | wc -w)" \
+  "lowering tests compiled and interpreted, unit tests run"
 exit $failed

@@ -39,7 +39,9 @@ std::shared_ptr<runtime::Buffer> hlox::tools::toBuffer(const Tensor &tensor) {
     }
     return buffer;
   }
-  std::memcpy(out, tensor.getRawData(), type.getByteSize());
+  // An empty tensor may have no storage at all (memcpy must not see null).
+  if (type.getByteSize() > 0)
+    std::memcpy(out, tensor.getRawData(), type.getByteSize());
   return buffer;
 }
 
@@ -62,8 +64,9 @@ Tensor hlox::tools::fromBuffer(const void *data, RankedTensorType type) {
     }
     return tensor;
   }
-  std::memcpy(tensor.getRawData(),
-              in, cpu::getBufferType(type).getByteSize());
+  // A host call may see an empty buffer without storage (a null view).
+  if (int64_t size = cpu::getBufferType(type).getByteSize(); size > 0)
+    std::memcpy(tensor.getRawData(), in, size);
   // Kernels leave the bits above a 2- or 4-bit integer unspecified; the
   // evaluator holds them sign- or zero-extended.
   if (auto integer = dyn_cast<IntegerType>(element);
