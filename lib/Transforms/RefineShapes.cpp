@@ -11,6 +11,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/DebugLog.h"
 
 #define DEBUG_TYPE "stablehlo-refine-shapes"
@@ -364,4 +366,18 @@ LogicalResult hlox::specializeArguments(func::FuncOp function,
       function.getContext(), entry.getArgumentTypes(),
       function.getResultTypes()));
   return refineShapes(function->getParentOfType<ModuleOp>());
+}
+
+LogicalResult hlox::specializeEntry(ModuleOp module, StringRef entry,
+                                    ArrayRef<RankedTensorType> types,
+                                    ArrayRef<Attribute> values) {
+  PassManager inliner(module.getContext());
+  inliner.addPass(createInlinerPass());
+  inliner.addPass(createSymbolDCEPass());
+  if (failed(inliner.run(module)))
+    return failure();
+  auto function = module.lookupSymbol<func::FuncOp>(entry);
+  if (!function)
+    return module.emitError("no function @") << entry;
+  return specializeArguments(function, types, values);
 }

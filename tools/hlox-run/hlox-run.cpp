@@ -33,8 +33,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
@@ -456,15 +454,10 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   // The evaluator runs a shape-polymorphic function specialized to its
   // arguments, as the compiler does (cpu::CompileCache).
   if (hasDynamicShapes(function)) {
-    // Callees refine with their callers: inline them first.
-    PassManager inliner(context);
-    inliner.addPass(createInlinerPass());
-    inliner.addPass(createSymbolDCEPass());
-    if (failed(inliner.run(module)))
+    std::string name = function.getSymName().str();
+    if (failed(specializeEntry(module, name, types, values)))
       return kError;
-    function = module.lookupSymbol<func::FuncOp>(function.getSymName());
-    if (failed(specializeArguments(function, types, values)))
-      return kError;
+    function = module.lookupSymbol<func::FuncOp>(name);
   }
   return runInterpreted(module, function, arguments);
 }

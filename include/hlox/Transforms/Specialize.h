@@ -6,6 +6,7 @@
 #define HLOX_TRANSFORMS_SPECIALIZE_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace hlox {
 
@@ -25,6 +26,14 @@ specializeArguments(mlir::func::FuncOp function,
 /// Refines the shapes of every function of `module` (the work of
 /// stablehlo-refine-shapes); `foldIntegers` evaluates integer ops on
 /// constants on the way.
+/// Inlines the callees of `module` (they refine with their callers), then
+/// specializes function `entry` to `types` and `values` as
+/// specializeArguments does. `entry` names the function again afterwards.
+mlir::LogicalResult
+specializeEntry(mlir::ModuleOp module, llvm::StringRef entry,
+                llvm::ArrayRef<mlir::RankedTensorType> types,
+                llvm::ArrayRef<mlir::Attribute> values);
+
 mlir::LogicalResult refineShapes(mlir::ModuleOp module,
                                  bool foldIntegers = true);
 

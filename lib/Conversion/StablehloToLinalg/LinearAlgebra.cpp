@@ -59,6 +59,39 @@ Value f64Constant(OpBuilder &b, Location loc, double value) {
   return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(value));
 }
 
+/// f64 or complex<f64> arithmetic, as the substitution and factorization
+/// loops need it.
+struct WorkArithmetic {
+  bool isComplex;
+
+  Value sub(OpBuilder &b, Location l, Value x, Value y) const {
+    if (isComplex)
+      return complex::SubOp::create(b, l, x, y);
+    return arith::SubFOp::create(b, l, x, y);
+  }
+  Value mul(OpBuilder &b, Location l, Value x, Value y) const {
+    if (isComplex)
+      return complex::MulOp::create(b, l, x, y);
+    return arith::MulFOp::create(b, l, x, y);
+  }
+  Value div(OpBuilder &b, Location l, Value x, Value y) const {
+    if (isComplex)
+      return complex::DivOp::create(b, l, x, y);
+    return arith::DivFOp::create(b, l, x, y);
+  }
+  /// x divided by real (f64) y.
+  Value divReal(OpBuilder &b, Location l, Value x, Value y) const {
+    if (!isComplex)
+      return arith::DivFOp::create(b, l, x, y);
+    Value re = arith::DivFOp::create(b, l, complex::ReOp::create(b, l, x), y);
+    Value im = arith::DivFOp::create(b, l, complex::ImOp::create(b, l, x), y);
+    return complex::CreateOp::create(b, l, x.getType(), re, im);
+  }
+  Value conj(OpBuilder &b, Location l, Value x) const {
+    return isComplex ? complex::ConjOp::create(b, l, x).getResult() : x;
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // fft
 //===----------------------------------------------------------------------===//
@@ -271,6 +304,7 @@ struct TriangularSolveLowering final
     Location loc = op.getLoc();
     Type element = elementOf(op.getA());
     bool isComplex = isa<ComplexType>(element);
+    WorkArithmetic ops{isComplex};
     Type work = isComplex ? Type(ComplexType::get(rewriter.getF64Type()))
                           : Type(rewriter.getF64Type());
     Value a = convertTensor(rewriter, loc, adaptor.getA(), element, work);
@@ -328,27 +362,12 @@ struct TriangularSolveLowering final
         else
           indices.append({i, j});
         Value value = tensor::ExtractOp::create(eb, el, a, indices);
-        if (conjugate && isComplex) // the adjoint of a real matrix is its transpose
-          value = complex::ConjOp::create(eb, el, value);
+        if (conjugate) // a no-op on real values: their adjoint is the transpose
+          value = ops.conj(eb, el, value);
         return value;
       };
       auto coefficient = [&](OpBuilder &eb, Location el, Value i, Value j) {
         return leftSide ? entry(eb, el, i, j) : entry(eb, el, j, i);
-      };
-      auto sub = [&](OpBuilder &eb, Location el, Value x, Value y) -> Value {
-        if (isComplex)
-          return complex::SubOp::create(eb, el, x, y);
-        return arith::SubFOp::create(eb, el, x, y);
-      };
-      auto mul = [&](OpBuilder &eb, Location el, Value x, Value y) -> Value {
-        if (isComplex)
-          return complex::MulOp::create(eb, el, x, y);
-        return arith::MulFOp::create(eb, el, x, y);
-      };
-      auto div = [&](OpBuilder &eb, Location el, Value x, Value y) -> Value {
-        if (isComplex)
-          return complex::DivOp::create(eb, el, x, y);
-        return arith::DivFOp::create(eb, el, x, y);
       };
       auto steps = scf::ForOp::create(
           nb, nl, index(nb, nl, 0), index(nb, nl, m), index(nb, nl, 1),
@@ -371,13 +390,13 @@ struct TriangularSolveLowering final
                 fb, fl, lo, hi, index(fb, fl, 1), ValueRange{start},
                 [&](OpBuilder &kb, Location kl, Value j, ValueRange sum) {
                   Value term =
-                      mul(kb, kl, coefficient(kb, kl, i, j),
+                      ops.mul(kb, kl, coefficient(kb, kl, i, j),
                           tensor::ExtractOp::create(kb, kl, x, at(j)));
-                  scf::YieldOp::create(kb, kl, sub(kb, kl, sum[0], term));
+                  scf::YieldOp::create(kb, kl, ops.sub(kb, kl, sum[0], term));
                 });
             Value value = known.getResult(0);
             if (!unitDiagonal)
-              value = div(fb, fl, value, coefficient(fb, fl, i, i));
+              value = ops.div(fb, fl, value, coefficient(fb, fl, i, i));
             Value updated = tensor::InsertOp::create(fb, fl, value, x, at(i));
             scf::YieldOp::create(fb, fl, updated);
           });
@@ -411,6 +430,7 @@ struct CholeskyLowering final : OpConversionPattern<shlo::CholeskyOp> {
     Location loc = op.getLoc();
     Type element = elementOf(op.getA());
     bool isComplex = isa<ComplexType>(element);
+    WorkArithmetic ops{isComplex};
     Type f64 = rewriter.getF64Type();
     Type work = isComplex ? Type(ComplexType::get(f64)) : f64;
     Value a = convertTensor(rewriter, loc, adaptor.getA(), element, work);
@@ -423,27 +443,6 @@ struct CholeskyLowering final : OpConversionPattern<shlo::CholeskyOp> {
     }
     auto index = [](OpBuilder &b, Location l, int64_t v) -> Value {
       return arith::ConstantIndexOp::create(b, l, v);
-    };
-    auto conj = [&](OpBuilder &b, Location l, Value v) -> Value {
-      return isComplex ? complex::ConjOp::create(b, l, v).getResult() : v;
-    };
-    auto sub = [&](OpBuilder &b, Location l, Value x, Value y) -> Value {
-      if (isComplex)
-        return complex::SubOp::create(b, l, x, y);
-      return arith::SubFOp::create(b, l, x, y);
-    };
-    auto mul = [&](OpBuilder &b, Location l, Value x, Value y) -> Value {
-      if (isComplex)
-        return complex::MulOp::create(b, l, x, y);
-      return arith::MulFOp::create(b, l, x, y);
-    };
-    /// x divided by real y.
-    auto divReal = [&](OpBuilder &b, Location l, Value x, Value y) -> Value {
-      if (!isComplex)
-        return arith::DivFOp::create(b, l, x, y);
-      Value re = arith::DivFOp::create(b, l, complex::ReOp::create(b, l, x), y);
-      Value im = arith::DivFOp::create(b, l, complex::ImOp::create(b, l, x), y);
-      return complex::CreateOp::create(b, l, work, re, im);
     };
     auto fromReal = [&](OpBuilder &b, Location l, Value x) -> Value {
       if (!isComplex)
@@ -486,7 +485,7 @@ struct CholeskyLowering final : OpConversionPattern<shlo::CholeskyOp> {
       auto in = [&](OpBuilder &eb, Location el, Value i, Value j) -> Value {
         if (lower)
           return tensor::ExtractOp::create(eb, el, a, at(i, j));
-        return conj(eb, el, tensor::ExtractOp::create(eb, el, a, at(j, i)));
+        return ops.conj(eb, el, tensor::ExtractOp::create(eb, el, a, at(j, i)));
       };
       // in(i, j) - sum_{k < j} F[i][k] conj(F[j][k]).
       auto reduced = [&](OpBuilder &eb, Location el, Value factor, Value i,
@@ -495,11 +494,11 @@ struct CholeskyLowering final : OpConversionPattern<shlo::CholeskyOp> {
             eb, el, index(eb, el, 0), j, index(eb, el, 1),
             ValueRange{in(eb, el, i, j)},
             [&](OpBuilder &kb, Location kl, Value k, ValueRange sum) {
-              Value term = mul(
+              Value term = ops.mul(
                   kb, kl, tensor::ExtractOp::create(kb, kl, factor, at(i, k)),
-                  conj(kb, kl,
+                  ops.conj(kb, kl,
                        tensor::ExtractOp::create(kb, kl, factor, at(j, k))));
-              scf::YieldOp::create(kb, kl, sub(kb, kl, sum[0], term));
+              scf::YieldOp::create(kb, kl, ops.sub(kb, kl, sum[0], term));
             });
         return loop.getResult(0);
       };
@@ -526,7 +525,7 @@ struct CholeskyLowering final : OpConversionPattern<shlo::CholeskyOp> {
                 cb, cl, arith::AddIOp::create(cb, cl, j, index(cb, cl, 1)),
                 index(cb, cl, n), index(cb, cl, 1), ValueRange{factor},
                 [&](OpBuilder &rb, Location rl, Value i, ValueRange f) {
-                  Value value = divReal(rb, rl, reduced(rb, rl, f[0], i, j), root);
+                  Value value = ops.divReal(rb, rl, reduced(rb, rl, f[0], i, j), root);
                   scf::YieldOp::create(
                       rb, rl,
                       tensor::InsertOp::create(rb, rl, value, f[0], at(i, j))
@@ -555,7 +554,7 @@ struct CholeskyLowering final : OpConversionPattern<shlo::CholeskyOp> {
                                                           lower ? at(i, j)
                                                                 : at(j, i));
                   if (!lower)
-                    value = conj(jb, jl, value);
+                    value = ops.conj(jb, jl, value);
                   value = arith::SelectOp::create(jb, jl, failedAny, nanValue,
                                                   value);
                   scf::YieldOp::create(

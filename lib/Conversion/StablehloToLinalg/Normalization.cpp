@@ -152,6 +152,14 @@ Value normalize(OpBuilder &b, Location loc, Value x, Value mean,
                                stddev);
 }
 
+/// normalize(x) * scale + offset on scalars (x, scale, offset, mean,
+/// variance): the output of batch_norm_inference and _training.
+Value scaleAndShift(OpBuilder &b, Location loc, ValueRange a, double epsilon) {
+  Value n = normalize(b, loc, a[0], a[3], a[4], epsilon);
+  return arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, n, a[1]),
+                               a[2]);
+}
+
 struct BatchNormInferenceLowering final
     : OpConversionPattern<shlo::BatchNormInferenceOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -171,10 +179,8 @@ struct BatchNormInferenceLowering final
       perFeature.push_back(f.widen(v, element));
     Value result = f.elementwise(
         {f.widen(adaptor.getOperand(), element)}, perFeature,
-        [&](OpBuilder &b, Location l, ValueRange a) -> Value {
-          Value n = normalize(b, l, a[0], a[3], a[4], epsilon);
-          return arith::AddFOp::create(
-              b, l, arith::MulFOp::create(b, l, n, a[1]), a[2]);
+        [&](OpBuilder &b, Location l, ValueRange a) {
+          return scaleAndShift(b, l, a, epsilon);
         });
     rewriter.replaceOp(op, f.narrow(result, elementOf(op.getResult())));
     return success();
@@ -219,10 +225,8 @@ struct BatchNormTrainingLowering final
         }));
     Value output = f.elementwise(
         {x}, {scale, offset, mean, variance},
-        [&](OpBuilder &b, Location l, ValueRange a) -> Value {
-          Value n = normalize(b, l, a[0], a[3], a[4], epsilon);
-          return arith::AddFOp::create(
-              b, l, arith::MulFOp::create(b, l, n, a[1]), a[2]);
+        [&](OpBuilder &b, Location l, ValueRange a) {
+          return scaleAndShift(b, l, a, epsilon);
         });
     rewriter.replaceOp(op, {f.narrow(output, elementOf(op.getOutput())),
                             f.narrow(mean, elementOf(op.getBatchMean())),

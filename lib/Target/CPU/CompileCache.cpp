@@ -7,8 +7,6 @@
 #include "hlox/Transforms/Specialize.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/DebugLog.h"
 
 #define DEBUG_TYPE "hlox-compile-cache"
@@ -56,14 +54,7 @@ CompileCache::get(ArrayRef<RankedTensorType> types,
            << options.entry << " takes " << entry.getNumArguments()
            << " arguments, got " << types.size();
   if (polymorphic) {
-    // Callees refine with their callers: inline them first.
-    PassManager inliner(module->getContext());
-    inliner.addPass(createInlinerPass());
-    inliner.addPass(createSymbolDCEPass());
-    if (failed(inliner.run(*module)))
-      return failure();
-    entry = module->lookupSymbol<func::FuncOp>(options.entry);
-    if (failed(specializeArguments(entry, types, values)))
+    if (failed(specializeEntry(*module, options.entry, types, values)))
       return failure();
   } else {
     for (auto [i, type] : llvm::enumerate(types))
