@@ -19,7 +19,8 @@ config.excludes = ["conformance", "fuzz", "differential", "CMakeLists.txt", "lit
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.hlox_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile"],
+llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile",
+                                    "hlox-bench"],
                                    [config.hlox_tools_dir])
 # %expect-exit CODE CMD: CMD must exit with exactly CODE.
 config.substitutions.append(

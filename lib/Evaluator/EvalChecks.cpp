@@ -28,6 +28,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <bit>
+#include <cstring>
 
 using namespace mlir;
 using namespace hlox::eval;
@@ -74,6 +75,13 @@ template <typename T> std::string valueString(T value) {
   else
     os << llvm::format("%.9g", static_cast<double>(value));
   return text;
+}
+
+/// `value`'s byte as a bool (any nonzero byte is true).
+bool asBool(const bool &value) {
+  uint8_t byte;
+  std::memcpy(&byte, &value, 1);
+  return byte != 0;
 }
 
 /// The ordinal of a float in its format: consecutive representable values
@@ -167,15 +175,23 @@ std::optional<std::string> compare(const Tensor &actual, const Tensor &expected,
           }
           }
         }
+      } else if constexpr (std::is_same_v<T, bool>) {
+        // Read as bytes: a kernel bug may leave a byte that is no bool.
+        ok = asBool(a[i]) == asBool(e[i]);
       } else {
         ok = a[i] == e[i];
       }
       if (ok)
         continue;
+      auto shown = [](T value) {
+        if constexpr (std::is_same_v<T, bool>)
+          return valueString(asBool(value));
+        else
+          return valueString(value);
+      };
       if (mismatches++ < kMaxListed)
         os << "\n  at " << indexString(i, actual.getShape()) << ": actual "
-           << valueString(a[i]) << ", expected " << valueString(e[i])
-           << detail;
+           << shown(a[i]) << ", expected " << shown(e[i]) << detail;
     }
   });
   if (mismatches == 0)

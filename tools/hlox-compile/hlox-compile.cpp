@@ -4,7 +4,7 @@
 //
 //   hlox-compile FILE --compile-to=input|stablehlo|linalg|llvm
 //                [--function NAME] [--opaque-constants] [--emit-llvm-ir]
-//                [-o OUT]
+//                [--vectorize=false] [-o OUT]
 //
 // Runs the CPU compiler's phases on FILE up to the named one and prints the
 // module there (with --emit-llvm-ir, the llvm phase as LLVM IR). Exit
@@ -44,6 +44,10 @@ cl::opt<std::string> functionName("function",
                                   cl::init("main"));
 cl::opt<bool> opaqueConstants("opaque-constants",
                               cl::desc("Keep every constant a run-time buffer"));
+cl::opt<bool> vectorize("vectorize",
+                        cl::desc("Tile and vectorize the kernels (on by "
+                                 "default)"),
+                        cl::init(true));
 cl::opt<bool> emitLLVMIR("emit-llvm-ir",
                          cl::desc("Print the llvm phase as LLVM IR"));
 cl::opt<std::string> dumpIr("dump-ir",
@@ -86,6 +90,7 @@ int main(int argc, char **argv) {
   options.entry = functionName;
   options.opaqueConstants = opaqueConstants;
   options.dumpDir = dumpIr;
+  options.vectorize = vectorize;
   if (failed(cpu::lowerToPhase(*module, *phase, options)))
     return 1;
   auto output = openOutputFile(outputFile, &error);

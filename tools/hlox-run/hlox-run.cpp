@@ -5,7 +5,7 @@
 //   hlox-run FILE [--interpret] [--function NAME] [--input=2x3xf32=1,2,...
 //            | --input=@x.npy]... [--output=@out.npy]... [--print-output]
 //            [--split-input-file] [--opaque-constants] [--num-threads=N]
-//            [--stats] [--dump-ir=DIR] [--repeat=N]
+//            [--stats] [--dump-ir=DIR] [--repeat=N] [--vectorize=false]
 //
 // Runs a function of a StableHLO module (`@main`, or the module's only
 // function): compiled for the host CPU and run by the runtime, or on the
@@ -16,11 +16,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Buffers.h"
+#include "Inputs.h"
 #include "Npy.h"
+#include "Program.h"
 
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
-#include "hlox/InitAll.h"
 #include "hlox/Target/CPU/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
@@ -29,7 +30,6 @@
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -69,6 +69,10 @@ cl::opt<unsigned> numThreads("num-threads",
                              cl::desc("Compiled path: threads that run "
                                       "dispatches (0: one per core)"),
                              cl::init(0));
+cl::opt<bool> vectorize("vectorize",
+                        cl::desc("Compiled path: tile and vectorize the "
+                                 "kernels (on by default)"),
+                        cl::init(true));
 cl::opt<std::string> dumpIr("dump-ir",
                             cl::desc("Compiled path: write the module after "
                                      "each phase into this folder"));
@@ -93,121 +97,6 @@ cl::opt<bool> splitInputFile("split-input-file",
 
 /// Exit statuses.
 enum ExitCode { kPassed = 0, kCheckFailed = 1, kError = 2 };
-
-/// Parses the values of one --input into `tensor`.
-LogicalResult parseValues(StringRef text, Tensor &tensor, std::string &error) {
-  SmallVector<StringRef> tokens;
-  SmallString<64> cleaned;
-  for (char c : text)
-    cleaned.push_back(c == '[' || c == ']' || c == ',' || c == '\t' ? ' ' : c);
-  StringRef(cleaned).split(tokens, ' ', -1, /*KeepEmpty=*/false);
-  int64_t count = tensor.getNumElements();
-  if (static_cast<int64_t>(tokens.size()) != count &&
-      !(tokens.size() == 1 && count > 0)) {
-    error = "expected " + std::to_string(count) + " values, got " +
-            std::to_string(tokens.size());
-    return failure();
-  }
-  ElementFormat format(tensor.getElementType());
-  return dispatch(tensor.getStorage(), [&](auto tag) -> LogicalResult {
-    using T = decltype(tag);
-    auto out = tensor.data<T>();
-    for (int64_t i = 0; i < count; ++i) {
-      StringRef token = tokens.size() == 1 ? tokens[0] : tokens[i];
-      if constexpr (std::is_same_v<T, bool>) {
-        if (token == "true" || token == "1")
-          out[i] = true;
-        else if (token == "false" || token == "0")
-          out[i] = false;
-        else {
-          error = "bad boolean '" + token.str() + "'";
-          return failure();
-        }
-      } else if constexpr (isInteger<T>) {
-        int64_t value;
-        if (token.getAsInteger(0, value)) {
-          error = "bad integer '" + token.str() + "'";
-          return failure();
-        }
-        out[i] = format.normalize(static_cast<T>(value));
-      } else if constexpr (std::is_floating_point_v<T>) {
-        double value;
-        std::string lower = token.lower();
-        if (lower == "nan")
-          value = std::numeric_limits<double>::quiet_NaN();
-        else if (lower == "inf" || lower == "+inf")
-          value = std::numeric_limits<double>::infinity();
-        else if (lower == "-inf")
-          value = -std::numeric_limits<double>::infinity();
-        else if (token.getAsDouble(value)) {
-          error = "bad number '" + token.str() + "'";
-          return failure();
-        }
-        out[i] = convertElement<T>(value, format);
-      } else {
-        error = "complex values cannot be given on the command line; use "
-                "a .npy file";
-        return failure();
-      }
-    }
-    return success();
-  });
-}
-
-/// Parses one --input: @file.npy or TYPE=VALUES.
-FailureOr<Tensor> parseInput(StringRef spec, MLIRContext *context,
-                             std::string &error) {
-  if (spec.consume_front("@")) {
-    llvm::Expected<Tensor> tensor = tools::readNpy(spec, context);
-    if (!tensor) {
-      error = llvm::toString(tensor.takeError());
-      return failure();
-    }
-    return *tensor;
-  }
-  auto [typeText, values] = spec.split('=');
-  if (!spec.contains('=')) {
-    error = "expected TYPE=VALUES or @FILE.npy";
-    return failure();
-  }
-  // DxDx...xELEMENT: the element type follows the last 'x' that ends a
-  // dimension.
-  SmallVector<int64_t> shape;
-  StringRef rest = typeText;
-  while (true) {
-    size_t x = rest.find('x');
-    int64_t size;
-    if (x == StringRef::npos || rest.take_front(x).getAsInteger(10, size))
-      break;
-    if (size < 0) {
-      error = "negative dimension in '" + typeText.str() + "'";
-      return failure();
-    }
-    shape.push_back(size);
-    rest = rest.drop_front(x + 1);
-  }
-  Type element = parseType(rest, context);
-  if (!element || !getStorage(element)) {
-    error = "unknown element type '" + rest.str() + "'";
-    return failure();
-  }
-  Tensor tensor(RankedTensorType::get(shape, element));
-  if (failed(parseValues(values, tensor, error)))
-    return failure();
-  return tensor;
-}
-
-/// The function to run in `module`.
-func::FuncOp pickFunction(ModuleOp module) {
-  if (!functionName.empty())
-    return module.lookupSymbol<func::FuncOp>(functionName);
-  if (auto main = module.lookupSymbol<func::FuncOp>("main"))
-    return main;
-  auto functions = module.getOps<func::FuncOp>();
-  if (llvm::hasSingleElement(functions))
-    return *functions.begin();
-  return {};
-}
 
 /// Describes a type mismatch between a given argument and a parameter.
 std::string describeMismatch(Type expected, const Tensor &given) {
@@ -267,22 +156,6 @@ ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
   return reportChecks(evaluator);
 }
 
-/// The signature a compiled program is specialized to: the arguments'
-/// types, and the values of the 0-d integer ones (the dimension sizes
-/// shape-polymorphic programs take).
-void signatureOf(ArrayRef<RuntimeValue> arguments,
-                 SmallVectorImpl<RankedTensorType> &types,
-                 SmallVectorImpl<Attribute> &values) {
-  for (const RuntimeValue &argument : arguments) {
-    const Tensor &tensor = argument.getTensor();
-    types.push_back(tensor.getType());
-    values.push_back(tensor.getRank() == 0 &&
-                             isa<IntegerType>(tensor.getElementType())
-                         ? Attribute(tensor.toAttr())
-                         : Attribute());
-  }
-}
-
 ExitCode runCompiled(ModuleOp module, func::FuncOp function,
                      ArrayRef<RuntimeValue> arguments,
                      ArrayRef<RankedTensorType> types,
@@ -291,6 +164,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   options.entry = function.getSymName().str();
   options.opaqueConstants = opaqueConstants;
   options.dumpDir = dumpIr;
+  options.vectorize = vectorize;
   cpu::CompileCache cache(module, options);
   FailureOr<const cpu::CompiledProgram *> compiled =
       cache.get(types, dimensionValues);
@@ -404,19 +278,13 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
 
 /// Runs one module; returns the exit code it earns.
 ExitCode runModule(ModuleOp module, MLIRContext *context) {
-  func::FuncOp function = pickFunction(module);
+  func::FuncOp function = tools::pickFunction(module, functionName);
   // A split case without functions (comments only) has nothing to run.
   if (!function && splitInputFile && functionName.empty() &&
       module.getOps<func::FuncOp>().empty())
     return kPassed;
   if (!function) {
-    if (!functionName.empty())
-      module.emitError("no function named @") << functionName;
-    else if (module.getOps<func::FuncOp>().empty())
-      module.emitError("no function to run");
-    else
-      module.emitError("no @main and more than one function; pick one with "
-                       "--function");
+    tools::reportNoFunction(module, functionName);
     return kError;
   }
   SmallVector<RuntimeValue> arguments;
@@ -429,7 +297,7 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   }
   for (auto [i, spec] : llvm::enumerate(inputs)) {
     std::string error;
-    FailureOr<Tensor> tensor = parseInput(spec, context, error);
+    FailureOr<Tensor> tensor = tools::parseInput(spec, context, error);
     if (failed(tensor)) {
       llvm::errs() << "error: --input " << i << " ('" << spec
                    << "'): " << error << "\n";
@@ -448,7 +316,8 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   }
   SmallVector<RankedTensorType> types;
   SmallVector<Attribute> values;
-  signatureOf(arguments, types, values);
+  for (const RuntimeValue &argument : arguments)
+    tools::appendSignature(argument.getTensor(), types, values);
   if (!interpret)
     return runCompiled(module, function, arguments, types, values);
   // The evaluator runs a shape-polymorphic function specialized to its
@@ -468,12 +337,8 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "hlox StableHLO runner\n");
 
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  cpu::registerCompilerDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  context.printOpOnDiagnostic(false);
+  std::unique_ptr<MLIRContext> ownedContext = tools::createToolContext();
+  MLIRContext &context = *ownedContext;
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> file =

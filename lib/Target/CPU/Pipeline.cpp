@@ -36,7 +36,12 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -85,7 +90,8 @@ void hlox::cpu::registerCompilerDialects(DialectRegistry &registry) {
                   func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
                   linalg::LinalgDialect, math::MathDialect,
                   memref::MemRefDialect, scf::SCFDialect,
-                  tensor::TensorDialect, ub::UBDialect>();
+                  tensor::TensorDialect, ub::UBDialect,
+                  vector::VectorDialect>();
   func::registerInlinerExtension(registry);
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
@@ -96,6 +102,9 @@ void hlox::cpu::registerCompilerDialects(DialectRegistry &registry) {
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerInferTypeOpInterfaceExternalModels(registry);
+  tensor::registerSubsetOpInterfaceExternalModels(registry);
+  vector::registerBufferizableOpInterfaceExternalModels(registry);
+  vector::registerSubsetOpInterfaceExternalModels(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
 }
@@ -111,6 +120,7 @@ void hlox::cpu::registerCompilerPasses() {
     memref::registerMemRefPasses();
     bufferization::registerBufferizationPasses();
     bufferization::registerBufferizationPipelines();
+    vector::registerVectorPasses();
     hlox::registerHloxPasses();
     hlox::registerHloxConversionPasses();
     hlox::cpu::registerHloxCPUPasses();
@@ -135,18 +145,24 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
            " opaque-constants=" + (options.opaqueConstants ? "true" : "false") +
            "}";
   case Phase::LLVM:
-    return "hlox-cpu-kernel-abi,canonicalize,cse,eliminate-empty-tensors,"
+    return std::string("hlox-cpu-kernel-abi,canonicalize,cse,") +
+           (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
+                               "loop-invariant-subset-hoisting,"
+                             : "") +
+           "eliminate-empty-tensors,"
            "empty-tensor-to-alloc-tensor,"
            "one-shot-bufferize{allow-return-allocs-from-loops=true "
            "unknown-type-conversion=identity-layout-map},"
+           "func.func(lower-vector-mask),"
            "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-           "hlox-cpu-copies-to-loops,"
+           "hlox-cpu-copies-to-loops,convert-vector-to-scf{full-unroll=true},"
            "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
            "convert-complex-to-standard,math-extend-to-supported-types,"
            "hlox-cpu-math-to-libm,"
            "arith-emulate-unsupported-floats{source-types=bf16,f16 "
            "target-type=f32},arith-expand{include-bf16=true},"
-           "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
+           "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
+           "finalize-memref-to-llvm,"
            "convert-math-to-llvm,convert-complex-to-llvm,"
            "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
            "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},"

@@ -13,3 +13,18 @@ func.func @math(%x: f32, %y: f64, %i: i32) -> (f32, f64, i32) {
   %2 = math.absi %i : i32
   return %0, %1, %2 : f32, f64, i32
 }
+
+// In a vectorized kernel, rsqrt becomes 1 / sqrt and sqrt and floor the
+// LLVM intrinsics (one instruction, exact); exp becomes a call per lane.
+// CHECK-LABEL: func.func @vector_math
+// CHECK-DAG: %[[ONE:.+]] = arith.constant dense<1.000000e+00> : vector<4xf32>
+// CHECK: %[[ROOT:.+]] = llvm.intr.sqrt(%{{.+}}) : (vector<4xf32>) -> vector<4xf32>
+// CHECK: arith.divf %[[ONE]], %[[ROOT]] : vector<4xf32>
+// CHECK: llvm.intr.floor(%{{.+}}) : (vector<4xf32>) -> vector<4xf32>
+// CHECK-COUNT-4: call @expf
+func.func @vector_math(%x: vector<4xf32>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+  %0 = math.rsqrt %x : vector<4xf32>
+  %1 = math.floor %x : vector<4xf32>
+  %2 = math.exp %x : vector<4xf32>
+  return %0, %1, %2 : vector<4xf32>, vector<4xf32>, vector<4xf32>
+}

@@ -4,6 +4,8 @@
 // RUN: hlox-compile --compile-to=linalg %s | FileCheck %s --check-prefix=LINALG
 // RUN: hlox-compile --compile-to=llvm %s | FileCheck %s --check-prefix=LLVM
 // RUN: hlox-compile --compile-to=llvm --emit-llvm-ir %s | FileCheck %s --check-prefix=IR
+// RUN: hlox-compile --compile-to=llvm %s | FileCheck %s --check-prefix=VEC
+// RUN: hlox-compile --compile-to=llvm --vectorize=false %s | FileCheck %s --check-prefix=SCALAR
 // RUN: %expect-exit 1 hlox-compile --compile-to=binary %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %expect-exit 1 hlox-compile --function=nope %s 2>&1 | FileCheck %s --check-prefix=NOFN
 
@@ -30,6 +32,11 @@
 // LLVM-NOT: func.func @main(
 
 // IR: define void @main_dispatch_0_entry(ptr
+
+// The kernel's rows [begin, end) are one masked 16-lane vector;
+// --vectorize=false keeps the scalar loop.
+// VEC: llvm.intr.masked.load {{.*}} -> vector<16xf32>
+// SCALAR-NOT: vector<
 
 // BAD: error: unknown phase 'binary'
 // NOFN: error: no function @nope

@@ -46,6 +46,8 @@ struct CompileOptions {
   bool opaqueConstants = false;
   /// When set, the module after each phase is written to DIR/NN-PHASE.mlir.
   std::string dumpDir;
+  /// Tile and vectorize the kernels' linalg ops (hlox-cpu-vectorize).
+  bool vectorize = true;
 };
 
 /// What compilation measured (what the program holds, dispatches and

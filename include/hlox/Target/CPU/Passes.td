@@ -83,6 +83,40 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
   ];
 }
 
+def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
+  let summary = "Tiles the kernels' linalg ops and vectorizes the tiles";
+  let description = [{
+    Runs on the kernels (after `hlox-cpu-kernel-abi`, still on tensors).
+    For each linalg op whose element types are integers or f16/bf16/f32/f64
+    and whose body holds only `arith`/`math` ops, it picks the vector
+    dimension: the innermost parallel loop that every operand either reads
+    contiguously (as its last dimension) or does not read at all
+    (broadcast). The op is generalized, its loops are interchanged so that
+    this loop is the innermost, and it is tiled by 1 on every loop but that
+    one, which is tiled by one register's worth of elements (64 bytes of
+    the widest element type, or the loop's static size if smaller). Each
+    tile is vectorized with `linalg::vectorize`, masked where the loop's
+    size is not a multiple of the tile.
+
+    The interchange moves only a parallel loop, so every output element
+    still accumulates its reduction loops in the order of the scalar code:
+    vectorized results are bit-identical to the evaluator's. An op with no
+    such dimension (a transpose, a reduction of contiguous rows, a gather)
+    stays scalar, as does a tile whose body the vectorizer rejects.
+
+    ```mlir
+    %r = linalg.generic {iterator_types = ["parallel", "parallel"]}
+        ins(%a : tensor<4x100xf32>) outs(%e : tensor<4x100xf32>) {...}
+    // becomes loops over (4, 100 step 16) around
+    %v = vector.mask %m { vector.transfer_read ... : vector<1x16xf32> }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
+    "::mlir::affine::AffineDialect",
+  ];
+}
+
 def CPUCopiesToLoops : Pass<"hlox-cpu-copies-to-loops", "::mlir::ModuleOp"> {
   let summary = "Rewrites memref.copy into linalg.copy";
   let description = [{
@@ -106,7 +140,10 @@ def CPUMathToLibm : Pass<"hlox-cpu-math-to-libm", "::mlir::ModuleOp"> {
     Rewrites float math ops that libm implements (`math.exp`, `math.tan`,
     `math.expm1`, `math.erf`, ...) into calls of libm (`expf`, `tan`, ...),
     which are accurate to about an ULP; `math.rsqrt` first becomes
-    `1 / sqrt`. Ops without a libm function (integer ops, `math.copysign`,
+    `1 / sqrt`. A vector op becomes one call per lane, except those an
+    instruction computes exactly (sqrt, floor, ceil, trunc, round,
+    roundeven, fma), which become LLVM intrinsics. Ops without a libm
+    function (integer ops, `math.copysign`,
     `math.fma`, ...) stay for `convert-math-to-llvm`. Unlike upstream's
     `convert-math-to-libm`, an op it cannot convert is no error.
 
@@ -117,7 +154,9 @@ def CPUMathToLibm : Pass<"hlox-cpu-math-to-libm", "::mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::func::FuncDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 def CPUEmitEntryPoints : Pass<"hlox-cpu-emit-entry-points", "::mlir::ModuleOp"> {

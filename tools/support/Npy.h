@@ -1,4 +1,4 @@
-//===- Npy.h - .npy files for hlox-run --------------------------*- C++ -*-===//
+//===- Npy.h - .npy files for the tools -------------------------*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HLOX_TOOLS_HLOX_RUN_NPY_H
-#define HLOX_TOOLS_HLOX_RUN_NPY_H
+#ifndef HLOX_TOOLS_SUPPORT_NPY_H
+#define HLOX_TOOLS_SUPPORT_NPY_H
 
 #include "hlox/Evaluator/Tensor.h"
 
@@ -25,4 +25,4 @@ llvm::Error writeNpy(llvm::StringRef path, const eval::Tensor &tensor);
 
 } // namespace hlox::tools
 
-#endif // HLOX_TOOLS_HLOX_RUN_NPY_H
+#endif // HLOX_TOOLS_SUPPORT_NPY_H

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#ifndef HLOX_TOOLS_HLOXRUN_BUFFERS_H
-#define HLOX_TOOLS_HLOXRUN_BUFFERS_H
+#ifndef HLOX_TOOLS_SUPPORT_BUFFERS_H
+#define HLOX_TOOLS_SUPPORT_BUFFERS_H
 
 #include "hlox/Evaluator/Tensor.h"
 #include "hlox/runtime/Buffer.h"
@@ -21,4 +21,4 @@ eval::Tensor fromBuffer(const void *data, mlir::RankedTensorType type);
 
 } // namespace hlox::tools
 
-#endif // HLOX_TOOLS_HLOXRUN_BUFFERS_H
+#endif // HLOX_TOOLS_SUPPORT_BUFFERS_H

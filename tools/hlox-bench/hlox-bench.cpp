@@ -1,0 +1,368 @@
+//===- hlox-bench.cpp - Times compiled StableHLO programs -----------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+//   hlox-bench FILE [--function NAME] [--input=...]... [--repeat=N]
+//              [--warmup=N] [--num-threads=N] [--vectorize=false]
+//              [--seed=N] [--format=text|json]
+//
+// Compiles a function for the host CPU, runs it --warmup times, then times
+// --repeat runs and reports the median (with min and max), and how that
+// compares with the machine's own ceilings, measured on the spot:
+//   - memory: the bytes of the arguments and results, per second, against
+//     a parallel copy that moves as many bytes;
+//   - compute: the FLOPs of its dot_general and convolution ops, per
+//     second, against the f32 FMA peak.
+// Arguments the flags do not give are filled with seeded pseudo-random
+// values (floats in [-1, 1), integers in [0, 16), booleans).
+// Exit status: 0 on success, 2 on bad input or a compile or run error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Buffers.h"
+#include "Ceilings.h"
+#include "Inputs.h"
+#include "Program.h"
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Evaluator/Numerics.h"
+#include "hlox/Target/CPU/CompileCache.h"
+#include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Transforms/Specialize.h"
+#include "hlox/runtime/Device.h"
+#include "hlox/runtime/Executable.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::eval;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
+                               cl::Required);
+cl::opt<std::string> functionName("function",
+                                  cl::desc("The function to time (default: "
+                                           "@main, or the only function)"));
+cl::list<std::string>
+    inputs("input", cl::desc("Argument i, as hlox-run takes it (TYPE=VALUES "
+                             "or @FILE.npy); the rest are random"));
+cl::opt<unsigned> repeat("repeat", cl::desc("Timed runs"), cl::init(50));
+cl::opt<unsigned> warmup("warmup", cl::desc("Untimed runs before them"),
+                         cl::init(3));
+cl::opt<unsigned> numThreads("num-threads",
+                             cl::desc("Threads that run dispatches (0: one "
+                                      "per core)"),
+                             cl::init(0));
+cl::opt<bool> vectorize("vectorize",
+                        cl::desc("Vectorize the kernels (hlox-cpu-vectorize)"),
+                        cl::init(true));
+cl::opt<unsigned> seed("seed", cl::desc("Seed of the random arguments"),
+                       cl::init(1));
+enum class Format { Text, Json };
+cl::opt<Format> format("format", cl::desc("Report format"),
+                       cl::values(clEnumValN(Format::Text, "text", "lines"),
+                                  clEnumValN(Format::Json, "json",
+                                             "one JSON object")),
+                       cl::init(Format::Text));
+
+constexpr int kError = 2;
+
+/// A tensor of `type` with seeded pseudo-random elements.
+FailureOr<Tensor> randomTensor(RankedTensorType type, std::mt19937_64 &rng) {
+  Tensor tensor(type);
+  ElementFormat elementFormat(type.getElementType());
+  std::uniform_real_distribution<double> real(-1.0, 1.0);
+  std::uniform_int_distribution<int64_t> small(0, 15);
+  bool ok = dispatch(tensor.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    auto out = tensor.data<T>();
+    for (T &element : out) {
+      if constexpr (std::is_same_v<T, bool>)
+        element = small(rng) & 1;
+      else if constexpr (isInteger<T>)
+        element = elementFormat.normalize(static_cast<T>(small(rng)));
+      else if constexpr (std::is_floating_point_v<T>)
+        element = convertElement<T>(real(rng), elementFormat);
+      else
+        return false;
+    }
+    return true;
+  });
+  if (!ok)
+    return failure();
+  return tensor;
+}
+
+/// FLOPs of the contractions in `function` and what it calls (a
+/// multiply-add counts two); static shapes only.
+double countFlops(func::FuncOp function, ModuleOp module) {
+  double flops = 0;
+  auto numElements = [](Type type) {
+    auto shaped = cast<ShapedType>(type);
+    return shaped.hasStaticShape() ? static_cast<double>(shaped.getNumElements())
+                                   : 0.0;
+  };
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  std::function<void(func::FuncOp)> visit = [&](func::FuncOp callee) {
+    if (!callee || !seen.insert(callee).second)
+      return;
+    callee.walk([&](Operation *op) {
+      if (auto dot = dyn_cast<stablehlo::DotGeneralOp>(op)) {
+        auto lhs = cast<ShapedType>(dot.getLhs().getType());
+        double contracted = 1;
+        for (int64_t dim :
+             dot.getDotDimensionNumbers().getLhsContractingDimensions())
+          contracted *= lhs.getDimSize(dim);
+        flops += 2 * numElements(dot.getType()) * contracted;
+      } else if (auto dot = dyn_cast<stablehlo::DotOp>(op)) {
+        auto lhs = cast<ShapedType>(dot.getLhs().getType());
+        flops += 2 * numElements(dot.getType()) *
+                 lhs.getDimSize(lhs.getRank() - 1);
+      } else if (auto conv = dyn_cast<stablehlo::ConvolutionOp>(op)) {
+        auto kernel = cast<ShapedType>(conv.getRhs().getType());
+        auto numbers = conv.getDimensionNumbers();
+        // Each output element sums kernel input features x window.
+        double window =
+            kernel.getDimSize(numbers.getKernelInputFeatureDimension());
+        for (int64_t dim : numbers.getKernelSpatialDimensions())
+          window *= kernel.getDimSize(dim);
+        flops += 2 * numElements(conv.getType()) * window;
+      } else if (auto call = dyn_cast<func::CallOp>(op)) {
+        visit(module.lookupSymbol<func::FuncOp>(call.getCallee()));
+      }
+    });
+  };
+  visit(function);
+  return flops;
+}
+
+std::string humanBytes(double bytes) {
+  const char *units[] = {"B", "KiB", "MiB", "GiB"};
+  int unit = 0;
+  while (bytes >= 1024 && unit < 3) {
+    bytes /= 1024;
+    ++unit;
+  }
+  return llvm::formatv("{0:f1} {1}", bytes, units[unit]).str();
+}
+
+/// `count` with a decimal prefix: "8.2 kFLOP".
+std::string humanCount(double count, llvm::StringRef unit) {
+  const char *prefixes[] = {"", "k", "M", "G", "T"};
+  int prefix = 0;
+  while (count >= 1000 && prefix < 4) {
+    count /= 1000;
+    ++prefix;
+  }
+  return llvm::formatv("{0:f1} {1}{2}", count, prefixes[prefix], unit).str();
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+int benchmark(ModuleOp module) {
+  func::FuncOp function = tools::pickFunction(module, functionName);
+  if (!function) {
+    tools::reportNoFunction(module, functionName);
+    return kError;
+  }
+  FunctionType type = function.getFunctionType();
+  if (inputs.size() > type.getNumInputs()) {
+    function.emitError("takes ") << type.getNumInputs() << " arguments, got "
+                                 << inputs.size() << " --input flags";
+    return kError;
+  }
+  std::mt19937_64 rng(seed);
+  SmallVector<Tensor> arguments;
+  for (unsigned i = 0; i < type.getNumInputs(); ++i) {
+    auto expected = dyn_cast<RankedTensorType>(type.getInput(i));
+    if (!expected) {
+      function.emitError("argument ") << i << " is not a ranked tensor";
+      return kError;
+    }
+    if (i < inputs.size()) {
+      std::string error;
+      FailureOr<Tensor> tensor =
+          tools::parseInput(inputs[i], module.getContext(), error);
+      if (failed(tensor)) {
+        llvm::errs() << "error: --input " << i << ": " << error << "\n";
+        return kError;
+      }
+      if (tensor->getElementType() != expected.getElementType() ||
+          failed(verifyCompatibleShape(expected.getShape(),
+                                       tensor->getShape()))) {
+        llvm::errs() << "error: --input " << i << ": argument " << i
+                     << " is " << expected << ", got " << tensor->getType()
+                     << "\n";
+        return kError;
+      }
+      arguments.push_back(std::move(*tensor));
+      continue;
+    }
+    if (!expected.hasStaticShape()) {
+      function.emitError("argument ")
+          << i << " has a dynamic shape (" << expected
+          << "); give it with --input";
+      return kError;
+    }
+    FailureOr<Tensor> tensor = randomTensor(expected, rng);
+    if (failed(tensor)) {
+      function.emitError("argument ")
+          << i << " (" << expected
+          << ") cannot be made up; give it with --input";
+      return kError;
+    }
+    arguments.push_back(std::move(*tensor));
+  }
+
+  SmallVector<RankedTensorType> types;
+  SmallVector<Attribute> values;
+  for (const Tensor &argument : arguments)
+    tools::appendSignature(argument, types, values);
+  // The FLOPs are counted on the program specialized to these arguments.
+  std::string name = function.getSymName().str();
+  OwningOpRef<ModuleOp> counted = module.clone();
+  if (hasDynamicShapes(function) &&
+      failed(specializeEntry(*counted, name, types, values)))
+    return kError;
+  double flops =
+      countFlops(counted->lookupSymbol<func::FuncOp>(name), *counted);
+
+  cpu::CompileOptions options;
+  options.entry = name;
+  options.vectorize = vectorize;
+  cpu::CompileCache cache(module, options);
+  FailureOr<const cpu::CompiledProgram *> compiled = cache.get(types, values);
+  if (failed(compiled))
+    return kError;
+  const cpu::CompiledProgram &program = **compiled;
+  double compileMs = 0;
+  for (auto &[phase, ms] : program.stats.phaseMilliseconds)
+    compileMs += ms;
+  runtime::Status status;
+  std::unique_ptr<runtime::Executable> executable = runtime::Executable::create(
+      program.program, program.kernels, status);
+  if (!executable) {
+    function.emitError("cannot load the compiled program: ")
+        << status.message();
+    return kError;
+  }
+  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
+  double bytes = 0;
+  for (const Tensor &argument : arguments) {
+    buffers.push_back(tools::toBuffer(argument));
+    bytes += buffers.back()->getByteSize();
+  }
+  // Checks in a benchmarked program are not judged.
+  runtime::HostCallFn noChecks = [](int64_t,
+                                    const std::vector<runtime::BufferView> &) {
+    return runtime::Status();
+  };
+  runtime::CpuDevice device(numThreads);
+  std::vector<std::shared_ptr<runtime::Buffer>> results;
+  std::vector<double> times;
+  for (unsigned i = 0; i < warmup + std::max(1u, repeat.getValue()); ++i) {
+    auto start = std::chrono::steady_clock::now();
+    status = executable->execute(device, buffers, results, noChecks);
+    double seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    if (!status) {
+      function.emitError("run failed: ") << status.message();
+      return kError;
+    }
+    if (i >= warmup)
+      times.push_back(seconds);
+  }
+  for (const std::shared_ptr<runtime::Buffer> &result : results)
+    bytes += result->getByteSize();
+  double seconds = median(times);
+  double bandwidth = bench::measureCopyBandwidth(device, static_cast<int64_t>(bytes));
+  bench::Ceiling peak = bench::measureFmaPeak(device);
+  double bytesPerSecond = bytes / seconds, flopsPerSecond = flops / seconds;
+  double memoryShare = bytesPerSecond / bandwidth;
+  double computeShare = flopsPerSecond / peak.perSecond;
+  auto [minTime, maxTime] = std::minmax_element(times.begin(), times.end());
+
+  llvm::raw_ostream &os = llvm::outs();
+  if (format == Format::Json) {
+    os << llvm::formatv(
+        "{{\"file\": \"{0}\", \"function\": \"{1}\", \"threads\": {2}, "
+        "\"vectorize\": {3}, \"runs\": {4}, \"median_s\": {5:e}, "
+        "\"min_s\": {6:e}, \"max_s\": {7:e}, \"compile_ms\": {8:f1}, "
+        "\"bytes\": {9}, \"flops\": {10}, \"bytes_per_s\": {11:e}, "
+        "\"copy_bytes_per_s\": {12:e}, \"flops_per_s\": {13:e}, "
+        "\"peak_flops_per_s\": {14:e}, \"memory_fraction\": {15:f4}, "
+        "\"compute_fraction\": {16:f4}}\n",
+        llvm::sys::path::filename(inputFile), name, device.getNumThreads(),
+        vectorize ? "true" : "false", times.size(), seconds, *minTime,
+        *maxTime, compileMs, static_cast<int64_t>(bytes),
+        static_cast<int64_t>(flops), bytesPerSecond, bandwidth,
+        flopsPerSecond, peak.perSecond, memoryShare, computeShare);
+    return 0;
+  }
+  os << llvm::formatv("@{0} of {1}: compiled in {2:f1} ms, {3} threads{4}\n",
+                      name, llvm::sys::path::filename(inputFile), compileMs,
+                      device.getNumThreads(),
+                      vectorize ? "" : ", not vectorized");
+  os << llvm::formatv("time     {0:f2} us median of {1} runs (min {2:f2}, "
+                      "max {3:f2})\n",
+                      seconds * 1e6, times.size(), *minTime * 1e6,
+                      *maxTime * 1e6);
+  os << llvm::formatv("memory   {0} of arguments and results: {1:f2} GB/s, "
+                      "{2:f1}% of a {3} copy ({4:f2} GB/s)\n",
+                      humanBytes(bytes), bytesPerSecond / 1e9,
+                      100 * memoryShare, humanBytes(bytes), bandwidth / 1e9);
+  if (flops > 0)
+    os << llvm::formatv("compute  {0} in contractions: {1:f2} GFLOP/s, "
+                        "{2:f1}% of the {3} ({4:f1} GFLOP/s)\n",
+                        humanCount(flops, "FLOP"), flopsPerSecond / 1e9,
+                        100 * computeShare, peak.what, peak.perSecond / 1e9);
+  else
+    os << llvm::formatv("compute  no contractions; the {0} is {1:f1} "
+                        "GFLOP/s\n",
+                        peak.what, peak.perSecond / 1e9);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "hlox benchmark runner\n");
+  std::unique_ptr<MLIRContext> context = tools::createToolContext();
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFile, &errorMessage);
+  if (!file) {
+    llvm::errs() << "error: " << errorMessage << "\n";
+    return kError;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, context.get());
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, context.get());
+  if (!module)
+    return kError;
+  return benchmark(*module);
+}

@@ -1,0 +1,29 @@
+//===- Inputs.h - Program arguments from the command line -------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// The `--input` syntax of hlox-run and hlox-bench: TYPE=VALUES (IREE's
+// syntax: 2x3xf32=1,2,3,4,5,6; brackets and spaces also separate values,
+// one value fills the tensor) or @FILE.npy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TOOLS_SUPPORT_INPUTS_H
+#define HLOX_TOOLS_SUPPORT_INPUTS_H
+
+#include "hlox/Evaluator/Tensor.h"
+
+#include "mlir/IR/MLIRContext.h"
+
+#include <string>
+
+namespace hlox::tools {
+
+/// Parses one --input; on failure, `error` says why.
+mlir::FailureOr<eval::Tensor> parseInput(llvm::StringRef spec,
+                                         mlir::MLIRContext *context,
+                                         std::string &error);
+
+} // namespace hlox::tools
+
+#endif // HLOX_TOOLS_SUPPORT_INPUTS_H
