@@ -10,8 +10,10 @@ scan, the batch norm ops, rng_bit_generator), for every element type the CPU tar
 several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
 seeded, with the edge values of each type (zeros, extremes, infinities,
 NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
-through `hlox-run` compiled and `hlox-run --interpret` on the same .npy
-inputs; outputs must agree exactly for integers and booleans, and for
+through `hlox-run` compiled, compiled with `--vectorize=false` and
+`hlox-run --interpret` on the same .npy inputs. The vectorized and scalar
+kernels must agree bit for bit. Compiled and interpreted outputs must agree
+exactly for integers and booleans, and for
 floats within the case's ULP bound: 0 for IEEE-exact ops and data movement,
 4 for transcendental functions (libm against the evaluator's double), and
 64 for float contractions (dot_general, convolution), whose summation order
@@ -478,10 +480,69 @@ def linear_algebra_cases(rng):
     yield from cases
 
 
+def vector_cases(rng):
+    """Shapes that fill vector tiles and leave remainders: contractions with
+    row counts that are not multiples of 4 and column counts that are not
+    multiples of the lanes, wide elementwise ops with broadcasts, and column
+    reductions."""
+    cases = []
+    for element in ["f16", "f32", "f64", "i8", "i32", "ui16", "i64"]:
+        t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
+        ulps = CONTRACTION_ULPS if element in FLOATS else 0
+        for m, k, n in [(9, 21, 70), (4, 3, 160), (1, 33, 5)]:
+            cases.append(Case(
+                f"vector_dot_{element}_{m}x{k}x{n}",
+                f"  %0 = stablehlo.dot_general %a0, %a1, contracting_dims = "
+                f"[1] x [0] : ({t(m, k)}, {t(k, n)}) -> {t(m, n)}\n"
+                f"  return %0 : {t(m, n)}",
+                [((m, k), element, "small"), ((k, n), element, "small")],
+                [((m, n), element)], ulps))
+        cases.append(Case(
+            f"vector_batch_dot_{element}",
+            f"  %0 = stablehlo.dot_general %a0, %a1, batching_dims = [0] x [0],"
+            f" contracting_dims = [1] x [1] : ({t(3, 17, 6)}, {t(3, 17, 41)})"
+            f" -> {t(3, 6, 41)}\n  return %0 : {t(3, 6, 41)}",
+            [((3, 17, 6), element, "small"), ((3, 17, 41), element, "small")],
+            [((3, 6, 41), element)], ulps))
+        cases.append(Case(
+            f"vector_elementwise_{element}",
+            f"  %0 = stablehlo.broadcast_in_dim %a1, dims = [1] : "
+            f"({t(131)}) -> {t(5, 131)}\n"
+            f"  %1 = stablehlo.multiply %a0, %0 : {t(5, 131)}\n"
+            f"  %2 = stablehlo.subtract %1, %a0 : {t(5, 131)}\n"
+            f"  %3 = stablehlo.maximum %2, %a0 : {t(5, 131)}\n"
+            f"  return %3 : {t(5, 131)}",
+            [((5, 131), element, "small"), ((131,), element, "small")],
+            [((5, 131), element)]))
+        zero = "0.0" if element in FLOATS else "0"
+        cases.append(Case(
+            f"vector_column_sum_{element}",
+            f"  %z = stablehlo.constant dense<{zero}> : {t()}\n"
+            f"  %0 = stablehlo.reduce(%a0 init: %z) applies stablehlo.add "
+            f"across dimensions = [0] : ({t(19, 37)}, {t()}) -> {t(37)}\n"
+            f"  return %0 : {t(37)}",
+            [((19, 37), element, "small")], [((37,), element)], ulps))
+    for element in ["f32", "f64"]:
+        t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
+        cases.append(Case(
+            f"vector_sqrt_floor_{element}",
+            f"  %0 = stablehlo.abs %a0 : {t(3, 45)}\n"
+            f"  %1 = stablehlo.sqrt %0 : {t(3, 45)}\n"
+            f"  %2 = stablehlo.floor %a0 : {t(3, 45)}\n"
+            f"  %3 = stablehlo.rsqrt %0 : {t(3, 45)}\n"
+            f"  return %1, %2, %3 : {t(3, 45)}, {t(3, 45)}, {t(3, 45)}",
+            [((3, 45), element, "any")],
+            [((3, 45), element), ((3, 45), element), ((3, 45), element)],
+            # rsqrt is 1 / sqrt, rounded twice; sqrt and floor are exact
+            # (and every result matches the scalar kernels exactly).
+            TRANSCENDENTAL_ULPS))
+    yield from cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
-                   structural_cases, linear_algebra_cases):
+                   structural_cases, linear_algebra_cases, vector_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)
@@ -534,7 +595,8 @@ def run_case(hlox_run, case, seed, workdir):
         npy.write(path, element, shape, values(rng, element, count(shape), kind))
         inputs.append(f"--input=@{path}")
     outputs = {}
-    for path_name, flags in (("cpu", []), ("interpret", ["--interpret"])):
+    for path_name, flags in (("cpu", []), ("scalar", ["--vectorize=false"]),
+                             ("interpret", ["--interpret"])):
         outs = [f"--output=@{base}.{path_name}.out{i}.npy"
                 for i in range(len(case.results))]
         proc = subprocess.run([hlox_run, base + ".mlir", *flags, *inputs, *outs],
@@ -549,6 +611,12 @@ def run_case(hlox_run, case, seed, workdir):
         problem = compare(c[0], c[2], e[2], case.ulps)
         if problem:
             return f"result {i}: {problem}"
+    # Vectorization keeps every element's order of operations: the
+    # vectorized kernels agree with the scalar ones bit for bit.
+    for i, (c, s) in enumerate(zip(outputs["cpu"], outputs["scalar"])):
+        if c[2] != s[2]:
+            return f"result {i}: vectorized and scalar differ: " + \
+                   (compare(c[0], c[2], s[2], 0) or "NaN payloads")
     return None
 
 

@@ -34,6 +34,15 @@ bool hlox::cpu::isHostCall(Operation *op) {
   return call && call.getCallTargetName().starts_with("check.");
 }
 
+std::optional<unsigned> hlox::cpu::getWorkgroupLoop(linalg::LinalgOp root) {
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
+  for (unsigned loop = 0; loop < ranges.size(); ++loop)
+    if (iterators[loop] == utils::IteratorType::parallel && ranges[loop] > 1)
+      return loop;
+  return std::nullopt;
+}
+
 namespace {
 
 /// Ops that stay in the host program.
@@ -60,7 +69,7 @@ bool isPullable(Operation *op, bool opaqueConstants) {
 }
 
 /// The work of one workgroup of `root`, and how many workgroups it splits
-/// into along its first loop.
+/// into along its workgroup loop.
 std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(root);
   if (!linalgOp || !isa<TilingInterface>(root) ||
@@ -75,8 +84,8 @@ std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
       return {1, 1};
     total *= range;
   }
-  if (linalgOp.getIteratorTypesArray()[0] != utils::IteratorType::parallel ||
-      ranges[0] <= 1)
+  std::optional<unsigned> loop = getWorkgroupLoop(linalgOp);
+  if (!loop)
     return {1, std::max<int64_t>(total, 1)};
   // Only tensor.empty or linalg.fill of one can be sliced as destinations.
   for (Value init : linalgOp.getDpsInits()) {
@@ -86,7 +95,7 @@ std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
     if (!isa_and_nonnull<tensor::EmptyOp>(def))
       return {1, std::max<int64_t>(total, 1)};
   }
-  return {ranges[0], std::max<int64_t>(total / ranges[0], 1)};
+  return {ranges[*loop], std::max<int64_t>(total / ranges[*loop], 1)};
 }
 
 class FormDispatchesPass

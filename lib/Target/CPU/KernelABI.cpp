@@ -44,19 +44,24 @@ Value destinationTile(OpBuilder &b, Location loc, Value init,
 }
 
 /// Rewrites `root` (a linalg op whose results the kernel writes into
-/// `outputs`) to compute rows [begin, end) of its first loop only, writing
-/// them straight into the outputs. Returns the values to materialize.
+/// `outputs`) to compute iterations [begin, end) of its workgroup loop
+/// only, writing them straight into the outputs. Returns the values to
+/// materialize.
 FailureOr<SmallVector<Value>> tileRoot(OpBuilder &b, Operation *root,
                                        ArrayRef<Value> outputs, Value begin,
                                        Value end) {
   auto tileable = cast<TilingInterface>(root);
   auto linalgOp = cast<linalg::LinalgOp>(root);
   Location loc = root->getLoc();
+  std::optional<unsigned> loop = getWorkgroupLoop(linalgOp);
+  if (!loop)
+    return root->emitError("the CPU target found no loop to split this op "
+                           "into workgroups along");
   b.setInsertionPoint(root);
   SmallVector<Range> domain = tileable.getIterationDomain(b);
   SmallVector<OpFoldResult> offsets, sizes;
   for (auto [i, range] : llvm::enumerate(domain)) {
-    if (i == 0) {
+    if (i == *loop) {
       offsets.push_back(begin);
       sizes.push_back(arith::SubIOp::create(b, loc, end, begin).getResult());
     } else {

@@ -16,7 +16,8 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
-#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/DebugLog.h"
@@ -36,9 +37,14 @@ namespace {
 
 /// The bits of a vector register: one AVX-512 register.
 constexpr int64_t kVectorBits = 512;
-/// The vector registers a reduction tile accumulates in: as many
+/// The vector registers a contraction's 1-d tile accumulates in: as many
 /// independent FMA chains as cover the FMA latency of two units.
 constexpr int64_t kAccumulators = 8;
+/// A contraction's full tiles: kRows rows of kRowRegisters registers (the
+/// same 8 accumulators), so that each vector read along the vector loop
+/// serves kRows FMAs.
+constexpr int64_t kRows = 4;
+constexpr int64_t kRowRegisters = 2;
 
 /// The element types vector code handles like scalar code: integers and the
 /// floats the LLVM lowering supports (small floats are i8 by now; complex
@@ -103,129 +109,289 @@ std::optional<unsigned> chooseVectorLoop(linalg::LinalgOp op) {
   return std::nullopt;
 }
 
-/// Tiles and vectorizes `op`, if it qualifies; leaves it as it is otherwise.
-LogicalResult vectorizeOp(RewriterBase &rewriter, linalg::LinalgOp op) {
+/// How an op is vectorized.
+struct Plan {
+  /// The loop along which vectors run.
+  unsigned vectorLoop;
+  /// A contraction: a reduction with an input that the vector loop does not
+  /// index, which every vector of a tile reuses (a matrix product's lhs).
+  /// It accumulates over its reduction loops inside the vector loop, so
+  /// that its accumulators stay in registers.
+  bool accumulate;
+  /// For a contraction, a parallel loop whose tile is several rows of
+  /// accumulators, each reusing the vectors read along the vector loop.
+  std::optional<unsigned> rowLoop;
+  /// Bits of the widest element type.
+  int64_t widest;
+};
+
+/// For a contraction, the row loop: the innermost parallel loop (other
+/// than the vector loop, of more than one iteration) that every output
+/// indexes by a plain dimension and the reused input indexes.
+std::optional<unsigned> chooseRowLoop(linalg::LinalgOp op,
+                                      unsigned vectorLoop) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (int loop = op.getNumLoops() - 1; loop >= 0; --loop) {
+    if (static_cast<unsigned>(loop) == vectorLoop ||
+        iterators[loop] != utils::IteratorType::parallel || ranges[loop] == 1)
+      continue;
+    AffineExpr dim = getAffineDimExpr(loop, op.getContext());
+    bool outputs = llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
+      return llvm::is_contained(op.getMatchingIndexingMap(&init).getResults(),
+                                dim);
+    });
+    bool reused =
+        llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+          AffineMap map = op.getMatchingIndexingMap(input);
+          return !map.isFunctionOfDim(vectorLoop) && map.isFunctionOfDim(loop);
+        });
+    if (outputs && reused)
+      return loop;
+  }
+  return std::nullopt;
+}
+
+/// What `op` vectorizes as; nothing when it stays scalar.
+std::optional<Plan> planFor(linalg::LinalgOp op) {
   if (op.getNumLoops() == 0 || !op.hasPureTensorSemantics() ||
       !hasArithmeticBody(op))
-    return success();
-  int64_t widest = 0;
+    return std::nullopt;
+  Plan plan;
+  plan.widest = 0;
   for (OpOperand &operand : op->getOpOperands()) {
     Type element = getElementTypeOrSelf(operand.get().getType());
     // Memory holds an i1 or i4 per byte, a vector of them packs them into
     // bits: such tensors stay scalar (values inside the body are fine).
     if (!isVectorElement(element) || element.getIntOrFloatBitWidth() % 8 != 0)
-      return success();
-    widest = std::max<int64_t>(widest, element.getIntOrFloatBitWidth());
+      return std::nullopt;
+    plan.widest =
+        std::max<int64_t>(plan.widest, element.getIntOrFloatBitWidth());
   }
   std::optional<unsigned> loop = chooseVectorLoop(op);
   if (!loop)
-    return success();
-  // A contraction (a reduction with an input that the vector loop does not
-  // index, which every vector of the tile reuses: a matrix product's lhs)
-  // accumulates over its reduction loops inside the vector loop, so that
-  // its accumulator vectors stay in registers, several of them so that
-  // their FMAs overlap. Other ops keep the vector loop innermost, which
-  // streams through memory in order.
-  bool accumulate =
+    return std::nullopt;
+  plan.vectorLoop = *loop;
+  plan.accumulate =
       op.getNumReductionLoops() > 0 &&
       llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
         return !op.getMatchingIndexingMap(input).isFunctionOfDim(*loop);
       });
-  int64_t lanes = (accumulate ? kAccumulators : 1) * kVectorBits / widest;
-  int64_t range = op.getStaticLoopRanges()[*loop];
-  if (!ShapedType::isDynamic(range))
-    lanes = std::min(lanes, range);
+  if (plan.accumulate)
+    plan.rowLoop = chooseRowLoop(op, *loop);
+  return plan;
+}
 
+/// The columns of a contraction's full tile.
+int64_t rowTileLanes(const Plan &plan) {
+  return kRowRegisters * kVectorBits / plan.widest;
+}
+
+/// `lanes`, or the loop's static size when smaller.
+int64_t clampToRange(int64_t lanes, int64_t range) {
+  return ShapedType::isDynamic(range) ? lanes : std::min(lanes, range);
+}
+
+/// `op` as a generic whose loops are: the other parallel loops, then (for
+/// a contraction) the row loop, the vector loop, then the reduction loops;
+/// or, for other ops, every other loop then the vector loop. Reduction
+/// loops keep their order, so each output element accumulates as before.
+/// `rowPosition`/`vectorPosition` receive where those loops went.
+FailureOr<linalg::GenericOp> reorder(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, const Plan &plan,
+                                     bool withRows, unsigned &rowPosition,
+                                     unsigned &vectorPosition) {
   rewriter.setInsertionPoint(op);
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic) {
     FailureOr<linalg::GenericOp> generalized =
         linalg::generalizeNamedOp(rewriter, op);
     if (failed(generalized))
-      return success();
+      return failure();
     generic = *generalized;
   }
-  // The loop order: the other loops, then the vector loop; for a
-  // contraction, the other parallel loops, the vector loop, then the
-  // reduction loops. Reduction loops keep their order.
   unsigned numLoops = generic.getNumLoops();
   SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
+  auto isRow = [&](unsigned i) { return withRows && i == *plan.rowLoop; };
   SmallVector<unsigned> order;
   for (unsigned i = 0; i < numLoops; ++i)
-    if (i != *loop &&
-        (!accumulate || iterators[i] == utils::IteratorType::parallel))
+    if (i != plan.vectorLoop && !isRow(i) &&
+        (!plan.accumulate || iterators[i] == utils::IteratorType::parallel))
       order.push_back(i);
-  unsigned vectorPosition = order.size();
-  order.push_back(*loop);
-  if (accumulate)
+  rowPosition = order.size();
+  if (withRows)
+    order.push_back(*plan.rowLoop);
+  vectorPosition = order.size();
+  order.push_back(plan.vectorLoop);
+  if (plan.accumulate)
     for (unsigned i = 0; i < numLoops; ++i)
       if (iterators[i] == utils::IteratorType::reduction)
         order.push_back(i);
-  if (!llvm::equal(order, llvm::seq<unsigned>(0, numLoops))) {
-    FailureOr<linalg::GenericOp> interchanged =
-        linalg::interchangeGenericOp(rewriter, generic, order);
-    if (failed(interchanged))
-      return generic.emitError("could not interchange its loops");
-    generic = *interchanged;
-  }
+  if (llvm::equal(order, llvm::seq<unsigned>(0, numLoops)))
+    return generic;
+  return linalg::interchangeGenericOp(rewriter, generic, order);
+}
 
-  SmallVector<OpFoldResult> tileSizes(numLoops, rewriter.getIndexAttr(1));
-  tileSizes[vectorPosition] = rewriter.getIndexAttr(lanes);
+/// Tiles `generic` by `tileSizes` with scf.for loops; returns the tiling.
+FailureOr<scf::SCFTilingResult> tile(RewriterBase &rewriter,
+                                     linalg::GenericOp generic,
+                                     ArrayRef<int64_t> tileSizes) {
   scf::SCFTilingOptions options;
-  options.setTileSizes(tileSizes);
+  options.setTileSizes(
+      getAsIndexOpFoldResult(rewriter.getContext(), tileSizes));
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(generic.getOperation()), options);
   if (failed(tiled))
     return generic.emitError("could not tile it for vectorization");
   rewriter.replaceOp(generic, tiled->replacements);
+  return tiled;
+}
 
-  // Every loop but the vector loop is now one iteration: dropping them
-  // leaves a 1-d op (a reduction loop of one iteration becomes a plain
-  // update), whose vectors map onto registers.
-  linalg::ControlDropUnitDims control;
-  control.rankReductionStrategy =
-      linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
-  control.controlFn = [=](Operation *op) {
-    SmallVector<unsigned> units;
-    for (unsigned i = 0; i < numLoops; ++i)
-      if (i != vectorPosition)
-        units.push_back(i);
-    return units;
-  };
-  for (Operation *tile : tiled->tiledOps) {
-    auto tileOp = cast<linalg::GenericOp>(tile);
-    Operation *vectorOp = tileOp;
-    if (numLoops > 1) {
-      rewriter.setInsertionPoint(tileOp);
-      FailureOr<linalg::DropUnitDimsResult> dropped =
-          linalg::dropUnitDims(rewriter, tileOp, control);
-      if (failed(dropped)) {
-        LDBG() << "left scalar (unit loops stay): " << *tile;
-        continue;
-      }
-      rewriter.replaceOp(tileOp, dropped->replacements);
-      vectorOp = dropped->resultOp.getOperation();
+/// Drops every loop of `tile` but those in `keep` (all of one iteration)
+/// and vectorizes what is left with `vectorSizes` (empty: its static
+/// shape). Leaves a tile the vectorizer rejects scalar.
+void vectorizeTile(RewriterBase &rewriter, linalg::GenericOp tile,
+                   ArrayRef<unsigned> keep, ArrayRef<int64_t> vectorSizes) {
+  Operation *vectorOp = tile;
+  if (tile.getNumLoops() > keep.size()) {
+    linalg::ControlDropUnitDims control;
+    control.rankReductionStrategy =
+        linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
+    unsigned numLoops = tile.getNumLoops();
+    SmallVector<unsigned> keptLoops(keep);
+    control.controlFn = [=](Operation *) {
+      SmallVector<unsigned> units;
+      for (unsigned i = 0; i < numLoops; ++i)
+        if (!llvm::is_contained(keptLoops, i))
+          units.push_back(i);
+      return units;
+    };
+    rewriter.setInsertionPoint(tile);
+    FailureOr<linalg::DropUnitDimsResult> dropped =
+        linalg::dropUnitDims(rewriter, tile, control);
+    if (failed(dropped)) {
+      LDBG() << "left scalar (unit loops stay): " << *tile;
+      return;
     }
-    SmallVector<int64_t> vectorSizes = {lanes};
-    // Spelled out: with an empty list, masks and vectors get types that
-    // differ in their scalable flags.
-    SmallVector<bool> scalable = {false};
-    if (cast<linalg::LinalgOp>(vectorOp).getNumLoops() != 1 ||
-        failed(linalg::vectorizeOpPrecondition(vectorOp, vectorSizes,
-                                                  scalable))) {
-      LDBG() << "left scalar: " << *vectorOp;
-      continue;
-    }
-    rewriter.setInsertionPoint(vectorOp);
-    FailureOr<linalg::VectorizationResult> vectorized =
-        linalg::vectorize(rewriter, vectorOp, vectorSizes, scalable);
-    if (failed(vectorized)) {
-      LDBG() << "vectorization failed: " << *vectorOp;
-      continue;
-    }
-    rewriter.replaceOp(vectorOp, vectorized->replacements);
+    rewriter.replaceOp(tile, dropped->replacements);
+    vectorOp = dropped->resultOp.getOperation();
+  }
+  // Spelled out: with an empty list, masks and vectors get types that
+  // differ in their scalable flags.
+  SmallVector<bool> scalable(vectorSizes.size(), false);
+  if (cast<linalg::LinalgOp>(vectorOp).getNumLoops() != keep.size() ||
+      failed(linalg::vectorizeOpPrecondition(vectorOp, vectorSizes,
+                                                scalable))) {
+    LDBG() << "left scalar: " << *vectorOp;
+    return;
+  }
+  rewriter.setInsertionPoint(vectorOp);
+  FailureOr<linalg::VectorizationResult> vectorized =
+      linalg::vectorize(rewriter, vectorOp, vectorSizes, scalable);
+  if (failed(vectorized)) {
+    LDBG() << "vectorization failed: " << *vectorOp;
+    return;
+  }
+  rewriter.replaceOp(vectorOp, vectorized->replacements);
+}
+
+/// Splits a contraction into tiles of kRows rows by two registers, the
+/// full tiles apart from the partial ones (loops peeled): the full ones
+/// become 2-d vectors after canonicalization, the partial ones the 1-d
+/// vectors of vectorizeOp.
+LogicalResult tileRows(RewriterBase &rewriter, linalg::LinalgOp op,
+                       const Plan &plan) {
+  unsigned rowPosition, vectorPosition;
+  FailureOr<linalg::GenericOp> generic =
+      reorder(rewriter, op, plan, /*withRows=*/true, rowPosition,
+              vectorPosition);
+  if (failed(generic))
+    return success(); // A named op without a generic form stays.
+  SmallVector<int64_t> ranges = generic->getStaticLoopRanges();
+  SmallVector<int64_t> tileSizes(generic->getNumLoops(), 1);
+  tileSizes[rowPosition] = clampToRange(kRows, ranges[rowPosition]);
+  tileSizes[vectorPosition] =
+      clampToRange(rowTileLanes(plan), ranges[vectorPosition]);
+  FailureOr<scf::SCFTilingResult> tiled = tile(rewriter, *generic, tileSizes);
+  if (failed(tiled))
+    return failure();
+  // Inner loop first: peeling the row loop then copies both column loops.
+  for (unsigned position : {vectorPosition, rowPosition}) {
+    auto loop = dyn_cast<scf::ForOp>(tiled->loops[position].getOperation());
+    scf::ForOp partial;
+    if (loop)
+      (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
   }
   return success();
+}
+
+/// True when `op` is a full row tile of a contraction: every loop but the
+/// row and vector loops of one iteration, those two static.
+bool isRowTile(linalg::LinalgOp op, const Plan &plan) {
+  if (!plan.rowLoop)
+    return false;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (auto [i, range] : llvm::enumerate(ranges)) {
+    bool kept = i == *plan.rowLoop || i == plan.vectorLoop;
+    if (ShapedType::isDynamic(range) || (!kept && range != 1))
+      return false;
+  }
+  return ranges[*plan.rowLoop] <= kRows &&
+         ranges[plan.vectorLoop] <= rowTileLanes(plan);
+}
+
+/// Vectorizes a full row tile as 2-d vectors (rows x columns): no masks.
+void vectorizeRowTile(RewriterBase &rewriter, linalg::LinalgOp op,
+                      const Plan &plan) {
+  unsigned rowPosition, vectorPosition;
+  FailureOr<linalg::GenericOp> generic =
+      reorder(rewriter, op, plan, /*withRows=*/true, rowPosition,
+              vectorPosition);
+  if (succeeded(generic))
+    vectorizeTile(rewriter, *generic, {rowPosition, vectorPosition}, {});
+}
+
+/// Tiles `op` by one vector along its vector loop and by 1 elsewhere, and
+/// vectorizes the 1-d tiles, masked where the loop's size is not a
+/// multiple of the tile.
+LogicalResult vectorizeOp(RewriterBase &rewriter, linalg::LinalgOp op,
+                          const Plan &plan) {
+  unsigned rowPosition, vectorPosition;
+  FailureOr<linalg::GenericOp> generic =
+      reorder(rewriter, op, plan, /*withRows=*/false, rowPosition,
+              vectorPosition);
+  if (failed(generic))
+    return success();
+  int64_t lanes = clampToRange(
+      (plan.accumulate ? kAccumulators : 1) * kVectorBits / plan.widest,
+      generic->getStaticLoopRanges()[vectorPosition]);
+  SmallVector<int64_t> tileSizes(generic->getNumLoops(), 1);
+  tileSizes[vectorPosition] = lanes;
+  FailureOr<scf::SCFTilingResult> tiled = tile(rewriter, *generic, tileSizes);
+  if (failed(tiled))
+    return failure();
+  for (Operation *tileOp : tiled->tiledOps)
+    vectorizeTile(rewriter, cast<linalg::GenericOp>(tileOp),
+                  {vectorPosition}, {lanes});
+  return success();
+}
+
+/// Applies every canonicalization pattern to `function`: after peeling,
+/// the full tiles' slices get static types.
+LogicalResult canonicalize(func::FuncOp function) {
+  MLIRContext *context = function.getContext();
+  RewritePatternSet patterns(context);
+  for (Dialect *dialect : context->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : context->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, context);
+  return applyPatternsGreedily(function, std::move(patterns));
+}
+
+SmallVector<linalg::LinalgOp> linalgOps(func::FuncOp function) {
+  SmallVector<linalg::LinalgOp> ops;
+  function.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+  return ops;
 }
 
 class VectorizePass
@@ -236,11 +402,27 @@ public:
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (!function->hasAttr(kDispatchAttr) || function.isExternal())
         continue;
-      SmallVector<linalg::LinalgOp> ops;
-      function.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
-      for (linalg::LinalgOp op : ops)
-        if (failed(vectorizeOp(rewriter, op)))
+      // Contractions first split into row tiles, full and partial.
+      bool split = false;
+      for (linalg::LinalgOp op : linalgOps(function)) {
+        std::optional<Plan> plan = planFor(op);
+        if (!plan || !plan->rowLoop || isRowTile(op, *plan))
+          continue;
+        if (failed(tileRows(rewriter, op, *plan)))
           return signalPassFailure();
+        split = true;
+      }
+      if (split && failed(canonicalize(function)))
+        return signalPassFailure();
+      for (linalg::LinalgOp op : linalgOps(function)) {
+        std::optional<Plan> plan = planFor(op);
+        if (!plan)
+          continue;
+        if (isRowTile(op, *plan))
+          vectorizeRowTile(rewriter, op, *plan);
+        else if (failed(vectorizeOp(rewriter, op, *plan)))
+          return signalPassFailure();
+      }
     }
   }
 };

@@ -29,6 +29,21 @@ func.func @main() -> tensor<2xf32> {
 
 // -----
 
+// A column reduction splits into workgroups along its first parallel loop,
+// the second one; a loop of one iteration is skipped for the next.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: (%{{.+}}: tensor<8x1x4xf32>) -> tensor<1x4xf32>
+// CHECK-SAME: hlox.work = 8 : i64, hlox.workgroups = 4 : i64
+func.func @main(%x: tensor<8x1x4xf32>) -> tensor<1x4xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x4xf32>) -> tensor<1x4xf32>
+  %r = linalg.reduce { arith.addf } ins(%x : tensor<8x1x4xf32>) outs(%f : tensor<1x4xf32>) dimensions = [0]
+  return %r : tensor<1x4xf32>
+}
+
+// -----
+
 // Check ops stay in the host function; a result without elements becomes
 // an empty host constant.
 // CHECK-LABEL: func.func @main(%{{.+}}: tensor<0x3xf32>)

@@ -28,3 +28,12 @@ func.func @vector_math(%x: vector<4xf32>) -> (vector<4xf32>, vector<4xf32>, vect
   %2 = math.exp %x : vector<4xf32>
   return %0, %1, %2 : vector<4xf32>, vector<4xf32>, vector<4xf32>
 }
+
+// A 2-d vector op becomes one intrinsic per row.
+// CHECK-LABEL: func.func @vector_rows
+// CHECK-COUNT-2: llvm.intr.roundeven(%{{.+}}) : (vector<3xf32>) -> vector<3xf32>
+// CHECK-NOT: call
+func.func @vector_rows(%x: vector<2x3xf32>) -> vector<2x3xf32> {
+  %0 = math.roundeven %x : vector<2x3xf32>
+  return %0 : vector<2x3xf32>
+}

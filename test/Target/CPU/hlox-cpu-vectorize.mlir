@@ -27,31 +27,31 @@ func.func private @elementwise(%a: tensor<4x100xf32>, %b: tensor<100xf32>) -> te
   return %r : tensor<4x100xf32>
 }
 
-// A contraction vectorizes along its output columns, 8 registers of f64
-// at a time (all 32 columns here): the loops become (row, columns, k), and
-// the k loop updates one accumulator, which each output element still sums
-// over k in order. The fill is vectorized too.
+// A contraction vectorizes along its output columns in tiles of 4 rows by
+// 2 registers (4x16 f64), with the reduction loop k inside: each tile's
+// accumulator is updated over k in order, so every output element sums as
+// the scalar code does. The lhs column is broadcast along the columns, the
+// rhs row along the rows. The fill is vectorized too (1-d).
 // CHECK-LABEL: func.func private @matmul(
 // CHECK: vector.transfer_write %{{.+}} : vector<8xf64>, tensor<8xf64>
-// CHECK: scf.for %[[I:[a-z0-9_]+]] =
-// CHECK: scf.for %[[J:[a-z0-9_]+]] =
+// CHECK: scf.for %[[J:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %c16
 // CHECK: scf.for %[[K:[a-z0-9_]+]] =
-// CHECK: tensor.extract_slice %{{.+}}[%[[I]], %[[K]]] [1, 1]
-// CHECK: tensor.extract_slice %{{.+}}[%[[K]], %[[J]]] [1, 32]
-// CHECK: %[[A:.+]] = vector.transfer_read {{.*}} : tensor<f64>, vector<32xf64>
-// CHECK: %[[B:.+]] = vector.transfer_read {{.*}} : tensor<32xf64>, vector<32xf64>
-// CHECK: %[[C:.+]] = vector.transfer_read {{.*}} : tensor<32xf64>, vector<32xf64>
-// CHECK: %[[P:.+]] = arith.mulf %[[A]], %[[B]] : vector<32xf64>
-// CHECK: arith.addf %[[C]], %[[P]] : vector<32xf64>
+// CHECK: tensor.extract_slice %{{.+}}[0, %[[K]]] [4, 1]
+// CHECK: tensor.extract_slice %{{.+}}[%[[K]], %[[J]]] [1, 16]
+// CHECK: %[[A:.+]] = vector.transfer_read {{.*}} : tensor<4xf64>, vector<4x16xf64>
+// CHECK: %[[B:.+]] = vector.transfer_read {{.*}} : tensor<16xf64>, vector<4x16xf64>
+// CHECK: %[[C:.+]] = vector.transfer_read {{.*}} : tensor<4x16xf64>, vector<4x16xf64>
+// CHECK: %[[P:.+]] = arith.mulf %[[A]], %[[B]] : vector<4x16xf64>
+// CHECK: arith.addf %[[C]], %[[P]] : vector<4x16xf64>
 // CHECK-NOT: linalg.matmul
 // After loop-invariant-subset-hoisting, the accumulator is a loop-carried
 // vector: the k loop neither loads nor stores it.
 // HOIST-LABEL: func.func private @matmul(
-// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<32xf64>, vector<32xf64>
-// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<32xf64>)
+// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<4x16xf64>, vector<4x16xf64>
+// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<4x16xf64>)
 // HOIST-NOT: vector.transfer_write
-// HOIST: arith.addf %[[ACC]], %{{.+}} : vector<32xf64>
-// HOIST: scf.yield {{.*}} : {{.*}}vector<32xf64>
+// HOIST: arith.addf %[[ACC]], %{{.+}} : vector<4x16xf64>
+// HOIST: scf.yield {{.*}} : {{.*}}vector<4x16xf64>
 // HOIST: vector.transfer_write
 func.func private @matmul(%a: tensor<4x8xf64>, %b: tensor<8x32xf64>) -> tensor<4x32xf64> attributes {hlox.dispatch} {
   %z = arith.constant 0.0 : f64
@@ -59,6 +59,24 @@ func.func private @matmul(%a: tensor<4x8xf64>, %b: tensor<8x32xf64>) -> tensor<4
   %f = linalg.fill ins(%z : f64) outs(%e : tensor<4x32xf64>) -> tensor<4x32xf64>
   %r = linalg.matmul ins(%a, %b : tensor<4x8xf64>, tensor<8x32xf64>) outs(%f : tensor<4x32xf64>) -> tensor<4x32xf64>
   return %r : tensor<4x32xf64>
+}
+
+// Rows that do not fill a tile: 6 = 4 + 2 static rows give a 4-row and a
+// 2-row tile; a dynamic row count (a workgroup's range) gives full 4-row
+// tiles and a remainder loop of 1-d tiles, one row of 8 registers each.
+// CHECK-LABEL: func.func private @matmul_rows(
+// CHECK-DAG: vector<4x32xf32>
+// CHECK-DAG: vector<2x32xf32>
+// CHECK-LABEL: func.func private @matmul_dynamic(
+// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<4x32xf32>
+// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<32xf32>
+func.func private @matmul_rows(%a: tensor<6x8xf32>, %b: tensor<8x32xf32>, %c: tensor<6x32xf32>) -> tensor<6x32xf32> attributes {hlox.dispatch} {
+  %r = linalg.matmul ins(%a, %b : tensor<6x8xf32>, tensor<8x32xf32>) outs(%c : tensor<6x32xf32>) -> tensor<6x32xf32>
+  return %r : tensor<6x32xf32>
+}
+func.func private @matmul_dynamic(%a: tensor<?x8xf32>, %b: tensor<8x32xf32>, %c: tensor<?x32xf32>) -> tensor<?x32xf32> attributes {hlox.dispatch} {
+  %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x32xf32>) outs(%c : tensor<?x32xf32>) -> tensor<?x32xf32>
+  return %r : tensor<?x32xf32>
 }
 
 // A transpose reads no operand contiguously along a parallel loop: scalar.

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -28,6 +29,11 @@ inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
 /// True for the ops that run as host calls of the runtime: `check` ops,
 /// `stablehlo.custom_call @check.*` and `interpreter.probe`.
 bool isHostCall(mlir::Operation *op);
+
+/// The loop a dispatch's workgroups split: its root's first parallel loop
+/// of more than one iteration (loops before it may be reductions); none
+/// when it has no such loop.
+std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION

@@ -36,9 +36,10 @@ def CPUFormDispatches : Pass<"hlox-cpu-form-dispatches", "::mlir::ModuleOp"> {
     function is the host program: arguments, constants, calls of the
     dispatches, `check` ops and the return.
 
-    Each dispatch gets `hlox.workgroups`: the size of its first loop when the
-    root is a linalg op whose first loop is parallel (the kernel then runs
-    a range of that loop per call), else 1; and `hlox.work`: the scalar
+    Each dispatch gets `hlox.workgroups`: the size of its workgroup loop
+    when the root is a linalg op that has one (its first parallel loop of
+    more than one iteration, `getWorkgroupLoop`; the kernel then runs a
+    range of that loop per call), else 1; and `hlox.work`: the scalar
     iterations of one workgroup.
 
     ```mlir
@@ -73,9 +74,10 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
     result, then the workgroup range `(begin, end)`. Inputs enter through
     `bufferization.to_tensor`; results are written with
     `bufferization.materialize_in_destination`. A dispatch with more than
-    one workgroup computes only rows `[begin, end)` of its root's first
-    loop: the root is tiled through `TilingInterface` and its
-    `tensor.empty`/`linalg.fill` destination is sliced with it.
+    one workgroup computes only iterations `[begin, end)` of its root's
+    workgroup loop (`getWorkgroupLoop`): the root is tiled through
+    `TilingInterface` and its `tensor.empty`/`linalg.fill` destination is
+    sliced with it.
   }];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",
@@ -87,28 +89,42 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
   let summary = "Tiles the kernels' linalg ops and vectorizes the tiles";
   let description = [{
     Runs on the kernels (after `hlox-cpu-kernel-abi`, still on tensors).
-    For each linalg op whose element types are integers or f16/bf16/f32/f64
-    and whose body holds only `arith`/`math` ops, it picks the vector
-    dimension: the innermost parallel loop that every operand either reads
-    contiguously (as its last dimension) or does not read at all
-    (broadcast). The op is generalized, its loops are interchanged so that
-    this loop is the innermost, and it is tiled by 1 on every loop but that
-    one, which is tiled by one register's worth of elements (64 bytes of
-    the widest element type, or the loop's static size if smaller). Each
-    tile is vectorized with `linalg::vectorize`, masked where the loop's
-    size is not a multiple of the tile.
+    An op qualifies when its operands are integers of whole bytes or
+    f16/bf16/f32/f64 (memory holds an i1 or i4 per byte, a vector one per
+    bit) and its body is arithmetic with vector instructions: no libm call
+    (exp, log, ...: the vector would be spilled around one call per lane),
+    no runtime call, no `tensor.extract`. Its vector loop is the innermost
+    parallel loop that every operand reads as its last dimension or not at
+    all (broadcast); an op without one (a transpose, a reduction of
+    contiguous rows) stays scalar.
 
-    The interchange moves only a parallel loop, so every output element
-    still accumulates its reduction loops in the order of the scalar code:
-    vectorized results are bit-identical to the evaluator's. An op with no
-    such dimension (a transpose, a reduction of contiguous rows, a gather)
-    stays scalar, as does a tile whose body the vectorizer rejects.
+    The op is generalized and its loops interchanged: the vector loop
+    comes last, tiled by one 64-byte register of the widest element type;
+    every other loop is tiled by 1 and dropped (`linalg::dropUnitDims`),
+    and the 1-d tile is vectorized with `linalg::vectorize`, masked where
+    the loop's size is not a multiple of the tile (a static loop smaller
+    than the tile is one unmasked vector).
+
+    A contraction (a reduction with an input the vector loop does not
+    index, which every vector of a tile reuses: a matrix product's lhs)
+    keeps its reduction loops inside the vector loop, so that
+    `loop-invariant-subset-hoisting` can keep the tile's accumulators in
+    registers across the reduction. When it also has a row loop (a
+    parallel loop the outputs and the reused input index: a matrix
+    product's rows), it is first tiled by 4 rows x 2 registers and both
+    tile loops are peeled: each full tile becomes 2-d vectors (a rhs
+    vector serves 4 rows), the partial tiles are vectorized as above with
+    1-d tiles of 8 registers.
+
+    Only parallel loops move, so every output element accumulates its
+    reduction loops in the order of the scalar code: vectorized results are
+    bit-identical to the unvectorized ones and to the evaluator's.
 
     ```mlir
     %r = linalg.generic {iterator_types = ["parallel", "parallel"]}
         ins(%a : tensor<4x100xf32>) outs(%e : tensor<4x100xf32>) {...}
     // becomes loops over (4, 100 step 16) around
-    %v = vector.mask %m { vector.transfer_read ... : vector<1x16xf32> }
+    %v = vector.mask %m { vector.transfer_read ... : vector<16xf32> }
     ```
   }];
   let dependentDialects = [
@@ -132,6 +148,32 @@ def CPUCopiesToLoops : Pass<"hlox-cpu-copies-to-loops", "::mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def CPUEmulateNarrowFloats : Pass<"hlox-cpu-emulate-narrow-floats", "::mlir::ModuleOp"> {
+  let summary = "Computes f16/bf16 arith and math ops in f32, rounding each";
+  let description = [{
+    Rewrites every `arith`/`math` op on f16 or bf16 values (scalars or
+    vectors) into the same op on f32: its narrow operands are extended
+    (exactly), its narrow results truncated (rounded to nearest even). Each
+    op rounds its result to the narrow type, as StableHLO's semantics and
+    the evaluator do; unlike upstream's `arith-emulate-unsupported-floats`
+    and `math-extend-to-supported-types`, whose type conversion lets a
+    chain of ops run in f32 and round once at its end. Ops that only move
+    or convert values (`extf`, `truncf`, `constant`, `bitcast`, `select`)
+    stay.
+
+    ```mlir
+    %p = arith.mulf %a, %b : f16
+    %d = arith.subf %p, %a : f16
+    // becomes
+    %p32 = arith.mulf (extf %a), (extf %b) : f32
+    %p = arith.truncf %p32 : f32 to f16
+    %d32 = arith.subf (extf %p), (extf %a) : f32
+    %d = arith.truncf %d32 : f32 to f16
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def CPUMathToLibm : Pass<"hlox-cpu-math-to-libm", "::mlir::ModuleOp"> {
