@@ -3,14 +3,15 @@
 # (-DHLOX_ENABLE_SANITIZERS=ON, in build-sanitizers/ unless HLOX_BUILD_DIR
 # says otherwise), then runs the unit tests, every 25th corpus file with
 # checks and the lowering lit tests (test/Conversion/StablehloToLinalg),
-# compiled and interpreted. Any sanitizer report fails the run.
+# compiled and interpreted, and hlox-bench on benchmarks/. Any sanitizer
+# report fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export HLOX_BUILD_DIR=${HLOX_BUILD_DIR:-build-sanitizers}
 scripts/install-deps.sh libclang-rt-22-dev
 scripts/configure.sh -DHLOX_ENABLE_SANITIZERS=ON
 tests="HloxRuntimeTests HloxRuntimeNumericsTests HloxEvaluatorTests HloxDialectTests HloxTargetCPUTests"
-ninja -C "$HLOX_BUILD_DIR" hlox-run $tests
+ninja -C "$HLOX_BUILD_DIR" hlox-run hlox-bench $tests
 # The LLVM libraries are not instrumented: container overflow checks and
 # poisoning by header-inlined LLVM allocators would report false positives.
 export ASAN_OPTIONS=detect_leaks=0:detect_container_overflow=0:allow_user_poisoning=0:abort_on_error=1
@@ -39,7 +40,15 @@ for file in $files $lowering_tests; do
     fi
   done
 done
+for file in benchmarks/*.mlir; do
+  if ! "$HLOX_BUILD_DIR/bin/hlox-bench" "$file" --repeat=1 --warmup=0 \
+       > /dev/null 2> /tmp/hlox-sanitizer.log; then
+    echo "sanitizer: hlox-bench $file"
+    head -20 /tmp/hlox-sanitizer.log
+    failed=1
+  fi
+done
 count=$(echo "$files" | wc -w)
 echo "sanitizers: $count corpus files and $(echo "$lowering_tests" | wc -w)" \
-  "lowering tests compiled and interpreted, unit tests run"
+  "lowering tests compiled and interpreted, unit tests and hlox-bench run"
 exit $failed

@@ -92,7 +92,8 @@ std::optional<unsigned> chooseVectorLoop(linalg::LinalgOp op) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int loop = op.getNumLoops() - 1; loop >= 0; --loop) {
-    if (iterators[loop] != utils::IteratorType::parallel || ranges[loop] == 1)
+    if (iterators[loop] != utils::IteratorType::parallel ||
+        ranges[loop] == 0 || ranges[loop] == 1)
       continue;
     AffineExpr dim = getAffineDimExpr(loop, op.getContext());
     bool contiguous = llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
@@ -134,7 +135,8 @@ std::optional<unsigned> chooseRowLoop(linalg::LinalgOp op,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int loop = op.getNumLoops() - 1; loop >= 0; --loop) {
     if (static_cast<unsigned>(loop) == vectorLoop ||
-        iterators[loop] != utils::IteratorType::parallel || ranges[loop] == 1)
+        iterators[loop] != utils::IteratorType::parallel ||
+        ranges[loop] == 0 || ranges[loop] == 1)
       continue;
     AffineExpr dim = getAffineDimExpr(loop, op.getContext());
     bool outputs = llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {

@@ -154,3 +154,13 @@ func.func private @instruction(%a: tensor<64xf32>) -> tensor<64xf32> attributes 
   %r = linalg.map { math.sqrt } ins(%a : tensor<64xf32>) outs(%e : tensor<64xf32>)
   return %r : tensor<64xf32>
 }
+
+// A loop without iterations is no vector loop (a tile of 0 lanes would
+// mean "untiled"); the reduction over an empty dimension stays scalar.
+// CHECK-LABEL: func.func private @empty(
+// CHECK-NOT: vector.
+// CHECK: linalg.reduce
+func.func private @empty(%a: tensor<0x64xf32>, %init: tensor<0xf32>) -> tensor<0xf32> attributes {hlox.dispatch} {
+  %r = linalg.reduce { arith.addf } ins(%a : tensor<0x64xf32>) outs(%init : tensor<0xf32>) dimensions = [1]
+  return %r : tensor<0xf32>
+}
