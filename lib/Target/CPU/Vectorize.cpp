@@ -4,8 +4,10 @@
 //
 // Each vectorizable linalg op of a kernel becomes a loop nest over tiles of
 // one vector along its innermost contiguous parallel loop; each tile becomes
-// vector ops. Only a parallel loop moves, so results stay bit-identical to
-// the scalar code.
+// vector ops. Contractions keep their reduction loops inside the vector loop
+// (accumulators in registers) and, with a row loop, take 4-row tiles of 2-d
+// vectors. Only parallel loops move, so results stay bit-identical to the
+// scalar code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,7 +57,6 @@ bool isVectorElement(Type type) {
   return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
 }
 
-
 /// True for the math ops that have vector instructions. The others (exp,
 /// log, sin, ...) become libm calls, one per lane, around which the whole
 /// vector is spilled: slower than the scalar loop.
@@ -63,7 +64,8 @@ bool hasVectorInstructions(Operation &op) {
   if (isa<math::MathDialect>(op.getDialect()))
     return isa<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::AbsIOp,
                math::FmaOp, math::CopySignOp, math::FloorOp, math::CeilOp,
-               math::TruncOp, math::RoundEvenOp, math::CountLeadingZerosOp,
+               math::TruncOp, math::RoundOp, math::RoundEvenOp,
+               math::CountLeadingZerosOp,
                math::CountTrailingZerosOp, math::CtPopOp>(op);
   // remf is a call of fmod.
   return isa<arith::ArithDialect>(op.getDialect()) && !isa<arith::RemFOp>(op);
