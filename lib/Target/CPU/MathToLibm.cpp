@@ -6,9 +6,7 @@
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #define DEBUG_TYPE "hlox-cpu-math-to-libm"
@@ -19,6 +17,14 @@ namespace hlox::cpu {
 } // namespace hlox::cpu
 
 using namespace mlir;
+
+bool hlox::cpu::hasVectorInstruction(Operation *op) {
+  return isa<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::AbsIOp,
+             math::FmaOp, math::CopySignOp, math::FloorOp, math::CeilOp,
+             math::TruncOp, math::RoundOp, math::RoundEvenOp,
+             math::CountLeadingZerosOp, math::CountTrailingZerosOp,
+             math::CtPopOp>(op);
+}
 
 namespace {
 
@@ -41,60 +47,6 @@ struct ExpandRsqrt final : OpRewritePattern<math::RsqrtOp> {
   }
 };
 
-/// An n-d vector op becomes one op per 1-d row (LLVM's intrinsics take
-/// 1-d vectors).
-template <typename MathOp>
-struct UnrollToRows final : OpRewritePattern<MathOp> {
-  using OpRewritePattern<MathOp>::OpRewritePattern;
-  LogicalResult matchAndRewrite(MathOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = dyn_cast<VectorType>(op.getType());
-    if (!type || type.getRank() < 2 || type.isScalable())
-      return failure();
-    Location loc = op.getLoc();
-    auto rowType =
-        VectorType::get(type.getShape().back(), type.getElementType());
-    ArrayRef<int64_t> leading = type.getShape().drop_back();
-    Value result = arith::ConstantOp::create(
-        rewriter, loc, cast<TypedAttr>(rewriter.getZeroAttr(type)));
-    SmallVector<int64_t> position(leading.size(), 0);
-    for (int64_t row = 0, rows = ShapedType::getNumElements(leading);
-         row < rows; ++row) {
-      for (int64_t i = leading.size() - 1, rest = row; i >= 0; --i) {
-        position[i] = rest % leading[i];
-        rest /= leading[i];
-      }
-      SmallVector<Value> operands;
-      for (Value operand : op->getOperands())
-        operands.push_back(
-            vector::ExtractOp::create(rewriter, loc, operand, position));
-      OperationState state(loc, op->getName(), operands, {rowType},
-                           op->getAttrs());
-      Value rowResult = rewriter.create(state)->getResult(0);
-      result =
-          vector::InsertOp::create(rewriter, loc, rowResult, result, position);
-    }
-    rewriter.replaceOp(op, result);
-    return success();
-  }
-};
-
-/// A 1-d vector op that one instruction computes exactly (sqrt, rounding,
-/// fma) becomes its LLVM intrinsic, not a libm call per lane.
-template <typename MathOp, typename IntrinsicOp>
-struct VectorToIntrinsic final : OpRewritePattern<MathOp> {
-  using OpRewritePattern<MathOp>::OpRewritePattern;
-  LogicalResult matchAndRewrite(MathOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = dyn_cast<VectorType>(op.getType());
-    if (!type || type.getRank() != 1)
-      return failure();
-    rewriter.replaceOpWithNewOp<IntrinsicOp>(op, op->getResultTypes(),
-                                             op->getOperands());
-    return success();
-  }
-};
-
 class MathToLibmPass
     : public hlox::cpu::impl::CPUMathToLibmBase<MathToLibmPass> {
 public:
@@ -105,26 +57,22 @@ public:
       if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
         return signalPassFailure();
     }
-    {
-      RewritePatternSet patterns(&getContext());
-      patterns.add<UnrollToRows<math::SqrtOp>, UnrollToRows<math::FloorOp>,
-                   UnrollToRows<math::CeilOp>, UnrollToRows<math::TruncOp>,
-                   UnrollToRows<math::RoundEvenOp>, UnrollToRows<math::RoundOp>,
-                   UnrollToRows<math::FmaOp>>(&getContext());
-      patterns.add<VectorToIntrinsic<math::SqrtOp, LLVM::SqrtOp>,
-                   VectorToIntrinsic<math::FloorOp, LLVM::FFloorOp>,
-                   VectorToIntrinsic<math::CeilOp, LLVM::FCeilOp>,
-                   VectorToIntrinsic<math::TruncOp, LLVM::FTruncOp>,
-                   VectorToIntrinsic<math::RoundEvenOp, LLVM::RoundEvenOp>,
-                   VectorToIntrinsic<math::RoundOp, LLVM::RoundOp>,
-                   VectorToIntrinsic<math::FmaOp, LLVM::FMAOp>>(
-          &getContext());
-      if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-        return signalPassFailure();
-    }
+    // A vector op that one instruction computes (sqrt, rounding, fma) is
+    // left to convert-math-to-llvm, which makes it an LLVM intrinsic (row by
+    // row for n-d vectors), not a libm call per lane.
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<math::MathDialect>(op->getDialect()) &&
+          !(isa<VectorType>(op->getResultTypes().front()) &&
+            hlox::cpu::hasVectorInstruction(op)))
+        ops.push_back(op);
+    });
     RewritePatternSet patterns(&getContext());
     populateMathToLibmConversionPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // The scalar ops a vector op is unrolled into are converted too.
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    if (failed(applyOpPatternsGreedily(ops, std::move(patterns), config)))
       signalPassFailure();
   }
 };

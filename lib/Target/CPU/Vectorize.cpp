@@ -57,17 +57,13 @@ bool isVectorElement(Type type) {
   return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
 }
 
-/// True for the math ops that have vector instructions. The others (exp,
-/// log, sin, ...) become libm calls, one per lane, around which the whole
-/// vector is spilled: slower than the scalar loop.
+/// True for the ops a vector computes like the scalar code, without a call:
+/// arith ops but remf (a call of fmod), and the math ops with vector
+/// instructions (a libm call per lane would spill the whole vector around
+/// it: slower than the scalar loop).
 bool hasVectorInstructions(Operation &op) {
   if (isa<math::MathDialect>(op.getDialect()))
-    return isa<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::AbsIOp,
-               math::FmaOp, math::CopySignOp, math::FloorOp, math::CeilOp,
-               math::TruncOp, math::RoundOp, math::RoundEvenOp,
-               math::CountLeadingZerosOp,
-               math::CountTrailingZerosOp, math::CtPopOp>(op);
-  // remf is a call of fmod.
+    return hasVectorInstruction(&op);
   return isa<arith::ArithDialect>(op.getDialect()) && !isa<arith::RemFOp>(op);
 }
 
@@ -200,11 +196,13 @@ int64_t clampToRange(int64_t lanes, int64_t range) {
 /// a contraction) the row loop, the vector loop, then the reduction loops;
 /// or, for other ops, every other loop then the vector loop. Reduction
 /// loops keep their order, so each output element accumulates as before.
-/// `rowPosition`/`vectorPosition` receive where those loops went.
-FailureOr<linalg::GenericOp> reorder(RewriterBase &rewriter,
-                                     linalg::LinalgOp op, const Plan &plan,
-                                     bool withRows, unsigned &rowPosition,
-                                     unsigned &vectorPosition) {
+struct Reordered {
+  linalg::GenericOp op;
+  /// Where the row loop (when asked for) and the vector loop went.
+  unsigned rowPosition, vectorPosition;
+};
+FailureOr<Reordered> reorder(RewriterBase &rewriter, linalg::LinalgOp op,
+                             const Plan &plan, bool withRows) {
   rewriter.setInsertionPoint(op);
   auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
   if (!generic) {
@@ -222,18 +220,25 @@ FailureOr<linalg::GenericOp> reorder(RewriterBase &rewriter,
     if (i != plan.vectorLoop && !isRow(i) &&
         (!plan.accumulate || iterators[i] == utils::IteratorType::parallel))
       order.push_back(i);
-  rowPosition = order.size();
+  Reordered result;
+  result.rowPosition = order.size();
   if (withRows)
     order.push_back(*plan.rowLoop);
-  vectorPosition = order.size();
+  result.vectorPosition = order.size();
   order.push_back(plan.vectorLoop);
   if (plan.accumulate)
     for (unsigned i = 0; i < numLoops; ++i)
       if (iterators[i] == utils::IteratorType::reduction)
         order.push_back(i);
-  if (llvm::equal(order, llvm::seq<unsigned>(0, numLoops)))
-    return generic;
-  return linalg::interchangeGenericOp(rewriter, generic, order);
+  result.op = generic;
+  if (!llvm::equal(order, llvm::seq<unsigned>(0, numLoops))) {
+    FailureOr<linalg::GenericOp> interchanged =
+        linalg::interchangeGenericOp(rewriter, generic, order);
+    if (failed(interchanged))
+      return failure();
+    result.op = *interchanged;
+  }
+  return result;
 }
 
 /// Tiles `generic` by `tileSizes` with scf.for loops; returns the tiling.
@@ -305,18 +310,18 @@ void vectorizeTile(RewriterBase &rewriter, linalg::GenericOp tile,
 /// vectors of vectorizeOp.
 LogicalResult tileRows(RewriterBase &rewriter, linalg::LinalgOp op,
                        const Plan &plan) {
-  unsigned rowPosition, vectorPosition;
-  FailureOr<linalg::GenericOp> generic =
-      reorder(rewriter, op, plan, /*withRows=*/true, rowPosition,
-              vectorPosition);
+  FailureOr<Reordered> generic = reorder(rewriter, op, plan, true);
   if (failed(generic))
     return success(); // A named op without a generic form stays.
-  SmallVector<int64_t> ranges = generic->getStaticLoopRanges();
-  SmallVector<int64_t> tileSizes(generic->getNumLoops(), 1);
+  auto [rowPosition, vectorPosition] =
+      std::pair(generic->rowPosition, generic->vectorPosition);
+  SmallVector<int64_t> ranges = generic->op.getStaticLoopRanges();
+  SmallVector<int64_t> tileSizes(ranges.size(), 1);
   tileSizes[rowPosition] = clampToRange(kRows, ranges[rowPosition]);
   tileSizes[vectorPosition] =
       clampToRange(rowTileLanes(plan), ranges[vectorPosition]);
-  FailureOr<scf::SCFTilingResult> tiled = tile(rewriter, *generic, tileSizes);
+  FailureOr<scf::SCFTilingResult> tiled =
+      tile(rewriter, generic->op, tileSizes);
   if (failed(tiled))
     return failure();
   // Inner loop first: peeling the row loop then copies both column loops.
@@ -347,12 +352,10 @@ bool isRowTile(linalg::LinalgOp op, const Plan &plan) {
 /// Vectorizes a full row tile as 2-d vectors (rows x columns): no masks.
 void vectorizeRowTile(RewriterBase &rewriter, linalg::LinalgOp op,
                       const Plan &plan) {
-  unsigned rowPosition, vectorPosition;
-  FailureOr<linalg::GenericOp> generic =
-      reorder(rewriter, op, plan, /*withRows=*/true, rowPosition,
-              vectorPosition);
+  FailureOr<Reordered> generic = reorder(rewriter, op, plan, true);
   if (succeeded(generic))
-    vectorizeTile(rewriter, *generic, {rowPosition, vectorPosition}, {});
+    vectorizeTile(rewriter, generic->op,
+                  {generic->rowPosition, generic->vectorPosition}, {});
 }
 
 /// Tiles `op` by one vector along its vector loop and by 1 elsewhere, and
@@ -360,36 +363,23 @@ void vectorizeRowTile(RewriterBase &rewriter, linalg::LinalgOp op,
 /// multiple of the tile.
 LogicalResult vectorizeOp(RewriterBase &rewriter, linalg::LinalgOp op,
                           const Plan &plan) {
-  unsigned rowPosition, vectorPosition;
-  FailureOr<linalg::GenericOp> generic =
-      reorder(rewriter, op, plan, /*withRows=*/false, rowPosition,
-              vectorPosition);
+  FailureOr<Reordered> generic = reorder(rewriter, op, plan, false);
   if (failed(generic))
     return success();
+  unsigned vectorPosition = generic->vectorPosition;
   int64_t lanes = clampToRange(
       (plan.accumulate ? kAccumulators : 1) * kVectorBits / plan.widest,
-      generic->getStaticLoopRanges()[vectorPosition]);
-  SmallVector<int64_t> tileSizes(generic->getNumLoops(), 1);
+      generic->op.getStaticLoopRanges()[vectorPosition]);
+  SmallVector<int64_t> tileSizes(generic->op.getNumLoops(), 1);
   tileSizes[vectorPosition] = lanes;
-  FailureOr<scf::SCFTilingResult> tiled = tile(rewriter, *generic, tileSizes);
+  FailureOr<scf::SCFTilingResult> tiled =
+      tile(rewriter, generic->op, tileSizes);
   if (failed(tiled))
     return failure();
   for (Operation *tileOp : tiled->tiledOps)
     vectorizeTile(rewriter, cast<linalg::GenericOp>(tileOp),
                   {vectorPosition}, {lanes});
   return success();
-}
-
-/// Applies every canonicalization pattern to `function`: after peeling,
-/// the full tiles' slices get static types.
-LogicalResult canonicalize(func::FuncOp function) {
-  MLIRContext *context = function.getContext();
-  RewritePatternSet patterns(context);
-  for (Dialect *dialect : context->getLoadedDialects())
-    dialect->getCanonicalizationPatterns(patterns);
-  for (RegisteredOperationName op : context->getRegisteredOperations())
-    op.getCanonicalizationPatterns(patterns, context);
-  return applyPatternsGreedily(function, std::move(patterns));
 }
 
 SmallVector<linalg::LinalgOp> linalgOps(func::FuncOp function) {
@@ -401,6 +391,18 @@ SmallVector<linalg::LinalgOp> linalgOps(func::FuncOp function) {
 class VectorizePass
     : public hlox::cpu::impl::CPUVectorizeBase<VectorizePass> {
 public:
+  /// Every canonicalization pattern, gathered once: after peeling, they
+  /// give the full tiles' slices static types.
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet patterns(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(patterns, context);
+    canonicalization = FrozenRewritePatternSet(std::move(patterns));
+    return success();
+  }
+
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     for (auto function : getOperation().getOps<func::FuncOp>()) {
@@ -416,7 +418,7 @@ public:
           return signalPassFailure();
         split = true;
       }
-      if (split && failed(canonicalize(function)))
+      if (split && failed(applyPatternsGreedily(function, canonicalization)))
         return signalPassFailure();
       for (linalg::LinalgOp op : linalgOps(function)) {
         std::optional<Plan> plan = planFor(op);
@@ -429,6 +431,9 @@ public:
       }
     }
   }
+
+private:
+  FrozenRewritePatternSet canonicalization;
 };
 
 } // namespace

@@ -35,6 +35,11 @@ bool isHostCall(mlir::Operation *op);
 /// when it has no such loop.
 std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
 
+/// True for the math ops that x86 vector instructions compute (sqrt, abs,
+/// rounding, fma, bit counts...): vectorized, they stay instructions; the
+/// others (exp, log, sin, ...) become one libm call per lane.
+bool hasVectorInstruction(mlir::Operation *op);
+
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "hlox/Target/CPU/Passes.h.inc"

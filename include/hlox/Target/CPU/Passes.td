@@ -182,9 +182,10 @@ def CPUMathToLibm : Pass<"hlox-cpu-math-to-libm", "::mlir::ModuleOp"> {
     Rewrites float math ops that libm implements (`math.exp`, `math.tan`,
     `math.expm1`, `math.erf`, ...) into calls of libm (`expf`, `tan`, ...),
     which are accurate to about an ULP; `math.rsqrt` first becomes
-    `1 / sqrt`. A vector op becomes one call per lane, except those an
-    instruction computes exactly (sqrt, floor, ceil, trunc, round,
-    roundeven, fma), which become LLVM intrinsics. Ops without a libm
+    `1 / sqrt`. A vector op becomes one call per lane, except those a
+    vector instruction computes (sqrt, floor, ceil, trunc, round,
+    roundeven, fma: `hasVectorInstruction`), which stay for
+    `convert-math-to-llvm` to make LLVM intrinsics. Ops without a libm
     function (integer ops, `math.copysign`,
     `math.fma`, ...) stay for `convert-math-to-llvm`. Unlike upstream's
     `convert-math-to-libm`, an op it cannot convert is no error.
@@ -197,8 +198,7 @@ def CPUMathToLibm : Pass<"hlox-cpu-math-to-libm", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect",
-                           "::mlir::vector::VectorDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::vector::VectorDialect"];
 }
 
 def CPUEmitEntryPoints : Pass<"hlox-cpu-emit-entry-points", "::mlir::ModuleOp"> {
