@@ -106,7 +106,7 @@ def cpu_classes():
                 "ExpectAlmostEqConstOp", "ExpectCloseOp",
                 "ExpectSerializedEqOp"):
         found[("check.", cls)] = "host"
-    found[("stablehlo.", "CustomCallOp")] = "`@check.*` (host)"
+    found[("stablehlo.", "CustomCallOp")] = "host (checks, registered targets)"
     found[("interpreter.", "ProbeOp")] = "host"
     return found
 

@@ -22,6 +22,9 @@ llvm_config.with_environment("PATH", config.hlox_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile",
                                     "hlox-bench"],
                                    [config.hlox_tools_dir])
+# %custom_call_example: the example library of custom-call targets.
+config.substitutions.append(("%custom_call_example",
+                             config.custom_call_example))
 # %expect-exit CODE CMD: CMD must exit with exactly CODE.
 config.substitutions.append(
     ("%expect-exit", f"{sys.executable} "

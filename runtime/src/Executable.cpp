@@ -44,6 +44,29 @@ static Status verifyProgram(const HostProgram &program) {
          program.values[command.values[0]].type.getByteSize() !=
              program.values[command.values[1]].type.getByteSize()))
       return Status::error("copy between values of different sizes");
+    if ((command.kind == CommandKind::HostCall ||
+         command.kind == CommandKind::CustomCall) &&
+        (command.numResults < 0 ||
+         command.numResults > static_cast<int64_t>(command.values.size())))
+      return Status::error("call with more results than values");
+    if (command.kind == CommandKind::Jump && command.targets.size() != 1)
+      return Status::error("jump without exactly one target");
+    if (command.kind == CommandKind::Branch) {
+      if (command.values.size() != 1 || command.targets.empty())
+        return Status::error("branch without one value and targets");
+      if (command.scalarBytes != 1 && command.scalarBytes != 4 &&
+          command.scalarBytes != 8)
+        return Status::error("branch on a scalar of " +
+                             std::to_string(command.scalarBytes) + " bytes");
+      if (command.offset < 0 ||
+          command.offset + command.scalarBytes >
+              program.values[command.values[0]].type.getByteSize())
+        return Status::error("branch reads outside its value");
+    }
+    for (int64_t target : command.targets)
+      if (target < 0 ||
+          target > static_cast<int64_t>(program.commands.size()))
+        return Status::error("jump to an unknown command");
   }
   for (auto ids : {&program.arguments, &program.results})
     for (int64_t id : *ids)
@@ -54,7 +77,7 @@ static Status verifyProgram(const HostProgram &program) {
 
 std::unique_ptr<Executable>
 Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
-                   Status &status) {
+                   Status &status, const CustomCallRegistry &customCalls) {
   status = verifyProgram(program);
   if (!status)
     return nullptr;
@@ -68,6 +91,18 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
       return nullptr;
     }
     executable->kernels.push_back(fn);
+  }
+  for (const Command &command : executable->program.commands) {
+    const CustomCallFn *fn = nullptr;
+    if (command.kind == CommandKind::CustomCall) {
+      fn = customCalls.lookup(command.target);
+      if (!fn) {
+        status = Status::error(command.location + ": custom-call target '" +
+                               command.target + "' is not registered");
+        return nullptr;
+      }
+    }
+    executable->customCalls.push_back(fn);
   }
   return executable;
 }
@@ -133,7 +168,10 @@ Status Executable::execute(Device &device,
     }
   }
   std::vector<void *> bindings;
-  for (const Command &command : program.commands) {
+  auto numCommands = static_cast<int64_t>(program.commands.size());
+  for (int64_t pc = 0; pc < numCommands;) {
+    const CustomCallFn *customCall = customCalls[pc];
+    const Command &command = program.commands[pc++];
     switch (command.kind) {
     case CommandKind::Dispatch: {
       bindings.clear();
@@ -163,6 +201,43 @@ Status Executable::execute(Device &device,
       Status status = hostCall(command.callee, views);
       if (!status)
         return status;
+      break;
+    }
+    case CommandKind::CustomCall: {
+      std::vector<BufferView> operands, outputs;
+      size_t numOperands = command.values.size() - command.numResults;
+      for (size_t i = 0; i < command.values.size(); ++i) {
+        int64_t id = command.values[i];
+        (i < numOperands ? operands : outputs)
+            .push_back({&program.values[id].type, addresses[id]});
+      }
+      Status status = (*customCall)(operands, outputs, command.config);
+      if (!status)
+        return Status::error(command.location + ": custom call '" +
+                             command.target + "' failed: " + status.message());
+      break;
+    }
+    case CommandKind::Jump:
+      pc = command.targets[0];
+      break;
+    case CommandKind::Branch: {
+      const auto *bytes =
+          static_cast<const uint8_t *>(addresses[command.values[0]]) +
+          command.offset;
+      int64_t v = 0;
+      if (command.scalarBytes == 1) {
+        int8_t x;
+        std::memcpy(&x, bytes, 1);
+        v = x;
+      } else if (command.scalarBytes == 4) {
+        int32_t x;
+        std::memcpy(&x, bytes, 4);
+        v = x;
+      } else {
+        std::memcpy(&v, bytes, 8);
+      }
+      auto cases = static_cast<int64_t>(command.targets.size()) - 1;
+      pc = v >= 0 && v < cases ? command.targets[v] : command.targets.back();
       break;
     }
     }

@@ -12,7 +12,9 @@ seeded, with the edge values of each type (zeros, extremes, infinities,
 NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
 through `hlox-run` compiled, compiled with `--vectorize=false` and
 `hlox-run --interpret` on the same .npy inputs. The vectorized and scalar
-kernels must agree bit for bit. Compiled and interpreted outputs must agree
+kernels must agree bit for bit, and so must control flow run on the host
+and inside kernels (`--host-control-flow=always|never`, for the while/if/
+case cases). Compiled and interpreted outputs must agree
 exactly for integers and booleans, and for
 floats within the case's ULP bound: 0 for IEEE-exact ops and data movement,
 4 for transcendental functions (libm against the evaluator's double), and
@@ -89,9 +91,12 @@ def values(rng, element, n, kind="any"):
 class Case:
     """A program, its inputs and the ULP bound of its float results."""
 
-    def __init__(self, name, body, args, results, ulps=0):
+    def __init__(self, name, body, args, results, ulps=0, host_flow=False):
         self.name, self.body, self.args, self.results, self.ulps = (
             name, body, args, results, ulps)
+        # Control flow: also run with it on the host and in kernels, each
+        # bit for bit as the default.
+        self.host_flow = host_flow
 
     def program(self):
         params = ", ".join(f"%a{i}: {tensor(s, e)}"
@@ -539,10 +544,99 @@ def vector_cases(rng):
     yield from cases
 
 
+def control_flow_cases(rng):
+    """while/if/case whose carries swap, forward arguments and nest; each
+    runs with its control flow in kernels and on the host."""
+    cases = []
+    for element in ["f32", "i32"]:
+        t = lambda *shape: tensor(shape, element)  # noqa: E731
+        n = rng.choice([1, 5, 64])
+        counter = (
+            "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+            "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+            "  %three = stablehlo.constant dense<3> : tensor<i32>\n")
+        less = ("    %c = stablehlo.compare LT, %k, %three : (tensor<i32>, "
+                "tensor<i32>) -> tensor<i1>\n    stablehlo.return %c : "
+                "tensor<i1>\n")
+        # The carries trade places each iteration: a parallel assignment.
+        cases.append(Case(
+            f"while_swap_{element}_{n}",
+            counter +
+            f"  %r:3 = stablehlo.while(%k = %zero, %x = %a0, %y = %a1) : "
+            f"tensor<i32>, {t(n)}, {t(n)}\n   cond {{\n{less}  }} do {{\n"
+            f"    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
+            f"    %s = stablehlo.subtract %x, %y : {t(n)}\n"
+            f"    stablehlo.return %k1, %y, %s : tensor<i32>, {t(n)}, {t(n)}\n"
+            f"  }}\n  return %r#1, %r#2, %a0 : {t(n)}, {t(n)}, {t(n)}",
+            [((n,), element, "small"), ((n,), element, "small")],
+            [((n,), element)] * 3, host_flow=True))
+        # A loop inside a loop, whose inner bound is the outer counter.
+        cases.append(Case(
+            f"while_nested_{element}_{n}",
+            counter +
+            f"  %r:2 = stablehlo.while(%k = %zero, %x = %a0) : tensor<i32>, "
+            f"{t(n)}\n   cond {{\n{less}  }} do {{\n"
+            f"    %i:2 = stablehlo.while(%j = %zero, %z = %x) : tensor<i32>, "
+            f"{t(n)}\n     cond {{\n      %d = stablehlo.compare LE, %j, %k : "
+            f"(tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+            f"      stablehlo.return %d : tensor<i1>\n    }} do {{\n"
+            f"      %j1 = stablehlo.add %j, %one : tensor<i32>\n"
+            f"      %z1 = stablehlo.add %z, %a1 : {t(n)}\n"
+            f"      stablehlo.return %j1, %z1 : tensor<i32>, {t(n)}\n    }}\n"
+            f"    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
+            f"    stablehlo.return %k1, %i#1 : tensor<i32>, {t(n)}\n"
+            f"  }}\n  return %r#1 : {t(n)}",
+            [((n,), element, "small"), ((n,), element, "small")],
+            [((n,), element)], host_flow=True))
+        # if on a computed predicate, case on a computed index (out of range
+        # takes the last branch); a branch may return an argument.
+        cases.append(Case(
+            f"if_case_{element}_{n}",
+            f"  %s = stablehlo.reduce(%a0 init: %a2) applies stablehlo.add "
+            f"across dimensions = [0] : ({t(n)}, {t()}) -> {t()}\n"
+            f"  %p = stablehlo.compare GT, %s, %a2 : ({t()}, {t()}) -> "
+            f"tensor<i1>\n"
+            f"  %0 = \"stablehlo.if\"(%p) ({{\n"
+            f"    %m = stablehlo.multiply %a0, %a1 : {t(n)}\n"
+            f"    stablehlo.return %m : {t(n)}\n  }}, {{\n"
+            f"    stablehlo.return %a1 : {t(n)}\n  }}) : (tensor<i1>) -> "
+            f"{t(n)}\n"
+            f"  %k = stablehlo.convert %s : ({t()}) -> tensor<i32>\n"
+            f"  %1:2 = \"stablehlo.case\"(%k) ({{\n"
+            f"    stablehlo.return %a0, %0 : {t(n)}, {t(n)}\n  }}, {{\n"
+            f"    %d = stablehlo.subtract %0, %a1 : {t(n)}\n"
+            f"    stablehlo.return %d, %a1 : {t(n)}, {t(n)}\n  }}, {{\n"
+            f"    stablehlo.return %0, %0 : {t(n)}, {t(n)}\n"
+            f"  }}) : (tensor<i32>) -> ({t(n)}, {t(n)})\n"
+            f"  return %0, %1#0, %1#1 : {t(n)}, {t(n)}, {t(n)}",
+            [((n,), element, "small"), ((n,), element, "small"),
+             ((), element, "small")],
+            [((n,), element)] * 3, host_flow=True))
+    # Work worth several threads: the loop runs on the host by default.
+    cases.append(Case(
+        "while_threaded_f32",
+        "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+        "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+        "  %two = stablehlo.constant dense<2> : tensor<i32>\n"
+        "  %r:2 = stablehlo.while(%k = %zero, %x = %a0) : tensor<i32>, "
+        "tensor<256x300xf32>\n   cond {\n"
+        "    %c = stablehlo.compare LT, %k, %two : (tensor<i32>, tensor<i32>)"
+        " -> tensor<i1>\n    stablehlo.return %c : tensor<i1>\n  } do {\n"
+        "    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
+        "    %m = stablehlo.multiply %x, %x : tensor<256x300xf32>\n"
+        "    %y = stablehlo.subtract %m, %x : tensor<256x300xf32>\n"
+        "    stablehlo.return %k1, %y : tensor<i32>, tensor<256x300xf32>\n"
+        "  }\n  return %r#1 : tensor<256x300xf32>",
+        [((256, 300), "f32", "small")], [((256, 300), "f32")],
+        host_flow=True))
+    return cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
-                   structural_cases, linear_algebra_cases, vector_cases):
+                   structural_cases, linear_algebra_cases, vector_cases,
+                   control_flow_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)
@@ -595,8 +689,12 @@ def run_case(hlox_run, case, seed, workdir):
         npy.write(path, element, shape, values(rng, element, count(shape), kind))
         inputs.append(f"--input=@{path}")
     outputs = {}
-    for path_name, flags in (("cpu", []), ("scalar", ["--vectorize=false"]),
-                             ("interpret", ["--interpret"])):
+    paths = [("cpu", []), ("scalar", ["--vectorize=false"]),
+             ("interpret", ["--interpret"])]
+    if case.host_flow:
+        paths += [("host", ["--host-control-flow=always"]),
+                  ("kernel", ["--host-control-flow=never"])]
+    for path_name, flags in paths:
         outs = [f"--output=@{base}.{path_name}.out{i}.npy"
                 for i in range(len(case.results))]
         proc = subprocess.run([hlox_run, base + ".mlir", *flags, *inputs, *outs],
@@ -617,6 +715,13 @@ def run_case(hlox_run, case, seed, workdir):
         if c[2] != s[2]:
             return f"result {i}: vectorized and scalar differ: " + \
                    (compare(c[0], c[2], s[2], 0) or "NaN payloads")
+    # Where control flow runs changes no value.
+    for other in ("host", "kernel"):
+        for i, (c, o) in enumerate(zip(outputs["cpu"],
+                                       outputs.get(other, outputs["cpu"]))):
+            if c[2] != o[2]:
+                return f"result {i}: control flow on the {other} differs: " + \
+                       (compare(c[0], c[2], o[2], 0) or "NaN payloads")
     return None
 
 

@@ -4,6 +4,8 @@
 //
 //   hlox-bench FILE [--function NAME] [--input=...]... [--repeat=N]
 //              [--warmup=N] [--num-threads=N] [--vectorize=false]
+//              [--host-control-flow=auto|always|never]
+//              [--custom-call-library=SO]...
 //              [--seed=N] [--format=text|json]
 //
 // Compiles a function for the host CPU, runs it --warmup times, then times
@@ -21,6 +23,7 @@
 
 #include "Buffers.h"
 #include "Ceilings.h"
+#include "CompileFlags.h"
 #include "Inputs.h"
 #include "Program.h"
 
@@ -250,6 +253,7 @@ int benchmark(ModuleOp module) {
   cpu::CompileOptions options;
   options.entry = name;
   options.vectorize = vectorize;
+  tools::applyCompileFlags(options);
   cpu::CompileCache cache(module, options);
   FailureOr<const cpu::CompiledProgram *> compiled = cache.get(types, values);
   if (failed(compiled))
@@ -349,6 +353,8 @@ int benchmark(ModuleOp module) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "hlox benchmark runner\n");
+  if (!tools::loadCustomCallLibraries())
+    return kError;
   std::unique_ptr<MLIRContext> context = tools::createToolContext();
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> file =

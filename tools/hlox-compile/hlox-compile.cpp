@@ -4,13 +4,16 @@
 //
 //   hlox-compile FILE --compile-to=input|stablehlo|linalg|llvm
 //                [--function NAME] [--opaque-constants] [--emit-llvm-ir]
-//                [--vectorize=false] [-o OUT]
+//                [--vectorize=false] [--host-control-flow=auto|always|never]
+//                [--custom-call-library=SO]... [-o OUT]
 //
 // Runs the CPU compiler's phases on FILE up to the named one and prints the
 // module there (with --emit-llvm-ir, the llvm phase as LLVM IR). Exit
 // status: 0 on success, 1 on a parse or compile error.
 //
 //===----------------------------------------------------------------------===//
+
+#include "CompileFlags.h"
 
 #include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
@@ -58,6 +61,8 @@ cl::opt<std::string> dumpIr("dump-ir",
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "hlox CPU compiler phases\n");
+  if (!tools::loadCustomCallLibraries())
+    return 1;
   std::optional<cpu::Phase> phase = cpu::parsePhase(compileTo);
   if (!phase) {
     llvm::errs() << "error: unknown phase '" << compileTo
@@ -91,6 +96,7 @@ int main(int argc, char **argv) {
   options.opaqueConstants = opaqueConstants;
   options.dumpDir = dumpIr;
   options.vectorize = vectorize;
+  tools::applyCompileFlags(options);
   if (failed(cpu::lowerToPhase(*module, *phase, options)))
     return 1;
   auto output = openOutputFile(outputFile, &error);

@@ -6,6 +6,7 @@
 //            | --input=@x.npy]... [--output=@out.npy]... [--print-output]
 //            [--split-input-file] [--opaque-constants] [--num-threads=N]
 //            [--stats] [--dump-ir=DIR] [--repeat=N] [--vectorize=false]
+//            [--host-control-flow=auto|always|never] [--custom-call-library=SO]...
 //
 // Runs a function of a StableHLO module (`@main`, or the module's only
 // function): compiled for the host CPU and run by the runtime, or on the
@@ -16,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Buffers.h"
+#include "CompileFlags.h"
 #include "Inputs.h"
 #include "Npy.h"
 #include "Program.h"
@@ -165,6 +167,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   options.opaqueConstants = opaqueConstants;
   options.dumpDir = dumpIr;
   options.vectorize = vectorize;
+  tools::applyCompileFlags(options);
   cpu::CompileCache cache(module, options);
   FailureOr<const cpu::CompiledProgram *> compiled =
       cache.get(types, dimensionValues);
@@ -336,6 +339,8 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(argc, argv, "hlox StableHLO runner\n");
+  if (!tools::loadCustomCallLibraries())
+    return kError;
 
   std::unique_ptr<MLIRContext> ownedContext = tools::createToolContext();
   MLIRContext &context = *ownedContext;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <vector>
@@ -33,6 +34,20 @@ void doubleKernel(void **bindings, int64_t begin, int64_t end) {
     out[i] = 2 * a[i];
 }
 
+/// flag[0] = (counter[0] < 5), as an i1 byte.
+void lessThanFiveKernel(void **bindings, int64_t, int64_t) {
+  auto *counter = static_cast<const float *>(bindings[0]);
+  auto *flag = static_cast<uint8_t *>(bindings[1]);
+  flag[0] = counter[0] < 5 ? 1 : 0;
+}
+
+/// out[0] = counter[0] + 1.
+void incrementKernel(void **bindings, int64_t, int64_t) {
+  auto *counter = static_cast<const float *>(bindings[0]);
+  auto *out = static_cast<float *>(bindings[1]);
+  out[0] = counter[0] + 1;
+}
+
 class MapLibrary final : public KernelLibrary {
 public:
   KernelFn lookup(const std::string &name) override {
@@ -40,8 +55,23 @@ public:
     return it == kernels.end() ? nullptr : it->second;
   }
   std::map<std::string, KernelFn> kernels{{"add", addKernel},
-                                          {"double", doubleKernel}};
+                                          {"double", doubleKernel},
+                                          {"less5", lessThanFiveKernel},
+                                          {"inc", incrementKernel}};
 };
+
+/// A command of `kind` over `values`.
+Command command(CommandKind kind, std::vector<int64_t> values,
+                int64_t kernel = 0, int64_t workgroups = 1,
+                int64_t minPerChunk = 1) {
+  Command result;
+  result.kind = kind;
+  result.kernel = kernel;
+  result.values = std::move(values);
+  result.workgroups = workgroups;
+  result.minPerChunk = minPerChunk;
+  return result;
+}
 
 BufferType f32(std::vector<int64_t> shape) { return {shape, 4, "f32"}; }
 
@@ -63,8 +93,8 @@ HostProgram addThenDouble(int64_t n) {
   program.constants.emplace_back(reinterpret_cast<uint8_t *>(c.data()),
                                  reinterpret_cast<uint8_t *>(c.data() + n));
   program.kernelNames = {"add", "double"};
-  program.commands.push_back({CommandKind::Dispatch, 0, {0, 1, 2}, n, 2});
-  program.commands.push_back({CommandKind::Dispatch, 1, {2, 3}, n, 2});
+  program.commands.push_back(command(CommandKind::Dispatch, {0, 1, 2}, 0, n, 2));
+  program.commands.push_back(command(CommandKind::Dispatch, {2, 3}, 1, n, 2));
   program.arguments = {0};
   program.results = {3};
   program.arenaBytes = n * 4;
@@ -128,7 +158,8 @@ TEST(ExecutableTest, RejectsMalformedPrograms) {
 
 TEST(ExecutableTest, HostCallsSeeTheirValues) {
   HostProgram program = addThenDouble(3);
-  program.commands.push_back({CommandKind::HostCall, 0, {3}, 1, 1, 7});
+  program.commands.push_back(command(CommandKind::HostCall, {3}));
+  program.commands.back().callee = 7;
   Status status;
   auto executable =
       Executable::create(program, std::make_shared<MapLibrary>(), status);
@@ -196,3 +227,190 @@ TEST(StreamTest, RunsWorkInOrder) {
 }
 
 } // namespace
+
+/// while (x < 5) x = x + 1, as commands: 0 copy x into the carry, 1 test,
+/// 2 branch, 3 increment, 4 copy back, 5 jump to 1, 6 copy out.
+HostProgram countToFive() {
+  HostProgram program;
+  program.values = {{f32({1}), ValueKind::Argument, 0, 0},
+                    {f32({1}), ValueKind::Arena, 0, 0},   // carry
+                    {{{}, 1, "i1"}, ValueKind::Arena, 0, 64}, // condition
+                    {f32({1}), ValueKind::Arena, 0, 128}, // next
+                    {f32({1}), ValueKind::Result, 0, 0}};
+  program.kernelNames = {"less5", "inc"};
+  program.commands.resize(7);
+  program.commands[0] = command(CommandKind::Copy, {0, 1});
+  program.commands[1] = command(CommandKind::Dispatch, {1, 2}, 0);
+  program.commands[2].kind = CommandKind::Branch;
+  program.commands[2].values = {2};
+  program.commands[2].targets = {6, 3};
+  program.commands[3] = command(CommandKind::Dispatch, {1, 3}, 1);
+  program.commands[4] = command(CommandKind::Copy, {3, 1});
+  program.commands[5].kind = CommandKind::Jump;
+  program.commands[5].targets = {1};
+  program.commands[6] = command(CommandKind::Copy, {1, 4});
+  program.arguments = {0};
+  program.results = {4};
+  program.arenaBytes = 192;
+  return program;
+}
+
+TEST(ExecutableTest, JumpsAndBranchesLoop) {
+  Status status;
+  auto executable = Executable::create(countToFive(),
+                                       std::make_shared<MapLibrary>(), status);
+  ASSERT_TRUE(executable) << status.message();
+  CpuDevice device(1);
+  std::vector<std::shared_ptr<Buffer>> results;
+  for (float start : {0.0f, 3.0f, 9.0f}) {
+    status = executable->execute(device, {filled({1}, {start})}, results);
+    ASSERT_TRUE(status.ok()) << status.message();
+    EXPECT_EQ(*static_cast<const float *>(results[0]->data()),
+              start < 5 ? 5.0f : start);
+  }
+}
+
+TEST(ExecutableTest, BranchesPickACaseOrTheLast) {
+  // values[0] holds an i32 index; case i writes i + 10 through a constant.
+  HostProgram program;
+  BufferType i32{{}, 4, "i32"};
+  program.values = {{i32, ValueKind::Argument, 0, 0},
+                    {f32({1}), ValueKind::Result, 0, 0}};
+  for (int i = 0; i < 3; ++i) {
+    float v = 10.0f + i;
+    program.constants.emplace_back(reinterpret_cast<uint8_t *>(&v),
+                                   reinterpret_cast<uint8_t *>(&v + 1));
+    program.values.push_back({f32({1}), ValueKind::Constant, i, 0});
+  }
+  // 0 branch, then per case a copy and a jump to the end (6); the last
+  // case falls through to it.
+  program.commands.resize(7);
+  program.commands[0].kind = CommandKind::Branch;
+  program.commands[0].values = {0};
+  program.commands[0].scalarBytes = 4;
+  program.commands[0].targets = {1, 3, 5};
+  for (int i = 0; i < 3; ++i) {
+    program.commands[1 + 2 * i] = command(CommandKind::Copy, {2 + i, 1});
+    program.commands[2 + 2 * i].kind = CommandKind::Jump;
+    program.commands[2 + 2 * i].targets = {6};
+  }
+  program.commands.pop_back();
+  program.arguments = {0};
+  program.results = {1};
+  Status status;
+  auto executable = Executable::create(program, nullptr, status);
+  ASSERT_TRUE(executable) << status.message();
+  CpuDevice device(1);
+  for (int32_t index : {0, 1, 2, 3, -1, 1 << 30}) {
+    auto argument = std::make_shared<Buffer>(i32);
+    std::memcpy(argument->data(), &index, 4);
+    std::vector<std::shared_ptr<Buffer>> results;
+    status = executable->execute(device, {argument}, results);
+    ASSERT_TRUE(status.ok()) << status.message();
+    float expected = index == 0 ? 10.0f : index == 1 ? 11.0f : 12.0f;
+    EXPECT_EQ(*static_cast<const float *>(results[0]->data()), expected)
+        << "index " << index;
+  }
+}
+
+TEST(ExecutableTest, RejectsMalformedJumps) {
+  Status status;
+  HostProgram far = countToFive();
+  far.commands[5].targets = {8};
+  EXPECT_FALSE(Executable::create(far, std::make_shared<MapLibrary>(), status));
+  EXPECT_NE(status.message().find("unknown command"), std::string::npos);
+
+  HostProgram wide = countToFive();
+  wide.commands[2].scalarBytes = 4; // the i1 value has one byte
+  EXPECT_FALSE(Executable::create(wide, std::make_shared<MapLibrary>(), status));
+  EXPECT_NE(status.message().find("outside its value"), std::string::npos);
+
+  HostProgram noTargets = countToFive();
+  noTargets.commands[2].targets.clear();
+  EXPECT_FALSE(
+      Executable::create(noTargets, std::make_shared<MapLibrary>(), status));
+}
+
+/// out = in * scale, through the C ABI; `user_data` points at the scale.
+int scaleTarget(void *userData, const HloxBuffer *operands, int64_t,
+                HloxBuffer *results, int64_t, const char *config, char *error,
+                int64_t errorSize) {
+  if (std::strcmp(operands[0].element_type, "f32") != 0) {
+    std::snprintf(error, errorSize, "wants f32, got %s",
+                  operands[0].element_type);
+    return 1;
+  }
+  float scale = *static_cast<const float *>(userData);
+  if (std::strcmp(config, "negate") == 0)
+    scale = -scale;
+  int64_t n = 1;
+  for (int64_t d = 0; d < operands[0].rank; ++d)
+    n *= operands[0].shape[d];
+  for (int64_t i = 0; i < n; ++i)
+    static_cast<float *>(results[0].data)[i] =
+        static_cast<const float *>(operands[0].data)[i] * scale;
+  return 0;
+}
+
+/// The argument through custom call `target` (config `config`) into the
+/// result.
+HostProgram customCallProgram(const std::string &target,
+                              const std::string &config, BufferType type) {
+  HostProgram program;
+  program.values = {{type, ValueKind::Argument, 0, 0},
+                    {type, ValueKind::Result, 0, 0}};
+  program.commands.push_back(command(CommandKind::CustomCall, {0, 1}));
+  program.commands[0].target = target;
+  program.commands[0].config = config;
+  program.commands[0].numResults = 1;
+  program.commands[0].location = "f.mlir:3:8";
+  program.arguments = {0};
+  program.results = {1};
+  return program;
+}
+
+TEST(CustomCallTest, RunsRegisteredTargets) {
+  CustomCallRegistry registry;
+  float scale = 3;
+  ASSERT_TRUE(registry.add("scale", scaleTarget, &scale).ok());
+  EXPECT_FALSE(registry.add("scale", scaleTarget, &scale).ok());
+  EXPECT_EQ(registry.getNames(), std::vector<std::string>{"scale"});
+  CpuDevice device(1);
+  for (auto [config, expected] :
+       {std::pair<std::string, float>{"", 6}, {"negate", -6}}) {
+    Status status;
+    auto executable = Executable::create(
+        customCallProgram("scale", config, f32({2})), nullptr, status,
+        registry);
+    ASSERT_TRUE(executable) << status.message();
+    std::vector<std::shared_ptr<Buffer>> results;
+    status = executable->execute(device, {filled({2}, {2, 2})}, results);
+    ASSERT_TRUE(status.ok()) << status.message();
+    EXPECT_EQ(static_cast<const float *>(results[0]->data())[1], expected);
+  }
+}
+
+TEST(CustomCallTest, ReportsMissingAndFailingTargets) {
+  CustomCallRegistry registry;
+  float scale = 1;
+  ASSERT_TRUE(registry.add("scale", scaleTarget, &scale).ok());
+  Status status;
+  EXPECT_FALSE(Executable::create(customCallProgram("other", "", f32({2})),
+                                  nullptr, status, registry));
+  EXPECT_EQ(status.message(),
+            "f.mlir:3:8: custom-call target 'other' is not registered");
+
+  BufferType i32{{2}, 4, "i32"};
+  auto executable = Executable::create(customCallProgram("scale", "", i32),
+                                       nullptr, status, registry);
+  ASSERT_TRUE(executable) << status.message();
+  CpuDevice device(1);
+  std::vector<std::shared_ptr<Buffer>> results;
+  status = executable->execute(device, {std::make_shared<Buffer>(i32)},
+                               results);
+  EXPECT_FALSE(status.ok());
+  EXPECT_EQ(status.message(),
+            "f.mlir:3:8: custom call 'scale' failed: wants f32, got i32");
+
+  EXPECT_FALSE(registry.loadLibrary("/nonexistent/library.so").ok());
+}

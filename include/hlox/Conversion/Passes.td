@@ -14,8 +14,8 @@ def ConvertStablehloToLinalg
     Rewrites every StableHLO op (and the CHLO ops that are plain math) of
     statically shaped tensors into `linalg`, `tensor`, `arith`, `math`,
     `complex` and `scf` ops on tensors; function signatures lose integer
-    signedness (`ui32` becomes `i32`). `check` ops and
-    `stablehlo.custom_call @check.*` stay, for the host. An op without a
+    signedness (`ui32` becomes `i32`). `check` ops and every
+    `stablehlo.custom_call` stay, for the host to run. An op without a
     lowering is an error at its location that names it:
 
     ```mlir

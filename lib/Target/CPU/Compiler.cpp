@@ -51,7 +51,10 @@ hlox::cpu::compile(ModuleOp module, const CompileOptions &options) {
   auto buildHost = [&](ModuleOp lowered) -> LogicalResult {
     auto host = lowered.lookupSymbol<func::FuncOp>(options.entry);
     FailureOr<runtime::HostProgram> program =
-        buildHostProgram(host, lowered, result->signature, result->hostCalls);
+        buildHostProgram(host, lowered, result->signature, result->hostCalls,
+                         options.customCalls
+                             ? *options.customCalls
+                             : runtime::CustomCallRegistry::global());
     if (failed(program))
       return failure();
     result->program = std::move(*program);

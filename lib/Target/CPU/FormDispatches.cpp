@@ -10,6 +10,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -30,8 +32,7 @@ using namespace hlox::cpu;
 bool hlox::cpu::isHostCall(Operation *op) {
   if (isa<interpreter::ProbeOp>(op) || isa<check::CheckDialect>(op->getDialect()))
     return true;
-  auto call = dyn_cast<stablehlo::CustomCallOp>(op);
-  return call && call.getCallTargetName().starts_with("check.");
+  return isa<stablehlo::CustomCallOp>(op);
 }
 
 std::optional<unsigned> hlox::cpu::getWorkgroupLoop(linalg::LinalgOp root) {
@@ -45,28 +46,14 @@ std::optional<unsigned> hlox::cpu::getWorkgroupLoop(linalg::LinalgOp root) {
 
 namespace {
 
-/// Ops that stay in the host program.
+/// Ops that stay in the host program wherever they are.
 bool isHostOp(Operation *op) {
   return isa<func::ReturnOp, UnrealizedConversionCastOp>(op) || isHostCall(op);
 }
 
-/// Ops cloned into each dispatch that uses them instead of running on
-/// their own.
-bool isPullable(Operation *op, bool opaqueConstants) {
-  if (isa<tensor::EmptyOp, linalg::FillOp>(op))
-    return true;
-  if (op->getNumRegions() != 0 || op->getNumResults() == 0 ||
-      op->hasTrait<OpTrait::IsTerminator>())
-    return false;
-  if (llvm::none_of(op->getResultTypes(),
-                    [](Type t) { return isa<TensorType>(t); }))
-    return isMemoryEffectFree(op);
-  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-    return !opaqueConstants && dense && dense.isSplat();
-  }
-  return false;
-}
+/// A linalg op with this many scalar iterations or more is worth running
+/// on several threads, and so worth a loop on the host around it.
+constexpr int64_t kThreadedWork = 1 << 16;
 
 /// The work of one workgroup of `root`, and how many workgroups it splits
 /// into along its workgroup loop.
@@ -105,6 +92,12 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (hostControlFlow != "auto" && hostControlFlow != "always" &&
+        hostControlFlow != "never") {
+      module.emitError("unknown host-control-flow '")
+          << hostControlFlow << "' (expected auto, always or never)";
+      return signalPassFailure();
+    }
     auto function = module.lookupSymbol<func::FuncOp>(entry);
     if (!function || function.isExternal()) {
       module.emitError("no function @") << entry << " with a body to split";
@@ -114,37 +107,194 @@ public:
       function.emitError("the CPU target needs a single-block entry function");
       return signalPassFailure();
     }
-    SymbolTable symbols(module);
-    Block &block = function.getBody().front();
-    SmallVector<Operation *> roots;
-    for (Operation &op : block) {
-      if (isHostOp(&op) || isPullable(&op, opaqueConstants))
-        continue;
-      if (isa<arith::ConstantOp>(op))
-        continue; // A host constant.
-      roots.push_back(&op);
-    }
-    // A pullable op whose value the host needs runs as a dispatch too.
-    for (Operation &op : block)
-      if (isPullable(&op, opaqueConstants) &&
-          llvm::any_of(op.getUsers(), [](Operation *user) { return isHostOp(user); }) &&
-          llvm::any_of(op.getResultTypes(), [](Type t) { return isa<TensorType>(t); }))
-        roots.push_back(&op);
-    llvm::sort(roots, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    // The blocks of the host program: the entry block and, within it, the
+    // regions of control flow that runs on the host.
+    SmallVector<Block *> hostBlocks;
+    collectHostBlocks(function.getBody().front(), hostBlocks);
 
+    SymbolTable symbols(module);
     OpBuilder builder(module.getContext());
     int64_t next = 0;
-    for (Operation *root : roots) {
-      if (failed(outline(root, symbols, builder, next++)))
-        return signalPassFailure();
+    for (Block *block : hostBlocks) {
+      SmallVector<Operation *> roots;
+      for (Operation &op : *block) {
+        if (isHost(&op) || isPullable(&op))
+          continue;
+        if (isa<arith::ConstantOp>(op))
+          continue; // A host constant.
+        roots.push_back(&op);
+      }
+      // A pullable op whose value the host needs runs as a dispatch too.
+      for (Operation &op : *block)
+        if (isPullable(&op) &&
+            llvm::any_of(op.getUsers(),
+                         [&](Operation *user) { return isHost(user); }) &&
+            llvm::any_of(op.getResultTypes(),
+                         [](Type t) { return isa<TensorType>(t); }))
+          roots.push_back(&op);
+      llvm::sort(roots, [](Operation *a, Operation *b) {
+        return a->isBeforeInBlock(b);
+      });
+      for (Operation *root : roots)
+        if (failed(outline(root, symbols, builder, next++)))
+          return signalPassFailure();
     }
-    // Pulled producers without users left in the host function go.
-    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
-      if (isPullable(&op, opaqueConstants) && op.use_empty())
-        op.erase();
+    // Pulled producers without users left in the host program go, inner
+    // blocks first.
+    for (Block *block : llvm::reverse(hostBlocks))
+      for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*block)))
+        if (isPullable(&op) && op.use_empty())
+          op.erase();
   }
 
 private:
+  /// Ops that stay in the host program: the static kinds, and the control
+  /// flow chosen to run there with its terminators and branch scalars.
+  DenseSet<Operation *> hostOps;
+
+  bool isHost(Operation *op) const {
+    return isHostOp(op) || hostOps.contains(op);
+  }
+
+  /// Ops cloned into each dispatch that uses them instead of running on
+  /// their own.
+  bool isPullable(Operation *op) const {
+    if (hostOps.contains(op))
+      return false;
+    if (isa<tensor::EmptyOp, linalg::FillOp>(op))
+      return true;
+    if (op->getNumRegions() != 0 || op->getNumResults() == 0 ||
+        op->hasTrait<OpTrait::IsTerminator>())
+      return false;
+    if (llvm::none_of(op->getResultTypes(),
+                      [](Type t) { return isa<TensorType>(t); }))
+      return isMemoryEffectFree(op);
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      return !opaqueConstants && dense && dense.isSplat();
+    }
+    return false;
+  }
+
+  /// Whether control-flow op `op` runs on the host, its regions split into
+  /// dispatches like the entry block: an scf.while, scf.if or
+  /// scf.index_switch (cases 0, 1, ...) over statically shaped tensors,
+  /// when it holds a host call (which must run on the host) or, under
+  /// `auto`, a linalg op worth several threads; always under `always`.
+  bool runsOnHost(Operation *op) const {
+    if (hostControlFlow == "never" ||
+        !isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(op))
+      return false;
+    if (auto switchOp = dyn_cast<scf::IndexSwitchOp>(op))
+      for (auto [i, value] : llvm::enumerate(switchOp.getCases()))
+        if (value != static_cast<int64_t>(i))
+          return false;
+    auto isStaticTensor = [](Type type) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      return tensor && tensor.hasStaticShape();
+    };
+    if (!llvm::all_of(op->getResultTypes(), isStaticTensor))
+      return false;
+    for (Region &region : op->getRegions())
+      for (BlockArgument arg : region.getArguments())
+        if (!isStaticTensor(arg.getType()))
+          return false;
+    if (hostControlFlow == "always")
+      return true;
+    WalkResult found = op->walk([](Operation *nested) {
+      if (isHostCall(nested))
+        return WalkResult::interrupt();
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(nested);
+      if (!linalgOp)
+        return WalkResult::advance();
+      int64_t total = 1;
+      for (int64_t range : linalgOp.getStaticLoopRanges()) {
+        if (ShapedType::isDynamic(range))
+          return WalkResult::advance();
+        total *= range;
+      }
+      return total >= kThreadedWork ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+    });
+    return found.wasInterrupted();
+  }
+
+  /// Appends `block` and the regions of the host control flow in it
+  /// (pre-order) to `blocks`, marking that control flow, its terminators
+  /// and the ops that give its branch scalars as host ops.
+  void collectHostBlocks(Block &block, SmallVectorImpl<Block *> &blocks) {
+    blocks.push_back(&block);
+    for (Operation &op : block) {
+      if (!runsOnHost(&op))
+        continue;
+      hostOps.insert(&op);
+      LDBG() << "control flow on the host: " << op.getName() << " at "
+             << op.getLoc();
+      if (auto ifOp = dyn_cast<scf::IfOp>(op))
+        prepareBranchScalar(ifOp.getConditionMutable());
+      if (auto switchOp = dyn_cast<scf::IndexSwitchOp>(op))
+        prepareBranchScalar(switchOp.getArgMutable());
+      for (Region &region : op.getRegions()) {
+        if (region.empty())
+          continue;
+        Operation *terminator = region.front().getTerminator();
+        hostOps.insert(terminator);
+        if (auto condition = dyn_cast<scf::ConditionOp>(terminator))
+          prepareBranchScalar(condition.getConditionMutable());
+        collectHostBlocks(region.front(), blocks);
+      }
+    }
+  }
+
+  /// Makes the scalar a host branch reads an element of a tensor the host
+  /// holds: `tensor.extract` at constant indices, perhaps through an index
+  /// cast. Any other scalar is computed by a dispatch into a 0-d tensor.
+  void prepareBranchScalar(OpOperand &operand) {
+    Value scalar = operand.get();
+    Operation *def = scalar.getDefiningOp();
+    Operation *cast = nullptr;
+    if (isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(def)) {
+      cast = def;
+      def = def->getOperand(0).getDefiningOp();
+    }
+    auto extract = dyn_cast_or_null<tensor::ExtractOp>(def);
+    OpBuilder builder(operand.getOwner());
+    if (extract && llvm::all_of(extract.getIndices(), [](Value index) {
+          return getConstantIntValue(index).has_value();
+        })) {
+      // The host reads copies of its own; the originals go when no kernel
+      // uses them.
+      Operation *read = builder.clone(*extract);
+      hostOps.insert(read);
+      Value replacement = read->getResult(0);
+      if (cast) {
+        Operation *castCopy = builder.clone(*cast);
+        castCopy->setOperand(0, replacement);
+        hostOps.insert(castCopy);
+        replacement = castCopy->getResult(0);
+      }
+      operand.set(replacement);
+      return;
+    }
+    Location loc = operand.getOwner()->getLoc();
+    Value element = scalar;
+    if (scalar.getType().isIndex())
+      element = arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
+                                           scalar);
+    Value tensor = tensor::FromElementsOp::create(
+        builder, loc, RankedTensorType::get({}, element.getType()), element);
+    auto read = tensor::ExtractOp::create(builder, loc, tensor, ValueRange());
+    hostOps.insert(read);
+    Value replacement = read.getResult();
+    if (scalar.getType().isIndex()) {
+      auto back = arith::IndexCastOp::create(builder, loc,
+                                             builder.getIndexType(), read);
+      hostOps.insert(back);
+      replacement = back.getResult();
+    }
+    operand.set(replacement);
+  }
+
   LogicalResult outline(Operation *root, SymbolTable &symbols,
                         OpBuilder &builder, int64_t index) {
     // An op whose results have no elements computes nothing: they become
@@ -164,12 +314,15 @@ private:
       root->erase();
       return success();
     }
-    // Host ops nested in control flow would have to run inside a kernel.
+    // Host ops nested in control flow that runs in a kernel would have to
+    // run inside that kernel.
     WalkResult nestedHost = root->walk([&](Operation *nested) {
       if (nested != root && isHostCall(nested)) {
         nested->emitError("the CPU target cannot run '")
             << nested->getName()
-            << "' inside control flow (loops and branches run in kernels)";
+            << "' inside control flow that runs in a kernel (only scf.while, "
+               "scf.if and scf.index_switch over static tensors run on the "
+               "host)";
         return WalkResult::interrupt();
       }
       return WalkResult::advance();
@@ -182,7 +335,7 @@ private:
     llvm::SetVector<Value> inputs;
     std::function<void(Value)> visit = [&](Value value) {
       Operation *def = value.getDefiningOp();
-      if (def && def != root && isPullable(def, opaqueConstants)) {
+      if (def && def != root && isPullable(def)) {
         if (pulled.contains(def))
           return;
         for (Value operand : def->getOperands())

@@ -4,17 +4,32 @@
 //
 // Translates the host function that hlox-cpu-form-dispatches leaves into a
 // runtime::HostProgram: arguments, constants (their bytes), one Dispatch per
-// call of a dispatch, one HostCall per check, and the results. Values
-// between commands live in one arena; a first-fit plan over their
-// lifetimes lets values that are never live at once share bytes.
+// call of a dispatch, one HostCall per check, and the results. Control flow
+// left on the host becomes Branch and Jump commands around the commands of
+// its regions:
+//
+//   scf.while   copy inits into carries; before; [copy forwarded values];
+//               branch to exit or on; after; copy yields into carries;
+//               jump back to before
+//   scf.if      branch to else or then; then; copy yields; jump to end;
+//               else; copy yields
+//   scf.index_switch  branch to case i or the default; each region as if's
+//
+// Values between commands live in one arena; a first-fit plan over their
+// lifetimes lets values that are never live at once share bytes. A value
+// used both inside a loop and outside it lives through the whole loop.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
 
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Target/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -89,15 +104,28 @@ static runtime::BufferType bufferTypeOf(Type type, Type declared = {}) {
       declared ? cast<RankedTensorType>(declared).getElementType() : Type());
 }
 
+/// `loc` as messages print it: "file:line:col" where a file location is
+/// inside, else the location's own text.
 static std::string locationString(Location loc) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  loc.print(os);
+  FileLineColLoc file;
+  loc->walk([&](Location nested) {
+    file = dyn_cast<FileLineColLoc>(nested);
+    return file ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (file)
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  else
+    loc.print(os);
   return text;
 }
 
-/// Places the arena values of `program` by first fit over their lifetimes.
-static void planArena(HostProgram &program) {
+/// Places the arena values of `program` by first fit over their lifetimes;
+/// `loops` holds the [first, last] command of each loop.
+static void planArena(HostProgram &program,
+                      ArrayRef<std::pair<int64_t, int64_t>> loops) {
   constexpr int64_t kAlign = 64;
   size_t numValues = program.values.size();
   std::vector<int64_t> first(numValues, -1), last(numValues, -1);
@@ -106,6 +134,21 @@ static void planArena(HostProgram &program) {
       if (first[id] < 0)
         first[id] = index;
       last[id] = index;
+    }
+  // A value live across a loop's boundary is live in all of the loop: the
+  // loop reads it again in its next iteration. Inner loops first, so that
+  // what they extend is seen by the loops around them.
+  SmallVector<std::pair<int64_t, int64_t>> byLength(loops);
+  llvm::stable_sort(byLength, [](auto a, auto b) {
+    return a.second - a.first < b.second - b.first;
+  });
+  for (auto [start, end] : byLength)
+    for (size_t id = 0; id < numValues; ++id) {
+      if (first[id] < 0 || last[id] < start || first[id] > end ||
+          (first[id] >= start && last[id] <= end))
+        continue;
+      first[id] = std::min(first[id], start);
+      last[id] = std::max(last[id], end);
     }
   std::vector<int64_t> order;
   for (size_t id = 0; id < numValues; ++id)
@@ -135,34 +178,93 @@ static void planArena(HostProgram &program) {
   program.unsharedArenaBytes = unshared;
 }
 
-FailureOr<HostProgram>
-hlox::cpu::buildHostProgram(func::FuncOp entry, ModuleOp module,
-                            FunctionType signature,
-                            std::vector<Operation *> &hostCalls) {
-  HostProgram program;
-  DenseMap<Value, int64_t> ids;
-  auto addValue = [&](ValueInfo info) {
+namespace {
+
+/// Builds the host program of one entry function.
+class HostProgramBuilder {
+public:
+  HostProgramBuilder(ModuleOp module, FunctionType signature,
+                     std::vector<Operation *> &hostCalls,
+                     const runtime::CustomCallRegistry &customCalls)
+      : module(module), signature(signature), hostCalls(hostCalls),
+        customCalls(customCalls) {}
+
+  FailureOr<HostProgram> build(func::FuncOp entry) {
+    Block &block = entry.getBody().front();
+    for (auto [i, arg] : llvm::enumerate(block.getArguments())) {
+      int64_t id =
+          addValue({bufferTypeOf(arg.getType(), signature.getInput(i)),
+                    ValueKind::Argument, static_cast<int64_t>(i), 0});
+      ids[arg] = id;
+      program.arguments.push_back(id);
+    }
+    if (failed(buildBlock(block)))
+      return failure();
+    planArena(program, loops);
+    LDBG() << "host program: " << program.commands.size() << " commands, "
+           << program.arenaBytes << "-byte arena ("
+           << program.unsharedArenaBytes << " without reuse)";
+    return std::move(program);
+  }
+
+private:
+  int64_t addValue(ValueInfo info) {
     program.values.push_back(std::move(info));
     return static_cast<int64_t>(program.values.size() - 1);
-  };
-  Block &block = entry.getBody().front();
-  for (auto [i, arg] : llvm::enumerate(block.getArguments())) {
-    int64_t id = addValue({bufferTypeOf(arg.getType(), signature.getInput(i)),
-                           ValueKind::Argument, static_cast<int64_t>(i), 0});
-    ids[arg] = id;
-    program.arguments.push_back(id);
   }
-  auto lookup = [&](Operation *op, Value value) -> FailureOr<int64_t> {
+
+  /// A new arena value for values of type `type`.
+  int64_t addArenaValue(Type type) {
+    return addValue({bufferTypeOf(type), ValueKind::Arena, 0, 0});
+  }
+
+  FailureOr<int64_t> lookup(Operation *op, Value value) {
     auto it = ids.find(value);
     if (it == ids.end())
       return op->emitError("the CPU target cannot pass this value to the "
                            "host program");
     return it->second;
-  };
-  DenseMap<StringRef, int64_t> kernelIndex;
-  for (Operation &op : block) {
-    std::string where = locationString(op.getLoc());
+  }
+
+  /// Appends a command of `kind` over `values` from `op`; returns its index.
+  int64_t addCommand(CommandKind kind, std::vector<int64_t> values,
+                     Operation *op) {
+    Command command;
+    command.kind = kind;
+    command.values = std::move(values);
+    command.location = locationString(op->getLoc());
+    program.commands.push_back(std::move(command));
+    return static_cast<int64_t>(program.commands.size() - 1);
+  }
+
+  int64_t addCopy(int64_t from, int64_t to, Operation *op) {
+    return addCommand(CommandKind::Copy, {from, to}, op);
+  }
+
+  int64_t addJump(Operation *op) {
+    int64_t index = addCommand(CommandKind::Jump, {}, op);
+    program.commands[index].targets = {0};
+    return index;
+  }
+
+  int64_t here() const { return static_cast<int64_t>(program.commands.size()); }
+
+  LogicalResult buildBlock(Block &block) {
+    for (Operation &op : block.without_terminator())
+      if (failed(buildOp(op)))
+        return failure();
+    Operation *terminator = block.getTerminator();
+    if (auto ret = dyn_cast<func::ReturnOp>(terminator))
+      return buildReturn(ret);
+    return success(); // The parent op reads its region's terminator.
+  }
+
+  LogicalResult buildOp(Operation &op) {
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      // Scalars (the indices of a branch's tensor.extract) are read where
+      // they are used.
+      if (!isa<ShapedType>(constant.getType()))
+        return success();
       auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
       if (!value || !isa<RankedTensorType>(constant.getType()))
         return op.emitError("the CPU target cannot place this constant");
@@ -170,8 +272,11 @@ hlox::cpu::buildHostProgram(func::FuncOp entry, ModuleOp module,
       ids[constant] = addValue(
           {bufferTypeOf(constant.getType()), ValueKind::Constant,
            static_cast<int64_t>(program.constants.size() - 1), 0});
-      continue;
+      return success();
     }
+    // The scalars a branch reads (see branchScalar).
+    if (isa<tensor::ExtractOp, arith::IndexCastOp, arith::IndexCastUIOp>(op))
+      return success();
     if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op)) {
       if (cast->getNumOperands() != 1 || cast->getNumResults() != 1)
         return op.emitError("unexpected conversion cast in the host program");
@@ -179,102 +284,348 @@ hlox::cpu::buildHostProgram(func::FuncOp entry, ModuleOp module,
       if (failed(id))
         return failure();
       ids[cast.getResult(0)] = *id;
-      continue;
+      return success();
     }
-    if (auto call = dyn_cast<func::CallOp>(op)) {
-      auto kernel = module.lookupSymbol<func::FuncOp>(call.getCallee());
-      if (!kernel || !kernel->hasAttr(kDispatchAttr))
-        return op.emitError("call of @") << call.getCallee()
-                                         << ", which is not a dispatch";
-      Command command;
-      command.kind = CommandKind::Dispatch;
-      auto [it, inserted] =
-          kernelIndex.try_emplace(call.getCallee(), program.kernelNames.size());
-      if (inserted)
-        program.kernelNames.push_back((call.getCallee() + kEntrySuffix).str());
-      command.kernel = it->second;
-      for (Value operand : call.getOperands()) {
-        FailureOr<int64_t> id = lookup(&op, operand);
-        if (failed(id))
-          return failure();
-        command.values.push_back(*id);
-      }
-      for (Value result : call.getResults()) {
-        int64_t id = addValue({bufferTypeOf(result.getType()), ValueKind::Arena, 0, 0});
-        ids[result] = id;
-        command.values.push_back(id);
-      }
-      if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkgroupsAttr))
-        command.workgroups = std::max<int64_t>(1, attr.getInt());
-      int64_t work = 1;
-      if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkAttr))
-        work = std::max<int64_t>(1, attr.getInt());
-      // A chunk on another thread pays off from about 64K iterations on.
-      command.minPerChunk = std::max<int64_t>(1, (1 << 16) / work);
-      command.location = where;
-      program.commands.push_back(std::move(command));
-      continue;
+    if (auto call = dyn_cast<func::CallOp>(op))
+      return buildDispatch(call);
+    if (auto loop = dyn_cast<scf::WhileOp>(op))
+      return buildWhile(loop);
+    if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      return buildBranches(op, ifOp.getCondition(),
+                           {&ifOp.getElseRegion(), &ifOp.getThenRegion()});
+    if (auto switchOp = dyn_cast<scf::IndexSwitchOp>(op)) {
+      SmallVector<Region *> regions;
+      for (Region &region : switchOp.getCaseRegions())
+        regions.push_back(&region);
+      regions.push_back(&switchOp.getDefaultRegion());
+      return buildBranches(op, switchOp.getArg(), regions);
     }
-    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
-      llvm::DenseSet<int64_t> taken;
-      for (auto [i, operand] : llvm::enumerate(ret.getOperands())) {
-        FailureOr<int64_t> id = lookup(&op, operand);
-        if (failed(id))
-          return failure();
-        ValueInfo &value = program.values[*id];
-        runtime::BufferType type =
-            bufferTypeOf(operand.getType(), signature.getResult(i));
-        if (value.kind == ValueKind::Arena && taken.insert(*id).second) {
-          value.kind = ValueKind::Result;
-          value.index = i;
-          value.type = type;
-          program.results.push_back(*id);
-          continue;
-        }
-        // An argument, a constant or a value returned twice: copy it.
-        int64_t copy = addValue({type, ValueKind::Result,
-                                 static_cast<int64_t>(i), 0});
-        Command command;
-        command.kind = CommandKind::Copy;
-        command.values = {*id, copy};
-        command.location = where;
-        program.commands.push_back(std::move(command));
-        program.results.push_back(copy);
-      }
-      continue;
-    }
+    if (auto call = dyn_cast<stablehlo::CustomCallOp>(op);
+        call && !call.getCallTargetName().starts_with("check."))
+      return buildCustomCall(call);
     // Checks, and probes (which record a value for a later check).
-    if (isHostCall(&op)) {
-      Command command;
-      command.kind = CommandKind::HostCall;
-      command.callee = hostCalls.size();
-      hostCalls.push_back(&op);
-      for (Value operand : op.getOperands()) {
-        FailureOr<int64_t> id = lookup(&op, operand);
-        if (failed(id))
-          return failure();
-        command.values.push_back(*id);
-      }
-      for (Value result : op.getResults()) {
-        if (!isa<RankedTensorType>(result.getType()))
-          return op.emitError("the CPU target cannot hold a ")
-                 << result.getType() << " in the host program";
-        int64_t id =
-            addValue({bufferTypeOf(result.getType()), ValueKind::Arena, 0, 0});
-        ids[result] = id;
-        command.values.push_back(id);
-      }
-      command.numResults = op.getNumResults();
-      command.location = where;
-      program.commands.push_back(std::move(command));
-      continue;
-    }
+    if (isHostCall(&op))
+      return buildHostCall(op);
     return op.emitError("the CPU target cannot run '")
            << op.getName() << "' in the host program";
   }
-  planArena(program);
-  LDBG() << "host program: " << program.commands.size() << " commands, "
-         << program.arenaBytes << "-byte arena (" << program.unsharedArenaBytes
-         << " without reuse)";
-  return program;
+
+  LogicalResult buildDispatch(func::CallOp call) {
+    auto kernel = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    if (!kernel || !kernel->hasAttr(kDispatchAttr))
+      return call.emitError("call of @")
+             << call.getCallee() << ", which is not a dispatch";
+    std::vector<int64_t> values;
+    for (Value operand : call.getOperands()) {
+      FailureOr<int64_t> id = lookup(call, operand);
+      if (failed(id))
+        return failure();
+      values.push_back(*id);
+    }
+    for (Value result : call.getResults()) {
+      int64_t id = addArenaValue(result.getType());
+      ids[result] = id;
+      values.push_back(id);
+    }
+    int64_t index = addCommand(CommandKind::Dispatch, std::move(values), call);
+    Command &command = program.commands[index];
+    auto [it, inserted] =
+        kernelIndex.try_emplace(call.getCallee(), program.kernelNames.size());
+    if (inserted)
+      program.kernelNames.push_back((call.getCallee() + kEntrySuffix).str());
+    command.kernel = it->second;
+    if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkgroupsAttr))
+      command.workgroups = std::max<int64_t>(1, attr.getInt());
+    int64_t work = 1;
+    if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkAttr))
+      work = std::max<int64_t>(1, attr.getInt());
+    // A chunk on another thread pays off from about 64K iterations on.
+    command.minPerChunk = std::max<int64_t>(1, (1 << 16) / work);
+    return success();
+  }
+
+  LogicalResult buildHostCall(Operation &op) {
+    std::vector<int64_t> values;
+    for (Value operand : op.getOperands()) {
+      FailureOr<int64_t> id = lookup(&op, operand);
+      if (failed(id))
+        return failure();
+      values.push_back(*id);
+    }
+    for (Value result : op.getResults()) {
+      if (!isa<RankedTensorType>(result.getType()))
+        return op.emitError("the CPU target cannot hold a ")
+               << result.getType() << " in the host program";
+      int64_t id = addArenaValue(result.getType());
+      ids[result] = id;
+      values.push_back(id);
+    }
+    int64_t index = addCommand(CommandKind::HostCall, std::move(values), &op);
+    program.commands[index].callee = hostCalls.size();
+    program.commands[index].numResults = op.getNumResults();
+    hostCalls.push_back(&op);
+    return success();
+  }
+
+  /// A custom call of a registered target. What the ABI cannot express is
+  /// an error: called computations, operand-result aliasing, layouts other
+  /// than row-major, values that are not tensors.
+  LogicalResult buildCustomCall(stablehlo::CustomCallOp call) {
+    StringRef name = call.getCallTargetName();
+    auto unsupported = [&](StringRef why) {
+      return call.emitError("the CPU target cannot lower "
+                            "'stablehlo.custom_call' @")
+             << name << ": " << why;
+    };
+    if (!customCalls.lookup(name.str()))
+      return unsupported("no custom-call target of that name is registered");
+    if (std::optional<ArrayAttr> called = call.getCalledComputations();
+        called && !called->empty())
+      return unsupported("called computations are not supported");
+    if (std::optional<ArrayAttr> aliases = call.getOutputOperandAliases();
+        aliases && !aliases->empty())
+      return unsupported("output-operand aliases are not supported");
+    auto rowMajor = [](std::optional<ArrayAttr> layouts) {
+      if (!layouts)
+        return true;
+      for (Attribute layout : *layouts) {
+        auto dims = dyn_cast<DenseIntElementsAttr>(layout);
+        if (!dims)
+          return false;
+        int64_t rank = dims.getNumElements(), expected = rank - 1;
+        for (APInt dim : dims.getValues<APInt>())
+          if (dim.getSExtValue() != expected--)
+            return false;
+      }
+      return true;
+    };
+    if (!rowMajor(call.getOperandLayouts()) ||
+        !rowMajor(call.getResultLayouts()))
+      return unsupported("only row-major (default) layouts are supported");
+    std::vector<int64_t> values;
+    for (Value operand : call.getOperands()) {
+      if (!isa<RankedTensorType>(operand.getType()))
+        return unsupported("operands must be tensors");
+      FailureOr<int64_t> id = lookup(call, operand);
+      if (failed(id))
+        return failure();
+      values.push_back(*id);
+    }
+    for (Value result : call.getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type || !type.hasStaticShape())
+        return unsupported("results must be statically shaped tensors");
+      int64_t id = addArenaValue(type);
+      ids[result] = id;
+      values.push_back(id);
+    }
+    int64_t index = addCommand(CommandKind::CustomCall, std::move(values), call);
+    Command &command = program.commands[index];
+    command.target = name.str();
+    command.numResults = call.getNumResults();
+    if (Attribute config = call.getBackendConfigAttr()) {
+      if (auto text = dyn_cast<StringAttr>(config)) {
+        command.config = text.str();
+      } else {
+        llvm::raw_string_ostream os(command.config);
+        config.print(os);
+      }
+    }
+    return success();
+  }
+
+  LogicalResult buildReturn(func::ReturnOp ret) {
+    llvm::DenseSet<int64_t> taken;
+    for (auto [i, operand] : llvm::enumerate(ret.getOperands())) {
+      FailureOr<int64_t> id = lookup(ret, operand);
+      if (failed(id))
+        return failure();
+      ValueInfo &value = program.values[*id];
+      runtime::BufferType type =
+          bufferTypeOf(operand.getType(), signature.getResult(i));
+      if (value.kind == ValueKind::Arena && taken.insert(*id).second) {
+        value.kind = ValueKind::Result;
+        value.index = i;
+        value.type = type;
+        program.results.push_back(*id);
+        continue;
+      }
+      // An argument, a constant or a value returned twice: copy it.
+      int64_t copy =
+          addValue({type, ValueKind::Result, static_cast<int64_t>(i), 0});
+      addCopy(*id, copy, ret);
+      program.results.push_back(copy);
+    }
+    return success();
+  }
+
+  /// Appends a Branch on `scalar` (an i1 or index that hlox-cpu-form-
+  /// dispatches made an element of a host tensor) with `targets`.
+  FailureOr<int64_t> addBranch(Operation *op, Value scalar,
+                               std::vector<int64_t> targets) {
+    Operation *def = scalar.getDefiningOp();
+    if (isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+      def = def->getOperand(0).getDefiningOp();
+    auto extract = dyn_cast_or_null<tensor::ExtractOp>(def);
+    if (!extract)
+      return op->emitError("the CPU target cannot branch on a scalar that "
+                           "no host tensor holds");
+    auto type = cast<RankedTensorType>(extract.getTensor().getType());
+    int64_t bytes = getElementBytes(type.getElementType());
+    if (!type.getElementType().isInteger() ||
+        (bytes != 1 && bytes != 4 && bytes != 8))
+      return op->emitError("the CPU target cannot branch on a ")
+             << type.getElementType();
+    int64_t linear = 0;
+    for (auto [index, size] : llvm::zip(extract.getIndices(), type.getShape())) {
+      std::optional<int64_t> value = getConstantIntValue(index);
+      if (!value)
+        return op->emitError("the CPU target cannot branch on an element "
+                             "at a computed index");
+      linear = linear * size + *value;
+    }
+    FailureOr<int64_t> id = lookup(op, extract.getTensor());
+    if (failed(id))
+      return failure();
+    int64_t index = addCommand(CommandKind::Branch, {*id}, op);
+    Command &command = program.commands[index];
+    command.targets = std::move(targets);
+    command.offset = linear * bytes;
+    command.scalarBytes = bytes;
+    return index;
+  }
+
+  /// Copies `values` into `targets` as one parallel assignment: a value that
+  /// is itself one of the targets goes through a temporary first.
+  LogicalResult assign(Operation *op, ValueRange values,
+                       ArrayRef<int64_t> targets) {
+    SmallVector<int64_t> sources;
+    for (Value value : values) {
+      FailureOr<int64_t> id = lookup(op, value);
+      if (failed(id))
+        return failure();
+      sources.push_back(*id);
+    }
+    for (auto [i, source] : llvm::enumerate(sources))
+      if (source != targets[i] && llvm::is_contained(targets, source)) {
+        int64_t temporary = addArenaValue(values[i].getType());
+        addCopy(source, temporary, op);
+        source = temporary;
+      }
+    for (auto [source, target] : llvm::zip(sources, targets))
+      if (source != target)
+        addCopy(source, target, op);
+    return success();
+  }
+
+  LogicalResult buildWhile(scf::WhileOp loop) {
+    // The loop-carried values: a fresh dispatch result that only the loop
+    // uses serves as its own carry, anything else is copied into one.
+    SmallVector<int64_t> carries;
+    for (auto [init, arg] :
+         llvm::zip(loop.getInits(), loop.getBeforeArguments())) {
+      FailureOr<int64_t> id = lookup(loop, init);
+      if (failed(id))
+        return failure();
+      Operation *def = init.getDefiningOp();
+      if (init.hasOneUse() && isa_and_nonnull<func::CallOp>(def) &&
+          program.values[*id].kind == ValueKind::Arena) {
+        carries.push_back(*id);
+      } else {
+        carries.push_back(addArenaValue(arg.getType()));
+        addCopy(*id, carries.back(), loop);
+      }
+      ids[arg] = carries.back();
+    }
+    int64_t start = here();
+    if (failed(buildBlock(loop.getBefore().front())))
+      return failure();
+    scf::ConditionOp condition = loop.getConditionOp();
+    // The values the condition forwards: a carry forwarded in its own place
+    // stays, others are copied out.
+    SmallVector<int64_t> forwarded;
+    for (auto [i, value] : llvm::enumerate(condition.getArgs())) {
+      auto arg = dyn_cast<BlockArgument>(value);
+      if (arg && arg.getOwner() == &loop.getBefore().front() &&
+          arg.getArgNumber() == i) {
+        forwarded.push_back(carries[i]);
+        continue;
+      }
+      FailureOr<int64_t> id = lookup(condition, value);
+      if (failed(id))
+        return failure();
+      forwarded.push_back(addArenaValue(value.getType()));
+      addCopy(*id, forwarded.back(), condition);
+    }
+    FailureOr<int64_t> branch =
+        addBranch(condition, condition.getCondition(), {0, here() + 1});
+    if (failed(branch))
+      return failure();
+    for (auto [arg, id] : llvm::zip(loop.getAfterArguments(), forwarded))
+      ids[arg] = id;
+    Block &after = loop.getAfter().front();
+    if (failed(buildBlock(after)) ||
+        failed(assign(after.getTerminator(),
+                      after.getTerminator()->getOperands(), carries)))
+      return failure();
+    int64_t jump = addJump(loop);
+    program.commands[jump].targets[0] = start;
+    program.commands[*branch].targets[0] = here();
+    loops.push_back({start, jump});
+    for (auto [result, id] : llvm::zip(loop.getResults(), forwarded))
+      ids[result] = id;
+    return success();
+  }
+
+  /// An scf.if or scf.index_switch: a Branch on `scalar` to `regions`
+  /// (by value, the last for any other), each region copying what it
+  /// yields into the op's results.
+  LogicalResult buildBranches(Operation &op, Value scalar,
+                              ArrayRef<Region *> regions) {
+    SmallVector<int64_t> results;
+    for (Value result : op.getResults()) {
+      results.push_back(addArenaValue(result.getType()));
+      ids[result] = results.back();
+    }
+    FailureOr<int64_t> branch = addBranch(&op, scalar, {});
+    if (failed(branch))
+      return failure();
+    SmallVector<int64_t> jumps;
+    for (auto [i, region] : llvm::enumerate(regions)) {
+      program.commands[*branch].targets.push_back(here());
+      if (region->empty())
+        continue; // An scf.if without else and results.
+      Block &block = region->front();
+      if (failed(buildBlock(block)) ||
+          failed(assign(block.getTerminator(),
+                        block.getTerminator()->getOperands(), results)))
+        return failure();
+      if (i + 1 < regions.size())
+        jumps.push_back(addJump(&op));
+    }
+    for (int64_t jump : jumps)
+      program.commands[jump].targets[0] = here();
+    return success();
+  }
+
+  ModuleOp module;
+  FunctionType signature;
+  std::vector<Operation *> &hostCalls;
+  const runtime::CustomCallRegistry &customCalls;
+  HostProgram program;
+  DenseMap<Value, int64_t> ids;
+  DenseMap<StringRef, int64_t> kernelIndex;
+  /// [first, last] command of each loop.
+  SmallVector<std::pair<int64_t, int64_t>> loops;
+};
+
+} // namespace
+
+FailureOr<HostProgram>
+hlox::cpu::buildHostProgram(func::FuncOp entry, ModuleOp module,
+                            FunctionType signature,
+                            std::vector<Operation *> &hostCalls,
+                            const runtime::CustomCallRegistry &customCalls) {
+  return HostProgramBuilder(module, signature, hostCalls, customCalls)
+      .build(entry);
 }

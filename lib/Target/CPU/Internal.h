@@ -23,11 +23,13 @@ runPhase(mlir::ModuleOp module, Phase phase, const CompileOptions &options,
 /// The host program of `entry` (after hlox-cpu-form-dispatches), whose
 /// dispatches call the kernels of `module` (after hlox-cpu-kernel-abi);
 /// `signature` is the entry's type before lowering. Fills `hostCalls` with
-/// the op of each HostCall callee.
+/// the op of each HostCall callee; custom calls other than checks must name
+/// a target of `customCalls`.
 mlir::FailureOr<runtime::HostProgram>
 buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
                  mlir::FunctionType signature,
-                 std::vector<mlir::Operation *> &hostCalls);
+                 std::vector<mlir::Operation *> &hostCalls,
+                 const runtime::CustomCallRegistry &customCalls);
 
 /// Compiles `module` (LLVM dialect, after hlox-cpu-emit-entry-points) for the
 /// host CPU with LLVM's ORC JIT.

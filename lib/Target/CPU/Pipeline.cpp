@@ -127,6 +127,18 @@ void hlox::cpu::registerCompilerPasses() {
   });
 }
 
+llvm::StringRef hlox::cpu::getHostControlFlowName(HostControlFlow mode) {
+  switch (mode) {
+  case HostControlFlow::Auto:
+    return "auto";
+  case HostControlFlow::Always:
+    return "always";
+  case HostControlFlow::Never:
+    return "never";
+  }
+  llvm_unreachable("unknown host control flow mode");
+}
+
 /// The textual pipeline of each phase (module-anchored, without the
 /// builtin.module wrapper); `hlox-opt --pass-pipeline` replays them.
 std::string hlox::cpu::getPhasePipeline(Phase phase,
@@ -143,7 +155,8 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
            "hlox-cpu-form-dispatches{entry=" +
            options.entry +
            " opaque-constants=" + (options.opaqueConstants ? "true" : "false") +
-           "}";
+           " host-control-flow=" +
+           getHostControlFlowName(options.hostControlFlow).str() + "}";
   case Phase::LLVM:
     return std::string("hlox-cpu-kernel-abi,canonicalize,cse,") +
            (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"

@@ -16,6 +16,7 @@
 #ifndef HLOX_TARGET_CPU_COMPILER_H
 #define HLOX_TARGET_CPU_COMPILER_H
 
+#include "hlox/runtime/CustomCall.h"
 #include "hlox/runtime/Executable.h"
 #include "hlox/runtime/HostProgram.h"
 
@@ -39,6 +40,14 @@ enum class Phase { Input, Stablehlo, Linalg, LLVM };
 std::optional<Phase> parsePhase(llvm::StringRef name);
 llvm::StringRef getPhaseName(Phase phase);
 
+/// Where the entry function's loops and branches run (see
+/// hlox-cpu-form-dispatches): on the host when they hold a host call or
+/// work worth several threads (Auto), on the host whenever they can
+/// (Always), or each inside one kernel (Never).
+enum class HostControlFlow { Auto, Always, Never };
+
+llvm::StringRef getHostControlFlowName(HostControlFlow mode);
+
 struct CompileOptions {
   /// The function to compile.
   std::string entry = "main";
@@ -48,6 +57,10 @@ struct CompileOptions {
   std::string dumpDir;
   /// Tile and vectorize the kernels' linalg ops (hlox-cpu-vectorize).
   bool vectorize = true;
+  HostControlFlow hostControlFlow = HostControlFlow::Auto;
+  /// Where `stablehlo.custom_call` targets must be registered (null: the
+  /// global registry); the executable must resolve them in the same one.
+  const runtime::CustomCallRegistry *customCalls = nullptr;
 };
 
 /// What compilation measured (what the program holds, dispatches and

@@ -26,8 +26,9 @@ inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
 /// The suffix of a kernel's runtime entry point.
 inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
 
-/// True for the ops that run as host calls of the runtime: `check` ops,
-/// `stablehlo.custom_call @check.*` and `interpreter.probe`.
+/// True for the ops that run on the host rather than in kernels: `check`
+/// ops, `interpreter.probe` and every `stablehlo.custom_call` (a check, or
+/// a registered host function).
 bool isHostCall(mlir::Operation *op);
 
 /// The loop a dispatch's workgroups split: its root's first parallel loop

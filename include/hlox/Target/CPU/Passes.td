@@ -36,6 +36,18 @@ def CPUFormDispatches : Pass<"hlox-cpu-form-dispatches", "::mlir::ModuleOp"> {
     function is the host program: arguments, constants, calls of the
     dispatches, `check` ops and the return.
 
+    Control flow can stay in the host program: an `scf.while`, `scf.if` or
+    `scf.index_switch` (cases 0, 1, ...) over statically shaped tensors
+    whose regions hold a host call (a probe inside a loop), or under
+    `host-control-flow=auto` a linalg op of at least 65536 iterations
+    (worth several threads), or any such op under `always`. Its regions are
+    then split like the entry block. The scalar it branches on becomes a
+    `tensor.extract` at constant indices of a tensor the host holds (an
+    index cast may follow); any other scalar is first put in a 0-d tensor
+    by a dispatch (`tensor.from_elements`). Other control flow, and all of
+    it under `never`, is one dispatch, and a host call inside it is an
+    error.
+
     Each dispatch gets `hlox.workgroups`: the size of its workgroup loop
     when the root is a linalg op that has one (its first parallel loop of
     more than one iteration, `getWorkgroupLoop`; the kernel then runs a
@@ -62,8 +74,16 @@ def CPUFormDispatches : Pass<"hlox-cpu-form-dispatches", "::mlir::ModuleOp"> {
     Option<"opaqueConstants", "opaque-constants", "bool", /*default=*/"false",
            "Keep every constant a host buffer, splats included, so that no "
            "kernel computes on a value known at compile time">,
+    Option<"hostControlFlow", "host-control-flow", "std::string",
+           /*default=*/"\"auto\"",
+           "Where scf.while/scf.if/scf.index_switch of the entry function "
+           "run: 'auto' (on the host when they hold a host call or a linalg "
+           "op worth several threads, else inside one kernel), 'always' (on "
+           "the host whenever they can) or 'never' (always inside a kernel)">,
   ];
-  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {

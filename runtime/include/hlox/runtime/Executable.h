@@ -5,6 +5,7 @@
 #ifndef HLOX_RUNTIME_EXECUTABLE_H
 #define HLOX_RUNTIME_EXECUTABLE_H
 
+#include "hlox/runtime/CustomCall.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/HostProgram.h"
 #include "hlox/runtime/Status.h"
@@ -30,13 +31,6 @@ public:
   virtual KernelFn lookup(const std::string &name) = 0;
 };
 
-/// A buffer as a host call sees it: valid during the call only; a host
-/// call writes only its results.
-struct BufferView {
-  const BufferType *type;
-  void *data;
-};
-
 /// Runs HostCall command `callee` on its values.
 using HostCallFn =
     std::function<Status(int64_t callee, const std::vector<BufferView> &)>;
@@ -45,11 +39,13 @@ using HostCallFn =
 /// executions are serialized (they share the arena).
 class Executable {
 public:
-  /// Checks `program` (value ids, arena bounds, constant sizes) and resolves
-  /// its kernels in `library`.
+  /// Checks `program` (value ids, arena bounds, constant sizes, jumps) and
+  /// resolves its kernels in `library` and its custom-call targets in
+  /// `customCalls` (which must outlive the executable).
   static std::unique_ptr<Executable>
   create(HostProgram program, std::shared_ptr<KernelLibrary> library,
-         Status &status);
+         Status &status,
+         const CustomCallRegistry &customCalls = CustomCallRegistry::global());
 
   const HostProgram &getProgram() const { return program; }
 
@@ -68,6 +64,8 @@ private:
   HostProgram program;
   std::shared_ptr<KernelLibrary> library;
   std::vector<KernelFn> kernels;
+  /// The target of each command that is a CustomCall, else null.
+  std::vector<const CustomCallFn *> customCalls;
   std::mutex mutex;
   /// The arena, kept across runs: fresh pages are slow to touch.
   void *arena = nullptr;

@@ -47,6 +47,17 @@ enum class CommandKind {
   /// Calls the host function `callee` (given at execution) on `values`; the
   /// last `numResults` of them are its results, which it writes.
   HostCall,
+  /// Runs the custom-call target `target` (see CustomCall.h) with
+  /// `config`: the first values are its operands, the last `numResults`
+  /// its results, which it writes.
+  CustomCall,
+  /// Continues at command `targets[0]` (the command count ends the run).
+  Jump,
+  /// Reads the signed integer of `scalarBytes` bytes (1, 4 or 8) at byte
+  /// `offset` of values[0] and continues at `targets[v]` when
+  /// 0 <= v < targets.size() - 1, else at `targets.back()`. An i1 condition
+  /// branches with targets {if false, if true}.
+  Branch,
 };
 
 struct Command {
@@ -59,6 +70,14 @@ struct Command {
   int64_t minPerChunk = 1;
   int64_t callee = 0;
   int64_t numResults = 0;
+  /// CustomCall: the target's name and the op's backend_config.
+  std::string target;
+  std::string config;
+  /// Jump and Branch: command indices.
+  std::vector<int64_t> targets;
+  /// Branch: where its scalar lies in values[0].
+  int64_t offset = 0;
+  int64_t scalarBytes = 1;
   /// Where the command comes from in the source program, for messages.
   std::string location;
 };

@@ -1,0 +1,60 @@
+// stablehlo.custom_call runs a registered host function as a host command
+// of the compiled program; examples/custom_call's library registers
+// example.prefix_sum. Inside a loop, the loop runs on the host. A target
+// that reports an error fails the run with its message, exit 2; so does a
+// library that cannot be loaded.
+// RUN: hlox-run --split-input-file --custom-call-library=%custom_call_example %s
+// RUN: hlox-run --split-input-file --opaque-constants --custom-call-library=%custom_call_example %s
+// RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=bad_config 2>&1 | FileCheck %s --check-prefix=CONFIG
+// RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=aliases --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=ALIAS
+// RUN: %expect-exit 2 hlox-run %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=UNREGISTERED
+// RUN: %expect-exit 2 hlox-run --custom-call-library=%t.missing.so %s 2>&1 | FileCheck %s --check-prefix=MISSING
+
+// TYPE: error: run failed: {{.*}}custom_call_errors.mlir:3:8: custom call 'example.prefix_sum' failed: example.prefix_sum supports f32 and f64, not i32
+// CONFIG: failed: example.prefix_sum: unknown backend_config sideways
+// ALIAS: custom_call_errors.mlir:14:8: error: the CPU target cannot lower 'stablehlo.custom_call' @example.prefix_sum: output-operand aliases are not supported
+// UNREGISTERED: custom_call_errors.mlir:3:8: error: the CPU target cannot lower 'stablehlo.custom_call' @example.prefix_sum: no custom-call target of that name is registered
+// MISSING: error: cannot load custom-call library '{{.*}}missing.so'
+
+func.func @rows() {
+  %x = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %y = stablehlo.custom_call @example.prefix_sum(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  check.expect_eq_const %y, dense<[[1.0, 3.0, 6.0], [4.0, 9.0, 15.0]]> : tensor<2x3xf32>
+  %z = stablehlo.custom_call @example.prefix_sum(%x) {backend_config = "reverse"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  check.expect_eq_const %z, dense<[[6.0, 5.0, 3.0], [15.0, 11.0, 6.0]]> : tensor<2x3xf32>
+  func.return
+}
+
+// -----
+
+// Its result feeds kernels, in f64.
+func.func @feeds_kernels() {
+  %x = stablehlo.constant dense<[0.5, 0.25, 0.125, 0.125]> : tensor<4xf64>
+  %d = stablehlo.add %x, %x : tensor<4xf64>
+  %y = stablehlo.custom_call @example.prefix_sum(%d) : (tensor<4xf64>) -> tensor<4xf64>
+  %m = stablehlo.multiply %y, %y : tensor<4xf64>
+  check.expect_eq_const %m, dense<[1.0, 2.25, 3.0625, 4.0]> : tensor<4xf64>
+  func.return
+}
+
+// -----
+
+// Three prefix sums of prefix sums in a loop: 1, 1, 1 -> 1, 3, 6 -> ...
+func.func @in_a_loop() {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %three = stablehlo.constant dense<3> : tensor<i32>
+  %x = stablehlo.constant dense<[1.0, 1.0, 1.0]> : tensor<3xf32>
+  %r:2 = stablehlo.while(%k = %zero, %v = %x) : tensor<i32>, tensor<3xf32>
+   cond {
+    %c = stablehlo.compare LT, %k, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %k1 = stablehlo.add %k, %one : tensor<i32>
+    %s = stablehlo.custom_call @example.prefix_sum(%v) : (tensor<3xf32>) -> tensor<3xf32>
+    stablehlo.return %k1, %s : tensor<i32>, tensor<3xf32>
+  }
+  check.expect_eq_const %r#1, dense<[1.0, 4.0, 10.0]> : tensor<3xf32>
+  func.return
+}

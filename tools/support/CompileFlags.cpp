@@ -1,0 +1,46 @@
+//===- CompileFlags.cpp - Compiler flags the tools share ------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "CompileFlags.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace hlox;
+namespace cl = llvm::cl;
+
+static cl::opt<cpu::HostControlFlow> hostControlFlow(
+    "host-control-flow",
+    cl::desc("Where the entry function's while/if/case run"),
+    cl::values(
+        clEnumValN(cpu::HostControlFlow::Auto, "auto",
+                   "on the host when they hold a check or probe, or work "
+                   "worth several threads; else inside one kernel (default)"),
+        clEnumValN(cpu::HostControlFlow::Always, "always",
+                   "on the host whenever their values are static tensors"),
+        clEnumValN(cpu::HostControlFlow::Never, "never",
+                   "each inside one kernel")),
+    cl::init(cpu::HostControlFlow::Auto));
+
+static cl::list<std::string> customCallLibraries(
+    "custom-call-library",
+    cl::desc("A shared library whose hlox_register_custom_calls adds "
+             "custom-call targets (see hlox/runtime/CustomCallABI.h)"),
+    cl::value_desc("path"));
+
+void tools::applyCompileFlags(cpu::CompileOptions &options) {
+  options.hostControlFlow = hostControlFlow;
+}
+
+bool tools::loadCustomCallLibraries() {
+  for (const std::string &path : customCallLibraries) {
+    runtime::Status status =
+        runtime::CustomCallRegistry::global().loadLibrary(path);
+    if (!status) {
+      llvm::errs() << "error: " << status.message() << "\n";
+      return false;
+    }
+  }
+  return true;
+}
