@@ -89,7 +89,9 @@ def cpu_classes():
     conversion = os.path.join(ROOT, "lib/Conversion/StablehloToLinalg")
     for path in glob.glob(os.path.join(conversion, "*.cpp")):
         text = open(path).read()
-        for ns, cls in re.findall(r"OpConversionPattern<(shlo|chlo|stablehlo)::(\w+)>", text):
+        # Patterns of one op, and templates whose first argument is the op
+        # they lower (BroadcastBinaryLowering<chlo::BroadcastAddOp, ...>).
+        for ns, cls in re.findall(r"(?:OpConversionPattern|\w+Lowering)<(shlo|chlo|stablehlo)::(\w+)[>,]", text):
             found[({"shlo": "stablehlo.", "stablehlo": "stablehlo."}.get(ns, "chlo."), cls)] = "yes"
         m = re.search(r"bool hlox::lowering::isScalarizable.*?^}", text, re.S | re.M)
         if m:
@@ -108,6 +110,7 @@ def cpu_classes():
         found[("check.", cls)] = "host"
     found[("stablehlo.", "CustomCallOp")] = "host (checks, registered targets)"
     found[("interpreter.", "ProbeOp")] = "host"
+    found[("interpreter.", "PrintOp")] = "host"
     return found
 
 

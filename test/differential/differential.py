@@ -5,7 +5,7 @@ Generates small programs for every op family (elementwise unary and binary
 ops, compare, convert, select/clamp, the structural ops: reduce,
 reduce_window, dot_general, convolution, transpose, broadcast_in_dim,
 reshape, slice, concatenate, pad, reverse, iota, dynamic_slice, gather,
-scatter, sort, while; and fft, triangular_solve, cholesky, ragged_dot,
+torch_index_select, scatter, sort, while/if/case; and fft, triangular_solve, cholesky, ragged_dot,
 scan, the batch norm ops, rng_bit_generator), for every element type the CPU target supports and
 several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
 seeded, with the edge values of each type (zeros, extremes, infinities,
@@ -309,6 +309,20 @@ def structural_cases(rng):
                  f"  return %0#0, %0#1 : {t(3, 6)}, {t(3, 6)}",
                  [((3, 6), element, "small"), ((3, 6), element, "any")],
                  [((3, 6), element), ((3, 6), element)]),
+            Case(f"torch_index_select_{element}",
+                 f"  %i = stablehlo.constant dense<[[0, 3, 1], [2, 2, 0]]> : "
+                 f"tensor<2x3xi32>\n"
+                 f"  %j = stablehlo.constant dense<[[0, 2, 1], [2, 2, 0]]> : "
+                 f"tensor<2x3xi32>\n"
+                 f"  %0 = \"stablehlo.torch_index_select\"(%a0, %i) {{dim = 1 : "
+                 f"i64, batch_dims = 1 : i64}} : ({t(2, 4, 3)}, tensor<2x3xi32>)"
+                 f" -> {t(2, 3, 3)}\n"
+                 f"  %1 = \"stablehlo.torch_index_select\"(%a0, %j) {{dim = 2 : "
+                 f"i64, batch_dims = 0 : i64}} : ({t(2, 4, 3)}, tensor<2x3xi32>)"
+                 f" -> {t(2, 4, 2, 3)}\n"
+                 f"  return %0, %1 : {t(2, 3, 3)}, {t(2, 4, 2, 3)}",
+                 [((2, 4, 3), element, "any")],
+                 [((2, 3, 3), element), ((2, 4, 2, 3), element)]),
             Case(f"gather_scatter_{element}",
                  f"  %i = stablehlo.constant dense<[[0], [4], [2], [-1], [2]]> : "
                  f"tensor<5x1xi32>\n"

@@ -5,11 +5,14 @@
 // constant, iota, broadcast_in_dim, reshape, transpose, slice, concatenate,
 // pad, reverse, dynamic_slice and dynamic_update_slice become tensor ops
 // (extract/insert slices, reshapes) or linalg ops with indexing maps.
+// chlo.constant and chlo.constant_like (a splat of the operand's shape)
+// become stablehlo.constant, which lowers in turn.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowerings.h"
 
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,6 +46,39 @@ struct ConstantLowering final : OpConversionPattern<shlo::ConstantOp> {
     else if (value.getElementType() != element)
       value = value.bitcast(element);
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, *type, value);
+    return success();
+  }
+};
+
+struct ChloConstantLowering final : OpConversionPattern<chlo::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(chlo::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "not a dense constant");
+    rewriter.replaceOpWithNewOp<shlo::ConstantOp>(op, value.getType(), value);
+    return success();
+  }
+};
+
+struct ConstantLikeLowering final
+    : OpConversionPattern<chlo::ConstantLikeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(chlo::ConstantLikeOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkStaticTensors(op, rewriter)))
+      return failure();
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    auto typed = dyn_cast<TypedAttr>(op.getValue());
+    if (!typed || typed.getType() != resultType.getElementType())
+      return rewriter.notifyMatchFailure(op, "value of another type");
+    auto type = RankedTensorType::get(operandType.getShape(), typed.getType());
+    rewriter.replaceOpWithNewOp<shlo::ConstantOp>(
+        op, type, DenseElementsAttr::get(type, typed));
     return success();
   }
 };
@@ -407,7 +443,8 @@ struct GetDimensionSizeLowering final
 
 void hlox::lowering::populateDataMovementPatterns(
     RewritePatternSet &patterns, const TypeConverter &converter) {
-  patterns.add<ConstantLowering, IotaLowering, BroadcastInDimLowering,
+  patterns.add<ConstantLowering, ChloConstantLowering, ConstantLikeLowering,
+               IotaLowering, BroadcastInDimLowering,
                ReshapeLowering, TransposeLowering, SliceLowering,
                ConcatenateLowering, PadLowering, ReverseLowering,
                DynamicSliceLowering, DynamicUpdateSliceLowering,

@@ -7,6 +7,8 @@
 // indices) and reads it with tensor.extract. scatter becomes a loop nest
 // over the updates that carries the results: each in-bounds update element
 // combines with its target through the update computation, in order.
+// torch_index_select is a gather along one dimension: a linalg.generic
+// that reads the index through an indexing map.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +109,68 @@ struct GatherLowering final : OpConversionPattern<shlo::GatherOp> {
           }
           Value element = tensor::ExtractOp::create(b, loc, operand, operandIndex);
           linalg::YieldOp::create(b, loc, element);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+/// torch_index_select: a linalg.generic over the result that reads its
+/// index element through an indexing map and the operand slice it names
+/// with tensor.extract. Result dimensions: the operand's before `dim`, the
+/// index's after its batch dimensions, the operand's after `dim`. An index
+/// out of range is clamped (the evaluator reports it as an error).
+struct TorchIndexSelectLowering final
+    : OpConversionPattern<shlo::TorchIndexSelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(shlo::TorchIndexSelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkStaticTensors(op, rewriter)))
+      return failure();
+    FailureOr<RankedTensorType> resultTypeOr =
+        staticResultType(op, *getTypeConverter(), rewriter);
+    if (failed(resultTypeOr))
+      return failure();
+    RankedTensorType resultType = *resultTypeOr;
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    auto indexType = cast<RankedTensorType>(op.getIndex().getType());
+    int64_t dim = op.getDim(), batchDims = op.getBatchDims();
+    int64_t rank = resultType.getRank(), indexRank = indexType.getRank();
+    int64_t operandRank = operandType.getRank();
+    if (dim < 0 || dim >= operandRank || batchDims < 0 ||
+        batchDims > indexRank || batchDims > dim)
+      return rewriter.notifyMatchFailure(op, "dim or batch_dims out of range");
+    MLIRContext *context = op.getContext();
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t d = 0; d < indexRank; ++d)
+      indexExprs.push_back(getAffineDimExpr(
+          d < batchDims ? d : dim + d - batchDims, context));
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, indexExprs, context),
+        rewriter.getMultiDimIdentityMap(rank)};
+    Value operand = adaptor.getOperand();
+    Type indexElement = indexType.getElementType();
+    auto generic = linalg::GenericOp::create(
+        rewriter, op.getLoc(), TypeRange{resultType},
+        ValueRange{adaptor.getIndex()},
+        ValueRange{emptyTensor(rewriter, op.getLoc(), resultType)}, maps,
+        parallelIterators(rank),
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value selected =
+              clampIndex(b, loc, toIndex(b, loc, args[0], indexElement), 0,
+                         std::max<int64_t>(operandType.getDimSize(dim) - 1, 0));
+          SmallVector<Value> position;
+          for (int64_t d = 0; d < operandRank; ++d) {
+            if (d == dim)
+              position.push_back(selected);
+            else
+              position.push_back(linalg::IndexOp::create(
+                  b, loc, d < dim ? d : d - 1 + indexRank - batchDims));
+          }
+          linalg::YieldOp::create(
+              b, loc, tensor::ExtractOp::create(b, loc, operand, position)
+                          .getResult());
         });
     rewriter.replaceOp(op, generic.getResults());
     return success();
@@ -351,7 +415,6 @@ struct SelectAndScatterLowering final
 
 void hlox::lowering::populateGatherScatterPatterns(
     RewritePatternSet &patterns, const TypeConverter &converter) {
-  patterns.add<GatherLowering, ScatterLowering, SelectAndScatterLowering>(
-      converter,
-                                                patterns.getContext());
+  patterns.add<GatherLowering, ScatterLowering, SelectAndScatterLowering,
+               TorchIndexSelectLowering>(converter, patterns.getContext());
 }

@@ -30,7 +30,8 @@ using namespace hlox;
 using namespace hlox::cpu;
 
 bool hlox::cpu::isHostCall(Operation *op) {
-  if (isa<interpreter::ProbeOp>(op) || isa<check::CheckDialect>(op->getDialect()))
+  if (isa<interpreter::ProbeOp, interpreter::PrintOp>(op) ||
+      isa<check::CheckDialect>(op->getDialect()))
     return true;
   return isa<stablehlo::CustomCallOp>(op);
 }

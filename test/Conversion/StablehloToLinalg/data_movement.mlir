@@ -100,3 +100,24 @@ func.func @iota() {
   check.expect_eq_const %0, dense<[[0.0, 1.0, 2.0], [0.0, 1.0, 2.0]]> : tensor<2x3xf32>
   return
 }
+
+// -----
+
+// chlo.constant becomes a constant; chlo.constant_like a splat constant of
+// its operand's shape (a ui8 one stays unsigned in the checks).
+// CHECK-LABEL: func.func @chlo_constants
+// CHECK-DAG: arith.constant dense<[4, 5]> : tensor<2xi32>
+// CHECK-DAG: arith.constant dense<2.500000e+00> : tensor<2x3xf32>
+// CHECK-DAG: arith.constant dense<-1> : tensor<3xi8>
+func.func @chlo_constants() {
+  %x = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %c = chlo.constant_like {value = 2.5 : f32} %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %m = stablehlo.multiply %x, %c : tensor<2x3xf32>
+  check.expect_eq_const %m, dense<[[2.5, 5.0, 7.5], [10.0, 12.5, 15.0]]> : tensor<2x3xf32>
+  %k = chlo.constant dense<[4, 5]> : tensor<2xi32>
+  check.expect_eq_const %k, dense<[4, 5]> : tensor<2xi32>
+  %u = stablehlo.constant dense<[1, 2, 3]> : tensor<3xui8>
+  %v = chlo.constant_like {value = 255 : ui8} %u : tensor<3xui8> -> tensor<3xui8>
+  check.expect_eq_const %v, dense<[255, 255, 255]> : tensor<3xui8>
+  func.return
+}

@@ -34,3 +34,26 @@ func.func @scatter_add() {
   check.expect_eq_const %0, dense<[0, 11, 0, 7]> : tensor<4xi32>
   return
 }
+
+// -----
+
+// torch_index_select reads its index through an indexing map (batch
+// dimensions first, then the result dimensions from `dim` on) and the
+// operand at the clamped index along `dim`.
+// CHECK-DAG: #[[IDX:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @torch_index_select
+// CHECK: linalg.generic {indexing_maps = [#[[IDX]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel"]} ins(%{{.+}} : tensor<2x3xi32>)
+// CHECK: ^bb0(%[[IN:.+]]: i32, %{{.+}}: i32):
+// CHECK: %[[I:.+]] = arith.index_cast %[[IN]] : i32 to index
+// CHECK: %[[LO:.+]] = arith.maxsi %[[I]]
+// CHECK: %[[SEL:.+]] = arith.minsi %[[LO]]
+// CHECK: %[[B:.+]] = linalg.index 0
+// CHECK: %[[C:.+]] = linalg.index 2
+// CHECK: tensor.extract %{{.+}}[%[[B]], %[[SEL]], %[[C]]] : tensor<2x4x2xi32>
+func.func @torch_index_select() {
+  %x = stablehlo.constant dense<[[[0, 1], [2, 3], [4, 5], [6, 7]], [[8, 9], [10, 11], [12, 13], [14, 15]]]> : tensor<2x4x2xi32>
+  %i = stablehlo.constant dense<[[3, 0, 1], [2, 2, 0]]> : tensor<2x3xi32>
+  %0 = "stablehlo.torch_index_select"(%x, %i) {dim = 1 : i64, batch_dims = 1 : i64} : (tensor<2x4x2xi32>, tensor<2x3xi32>) -> tensor<2x3x2xi32>
+  check.expect_eq_const %0, dense<[[[6, 7], [0, 1], [2, 3]], [[12, 13], [12, 13], [8, 9]]]> : tensor<2x3x2xi32>
+  func.return
+}

@@ -27,8 +27,8 @@ inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
 inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
 
 /// True for the ops that run on the host rather than in kernels: `check`
-/// ops, `interpreter.probe` and every `stablehlo.custom_call` (a check, or
-/// a registered host function).
+/// ops, `interpreter.probe`, `interpreter.print` and every
+/// `stablehlo.custom_call` (a check, or a registered host function).
 bool isHostCall(mlir::Operation *op);
 
 /// The loop a dispatch's workgroups split: its root's first parallel loop
