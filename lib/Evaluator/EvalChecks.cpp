@@ -19,6 +19,8 @@
 
 #include "EvalUtils.h"
 
+#include "hlox/Evaluator/Buffers.h"
+
 #include "hlox/Dialect/Check/IR/CheckOps.h"
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
@@ -34,6 +36,7 @@ using namespace mlir;
 using namespace hlox::eval;
 using namespace hlox::eval::detail;
 namespace shlo = hlox::stablehlo;
+namespace runtime = hlox::runtime;
 
 namespace {
 
@@ -333,7 +336,44 @@ LogicalResult evalPrint(Operation *, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
-/// custom_call: the check targets; any other target is unsupported.
+/// custom_call of a target registered in the evaluator's custom-call
+/// registry: operands go to it as buffers, results come back from buffers.
+LogicalResult evalRegisteredCustomCall(shlo::CustomCallOp call,
+                                       const runtime::CustomCallFn &fn,
+                                       ArrayRef<RuntimeValue> operands,
+                                       SmallVectorImpl<RuntimeValue> &results) {
+  StringRef target = call.getCallTargetName();
+  // Buffers live on the heap: the views' pointers stay valid.
+  std::vector<std::shared_ptr<runtime::Buffer>> owned;
+  std::vector<runtime::BufferView> inputs, outputs;
+  for (const RuntimeValue &operand : operands) {
+    if (!operand.isTensor())
+      return call.emitError("custom_call @")
+             << target << " takes tensors only";
+    owned.push_back(toBuffer(operand.getTensor()));
+    inputs.push_back({&owned.back()->getType(), owned.back()->data()});
+  }
+  SmallVector<RankedTensorType> resultTypes;
+  for (Type type : call.getResultTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return call.emitError("custom_call @")
+             << target << " results must be statically shaped tensors";
+    resultTypes.push_back(tensor);
+    owned.push_back(std::make_shared<runtime::Buffer>(getBufferType(tensor)));
+    outputs.push_back({&owned.back()->getType(), owned.back()->data()});
+  }
+  runtime::Status status = fn(inputs, outputs, call.getBackendConfigText());
+  if (!status)
+    return call.emitError("custom_call @")
+           << target << " failed: " << status.message();
+  for (auto [type, view] : llvm::zip(resultTypes, outputs))
+    results.push_back(fromBuffer(view.data, type));
+  return success();
+}
+
+/// custom_call: the check targets, and the targets of the evaluator's
+/// custom-call registry; any other target is unsupported.
 LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
                              SmallVectorImpl<RuntimeValue> &results,
                              Evaluator &evaluator) {
@@ -353,9 +393,12 @@ LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
     how.tolerance = kCustomCallTolerance;
   } else if (target == "check.expect_close") {
     how.mode = Mode::Ulps;
+  } else if (const runtime::CustomCallFn *fn =
+                 evaluator.getCustomCalls().lookup(target.str())) {
+    return evalRegisteredCustomCall(call, *fn, operands, results);
   } else {
     return op->emitError("the evaluator does not support custom_call @")
-           << target;
+           << target << " (no custom-call target of that name is registered)";
   }
   if (failed(needs(2)))
     return failure();

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
@@ -52,6 +53,34 @@ RankedTensorType withShape(Type type, ArrayRef<int64_t> shape) {
                                cast<ShapedType>(type).getElementType());
 }
 
+/// Whether `a` and `b` compute the same value: the same value, or results of
+/// equivalent pure ops on such values (within a few ops).
+bool sameValue(Value a, Value b, int depth = 8) {
+  if (a == b)
+    return true;
+  auto x = dyn_cast<OpResult>(a), y = dyn_cast<OpResult>(b);
+  if (depth == 0 || !x || !y || x.getResultNumber() != y.getResultNumber() ||
+      !isMemoryEffectFree(x.getOwner()))
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      x.getOwner(), y.getOwner(),
+      [&](Value l, Value r) { return success(sameValue(l, r, depth - 1)); },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// The constant sizes of a slice from `start` to `limit`: `limit` is
+/// `start + sizes` (either order) with constant sizes.
+std::optional<SmallVector<int64_t>> constantSizes(Value start, Value limit) {
+  auto add = limit.getDefiningOp<shlo::AddOp>();
+  if (!add)
+    return std::nullopt;
+  for (auto [x, sizes] : {std::pair(add.getLhs(), add.getRhs()),
+                          std::pair(add.getRhs(), add.getLhs())})
+    if (auto values = constantInts(sizes); values && sameValue(x, start))
+      return values;
+  return std::nullopt;
+}
+
 /// Replaces dynamism ops whose shape operands are constants by their static
 /// forms; returns the replacement or null.
 Operation *staticForm(OpBuilder &b, Operation *op) {
@@ -83,10 +112,29 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
     auto start = constantInts(slice.getStartIndices());
     auto limit = constantInts(slice.getLimitIndices());
     auto strides = constantInts(slice.getStrides());
-    if (!start || !limit || !strides || !isStatic(slice.getOperand().getType()))
+    if (!strides || !isStatic(slice.getOperand().getType()))
       return nullptr;
-    return shlo::SliceOp::create(b, loc, slice.getOperand(), *start, *limit,
-                                 *strides);
+    if (start && limit)
+      return shlo::SliceOp::create(b, loc, slice.getOperand(), *start, *limit,
+                                   *strides);
+    // Start indices that are data with constant sizes after them (JAX's
+    // dynamic_slice under shape polymorphism) and unit strides: a
+    // dynamic_slice, whose start indices are clamped into bounds where
+    // real_dynamic_slice's would be out of range.
+    auto sizes = constantSizes(slice.getStartIndices(), slice.getLimitIndices());
+    if (!sizes || llvm::any_of(*strides, [](int64_t s) { return s != 1; }))
+      return nullptr;
+    Value indices = slice.getStartIndices();
+    auto indexType = cast<RankedTensorType>(indices.getType());
+    SmallVector<Value> starts;
+    for (int64_t i = 0; i < indexType.getDimSize(0); ++i) {
+      Value one = shlo::SliceOp::create(b, loc, indices, {i}, {i + 1}, {1});
+      starts.push_back(shlo::ReshapeOp::create(
+          b, loc, RankedTensorType::get({}, indexType.getElementType()), one));
+    }
+    return shlo::DynamicSliceOp::create(
+        b, loc, withShape(slice.getType(), *sizes), slice.getOperand(),
+        starts, *sizes);
   }
   if (auto pad = dyn_cast<shlo::DynamicPadOp>(op)) {
     auto low = constantInts(pad.getEdgePaddingLow());
@@ -116,8 +164,23 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
     OperationState state(loc, shlo::ConvolutionOp::getOperationName());
     state.addOperands({conv.getLhs(), conv.getRhs()});
     state.addTypes(conv.getType());
-    for (NamedAttribute attr : conv->getAttrDictionary())
-      state.addAttribute(attr.getName(), attr.getValue());
+    // Window attributes longer than the spatial rank (JAX emits two strides
+    // for a 1-d convolution) keep their leading entries, the ones the
+    // evaluator reads.
+    auto spatial = static_cast<int64_t>(
+        conv.getDimensionNumbers().getInputSpatialDimensions().size());
+    for (NamedAttribute attr : conv->getAttrDictionary()) {
+      Attribute value = attr.getValue();
+      if (auto ints = dyn_cast<DenseI64ArrayAttr>(value);
+          ints && ints.size() > spatial)
+        value = DenseI64ArrayAttr::get(b.getContext(),
+                                       ints.asArrayRef().take_front(spatial));
+      else if (auto bools = dyn_cast<DenseBoolArrayAttr>(value);
+               bools && bools.size() > spatial)
+        value = DenseBoolArrayAttr::get(
+            b.getContext(), bools.asArrayRef().take_front(spatial));
+      state.addAttribute(attr.getName(), value);
+    }
     state.addAttribute(
         "padding",
         DenseIntElementsAttr::get(

@@ -21,12 +21,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Buffers.h"
 #include "Ceilings.h"
 #include "CompileFlags.h"
 #include "Inputs.h"
 #include "Program.h"
 
+#include "hlox/Evaluator/Buffers.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Numerics.h"
 #include "hlox/Target/CPU/CompileCache.h"
@@ -273,7 +273,7 @@ int benchmark(ModuleOp module) {
   std::vector<std::shared_ptr<runtime::Buffer>> buffers;
   double bytes = 0;
   for (const Tensor &argument : arguments) {
-    buffers.push_back(tools::toBuffer(argument));
+    buffers.push_back(eval::toBuffer(argument));
     bytes += buffers.back()->getByteSize();
   }
   // Checks in a benchmarked program are not judged.

@@ -16,12 +16,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Buffers.h"
 #include "CompileFlags.h"
 #include "Inputs.h"
 #include "Npy.h"
 #include "Program.h"
 
+#include "hlox/Evaluator/Buffers.h"
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
 #include "hlox/Target/CPU/CompileCache.h"
@@ -208,7 +208,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   }
   std::vector<std::shared_ptr<runtime::Buffer>> buffers;
   for (const RuntimeValue &argument : arguments)
-    buffers.push_back(tools::toBuffer(argument.getTensor()));
+    buffers.push_back(eval::toBuffer(argument.getTensor()));
   // Checks run on the evaluator's comparison, so that a compiled run and an
   // interpreted one judge values alike.
   Evaluator checker(*program.hostModule);
@@ -218,7 +218,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
     Operation *op = program.hostCalls[callee];
     SmallVector<RuntimeValue> operands;
     for (auto [view, operand] : llvm::zip(views, op->getOperands()))
-      operands.push_back(tools::fromBuffer(
+      operands.push_back(eval::fromBuffer(
           view.data, cast<RankedTensorType>(operand.getType())));
     FailureOr<SmallVector<RuntimeValue>> results =
         checker.evaluate(op, operands);
@@ -230,7 +230,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
       if (!result.isTensor())
         return runtime::Status::error("host call result is not a tensor");
       std::shared_ptr<runtime::Buffer> bytes =
-          tools::toBuffer(result.getTensor());
+          eval::toBuffer(result.getTensor());
       if (bytes->getByteSize() != view.type->getByteSize())
         return runtime::Status::error("host call result of the wrong size");
       std::memcpy(view.data, bytes->data(), bytes->getByteSize());
@@ -271,7 +271,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   }
   SmallVector<RuntimeValue> values;
   for (auto [buffer, type] : llvm::zip(results, program.signature.getResults()))
-    values.push_back(tools::fromBuffer(buffer->data(),
+    values.push_back(eval::fromBuffer(buffer->data(),
                                        cast<RankedTensorType>(type)));
   ExitCode code = emitResults(values);
   if (code != kPassed)

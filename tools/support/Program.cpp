@@ -46,8 +46,11 @@ void hlox::tools::reportNoFunction(ModuleOp module, StringRef name) {
 void hlox::tools::appendSignature(const eval::Tensor &argument,
                                   SmallVectorImpl<RankedTensorType> &types,
                                   SmallVectorImpl<Attribute> &values) {
+  // Dimension arguments come first (JAX's convention); a 0-d integer after
+  // an array argument is data.
+  bool leading = llvm::all_of(values, [](Attribute v) { return bool(v); });
   types.push_back(argument.getType());
-  values.push_back(argument.getRank() == 0 &&
+  values.push_back(leading && argument.getRank() == 0 &&
                            isa<IntegerType>(argument.getElementType())
                        ? Attribute(argument.toAttr())
                        : Attribute());

@@ -27,8 +27,9 @@ mlir::func::FuncOp pickFunction(mlir::ModuleOp module, llvm::StringRef name);
 void reportNoFunction(mlir::ModuleOp module, llvm::StringRef name);
 
 /// Adds `argument` to the signature a compiled program is specialized to:
-/// its type, and for a 0-d integer (a dimension size of a shape-polymorphic
-/// program) its value, else null.
+/// its type, and for a 0-d integer among the leading ones (the dimension
+/// sizes a shape-polymorphic export takes before its arrays) its value,
+/// else null.
 void appendSignature(const eval::Tensor &argument,
                      llvm::SmallVectorImpl<mlir::RankedTensorType> &types,
                      llvm::SmallVectorImpl<mlir::Attribute> &values);

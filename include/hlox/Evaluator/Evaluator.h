@@ -14,6 +14,7 @@
 #define HLOX_EVALUATOR_EVALUATOR_H
 
 #include "hlox/Evaluator/Tensor.h"
+#include "hlox/runtime/CustomCall.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
@@ -153,6 +154,15 @@ public:
   /// The random engine of stablehlo.rng (seeded with 0, so runs repeat).
   std::mt19937_64 &getRandomEngine() { return randomEngine; }
 
+  /// Where custom_call targets other than the checks are looked up (the
+  /// global registry unless set; must outlive the evaluator).
+  const runtime::CustomCallRegistry &getCustomCalls() const {
+    return customCalls ? *customCalls : runtime::CustomCallRegistry::global();
+  }
+  void setCustomCalls(const runtime::CustomCallRegistry *registry) {
+    customCalls = registry;
+  }
+
   /// Takes over the check outcomes of another evaluator (a process of a
   /// parallel run).
   void absorbChecks(const Evaluator &other) {
@@ -186,6 +196,7 @@ private:
   llvm::DenseSet<mlir::TypeID> quantizationAware;
   llvm::StringMap<std::vector<RuntimeValue>> probes;
   std::mt19937_64 randomEngine{0};
+  const runtime::CustomCallRegistry *customCalls = nullptr;
 };
 
 } // namespace hlox::eval

@@ -262,6 +262,12 @@ struct SliceLowering final : OpConversionPattern<shlo::SliceOp> {
         staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(type))
       return failure();
+    // An empty slice may start at the end of a dimension, where
+    // tensor.extract_slice's offsets may not point.
+    if (type->getNumElements() == 0) {
+      rewriter.replaceOp(op, emptyTensor(rewriter, op.getLoc(), *type));
+      return success();
+    }
     rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
         op, *type, adaptor.getOperand(), ValueRange{}, ValueRange{},
         ValueRange{}, op.getStartIndices(), type->getShape(), op.getStrides());

@@ -24,6 +24,7 @@
 #include "Internal.h"
 
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Evaluator/Buffers.h"
 #include "hlox/Target/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -46,13 +47,8 @@ using runtime::CommandKind;
 using runtime::HostProgram;
 using runtime::ValueInfo;
 using runtime::ValueKind;
-
-int64_t hlox::cpu::getElementBytes(Type type) {
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return 2 * getElementBytes(complex.getElementType());
-  unsigned bits = type.getIntOrFloatBitWidth();
-  return bits < 8 ? 1 : bits / 8;
-}
+using eval::getBufferType;
+using eval::getElementBytes;
 
 /// The bytes of `value`, one element after another in the buffer layout.
 static std::vector<uint8_t> serialize(DenseElementsAttr value) {
@@ -84,16 +80,6 @@ static std::vector<uint8_t> serialize(DenseElementsAttr value) {
       appendInt(v);
   }
   return data;
-}
-
-runtime::BufferType hlox::cpu::getBufferType(RankedTensorType type,
-                                             Type named) {
-  Type element = named ? named : type.getElementType();
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  element.print(os);
-  return {std::vector<int64_t>(type.getShape().begin(), type.getShape().end()),
-          getElementBytes(type.getElementType()), name};
 }
 
 /// The buffer type of value type `type`, named after `declared` (the
@@ -423,14 +409,7 @@ private:
     Command &command = program.commands[index];
     command.target = name.str();
     command.numResults = call.getNumResults();
-    if (Attribute config = call.getBackendConfigAttr()) {
-      if (auto text = dyn_cast<StringAttr>(config)) {
-        command.config = text.str();
-      } else {
-        llvm::raw_string_ostream os(command.config);
-        config.print(os);
-      }
-    }
+    command.config = call.getBackendConfigText();
     return success();
   }
 

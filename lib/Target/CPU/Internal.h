@@ -36,9 +36,6 @@ buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
 mlir::FailureOr<std::shared_ptr<runtime::KernelLibrary>>
 jitCompile(mlir::ModuleOp module);
 
-/// Bytes per element of `type` in a buffer (i1, i2 and i4 take a byte).
-int64_t getElementBytes(mlir::Type type);
-
 } // namespace hlox::cpu
 
 #endif // HLOX_LIB_TARGET_CPU_INTERNAL_H

@@ -121,3 +121,18 @@ func.func @chlo_constants() {
   check.expect_eq_const %v, dense<[255, 255, 255]> : tensor<3xui8>
   func.return
 }
+
+// -----
+
+// An empty slice may start at the end of its dimension: it is an empty
+// tensor (tensor.extract_slice's offsets must lie inside).
+// CHECK-LABEL: func.func @empty_slice_at_end
+// CHECK-NOT: tensor.extract_slice
+// CHECK: tensor.empty() : tensor<0x5xf32>
+func.func @empty_slice_at_end() {
+  %x = stablehlo.constant dense<1.0> : tensor<1x5xf32>
+  %0 = stablehlo.slice %x [1:1, 0:5] : (tensor<1x5xf32>) -> tensor<0x5xf32>
+  %c = stablehlo.concatenate %0, %x, dim = 0 : (tensor<0x5xf32>, tensor<1x5xf32>) -> tensor<1x5xf32>
+  check.expect_eq_const %c, dense<1.0> : tensor<1x5xf32>
+  func.return
+}

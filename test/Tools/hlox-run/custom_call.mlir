@@ -1,10 +1,12 @@
 // stablehlo.custom_call runs a registered host function as a host command
-// of the compiled program; examples/custom_call's library registers
-// example.prefix_sum. Inside a loop, the loop runs on the host. A target
-// that reports an error fails the run with its message, exit 2; so does a
-// library that cannot be loaded.
+// of the compiled program, and the evaluator calls the same function;
+// examples/custom_call's library registers example.prefix_sum. Inside a
+// loop, the loop runs on the host. A target that reports an error fails the
+// run with its message, exit 2; so does a library that cannot be loaded.
 // RUN: hlox-run --split-input-file --custom-call-library=%custom_call_example %s
 // RUN: hlox-run --split-input-file --opaque-constants --custom-call-library=%custom_call_example %s
+// RUN: hlox-run --split-input-file --interpret --custom-call-library=%custom_call_example %s
+// RUN: %expect-exit 2 hlox-run --interpret --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=EVAL
 // RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=TYPE
 // RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=bad_config 2>&1 | FileCheck %s --check-prefix=CONFIG
 // RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=aliases --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=ALIAS
@@ -12,6 +14,7 @@
 // RUN: %expect-exit 2 hlox-run --custom-call-library=%t.missing.so %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
 // TYPE: error: run failed: {{.*}}custom_call_errors.mlir:3:8: custom call 'example.prefix_sum' failed: example.prefix_sum supports f32 and f64, not i32
+// EVAL: custom_call_errors.mlir:3:8: error: custom_call @example.prefix_sum failed: example.prefix_sum supports f32 and f64, not i32
 // CONFIG: failed: example.prefix_sum: unknown backend_config sideways
 // ALIAS: custom_call_errors.mlir:14:8: error: the CPU target cannot lower 'stablehlo.custom_call' @example.prefix_sum: output-operand aliases are not supported
 // UNREGISTERED: custom_call_errors.mlir:3:8: error: the CPU target cannot lower 'stablehlo.custom_call' @example.prefix_sum: no custom-call target of that name is registered

@@ -5,9 +5,9 @@
 // A CompileCache holds a module and compiles its entry function once per
 // argument signature. A shape-polymorphic entry is specialized first: its
 // callees are inlined and stablehlo-refine-shapes makes every shape static
-// from the argument types and the values of its 0-d integer arguments (the
-// dimension sizes such programs take), which therefore belong to the
-// signature. A statically shaped entry has one signature, its own.
+// from the argument types and the values of its leading 0-d integer
+// arguments (the dimension sizes such programs take first), which therefore
+// belong to the signature. A statically shaped entry has one signature, its own.
 //
 //===----------------------------------------------------------------------===//
 

@@ -85,12 +85,6 @@ struct CompiledProgram {
   CompileStats stats;
 };
 
-/// The runtime buffer type that holds a value of `type` (shape, bytes per
-/// element, element name); `named` gives the element name when it differs
-/// (the StableHLO type of a value the compiler made signless).
-runtime::BufferType getBufferType(mlir::RankedTensorType type,
-                                  mlir::Type named = {});
-
 /// Registers the dialects, interfaces and translations compilation needs.
 void registerCompilerDialects(mlir::DialectRegistry &registry);
 

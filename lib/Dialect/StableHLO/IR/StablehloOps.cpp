@@ -319,3 +319,14 @@ void ReduceOp::print(OpAsmPrinter &printer) {
   printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
 }
 
+std::string hlox::stablehlo::CustomCallOp::getBackendConfigText() {
+  Attribute config = getBackendConfigAttr();
+  if (!config)
+    return "";
+  if (auto text = dyn_cast<StringAttr>(config))
+    return text.str();
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  config.print(os);
+  return printed;
+}

@@ -399,6 +399,11 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call", []> {
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)`
       attr-dict `:` functional-type(operands, results)
   }];
+  let extraClassDeclaration = [{
+    /// backend_config as a custom-call target receives it: the string, a
+    /// dictionary's text, or "" when absent.
+    std::string getBackendConfigText();
+  }];
 }
 
 def StableHLO_CompositeOp : StableHLO_Op<"composite",

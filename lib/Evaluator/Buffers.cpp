@@ -2,9 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#include "Buffers.h"
-
-#include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Evaluator/Buffers.h"
 
 #include "llvm/ADT/APFloat.h"
 
@@ -14,6 +12,23 @@ using namespace mlir;
 using namespace hlox;
 using namespace hlox::eval;
 
+int64_t hlox::eval::getElementBytes(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * getElementBytes(complex.getElementType());
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits < 8 ? 1 : bits / 8;
+}
+
+runtime::BufferType hlox::eval::getBufferType(RankedTensorType type,
+                                              Type named) {
+  Type element = named ? named : type.getElementType();
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  element.print(os);
+  return {std::vector<int64_t>(type.getShape().begin(), type.getShape().end()),
+          getElementBytes(type.getElementType()), name};
+}
+
 /// Floats the evaluator holds in a wider storage than their own bits.
 static const llvm::fltSemantics *narrowFloat(Type type, Storage storage) {
   auto flt = dyn_cast<FloatType>(type);
@@ -22,9 +37,9 @@ static const llvm::fltSemantics *narrowFloat(Type type, Storage storage) {
   return &flt.getFloatSemantics();
 }
 
-std::shared_ptr<runtime::Buffer> hlox::tools::toBuffer(const Tensor &tensor) {
+std::shared_ptr<runtime::Buffer> hlox::eval::toBuffer(const Tensor &tensor) {
   Type element = tensor.getElementType();
-  runtime::BufferType type = cpu::getBufferType(tensor.getType());
+  runtime::BufferType type = getBufferType(tensor.getType());
   auto buffer = std::make_shared<runtime::Buffer>(type);
   auto *out = static_cast<uint8_t *>(buffer->data());
   if (const llvm::fltSemantics *semantics =
@@ -45,13 +60,13 @@ std::shared_ptr<runtime::Buffer> hlox::tools::toBuffer(const Tensor &tensor) {
   return buffer;
 }
 
-Tensor hlox::tools::fromBuffer(const void *data, RankedTensorType type) {
+Tensor hlox::eval::fromBuffer(const void *data, RankedTensorType type) {
   Tensor tensor(type);
   const auto *in = static_cast<const uint8_t *>(data);
   Type element = type.getElementType();
   if (const llvm::fltSemantics *semantics =
           narrowFloat(element, tensor.getStorage())) {
-    int64_t bytes = cpu::getBufferType(type).elementBytes;
+    int64_t bytes = getBufferType(type).elementBytes;
     unsigned bits = cast<FloatType>(element).getWidth();
     for (auto [i, out] : llvm::enumerate(tensor.data<float>())) {
       uint64_t raw = 0;
@@ -65,7 +80,7 @@ Tensor hlox::tools::fromBuffer(const void *data, RankedTensorType type) {
     return tensor;
   }
   // A host call may see an empty buffer without storage (a null view).
-  if (int64_t size = cpu::getBufferType(type).getByteSize(); size > 0)
+  if (int64_t size = getBufferType(type).getByteSize(); size > 0)
     std::memcpy(tensor.getRawData(), in, size);
   // Kernels leave the bits above a 2- or 4-bit integer unspecified; the
   // evaluator holds them sign- or zero-extended.
