@@ -101,6 +101,13 @@ def cpu_classes():
     for cls in ("CompositeOp", "UniformQuantizeOp", "UniformDequantizeOp",
                 "TupleOp", "GetTupleElementOp"):
         found[("stablehlo.", cls)] = "rewrite"
+    # Dynamism ops become static ops in stablehlo-refine-shapes once their
+    # shape operands are constants (or, for real_dynamic_slice, constant
+    # sizes after data starts).
+    for cls in ("DynamicBroadcastInDimOp", "DynamicReshapeOp", "DynamicIotaOp",
+                "RealDynamicSliceOp", "DynamicPadOp", "DynamicGatherOp",
+                "DynamicConvOp", "SetDimensionSizeOp"):
+        found[("stablehlo.", cls)] = "refined (constant shapes)"
     # Terminators of the regions the patterns consume or move.
     found[("stablehlo.", "ReturnOp")] = "yes"
     # Checks run as host calls.

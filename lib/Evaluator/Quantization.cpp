@@ -125,6 +125,9 @@ bool hasQuantizedTypes(Operation *op) {
 RankedTensorType resultType(Operation *op, Evaluator &evaluator,
                             unsigned index) {
   auto type = cast<RankedTensorType>(op->getResult(index).getType());
+  if (!type.hasStaticShape() && evaluator.getElementwiseShape())
+    type = RankedTensorType::get(*evaluator.getElementwiseShape(),
+                                 type.getElementType());
   if (!evaluator.isExpressingQuantized())
     return type;
   if (auto quantType = dyn_cast<quant::QuantizedType>(type.getElementType()))

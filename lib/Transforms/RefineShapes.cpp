@@ -136,6 +136,21 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
         b, loc, withShape(slice.getType(), *sizes), slice.getOperand(),
         starts, *sizes);
   }
+  if (auto setSize = dyn_cast<shlo::SetDimensionSizeOp>(op)) {
+    // The first `size` elements along the dimension.
+    auto size = constantInts(setSize.getSize());
+    auto type = dyn_cast<RankedTensorType>(setSize.getOperand().getType());
+    int64_t dim = setSize.getDimension();
+    if (!size || !type || !type.hasStaticShape() || dim < 0 ||
+        dim >= type.getRank() || (*size)[0] < 0 ||
+        (*size)[0] > type.getDimSize(dim))
+      return nullptr;
+    SmallVector<int64_t> limit(type.getShape());
+    limit[dim] = (*size)[0];
+    return shlo::SliceOp::create(b, loc, setSize.getOperand(),
+                                 SmallVector<int64_t>(type.getRank(), 0), limit,
+                                 SmallVector<int64_t>(type.getRank(), 1));
+  }
   if (auto pad = dyn_cast<shlo::DynamicPadOp>(op)) {
     auto low = constantInts(pad.getEdgePaddingLow());
     auto high = constantInts(pad.getEdgePaddingHigh());

@@ -65,3 +65,17 @@ func.func @real_dynamic_slice_of_sizes(%x: tensor<5x4xf32>, %s: tensor<2xi32>) -
   %0 = stablehlo.real_dynamic_slice %x, %copy, %limit, %one : (tensor<5x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// set_dimension_size of a constant size keeps that many leading elements.
+// CHECK-LABEL: func.func @set_dimension_size
+// CHECK: %[[S:.+]] = stablehlo.slice %{{.+}} [0:2, 0:3] : (tensor<4x3xf32>) -> tensor<2x3xf32>
+// CHECK: stablehlo.add %[[S]], %[[S]] : tensor<2x3xf32>
+func.func @set_dimension_size(%x: tensor<4x3xf32>) -> tensor<?x3xf32> {
+  %n = stablehlo.constant dense<2> : tensor<i32>
+  %0 = stablehlo.set_dimension_size %x, %n, dim = 0 : (tensor<4x3xf32>, tensor<i32>) -> tensor<?x3xf32, #stablehlo.type_extensions<bounds = [4, ?]>>
+  %1 = stablehlo.add %0, %0 : tensor<?x3xf32, #stablehlo.type_extensions<bounds = [4, ?]>>
+  %2 = tensor.cast %1 : tensor<?x3xf32, #stablehlo.type_extensions<bounds = [4, ?]>> to tensor<?x3xf32>
+  return %2 : tensor<?x3xf32>
+}

@@ -325,11 +325,25 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
     return runCompiled(module, function, arguments, types, values);
   // The evaluator runs a shape-polymorphic function specialized to its
   // arguments, as the compiler does (cpu::CompileCache).
+  // Dynamic shapes inside a static function (set_dimension_size's bounded
+  // results) are refined too.
   if (hasDynamicShapes(function)) {
     std::string name = function.getSymName().str();
     if (failed(specializeEntry(module, name, types, values)))
       return kError;
     function = module.lookupSymbol<func::FuncOp>(name);
+  } else if (function
+                 .walk([](Operation *op) {
+                   return llvm::any_of(op->getResultTypes(), [](Type t) {
+                            auto tensor = dyn_cast<RankedTensorType>(t);
+                            return tensor && !tensor.hasStaticShape();
+                          })
+                              ? WalkResult::interrupt()
+                              : WalkResult::advance();
+                 })
+                 .wasInterrupted() &&
+             failed(refineShapes(module))) {
+    return kError;
   }
   return runInterpreted(module, function, arguments);
 }

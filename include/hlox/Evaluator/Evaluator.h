@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -151,6 +152,12 @@ public:
   mlir::ModuleOp getModule() const { return module; }
   ProcessContext *getProcess() const { return process; }
 
+  /// While an elementwise op with a dynamic result type is evaluated: its
+  /// operands' run-time shape, which its result takes.
+  const std::optional<llvm::SmallVector<int64_t>> &getElementwiseShape() const {
+    return elementwiseShape;
+  }
+
   /// The random engine of stablehlo.rng (seeded with 0, so runs repeat).
   std::mt19937_64 &getRandomEngine() { return randomEngine; }
 
@@ -197,6 +204,7 @@ private:
   llvm::StringMap<std::vector<RuntimeValue>> probes;
   std::mt19937_64 randomEngine{0};
   const runtime::CustomCallRegistry *customCalls = nullptr;
+  std::optional<llvm::SmallVector<int64_t>> elementwiseShape;
 };
 
 } // namespace hlox::eval
