@@ -3,15 +3,16 @@
 # (-DHLOX_ENABLE_SANITIZERS=ON, in build-sanitizers/ unless HLOX_BUILD_DIR
 # says otherwise), then runs the unit tests, every 25th corpus file with
 # checks and the lowering lit tests (test/Conversion/StablehloToLinalg),
-# compiled and interpreted, and hlox-bench on benchmarks/. Any sanitizer
-# report fails the run.
+# compiled and interpreted, the host-program tests of test/Tools/hlox-run
+# (control flow, custom calls through examples/custom_call, probes), and
+# hlox-bench on benchmarks/. Any sanitizer report fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export HLOX_BUILD_DIR=${HLOX_BUILD_DIR:-build-sanitizers}
 scripts/install-deps.sh libclang-rt-22-dev
 scripts/configure.sh -DHLOX_ENABLE_SANITIZERS=ON
 tests="HloxRuntimeTests HloxRuntimeNumericsTests HloxEvaluatorTests HloxDialectTests HloxTargetCPUTests"
-ninja -C "$HLOX_BUILD_DIR" hlox-run hlox-bench $tests
+ninja -C "$HLOX_BUILD_DIR" hlox-run hlox-bench hlox_example_custom_calls $tests
 # The LLVM libraries are not instrumented: container overflow checks and
 # poisoning by header-inlined LLVM allocators would report false positives.
 export ASAN_OPTIONS=detect_leaks=0:detect_container_overflow=0:allow_user_poisoning=0:abort_on_error=1
@@ -35,6 +36,22 @@ for file in $files $lowering_tests; do
     set -e
     if ((code > 2)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
       echo "sanitizer: $file ($path): exit $code"
+      head -20 /tmp/hlox-sanitizer.log
+      failed=1
+    fi
+  done
+done
+library="$HLOX_BUILD_DIR/lib/hlox_example_custom_calls.so"
+for file in test/Tools/hlox-run/custom_call.mlir test/Tools/hlox-run/probe.mlir \
+            test/Tools/hlox-run/print.mlir; do
+  for flags in "" "--host-control-flow=always" "--interpret"; do
+    set +e
+    "$HLOX_BUILD_DIR/bin/hlox-run" $flags --split-input-file \
+      --custom-call-library="$library" "$file" > /dev/null 2> /tmp/hlox-sanitizer.log
+    code=$?
+    set -e
+    if ((code != 0)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
+      echo "sanitizer: $file ($flags): exit $code"
       head -20 /tmp/hlox-sanitizer.log
       failed=1
     fi

@@ -4,7 +4,7 @@
 //
 //   hlox-bench FILE [--function NAME] [--input=...]... [--repeat=N]
 //              [--warmup=N] [--num-threads=N] [--vectorize=false]
-//              [--host-control-flow=auto|always|never]
+//              [--host-control-flow=auto|always|never] [--fp-contract]
 //              [--custom-call-library=SO]...
 //              [--seed=N] [--format=text|json]
 //
@@ -316,18 +316,20 @@ int benchmark(ModuleOp module) {
         "\"bytes\": {9}, \"flops\": {10}, \"bytes_per_s\": {11:e}, "
         "\"copy_bytes_per_s\": {12:e}, \"flops_per_s\": {13:e}, "
         "\"peak_flops_per_s\": {14:e}, \"memory_fraction\": {15:f4}, "
-        "\"compute_fraction\": {16:f4}}\n",
+        "\"compute_fraction\": {16:f4}, \"fp_contract\": {17}}\n",
         llvm::sys::path::filename(inputFile), name, device.getNumThreads(),
         vectorize ? "true" : "false", times.size(), seconds, *minTime,
         *maxTime, compileMs, static_cast<int64_t>(bytes),
         static_cast<int64_t>(flops), bytesPerSecond, bandwidth,
-        flopsPerSecond, peak.perSecond, memoryShare, computeShare);
+        flopsPerSecond, peak.perSecond, memoryShare, computeShare,
+        options.fpContract ? "true" : "false");
     return 0;
   }
-  os << llvm::formatv("@{0} of {1}: compiled in {2:f1} ms, {3} threads{4}\n",
+  os << llvm::formatv("@{0} of {1}: compiled in {2:f1} ms, {3} threads{4}{5}\n",
                       name, llvm::sys::path::filename(inputFile), compileMs,
                       device.getNumThreads(),
-                      vectorize ? "" : ", not vectorized");
+                      vectorize ? "" : ", not vectorized",
+                      options.fpContract ? ", FMA contraction" : "");
   os << llvm::formatv("time     {0:f2} us median of {1} runs (min {2:f2}, "
                       "max {3:f2})\n",
                       seconds * 1e6, times.size(), *minTime * 1e6,

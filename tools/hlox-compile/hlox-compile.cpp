@@ -5,7 +5,7 @@
 //   hlox-compile FILE --compile-to=input|stablehlo|linalg|llvm
 //                [--function NAME] [--opaque-constants] [--emit-llvm-ir]
 //                [--vectorize=false] [--host-control-flow=auto|always|never]
-//                [--custom-call-library=SO]... [-o OUT]
+//                [--fp-contract] [--custom-call-library=SO]... [-o OUT]
 //
 // Runs the CPU compiler's phases on FILE up to the named one and prints the
 // module there (with --emit-llvm-ir, the llvm phase as LLVM IR). Exit

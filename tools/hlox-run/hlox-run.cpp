@@ -6,7 +6,8 @@
 //            | --input=@x.npy]... [--output=@out.npy]... [--print-output]
 //            [--split-input-file] [--opaque-constants] [--num-threads=N]
 //            [--stats] [--dump-ir=DIR] [--repeat=N] [--vectorize=false]
-//            [--host-control-flow=auto|always|never] [--custom-call-library=SO]...
+//            [--host-control-flow=auto|always|never] [--fp-contract]
+//            [--custom-call-library=SO]...
 //
 // Runs a function of a StableHLO module (`@main`, or the module's only
 // function): compiled for the host CPU and run by the runtime, or on the

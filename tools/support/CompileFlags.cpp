@@ -23,6 +23,13 @@ static cl::opt<cpu::HostControlFlow> hostControlFlow(
                    "each inside one kernel")),
     cl::init(cpu::HostControlFlow::Auto));
 
+static cl::opt<bool> fpContract(
+    "fp-contract",
+    cl::desc("Let float multiplies and adds fuse into FMAs: faster, but "
+             "rounded once where the evaluator rounds twice (off by "
+             "default)"),
+    cl::init(false));
+
 static cl::list<std::string> customCallLibraries(
     "custom-call-library",
     cl::desc("A shared library whose hlox_register_custom_calls adds "
@@ -31,6 +38,7 @@ static cl::list<std::string> customCallLibraries(
 
 void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.hostControlFlow = hostControlFlow;
+  options.fpContract = fpContract;
 }
 
 bool tools::loadCustomCallLibraries() {

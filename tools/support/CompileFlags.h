@@ -6,6 +6,7 @@
 // hlox-bench) takes alike. Linking this file registers them:
 //
 //   --host-control-flow=auto|always|never   where while/if/case run
+//   --fp-contract                           fuse float multiply and add
 //   --custom-call-library=PATH              a shared library of custom-call
 //                                           targets (repeatable)
 //
@@ -18,7 +19,8 @@
 
 namespace hlox::tools {
 
-/// Sets the options the shared flags give (`--host-control-flow`).
+/// Sets the options the shared flags give (`--host-control-flow`,
+/// `--fp-contract`).
 void applyCompileFlags(cpu::CompileOptions &options);
 
 /// Loads each `--custom-call-library` into the global custom-call registry;

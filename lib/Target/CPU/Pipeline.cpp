@@ -170,7 +170,8 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
            "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
            "hlox-cpu-copies-to-loops,convert-vector-to-scf{full-unroll=true},"
            "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
-           "convert-complex-to-standard,hlox-cpu-emulate-narrow-floats,"
+           "convert-complex-to-standard,hlox-cpu-emulate-narrow-floats," +
+           std::string(options.fpContract ? "hlox-cpu-contract-floats," : "") +
            "hlox-cpu-math-to-libm,arith-expand{include-bf16=true},"
            "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
            "finalize-memref-to-llvm,"

@@ -58,6 +58,9 @@ struct CompileOptions {
   /// Tile and vectorize the kernels' linalg ops (hlox-cpu-vectorize).
   bool vectorize = true;
   HostControlFlow hostControlFlow = HostControlFlow::Auto;
+  /// Lets LLVM fuse float multiplies and adds (hlox-cpu-contract-floats):
+  /// faster contractions, rounded once where the evaluator rounds twice.
+  bool fpContract = false;
   /// Where `stablehlo.custom_call` targets must be registered (null: the
   /// global registry); the executable must resolve them in the same one.
   const runtime::CustomCallRegistry *customCalls = nullptr;

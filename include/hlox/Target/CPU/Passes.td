@@ -170,6 +170,27 @@ def CPUCopiesToLoops : Pass<"hlox-cpu-copies-to-loops", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def CPUContractFloats : Pass<"hlox-cpu-contract-floats", "::mlir::ModuleOp"> {
+  let summary = "Allows float multiplies and adds to fuse (FMA)";
+  let description = [{
+    Adds the `contract` fast-math flag to every `arith.mulf`, `arith.addf`
+    and `arith.subf`, so that LLVM may fuse a multiply and the add of its
+    product into one fused multiply-add, rounded once. Results then differ
+    from the evaluator's (which rounds the product and the sum apart) by
+    the rounding of the product, and vectorized kernels may differ from
+    scalar ones. The CPU pipeline runs it only when asked
+    (`CompileOptions::fpContract`, `--fp-contract` in the tools).
+
+    ```mlir
+    %p = arith.mulf %a, %b : vector<16xf32>
+    %s = arith.addf %acc, %p : vector<16xf32>
+    // becomes
+    %p = arith.mulf %a, %b fastmath<contract> : vector<16xf32>
+    %s = arith.addf %acc, %p fastmath<contract> : vector<16xf32>
+    ```
+  }];
+}
+
 def CPUEmulateNarrowFloats : Pass<"hlox-cpu-emulate-narrow-floats", "::mlir::ModuleOp"> {
   let summary = "Computes f16/bf16 arith and math ops in f32, rounding each";
   let description = [{
