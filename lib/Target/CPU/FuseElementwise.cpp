@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/DebugLog.h"
 
 #define DEBUG_TYPE "hlox-cpu-fuse-elementwise"
 
@@ -24,13 +25,24 @@ class FuseElementwisePass
 public:
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    // Fuse only a producer whose one user is the consumer: nothing is
-    // computed twice.
-    linalg::populateElementwiseOpsFusionPatterns(
-        patterns, [](OpOperand *operand) {
-          Operation *producer = operand->get().getDefiningOp();
-          return producer && producer->hasOneUse();
-        });
+    // Fuse only a producer whose one user is the consumer, and which the
+    // consumer reads each element of once (or which only moves data, like a
+    // broadcast): nothing is computed twice.
+    linalg::populateElementwiseOpsFusionPatterns(patterns, [](OpOperand *operand) {
+      Operation *producer = operand->get().getDefiningOp();
+      if (!producer || !producer->hasOneUse())
+        return false;
+      auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
+      if (!consumer || consumer.getMatchingIndexingMap(operand).isPermutation())
+        return true;
+      auto generic = dyn_cast<linalg::GenericOp>(producer);
+      bool movesData =
+          generic && llvm::hasSingleElement(generic.getBody()->getOperations());
+      LDBG() << "fuse into a consumer that rereads its operand: "
+             << (movesData ? "yes, the producer only moves data"
+                           : "no, the producer computes");
+      return movesData;
+    });
     GreedyRewriteConfig config;
     config.enableFolding(false).enableConstantCSE(false);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),

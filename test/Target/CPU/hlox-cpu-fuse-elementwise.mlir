@@ -25,3 +25,55 @@ func.func @chain(%b: tensor<2xf32>) -> tensor<2xf32> {
   } -> tensor<2xf32>
   return %1 : tensor<2xf32>
 }
+
+// A computing producer stays apart from a consumer that rereads its
+// elements (a matrix product's lhs, read once per column): fused, it would
+// be recomputed per read. A broadcast, which only moves data, fuses.
+#lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
+#rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @relu_then_matmul
+// CHECK: %[[RELU:.+]] = linalg.generic
+// CHECK: arith.maximumf
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[RELU]], %{{.+}} : tensor<4x8xf32>, tensor<8x3xf32>)
+// CHECK-NOT: arith.maximumf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @relu_then_matmul(%x: tensor<4x8xf32>, %w: tensor<8x3xf32>, %acc: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %relu = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8xf32>
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%relu, %w : tensor<4x8xf32>, tensor<8x3xf32>) outs(%acc : tensor<4x3xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// CHECK-LABEL: func.func @broadcast_then_matmul
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.+}}, %{{.+}} : tensor<8xf32>, tensor<8x3xf32>)
+// CHECK-NOT: linalg.generic
+func.func @broadcast_then_matmul(%v: tensor<8xf32>, %w: tensor<8x3xf32>, %acc: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %b = linalg.generic {indexing_maps = [#row, #id2], iterator_types = ["parallel", "parallel"]} ins(%v : tensor<8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x8xf32>
+  %0 = linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "parallel", "reduction"]} ins(%b, %w : tensor<4x8xf32>, tensor<8x3xf32>) outs(%acc : tensor<4x3xf32>) {
+  ^bb0(%a: f32, %bb: f32, %c: f32):
+    %p = arith.mulf %a, %bb : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}

@@ -12,7 +12,10 @@ def CPUFuseElementwise : Pass<"hlox-cpu-fuse-elementwise", "::mlir::ModuleOp"> {
   let description = [{
     Merges a `linalg.generic` that is elementwise (all loops parallel) into
     the generic that consumes it, when the consumer is its only user, so
-    that a chain of elementwise StableHLO ops becomes one loop nest. Unlike
+    that a chain of elementwise StableHLO ops becomes one loop nest. A
+    consumer that reads each element of the producer more than once (a
+    matrix product's operand, a broadcast) gets only producers that merely
+    move data: fusing a computing one would redo its work per read. Unlike
     upstream's `linalg-fuse-elementwise-ops`, it folds nothing: no linalg op
     on constants is computed at compile time.
 
