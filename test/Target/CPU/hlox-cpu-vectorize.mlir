@@ -27,56 +27,56 @@ func.func private @elementwise(%a: tensor<4x100xf32>, %b: tensor<100xf32>) -> te
   return %r : tensor<4x100xf32>
 }
 
-// A contraction vectorizes along its output columns in tiles of 4 rows by
-// 2 registers (4x16 f64), with the reduction loop k inside: each tile's
+// A contraction vectorizes along its output columns in tiles of 6 rows by
+// 4 registers (6x32 f64), with the reduction loop k inside: each tile's
 // accumulator is updated over k in order, so every output element sums as
 // the scalar code does. The lhs column is broadcast along the columns, the
 // rhs row along the rows. The fill is vectorized too (1-d).
 // CHECK-LABEL: func.func private @matmul(
 // CHECK: vector.transfer_write %{{.+}} : vector<8xf64>, tensor<8xf64>
-// CHECK: scf.for %[[J:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %c16
+// CHECK: scf.for %[[J:[a-z0-9_]+]] = %{{.+}} to %{{.+}} step %c32
 // CHECK: scf.for %[[K:[a-z0-9_]+]] =
-// CHECK: tensor.extract_slice %{{.+}}[0, %[[K]]] [4, 1]
-// CHECK: tensor.extract_slice %{{.+}}[%[[K]], %[[J]]] [1, 16]
-// CHECK: %[[A:.+]] = vector.transfer_read {{.*}} : tensor<4xf64>, vector<4x16xf64>
-// CHECK: %[[B:.+]] = vector.transfer_read {{.*}} : tensor<16xf64>, vector<4x16xf64>
-// CHECK: %[[C:.+]] = vector.transfer_read {{.*}} : tensor<4x16xf64>, vector<4x16xf64>
-// CHECK: %[[P:.+]] = arith.mulf %[[A]], %[[B]] : vector<4x16xf64>
-// CHECK: arith.addf %[[C]], %[[P]] : vector<4x16xf64>
+// CHECK: tensor.extract_slice %{{.+}}[0, %[[K]]] [6, 1]
+// CHECK: tensor.extract_slice %{{.+}}[%[[K]], %[[J]]] [1, 32]
+// CHECK: %[[A:.+]] = vector.transfer_read {{.*}} : tensor<6xf64>, vector<6x32xf64>
+// CHECK: %[[B:.+]] = vector.transfer_read {{.*}} : tensor<32xf64>, vector<6x32xf64>
+// CHECK: %[[C:.+]] = vector.transfer_read {{.*}} : tensor<6x32xf64>, vector<6x32xf64>
+// CHECK: %[[P:.+]] = arith.mulf %[[A]], %[[B]] : vector<6x32xf64>
+// CHECK: arith.addf %[[C]], %[[P]] : vector<6x32xf64>
 // CHECK-NOT: linalg.matmul
 // After loop-invariant-subset-hoisting, the accumulator is a loop-carried
 // vector: the k loop neither loads nor stores it.
 // HOIST-LABEL: func.func private @matmul(
-// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<4x16xf64>, vector<4x16xf64>
-// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<4x16xf64>)
+// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<6x32xf64>, vector<6x32xf64>
+// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<6x32xf64>)
 // HOIST-NOT: vector.transfer_write
-// HOIST: arith.addf %[[ACC]], %{{.+}} : vector<4x16xf64>
-// HOIST: scf.yield {{.*}} : {{.*}}vector<4x16xf64>
+// HOIST: arith.addf %[[ACC]], %{{.+}} : vector<6x32xf64>
+// HOIST: scf.yield {{.*}} : {{.*}}vector<6x32xf64>
 // HOIST: vector.transfer_write
-func.func private @matmul(%a: tensor<4x8xf64>, %b: tensor<8x32xf64>) -> tensor<4x32xf64> attributes {hlox.dispatch} {
+func.func private @matmul(%a: tensor<6x8xf64>, %b: tensor<8x64xf64>) -> tensor<6x64xf64> attributes {hlox.dispatch} {
   %z = arith.constant 0.0 : f64
-  %e = tensor.empty() : tensor<4x32xf64>
-  %f = linalg.fill ins(%z : f64) outs(%e : tensor<4x32xf64>) -> tensor<4x32xf64>
-  %r = linalg.matmul ins(%a, %b : tensor<4x8xf64>, tensor<8x32xf64>) outs(%f : tensor<4x32xf64>) -> tensor<4x32xf64>
-  return %r : tensor<4x32xf64>
+  %e = tensor.empty() : tensor<6x64xf64>
+  %f = linalg.fill ins(%z : f64) outs(%e : tensor<6x64xf64>) -> tensor<6x64xf64>
+  %r = linalg.matmul ins(%a, %b : tensor<6x8xf64>, tensor<8x64xf64>) outs(%f : tensor<6x64xf64>) -> tensor<6x64xf64>
+  return %r : tensor<6x64xf64>
 }
 
-// Rows that do not fill a tile: 6 = 4 + 2 static rows give a 4-row and a
-// 2-row tile; a dynamic row count (a workgroup's range) gives full 4-row
-// tiles and a remainder loop of 1-d tiles, one row of 8 registers each.
+// Rows that do not fill a tile: 8 = 6 + 2 static rows give a 6-row and a
+// 2-row tile; a dynamic row count (a workgroup's range) gives full 6-row
+// tiles and a remainder loop of 1-d tiles, one row of up to 8 registers.
 // CHECK-LABEL: func.func private @matmul_rows(
-// CHECK-DAG: vector<4x32xf32>
-// CHECK-DAG: vector<2x32xf32>
+// CHECK-DAG: vector<6x64xf32>
+// CHECK-DAG: vector<2x64xf32>
 // CHECK-LABEL: func.func private @matmul_dynamic(
-// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<4x32xf32>
-// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<32xf32>
-func.func private @matmul_rows(%a: tensor<6x8xf32>, %b: tensor<8x32xf32>, %c: tensor<6x32xf32>) -> tensor<6x32xf32> attributes {hlox.dispatch} {
-  %r = linalg.matmul ins(%a, %b : tensor<6x8xf32>, tensor<8x32xf32>) outs(%c : tensor<6x32xf32>) -> tensor<6x32xf32>
-  return %r : tensor<6x32xf32>
+// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<6x64xf32>
+// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<64xf32>
+func.func private @matmul_rows(%a: tensor<8x8xf32>, %b: tensor<8x64xf32>, %c: tensor<8x64xf32>) -> tensor<8x64xf32> attributes {hlox.dispatch} {
+  %r = linalg.matmul ins(%a, %b : tensor<8x8xf32>, tensor<8x64xf32>) outs(%c : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %r : tensor<8x64xf32>
 }
-func.func private @matmul_dynamic(%a: tensor<?x8xf32>, %b: tensor<8x32xf32>, %c: tensor<?x32xf32>) -> tensor<?x32xf32> attributes {hlox.dispatch} {
-  %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x32xf32>) outs(%c : tensor<?x32xf32>) -> tensor<?x32xf32>
-  return %r : tensor<?x32xf32>
+func.func private @matmul_dynamic(%a: tensor<?x8xf32>, %b: tensor<8x64xf32>, %c: tensor<?x64xf32>) -> tensor<?x64xf32> attributes {hlox.dispatch} {
+  %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %r : tensor<?x64xf32>
 }
 
 // A transpose reads no operand contiguously along a parallel loop: scalar.

@@ -134,9 +134,9 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
     `loop-invariant-subset-hoisting` can keep the tile's accumulators in
     registers across the reduction. When it also has a row loop (a
     parallel loop the outputs and the reused input index: a matrix
-    product's rows), it is first tiled by 4 rows x 2 registers and both
+    product's rows), it is first tiled by 6 rows x 4 registers and both
     tile loops are peeled: each full tile becomes 2-d vectors (a rhs
-    vector serves 4 rows), the partial tiles are vectorized as above with
+    vector serves 6 rows), the partial tiles are vectorized as above with
     1-d tiles of 8 registers.
 
     Only parallel loops move, so every output element accumulates its
