@@ -630,6 +630,25 @@ def control_flow_cases(rng):
             [((n,), element, "small"), ((n,), element, "small"),
              ((), element, "small")],
             [((n,), element)] * 3, host_flow=True))
+    # A token carried through a loop: an empty value among the carries
+    # (it must not disturb the arena plan).
+    cases.append(Case(
+        "while_token_f32",
+        "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+        "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+        "  %two = stablehlo.constant dense<2> : tensor<i32>\n"
+        "  %t0 = stablehlo.create_token : !stablehlo.token\n"
+        "  %r:3 = stablehlo.while(%k = %zero, %t = %t0, %v = %a0) : tensor<i32>,"
+        " !stablehlo.token, tensor<5xf32>\n   cond {\n"
+        "    %c = stablehlo.compare LT, %k, %two : (tensor<i32>, tensor<i32>)"
+        " -> tensor<i1>\n    stablehlo.return %c : tensor<i1>\n  } do {\n"
+        "    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
+        "    %t1 = stablehlo.after_all %t : !stablehlo.token\n"
+        "    %v1 = stablehlo.multiply %v, %a1 : tensor<5xf32>\n"
+        "    stablehlo.return %k1, %t1, %v1 : tensor<i32>, !stablehlo.token, "
+        "tensor<5xf32>\n  }\n  return %r#2 : tensor<5xf32>",
+        [((5,), "f32", "small"), ((5,), "f32", "small")], [((5,), "f32")],
+        host_flow=True))
     # Work worth several threads: the loop runs on the host by default.
     cases.append(Case(
         "while_threaded_f32",

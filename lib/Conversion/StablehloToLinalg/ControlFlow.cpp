@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
+// after_all and create_token give empty tensors, the CPU target's tokens.
 // while becomes scf.while, if scf.if and case scf.index_switch (an index out
 // of range takes the last branch, as the spec says). Their regions move over
 // and convert in place; stablehlo.return becomes scf.condition or scf.yield
@@ -135,6 +136,23 @@ struct ReturnLowering final : OpConversionPattern<shlo::ReturnOp> {
   }
 };
 
+/// after_all and create_token: tokens order side effects, which on one
+/// device run in program order anyway; a token is an empty tensor.
+template <typename OpT>
+struct TokenLowering final : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast_or_null<RankedTensorType>(
+        this->getTypeConverter()->convertType(op.getType()));
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "no token type conversion");
+    rewriter.replaceOp(op, emptyTensor(rewriter, op.getLoc(), type));
+    return success();
+  }
+};
+
 /// A splat zero of `type` (any integer, float or complex element).
 Value zeroTensor(OpBuilder &b, Location loc, RankedTensorType type) {
   Type element = type.getElementType();
@@ -260,6 +278,7 @@ struct ScanLowering final : OpConversionPattern<chlo::ScanOp> {
 void hlox::lowering::populateControlFlowPatterns(
     RewritePatternSet &patterns, const TypeConverter &converter) {
   patterns.add<WhileLowering, IfLowering, CaseLowering, ReturnLowering,
-               ScanLowering>(
-      converter, patterns.getContext());
+               ScanLowering, TokenLowering<shlo::AfterAllOp>,
+               TokenLowering<shlo::CreateTokenOp>>(converter,
+                                                   patterns.getContext());
 }

@@ -5,6 +5,7 @@
 #include "Lowerings.h"
 
 #include "hlox/Conversion/StablehloToLinalg/StablehloToLinalg.h"
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
@@ -47,6 +48,11 @@ StablehloTypeConverter::StablehloTypeConverter() {
       return std::nullopt;
     return RankedTensorType::get(type.getShape(),
                                  convertElementType(type.getElementType()));
+  });
+  // A token carries no value: on one device, whose side effects run in
+  // program order, it is an empty tensor.
+  addConversion([](stablehlo::TokenType type) -> std::optional<Type> {
+    return RankedTensorType::get({0}, IntegerType::get(type.getContext(), 1));
   });
   // ui32 and i32 tensors have the same bits: the casts between them are
   // free and the host program looks through them.
@@ -112,6 +118,8 @@ SmallVector<utils::IteratorType> hlox::lowering::parallelIterators(unsigned rank
 
 RankedTensorType
 hlox::lowering::convertedTensorType(const TypeConverter &converter, Type type) {
+  if (isa<stablehlo::TokenType>(type))
+    return dyn_cast_or_null<RankedTensorType>(converter.convertType(type));
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || !tensor.hasStaticShape())
     return {};
@@ -157,6 +165,8 @@ LogicalResult
 hlox::lowering::checkStaticTensors(Operation *op,
                                    ConversionPatternRewriter &rewriter) {
   auto check = [&](Type type, StringRef what) -> LogicalResult {
+    if (isa<stablehlo::TokenType>(type))
+      return success(); // An empty tensor (see StablehloTypeConverter).
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor || !tensor.hasStaticShape())
       return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {

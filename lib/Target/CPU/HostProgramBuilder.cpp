@@ -147,6 +147,12 @@ static void planArena(HostProgram &program,
   for (int64_t id : order) {
     ValueInfo &value = program.values[id];
     int64_t size = (value.type.getByteSize() + kAlign - 1) / kAlign * kAlign;
+    // An empty value (a token) needs no bytes, nor a block: one at the
+    // offset of a real block would take its place in `live`.
+    if (size == 0) {
+      value.offset = 0;
+      continue;
+    }
     unshared += size;
     for (auto it = live.begin(); it != live.end();)
       it = it->second.second < first[id] ? live.erase(it) : std::next(it);

@@ -82,3 +82,30 @@ func.func @scan_reverse() {
   check.expect_eq_const %0#1, dense<[6, 15]> : tensor<2xi32>
   return
 }
+
+// -----
+
+// Tokens are empty tensors: after_all and create_token make them, and they
+// pass through loops and barriers like any value.
+// CHECK-LABEL: func.func @tokens
+// CHECK: %[[T:.+]] = tensor.empty() : tensor<0xi1>
+// CHECK: scf.while ({{.*}}%{{.+}} = %[[T]]{{.*}}) : ({{.*}}tensor<0xi1>
+// CHECK: tensor.empty() : tensor<0xi1>
+func.func @tokens() {
+  %t0 = stablehlo.create_token : !stablehlo.token
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %three = stablehlo.constant dense<3> : tensor<i32>
+  %r:2 = stablehlo.while(%k = %zero, %t = %t0) : tensor<i32>, !stablehlo.token
+   cond {
+    %c = stablehlo.compare LT, %k, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %k1 = stablehlo.add %k, %one : tensor<i32>
+    %t1 = stablehlo.after_all %t, %t0 : !stablehlo.token
+    stablehlo.return %k1, %t1 : tensor<i32>, !stablehlo.token
+  }
+  %b:2 = stablehlo.optimization_barrier %r#0, %r#1 : tensor<i32>, !stablehlo.token
+  check.expect_eq_const %b#0, dense<3> : tensor<i32>
+  func.return
+}
