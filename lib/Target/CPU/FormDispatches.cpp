@@ -110,6 +110,7 @@ public:
     }
     // The blocks of the host program: the entry block and, within it, the
     // regions of control flow that runs on the host.
+    hostOps.clear();
     SmallVector<Block *> hostBlocks;
     collectHostBlocks(function.getBody().front(), hostBlocks);
 
