@@ -15,7 +15,8 @@ static cl::opt<cpu::HostControlFlow> hostControlFlow(
     cl::desc("Where the entry function's while/if/case run"),
     cl::values(
         clEnumValN(cpu::HostControlFlow::Auto, "auto",
-                   "on the host when they hold a check or probe, or work "
+                   "on the host when they hold a host call (check, probe, "
+                   "print, custom call) or work "
                    "worth several threads; else inside one kernel (default)"),
         clEnumValN(cpu::HostControlFlow::Always, "always",
                    "on the host whenever their values are static tensors"),
