@@ -195,25 +195,24 @@ Evaluator::evaluate(Operation *op, ArrayRef<RuntimeValue> operandValues) {
   }
   // An elementwise op on a value of bounded dynamic shape (after
   // set_dimension_size) takes its operands' run-time shape.
-  auto isDynamic = [](Type type) {
+  bool dynamicResults = llvm::any_of(op->getResultTypes(), [](Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     return tensor && !tensor.hasStaticShape();
-  };
-  elementwiseShape.reset();
-  if (llvm::any_of(op->getResultTypes(), isDynamic) &&
-      op->hasTrait<OpTrait::Elementwise>() && !operands.empty() &&
-      operands[0].isTensor())
+  });
+  if (dynamicResults && op->hasTrait<OpTrait::Elementwise>() &&
+      !operands.empty() && operands[0].isTensor())
     elementwiseShape = SmallVector<int64_t>(operands[0].getTensor().getShape());
   LogicalResult evaluated = it->second(op, operands, results, *this);
   expressingQuantized = false;
   elementwiseShape.reset();
   if (failed(evaluated))
     return failure();
-  for (const RuntimeValue &value : results)
-    if (value.isTensor() && !value.getTensor().getType().hasStaticShape())
-      return op->emitError("the evaluator cannot give this op a result of "
-                           "dynamic type ")
-             << value.getTensor().getType();
+  if (dynamicResults)
+    for (const RuntimeValue &value : results)
+      if (value.isTensor() && !value.getTensor().getType().hasStaticShape())
+        return op->emitError("the evaluator cannot give this op a result of "
+                             "dynamic type ")
+               << value.getTensor().getType();
   if (results.size() != op->getNumResults())
     return op->emitError("evaluation produced ")
            << results.size() << " values for " << op->getNumResults()

@@ -420,6 +420,18 @@ bool hlox::hasDynamicShapes(func::FuncOp function) {
          llvm::any_of(type.getResults(), dynamic);
 }
 
+bool hlox::hasDynamicResultsInside(func::FuncOp function) {
+  return function
+      .walk([](Operation *op) {
+        bool dynamic = llvm::any_of(op->getResultTypes(), [](Type t) {
+          auto tensor = dyn_cast<RankedTensorType>(t);
+          return tensor && !tensor.hasStaticShape();
+        });
+        return dynamic ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 LogicalResult hlox::specializeArguments(func::FuncOp function,
                                         ArrayRef<RankedTensorType> types,
                                         ArrayRef<Attribute> values) {

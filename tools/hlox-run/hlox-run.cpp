@@ -333,16 +333,7 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
     if (failed(specializeEntry(module, name, types, values)))
       return kError;
     function = module.lookupSymbol<func::FuncOp>(name);
-  } else if (function
-                 .walk([](Operation *op) {
-                   return llvm::any_of(op->getResultTypes(), [](Type t) {
-                            auto tensor = dyn_cast<RankedTensorType>(t);
-                            return tensor && !tensor.hasStaticShape();
-                          })
-                              ? WalkResult::interrupt()
-                              : WalkResult::advance();
-                 })
-                 .wasInterrupted() &&
+  } else if (hasDynamicResultsInside(function) &&
              failed(refineShapes(module))) {
     return kError;
   }

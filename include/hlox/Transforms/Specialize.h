@@ -13,6 +13,10 @@ namespace hlox {
 /// True when an argument or result of `function` has a dynamic shape.
 bool hasDynamicShapes(mlir::func::FuncOp function);
 
+/// True when an op inside `function` has a result of dynamic shape (a
+/// bounded value after set_dimension_size, in a static function too).
+bool hasDynamicResultsInside(mlir::func::FuncOp function);
+
 /// Specializes `function` to argument types `types` (static, compatible with
 /// the declared ones). Where `values[i]` is set (a 0-d integer argument of a
 /// shape-polymorphic program: a dimension size), the argument's uses become

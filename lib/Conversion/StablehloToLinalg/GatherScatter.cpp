@@ -126,8 +126,6 @@ struct TorchIndexSelectLowering final
   LogicalResult
   matchAndRewrite(shlo::TorchIndexSelectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (failed(checkStaticTensors(op, rewriter)))
-      return failure();
     FailureOr<RankedTensorType> resultTypeOr =
         staticResultType(op, *getTypeConverter(), rewriter);
     if (failed(resultTypeOr))

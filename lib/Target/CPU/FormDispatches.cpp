@@ -52,9 +52,16 @@ bool isHostOp(Operation *op) {
   return isa<func::ReturnOp, UnrealizedConversionCastOp>(op) || isHostCall(op);
 }
 
-/// A linalg op with this many scalar iterations or more is worth running
-/// on several threads, and so worth a loop on the host around it.
-constexpr int64_t kThreadedWork = 1 << 16;
+/// The scalar iterations of `op`, or nothing when a loop is dynamic.
+std::optional<int64_t> getStaticIterations(linalg::LinalgOp op) {
+  int64_t total = 1;
+  for (int64_t range : op.getStaticLoopRanges()) {
+    if (ShapedType::isDynamic(range))
+      return std::nullopt;
+    total *= range;
+  }
+  return total;
+}
 
 /// The work of one workgroup of `root`, and how many workgroups it splits
 /// into along its workgroup loop.
@@ -63,15 +70,13 @@ std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
   if (!linalgOp || !isa<TilingInterface>(root) ||
       linalgOp.getNumLoops() == 0 || !linalgOp.hasPureTensorSemantics())
     return {1, 1};
+  // Empty iteration spaces are not split (and tiling them would divide by
+  // zero).
+  std::optional<int64_t> iterations = getStaticIterations(linalgOp);
+  if (!iterations || *iterations == 0)
+    return {1, 1};
+  int64_t total = *iterations;
   SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
-  int64_t total = 1;
-  for (int64_t range : ranges) {
-    // Empty iteration spaces are not split (and tiling them would divide by
-    // zero).
-    if (ShapedType::isDynamic(range) || range == 0)
-      return {1, 1};
-    total *= range;
-  }
   std::optional<unsigned> loop = getWorkgroupLoop(linalgOp);
   if (!loop)
     return {1, std::max<int64_t>(total, 1)};
@@ -207,16 +212,11 @@ private:
       if (isHostCall(nested))
         return WalkResult::interrupt();
       auto linalgOp = dyn_cast<linalg::LinalgOp>(nested);
-      if (!linalgOp)
-        return WalkResult::advance();
-      int64_t total = 1;
-      for (int64_t range : linalgOp.getStaticLoopRanges()) {
-        if (ShapedType::isDynamic(range))
-          return WalkResult::advance();
-        total *= range;
-      }
-      return total >= kThreadedWork ? WalkResult::interrupt()
-                                    : WalkResult::advance();
+      std::optional<int64_t> iterations =
+          linalgOp ? getStaticIterations(linalgOp) : std::nullopt;
+      return iterations && *iterations >= kThreadedWork
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
     });
     return found.wasInterrupted();
   }

@@ -266,7 +266,7 @@ private:
            static_cast<int64_t>(program.constants.size() - 1), 0});
       return success();
     }
-    // The scalars a branch reads (see branchScalar).
+    // The scalars a branch reads (see addBranch).
     if (isa<tensor::ExtractOp, arith::IndexCastOp, arith::IndexCastUIOp>(op))
       return success();
     if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op)) {
@@ -331,8 +331,8 @@ private:
     int64_t work = 1;
     if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkAttr))
       work = std::max<int64_t>(1, attr.getInt());
-    // A chunk on another thread pays off from about 64K iterations on.
-    command.minPerChunk = std::max<int64_t>(1, (1 << 16) / work);
+    // A chunk on another thread pays off from kThreadedWork iterations on.
+    command.minPerChunk = std::max<int64_t>(1, kThreadedWork / work);
     return success();
   }
 

@@ -23,6 +23,11 @@ namespace hlox::cpu {
 inline constexpr llvm::StringLiteral kDispatchAttr = "hlox.dispatch";
 inline constexpr llvm::StringLiteral kWorkgroupsAttr = "hlox.workgroups";
 inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
+
+/// Scalar iterations from which work pays for a chunk on another thread:
+/// a dispatch splits into chunks of at least this much, and host control
+/// flow is worth it around a linalg op that has this much.
+inline constexpr int64_t kThreadedWork = 1 << 16;
 /// The suffix of a kernel's runtime entry point.
 inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
 
