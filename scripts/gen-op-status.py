@@ -118,6 +118,7 @@ def cpu_classes():
     found[("stablehlo.", "CustomCallOp")] = "host (checks, registered targets)"
     found[("interpreter.", "ProbeOp")] = "host"
     found[("interpreter.", "PrintOp")] = "host"
+    found[("stablehlo.", "RngOp")] = "host"
     return found
 
 

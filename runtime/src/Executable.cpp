@@ -5,6 +5,7 @@
 #include "hlox/runtime/Executable.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace hlox::runtime;
 
@@ -63,6 +64,21 @@ static Status verifyProgram(const HostProgram &program) {
               program.values[command.values[0]].type.getByteSize())
         return Status::error("branch reads outside its value");
     }
+    if (command.kind == CommandKind::Rng) {
+      if (command.values.size() != 3)
+        return Status::error("rng without its two parameters and result");
+      const BufferType &result = program.values[command.values[2]].type;
+      for (int i = 0; i < 2; ++i) {
+        const BufferType &param = program.values[command.values[i]].type;
+        if (param.getNumElements() != 1 ||
+            param.elementBytes != result.elementBytes)
+          return Status::error("rng parameter of type " + param.str() +
+                               " for a result of " + result.str());
+      }
+      if (Status status = verifyRngSpec(command.rng, result.elementBytes);
+          !status)
+        return status;
+    }
     for (int64_t target : command.targets)
       if (target < 0 ||
           target > static_cast<int64_t>(program.commands.size()))
@@ -97,8 +113,9 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
     if (command.kind == CommandKind::CustomCall) {
       fn = customCalls.lookup(command.target);
       if (!fn) {
-        status = Status::error(command.location + ": custom-call target '" +
-                               command.target + "' is not registered");
+        status = Status::error("custom-call target '" + command.target +
+                                   "' is not registered",
+                               command.location);
         return nullptr;
       }
     }
@@ -168,6 +185,8 @@ Status Executable::execute(Device &device,
     }
   }
   std::vector<void *> bindings;
+  // Each run draws from a fresh engine, so that runs repeat.
+  std::optional<RandomEngine> engine;
   auto numCommands = static_cast<int64_t>(program.commands.size());
   for (int64_t pc = 0; pc < numCommands;) {
     const CustomCallFn *customCall = customCalls[pc];
@@ -193,14 +212,16 @@ Status Executable::execute(Device &device,
     }
     case CommandKind::HostCall: {
       if (!hostCall)
-        return Status::error(command.location +
-                             ": host call without a host-call handler");
+        return Status::error("host call without a host-call handler",
+                             command.location);
       std::vector<BufferView> views;
       for (int64_t id : command.values)
         views.push_back({&program.values[id].type, addresses[id]});
       Status status = hostCall(command.callee, views);
       if (!status)
-        return status;
+        return status.location().empty()
+                   ? Status::error(status.message(), command.location)
+                   : status;
       break;
     }
     case CommandKind::CustomCall: {
@@ -213,8 +234,9 @@ Status Executable::execute(Device &device,
       }
       Status status = (*customCall)(operands, outputs, command.config);
       if (!status)
-        return Status::error(command.location + ": custom call '" +
-                             command.target + "' failed: " + status.message());
+        return Status::error("custom call '" + command.target +
+                                 "' failed: " + status.message(),
+                             command.location);
       break;
     }
     case CommandKind::Jump:
@@ -238,6 +260,15 @@ Status Executable::execute(Device &device,
       }
       auto cases = static_cast<int64_t>(command.targets.size()) - 1;
       pc = v >= 0 && v < cases ? command.targets[v] : command.targets.back();
+      break;
+    }
+    case CommandKind::Rng: {
+      if (!engine)
+        engine.emplace(0);
+      const BufferType &type = program.values[command.values[2]].type;
+      drawRandom(*engine, command.rng, type.elementBytes,
+                 addresses[command.values[0]], addresses[command.values[1]],
+                 addresses[command.values[2]], type.getNumElements());
       break;
     }
     }

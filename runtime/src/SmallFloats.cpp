@@ -1,9 +1,10 @@
-//===- SmallFloats.cpp - The 4-, 6- and 8-bit float formats ---------------===//
+//===- SmallFloats.cpp - The float formats narrower than f32 --------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
 #include "hlox/runtime/SmallFloats.h"
 
+#include <bit>
 #include <cmath>
 
 using namespace hlox::runtime;
@@ -187,3 +188,33 @@ int32_t hlox_small_float_encode(double value, int32_t format) {
   return static_cast<int32_t>(
       encodeSmallFloat(value, static_cast<SmallFloat>(format)));
 }
+
+namespace {
+
+/// `value` rounded to float toward zero, with the last bit set when that
+/// lost anything (round to odd). Rounding the result to a format of at most
+/// 22 bits of precision then rounds `value` itself once.
+float roundToOddFloat(double value) {
+  float rounded = static_cast<float>(value);
+  if (std::isnan(value) || static_cast<double>(rounded) == value)
+    return rounded;
+  if (std::fabs(static_cast<double>(rounded)) > std::fabs(value))
+    rounded = std::nextafter(rounded, 0.0f);
+  return std::bit_cast<float>(std::bit_cast<uint32_t>(rounded) | 1u);
+}
+
+} // namespace
+
+uint16_t hlox::runtime::encodeBf16(double value) {
+  float f = roundToOddFloat(value);
+  uint32_t bits = std::bit_cast<uint32_t>(f);
+  if (std::isnan(f))
+    return static_cast<uint16_t>((bits | 0x00400000u) >> 16);
+  bits += 0x7FFFu + ((bits >> 16) & 1u);
+  return static_cast<uint16_t>(bits >> 16);
+}
+
+uint16_t hlox::runtime::encodeF16(double value) {
+  return std::bit_cast<uint16_t>(static_cast<_Float16>(roundToOddFloat(value)));
+}
+

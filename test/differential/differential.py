@@ -6,7 +6,7 @@ ops, compare, convert, select/clamp, the structural ops: reduce,
 reduce_window, dot_general, convolution, transpose, broadcast_in_dim,
 reshape, slice, concatenate, pad, reverse, iota, dynamic_slice, gather,
 torch_index_select, scatter, sort, while/if/case; and fft, triangular_solve, cholesky, ragged_dot,
-scan, the batch norm ops, rng_bit_generator), for every element type the CPU target supports and
+scan, the batch norm ops, rng_bit_generator with THREE_FRY and PHILOX, rng), for every element type the CPU target supports and
 several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
 seeded, with the edge values of each type (zeros, extremes, infinities,
 NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
@@ -14,7 +14,8 @@ through `hlox-run` compiled, compiled with `--vectorize=false` and
 `hlox-run --interpret` on the same .npy inputs. The vectorized and scalar
 kernels must agree bit for bit, and so must control flow run on the host
 and inside kernels (`--host-control-flow=always|never`, for the while/if/
-case cases). Compiled and interpreted outputs must agree
+case cases). rng draws from one engine per run in both paths, so its
+numbers agree exactly too. Compiled and interpreted outputs must agree
 exactly for integers and booleans, and for
 floats within the case's ULP bound: 0 for IEEE-exact ops and data movement,
 4 for transcendental functions (libm against the evaluator's double), and
@@ -493,14 +494,85 @@ def linear_algebra_cases(rng):
              (shape, element), (f, element), (f, element)],
             CONTRACTION_ULPS))
     for element in ["ui32", "ui64", "i32"]:
-        cases.append(Case(
-            f"rng_bit_generator_{element}",
-            f"  %0:2 = stablehlo.rng_bit_generator %a0, algorithm = THREE_FRY : "
-            f"(tensor<2xui64>) -> (tensor<2xui64>, {tensor((3, 3), element)})\n"
-            f"  return %0#0, %0#1 : tensor<2xui64>, {tensor((3, 3), element)}",
-            [((2,), "ui64", "any")],
-            [((2,), "ui64"), ((3, 3), element)]))
+        for algorithm, words in [("THREE_FRY", 2), ("PHILOX", 2),
+                                 ("PHILOX", 3)]:
+            shape = rng.choice([(3, 3), (5,), (1,), (0,)])
+            state = tensor((words,), "ui64")
+            cases.append(Case(
+                f"rng_bit_generator_{algorithm.lower()}{words}_{element}",
+                f"  %0:2 = stablehlo.rng_bit_generator %a0, algorithm = "
+                f"{algorithm} : ({state}) -> ({state}, "
+                f"{tensor(shape, element)})\n"
+                f"  return %0#0, %0#1 : {state}, {tensor(shape, element)}",
+                [((words,), "ui64", "any")],
+                [((words,), "ui64"), (shape, element)]))
     yield from cases
+
+
+def random_cases(rng):
+    """rng of every element type and both distributions, parameters given
+    as arguments (f32 ones converted for bf16 and f8E4M3FN, which .npy files
+    lack), in order and in a loop on the host."""
+    cases = []
+    for element in FLOATS + ["bf16", "f8E4M3FN"] + INTS + ["i1"]:
+        is_float = element in FLOATS or element in ("bf16", "f8E4M3FN")
+        for distribution in ["UNIFORM", "NORMAL"] if is_float else ["UNIFORM"]:
+            shape = rng.choice([(7,), (2, 3), (0,), (1,)])
+            io = element if element in npy.FORMATS else "f32"
+            t = tensor(shape, element)
+            dims = ", ".join(str(d) for d in shape)
+            body = ""
+            params = ["%a0", "%a1"]
+            if io != element:
+                for i in range(2):
+                    body += (f"  %p{i} = stablehlo.convert %a{i} : "
+                             f"({tensor((), io)}) -> {tensor((), element)}\n")
+                params = ["%p0", "%p1"]
+            body += (f"  %s = stablehlo.constant dense<[{dims}]> : "
+                     f"tensor<{len(shape)}xi64>\n"
+                     f"  %0 = stablehlo.rng {params[0]}, {params[1]}, %s, "
+                     f"distribution = {distribution} : ({tensor((), element)}, "
+                     f"{tensor((), element)}, tensor<{len(shape)}xi64>) -> {t}\n"
+                     # A second rng continues the stream.
+                     f"  %1 = stablehlo.rng {params[0]}, {params[1]}, %s, "
+                     f"distribution = {distribution} : ({tensor((), element)}, "
+                     f"{tensor((), element)}, tensor<{len(shape)}xi64>) -> {t}\n")
+            results = ["%0", "%1"]
+            if io != element:
+                body += "".join(
+                    f"  %c{i} = stablehlo.convert {r} : ({t}) -> "
+                    f"{tensor(shape, io)}\n" for i, r in enumerate(results))
+                results = ["%c0", "%c1"]
+            out = tensor(shape, io)
+            body += f"  return {', '.join(results)} : {out}, {out}"
+            kind = "positive" if distribution == "NORMAL" else "any"
+            cases.append(Case(
+                f"rng_{distribution.lower()}_{element}", body,
+                [((), io, "small" if distribution == "NORMAL" else "any"),
+                 ((), io, kind)],
+                [(shape, io), (shape, io)]))
+    # Draws in a loop run on the host, in order with the ones before it.
+    cases.append(Case(
+        "rng_while_f32",
+        "  %zero = stablehlo.constant dense<0> : tensor<i32>\n"
+        "  %one = stablehlo.constant dense<1> : tensor<i32>\n"
+        "  %three = stablehlo.constant dense<3> : tensor<i32>\n"
+        "  %s = stablehlo.constant dense<[4]> : tensor<1xi64>\n"
+        "  %u = stablehlo.rng %a0, %a1, %s, distribution = NORMAL : "
+        "(tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<4xf32>\n"
+        "  %r:2 = stablehlo.while(%k = %zero, %v = %u) : tensor<i32>, "
+        "tensor<4xf32>\n   cond {\n"
+        "    %c = stablehlo.compare LT, %k, %three : (tensor<i32>, "
+        "tensor<i32>) -> tensor<i1>\n    stablehlo.return %c : tensor<i1>\n"
+        "  } do {\n"
+        "    %k1 = stablehlo.add %k, %one : tensor<i32>\n"
+        "    %w = stablehlo.rng %a0, %a1, %s, distribution = UNIFORM : "
+        "(tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<4xf32>\n"
+        "    %v1 = stablehlo.multiply %v, %w : tensor<4xf32>\n"
+        "    stablehlo.return %k1, %v1 : tensor<i32>, tensor<4xf32>\n"
+        "  }\n  return %r#1 : tensor<4xf32>",
+        [((), "f32", "small"), ((), "f32", "positive")], [((4,), "f32")]))
+    return cases
 
 
 def vector_cases(rng):
@@ -673,7 +745,7 @@ def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
                    structural_cases, linear_algebra_cases, vector_cases,
-                   control_flow_cases):
+                   control_flow_cases, random_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)

@@ -266,8 +266,8 @@ int benchmark(ModuleOp module) {
   std::unique_ptr<runtime::Executable> executable = runtime::Executable::create(
       program.program, program.kernels, status);
   if (!executable) {
-    function.emitError("cannot load the compiled program: ")
-        << status.message();
+    tools::emitRunError(function, "cannot load the compiled program: ",
+                        status);
     return kError;
   }
   std::vector<std::shared_ptr<runtime::Buffer>> buffers;
@@ -291,7 +291,7 @@ int benchmark(ModuleOp module) {
                          std::chrono::steady_clock::now() - start)
                          .count();
     if (!status) {
-      function.emitError("run failed: ") << status.message();
+      tools::emitRunError(function, "run failed: ", status);
       return kError;
     }
     if (i >= warmup)

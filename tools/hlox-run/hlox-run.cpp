@@ -203,8 +203,8 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   std::unique_ptr<runtime::Executable> executable = runtime::Executable::create(
       program.program, program.kernels, status);
   if (!executable) {
-    function.emitError("cannot load the compiled program: ")
-        << status.message();
+    tools::emitRunError(function, "cannot load the compiled program: ",
+                        status);
     return kError;
   }
   std::vector<std::shared_ptr<runtime::Buffer>> buffers;
@@ -242,7 +242,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   std::vector<std::shared_ptr<runtime::Buffer>> results;
   status = executable->execute(device, buffers, results, hostCall);
   if (!status) {
-    function.emitError("run failed: ") << status.message();
+    tools::emitRunError(function, "run failed: ", status);
     return kError;
   }
   if (repeat > 0) {
@@ -259,7 +259,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
                           std::chrono::steady_clock::now() - start)
                           .count());
       if (!status) {
-        function.emitError("run failed: ") << status.message();
+        tools::emitRunError(function, "run failed: ", status);
         return kError;
       }
     }

@@ -49,12 +49,26 @@ LogicalResult parseValues(StringRef text, Tensor &tensor, std::string &error) {
           return failure();
         }
       } else if constexpr (isInteger<T>) {
-        int64_t value;
-        if (token.getAsInteger(0, value)) {
+        // Unsigned types take values up to their maximum (past INT64_MAX
+        // for ui64); a value outside the element type is an error.
+        using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
+        Wide value;
+        int64_t negative;
+        bool belowZero = std::is_unsigned_v<T> && token.starts_with("-") &&
+                         !token.getAsInteger(0, negative);
+        if (!belowZero && token.getAsInteger(0, value)) {
           error = "bad integer '" + token.str() + "'";
           return failure();
         }
-        out[i] = format.normalize(static_cast<T>(value));
+        unsigned bits = format.getIntBits();
+        if (belowZero || value < static_cast<Wide>(minOfWidth<T>(bits)) ||
+            value > static_cast<Wide>(maxOfWidth<T>(bits))) {
+          error = "integer " + token.str() + " is out of range for " +
+                  std::string(std::is_signed_v<T> ? "i" : "ui") +
+                  std::to_string(bits);
+          return failure();
+        }
+        out[i] = static_cast<T>(value);
       } else if constexpr (std::is_floating_point_v<T>) {
         double value;
         std::string lower = token.lower();

@@ -4,7 +4,8 @@
 //
 // Every encoding of every format decodes to APFloat's value, and a sweep of
 // doubles (every value, the midpoints between neighbours, and values past
-// the range) encodes to APFloat's rounding.
+// the range) encodes to APFloat's rounding; so do the f16 and bfloat16
+// encoders.
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,6 +132,54 @@ TEST(SmallFloats, EncodeRoundsLikeAPFloat) {
         EXPECT_EQ(actual, static_cast<uint64_t>(expected))
             << c.name << " " << value;
     }
+  }
+}
+
+/// f16 and bfloat16 from double round once: every encoding's value, its
+/// neighbouring doubles, the midpoints between encodings and their
+/// neighbours (where rounding through f32 first would tie), and values past
+/// the range, against APFloat.
+TEST(SmallFloats, SixteenBitEncodersRoundOnce) {
+  using llvm::APFloat;
+  struct Format {
+    const llvm::fltSemantics &semantics;
+    uint16_t (*encode)(double);
+    const char *name;
+  };
+  for (const Format &f : {Format{APFloat::IEEEhalf(), encodeF16, "f16"},
+                          Format{APFloat::BFloat(), encodeBf16, "bf16"}}) {
+    auto decode = [&](uint32_t bits) {
+      return APFloat(f.semantics, llvm::APInt(16, bits)).convertToDouble();
+    };
+    std::vector<double> values{0.0, -0.0, INFINITY, -INFINITY, 1e300,
+                               -1e300, 1e-300, -1e-300, 3.4e38, -3.4e38,
+                               3.3961e38, 65520.0, 65519.99};
+    for (uint32_t bits = 0; bits < (1u << 16); ++bits) {
+      double v = decode(bits);
+      double next = decode(bits + 1 < (1u << 16) ? bits + 1 : bits);
+      if (!std::isfinite(v))
+        continue;
+      values.push_back(v);
+      values.push_back(std::nextafter(v, INFINITY));
+      values.push_back(std::nextafter(v, -INFINITY));
+      if (std::isfinite(next) && (bits & 0x7FFF) != 0x7FFF) {
+        double mid = v + (next - v) / 2;
+        values.push_back(mid);
+        values.push_back(std::nextafter(mid, INFINITY));
+        values.push_back(std::nextafter(mid, -INFINITY));
+        // Off the midpoint by less than half an f32 ulp.
+        values.push_back(mid + std::ldexp(std::fabs(mid), -40));
+        values.push_back(mid - std::ldexp(std::fabs(mid), -40));
+      }
+    }
+    for (double value : values) {
+      APFloat expected(value);
+      bool lost;
+      expected.convert(f.semantics, APFloat::rmNearestTiesToEven, &lost);
+      EXPECT_EQ(f.encode(value), expected.bitcastToAPInt().getZExtValue())
+          << f.name << " " << value;
+    }
+    EXPECT_TRUE(std::isnan(decode(f.encode(NAN)))) << f.name;
   }
 }
 

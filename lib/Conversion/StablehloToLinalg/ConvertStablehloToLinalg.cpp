@@ -52,8 +52,9 @@ void hlox::configureStablehloToLinalgTarget(ConversionTarget &target,
   target.addIllegalDialect<shlo::StableHLODialect, chlo::CHLODialect>();
   target.addLegalDialect<check::CheckDialect>();
   // Custom calls stay: the host runs them (checks, and the functions
-  // registered as their targets).
-  target.addLegalOp<shlo::CustomCallOp>();
+  // registered as their targets). So does rng: its draws are sequential,
+  // from the run's random engine.
+  target.addLegalOp<shlo::CustomCallOp, shlo::RngOp>();
   target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
     return converter.isSignatureLegal(op.getFunctionType()) &&
            converter.isLegal(&op.getBody());

@@ -14,6 +14,8 @@
 
 #include "Lowerings.h"
 
+#include "hlox/Conversion/StablehloToLinalg/StablehloToLinalg.h"
+
 #include "hlox/runtime/SmallFloats.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,7 +27,7 @@ using namespace hlox;
 using namespace hlox::lowering;
 using hlox::runtime::SmallFloat;
 
-static std::optional<SmallFloat> formatOf(Type type) {
+std::optional<SmallFloat> hlox::getSmallFloatFormat(Type type) {
   if (isa<Float4E2M1FNType>(type))
     return SmallFloat::F4E2M1FN;
   if (isa<Float6E2M3FNType>(type))
@@ -52,7 +54,7 @@ static std::optional<SmallFloat> formatOf(Type type) {
 }
 
 bool hlox::lowering::isSmallFloat(Type type) {
-  return formatOf(type).has_value();
+  return getSmallFloatFormat(type).has_value();
 }
 
 static constexpr const char *kDecode = "hlox_small_float_decode";
@@ -87,7 +89,7 @@ void hlox::lowering::eraseUnusedSmallFloatFunctions(ModuleOp module) {
 
 static Value formatCode(OpBuilder &b, Location loc, Type type) {
   return arith::ConstantOp::create(
-      b, loc, b.getI32IntegerAttr(static_cast<int32_t>(*formatOf(type))));
+      b, loc, b.getI32IntegerAttr(static_cast<int32_t>(*getSmallFloatFormat(type))));
 }
 
 Value hlox::lowering::emitDecodeSmallFloat(OpBuilder &b, Location loc,

@@ -33,7 +33,7 @@ bool hlox::cpu::isHostCall(Operation *op) {
   if (isa<interpreter::ProbeOp, interpreter::PrintOp>(op) ||
       isa<check::CheckDialect>(op->getDialect()))
     return true;
-  return isa<stablehlo::CustomCallOp>(op);
+  return isa<stablehlo::CustomCallOp, stablehlo::RngOp>(op);
 }
 
 std::optional<unsigned> hlox::cpu::getWorkgroupLoop(linalg::LinalgOp root) {
@@ -98,12 +98,6 @@ public:
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (hostControlFlow != "auto" && hostControlFlow != "always" &&
-        hostControlFlow != "never") {
-      module.emitError("unknown host-control-flow '")
-          << hostControlFlow << "' (expected auto, always or never)";
-      return signalPassFailure();
-    }
     auto function = module.lookupSymbol<func::FuncOp>(entry);
     if (!function || function.isExternal()) {
       module.emitError("no function @") << entry << " with a body to split";
@@ -189,7 +183,7 @@ private:
   /// when it holds a host call (which must run on the host) or, under
   /// `auto`, a linalg op worth several threads; always under `always`.
   bool runsOnHost(Operation *op) const {
-    if (hostControlFlow == "never" ||
+    if (hostControlFlow == HostControlFlow::Never ||
         !isa<scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(op))
       return false;
     if (auto switchOp = dyn_cast<scf::IndexSwitchOp>(op))
@@ -206,7 +200,7 @@ private:
       for (BlockArgument arg : region.getArguments())
         if (!isStaticTensor(arg.getType()))
           return false;
-    if (hostControlFlow == "always")
+    if (hostControlFlow == HostControlFlow::Always)
       return true;
     WalkResult found = op->walk([](Operation *nested) {
       if (isHostCall(nested))

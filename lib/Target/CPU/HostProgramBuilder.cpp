@@ -4,7 +4,8 @@
 //
 // Translates the host function that hlox-cpu-form-dispatches leaves into a
 // runtime::HostProgram: arguments, constants (their bytes), one Dispatch per
-// call of a dispatch, one HostCall per check, and the results. Control flow
+// call of a dispatch, one HostCall per check, one CustomCall per custom
+// call, one Rng per rng, and the results. Control flow
 // left on the host becomes Branch and Jump commands around the commands of
 // its regions:
 //
@@ -23,6 +24,7 @@
 
 #include "Internal.h"
 
+#include "hlox/Conversion/StablehloToLinalg/StablehloToLinalg.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Target/CPU/Passes.h"
@@ -295,6 +297,8 @@ private:
     if (auto call = dyn_cast<stablehlo::CustomCallOp>(op);
         call && !call.getCallTargetName().starts_with("check."))
       return buildCustomCall(call);
+    if (auto rng = dyn_cast<stablehlo::RngOp>(op))
+      return buildRng(rng);
     // Checks, and probes (which record a value for a later check).
     if (isHostCall(&op))
       return buildHostCall(op);
@@ -356,6 +360,55 @@ private:
     program.commands[index].callee = hostCalls.size();
     program.commands[index].numResults = op.getNumResults();
     hostCalls.push_back(&op);
+    return success();
+  }
+
+  /// An rng: a command that draws from the run's engine. Its `shape`
+  /// operand says what the static result type already does.
+  LogicalResult buildRng(stablehlo::RngOp rng) {
+    auto type = dyn_cast<RankedTensorType>(rng.getType());
+    if (!type || !type.hasStaticShape())
+      return rng.emitError("the CPU target lowers 'stablehlo.rng' with a "
+                           "static result shape only");
+    Type element = type.getElementType();
+    runtime::RngSpec spec;
+    spec.distribution = rng.getRngDistribution() ==
+                                stablehlo::RngDistribution::NORMAL
+                            ? runtime::RngDistribution::Normal
+                            : runtime::RngDistribution::Uniform;
+    if (element.isInteger(1))
+      spec.element = runtime::RngElement::Bool;
+    else if (auto integer = dyn_cast<IntegerType>(element))
+      spec.element = integer.isUnsigned() ? runtime::RngElement::Unsigned
+                                          : runtime::RngElement::Signed;
+    else if (element.isF16())
+      spec.element = runtime::RngElement::F16;
+    else if (element.isBF16())
+      spec.element = runtime::RngElement::BF16;
+    else if (element.isF32())
+      spec.element = runtime::RngElement::F32;
+    else if (element.isF64())
+      spec.element = runtime::RngElement::F64;
+    else if (std::optional<runtime::SmallFloat> format =
+                 getSmallFloatFormat(element)) {
+      spec.element = runtime::RngElement::SmallFloat;
+      spec.smallFloat = *format;
+    } else {
+      return rng.emitError("the CPU target cannot lower 'stablehlo.rng' of ")
+             << element;
+    }
+    std::vector<int64_t> values;
+    for (Value operand : {rng.getA(), rng.getB()}) {
+      FailureOr<int64_t> id = lookup(rng, operand);
+      if (failed(id))
+        return failure();
+      values.push_back(*id);
+    }
+    int64_t id = addArenaValue(type);
+    ids[rng.getResult()] = id;
+    values.push_back(id);
+    int64_t index = addCommand(CommandKind::Rng, std::move(values), rng);
+    program.commands[index].rng = spec;
     return success();
   }
 

@@ -3,7 +3,7 @@
 // RUN: not hlox-opt --split-input-file --hlox-cpu-form-dispatches=host-control-flow=never %s 2>&1 | FileCheck %s --check-prefix=NEVER
 // RUN: not hlox-opt --split-input-file --hlox-cpu-form-dispatches=host-control-flow=sometimes %s 2>&1 | FileCheck %s --check-prefix=BAD
 
-// BAD: error: unknown host-control-flow 'sometimes' (expected auto, always or never)
+// BAD: for the --host-control-flow option: Cannot find option named 'sometimes'!
 
 #map = affine_map<() -> ()>
 
@@ -124,4 +124,28 @@ func.func @main(%k: tensor<i32>, %x: tensor<256x256xf32>) -> tensor<256x256xf32>
     scf.yield %x : tensor<256x256xf32>
   }
   return %0 : tensor<256x256xf32>
+}
+
+// -----
+
+// An rng is a host op (its draws from the run's engine are sequential), so
+// a branch holding one runs on the host, whatever its work.
+// CHECK-LABEL: func.func @main(%{{.+}}: tensor<i1>, %{{.+}}: tensor<3xf32>)
+// CHECK: scf.if
+// CHECK: stablehlo.rng
+// CHECK: scf.yield
+// CHECK: } else {
+// NEVER: error: the CPU target cannot run 'stablehlo.rng' inside control flow that runs in a kernel
+func.func @main(%p: tensor<i1>, %x: tensor<3xf32>) -> tensor<3xf32> {
+  %a = arith.constant dense<0.0> : tensor<f32>
+  %b = arith.constant dense<1.0> : tensor<f32>
+  %s = arith.constant dense<3> : tensor<1xi64>
+  %c = tensor.extract %p[] : tensor<i1>
+  %0 = scf.if %c -> (tensor<3xf32>) {
+    %u = stablehlo.rng %a, %b, %s, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<3xf32>
+    scf.yield %u : tensor<3xf32>
+  } else {
+    scf.yield %x : tensor<3xf32>
+  }
+  return %0 : tensor<3xf32>
 }

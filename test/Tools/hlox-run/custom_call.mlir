@@ -13,7 +13,7 @@
 // RUN: %expect-exit 2 hlox-run %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=UNREGISTERED
 // RUN: %expect-exit 2 hlox-run --custom-call-library=%t.missing.so %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
-// TYPE: error: run failed: {{.*}}custom_call_errors.mlir:3:8: custom call 'example.prefix_sum' failed: example.prefix_sum supports f32 and f64, not i32
+// TYPE: custom_call_errors.mlir:3:8: error: custom call 'example.prefix_sum' failed: example.prefix_sum supports f32 and f64, not i32
 // EVAL: custom_call_errors.mlir:3:8: error: custom_call @example.prefix_sum failed: example.prefix_sum supports f32 and f64, not i32
 // CONFIG: failed: example.prefix_sum: unknown backend_config sideways
 // ALIAS: custom_call_errors.mlir:14:8: error: the CPU target cannot lower 'stablehlo.custom_call' @example.prefix_sum: output-operand aliases are not supported

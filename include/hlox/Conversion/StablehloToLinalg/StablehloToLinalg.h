@@ -12,7 +12,11 @@
 #ifndef HLOX_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
 #define HLOX_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
 
+#include "hlox/runtime/SmallFloats.h"
+
 #include "mlir/Transforms/DialectConversion.h"
+
+#include <optional>
 
 namespace hlox {
 
@@ -28,9 +32,13 @@ void populateStablehloToLinalgPatterns(mlir::RewritePatternSet &patterns,
                                        const mlir::TypeConverter &converter);
 
 /// Marks what the patterns produce legal, and StableHLO/CHLO compute ops
-/// illegal; `check` ops and `custom_call @check.*` stay for the host.
+/// illegal; checks, custom calls and `rng` stay for the host.
 void configureStablehloToLinalgTarget(mlir::ConversionTarget &target,
                                       const mlir::TypeConverter &converter);
+
+/// The runtime's code for a float type narrower than 16 bits (f4E2M1FN, the
+/// f6 and f8 families), which kernels hold in the low bits of an i8.
+std::optional<runtime::SmallFloat> getSmallFloatFormat(mlir::Type type);
 
 } // namespace hlox
 

@@ -16,6 +16,7 @@
 #ifndef HLOX_TARGET_CPU_COMPILER_H
 #define HLOX_TARGET_CPU_COMPILER_H
 
+#include "hlox/Target/CPU/HostControlFlow.h"
 #include "hlox/runtime/CustomCall.h"
 #include "hlox/runtime/Executable.h"
 #include "hlox/runtime/HostProgram.h"
@@ -39,14 +40,6 @@ enum class Phase { Input, Stablehlo, Linalg, LLVM };
 /// The phase named `name` ("input", "stablehlo", "linalg", "llvm").
 std::optional<Phase> parsePhase(llvm::StringRef name);
 llvm::StringRef getPhaseName(Phase phase);
-
-/// Where the entry function's loops and branches run (see
-/// hlox-cpu-form-dispatches): on the host when they hold a host call or
-/// work worth several threads (Auto), on the host whenever they can
-/// (Always), or each inside one kernel (Never).
-enum class HostControlFlow { Auto, Always, Never };
-
-llvm::StringRef getHostControlFlowName(HostControlFlow mode);
 
 struct CompileOptions {
   /// The function to compile.

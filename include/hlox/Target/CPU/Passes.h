@@ -5,6 +5,8 @@
 #ifndef HLOX_TARGET_CPU_PASSES_H
 #define HLOX_TARGET_CPU_PASSES_H
 
+#include "hlox/Target/CPU/HostControlFlow.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -32,8 +34,9 @@ inline constexpr int64_t kThreadedWork = 1 << 16;
 inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
 
 /// True for the ops that run on the host rather than in kernels: `check`
-/// ops, `interpreter.probe`, `interpreter.print` and every
-/// `stablehlo.custom_call` (a check, or a registered host function).
+/// ops, `interpreter.probe`, `interpreter.print`, every
+/// `stablehlo.custom_call` (a check, or a registered host function) and
+/// `stablehlo.rng` (its draws from the run's engine are sequential).
 bool isHostCall(mlir::Operation *op);
 
 /// The loop a dispatch's workgroups split: its root's first parallel loop

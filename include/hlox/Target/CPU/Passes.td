@@ -77,12 +77,18 @@ def CPUFormDispatches : Pass<"hlox-cpu-form-dispatches", "::mlir::ModuleOp"> {
     Option<"opaqueConstants", "opaque-constants", "bool", /*default=*/"false",
            "Keep every constant a host buffer, splats included, so that no "
            "kernel computes on a value known at compile time">,
-    Option<"hostControlFlow", "host-control-flow", "std::string",
-           /*default=*/"\"auto\"",
-           "Where scf.while/scf.if/scf.index_switch of the entry function "
-           "run: 'auto' (on the host when they hold a host call or a linalg "
-           "op worth several threads, else inside one kernel), 'always' (on "
-           "the host whenever they can) or 'never' (always inside a kernel)">,
+    Option<"hostControlFlow", "host-control-flow",
+           "::hlox::cpu::HostControlFlow",
+           /*default=*/"::hlox::cpu::HostControlFlow::Auto",
+           "Where scf.while/scf.if/scf.index_switch of the entry function run",
+           [{::llvm::cl::values(
+             clEnumValN(::hlox::cpu::HostControlFlow::Auto, "auto",
+                        "on the host when they hold a host call or a linalg "
+                        "op worth several threads, else inside one kernel"),
+             clEnumValN(::hlox::cpu::HostControlFlow::Always, "always",
+                        "on the host whenever they can"),
+             clEnumValN(::hlox::cpu::HostControlFlow::Never, "never",
+                        "always inside a kernel"))}]>,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::tensor::TensorDialect",

@@ -12,6 +12,7 @@
 #define HLOX_RUNTIME_HOSTPROGRAM_H
 
 #include "hlox/runtime/Buffer.h"
+#include "hlox/runtime/Random.h"
 
 #include <cstdint>
 #include <string>
@@ -58,6 +59,10 @@ enum class CommandKind {
   /// 0 <= v < targets.size() - 1, else at `targets.back()`. An i1 condition
   /// branches with targets {if false, if true}.
   Branch,
+  /// Fills values[2] with elements drawn as `rng` says from the run's
+  /// random engine (see Random.h), with parameters values[0] and values[1]
+  /// (one element each, of values[2]'s element type).
+  Rng,
 };
 
 struct Command {
@@ -78,6 +83,8 @@ struct Command {
   /// Branch: where its scalar lies in values[0].
   int64_t offset = 0;
   int64_t scalarBytes = 1;
+  /// Rng: what it draws.
+  RngSpec rng;
   /// Where the command comes from in the source program, for messages.
   std::string location;
 };

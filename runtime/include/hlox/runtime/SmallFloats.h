@@ -7,7 +7,8 @@
 // f32: they decode each operand, compute, and encode the result rounded to
 // nearest even, the way the evaluator normalizes every result. These are
 // the decode and encode functions, one format descriptor each, and the C
-// entry points the kernels call.
+// entry points the kernels call; also the 16-bit formats' rounding from
+// double.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +43,11 @@ double decodeSmallFloat(uint32_t bits, SmallFloat format);
 /// formats with neither; NaN becomes the format's NaN, or zero in formats
 /// without one.
 uint32_t encodeSmallFloat(double value, SmallFloat format);
+
+/// The bits of `value` rounded once to nearest even in IEEE half (f16) and
+/// in bfloat16 (a quiet NaN for NaN). Going through f32 would round twice.
+uint16_t encodeF16(double value);
+uint16_t encodeBf16(double value);
 
 } // namespace hlox::runtime
 
