@@ -6,7 +6,8 @@ ops, compare, convert, select/clamp, the structural ops: reduce,
 reduce_window, dot_general, convolution, transpose, broadcast_in_dim,
 reshape, slice, concatenate, pad, reverse, iota, dynamic_slice, gather,
 torch_index_select, scatter, sort, while/if/case; and fft, triangular_solve, cholesky, ragged_dot,
-scan, the batch norm ops, rng_bit_generator with THREE_FRY and PHILOX, rng), for every element type the CPU target supports and
+scan, the batch norm ops, rng_bit_generator with THREE_FRY and PHILOX, rng, the
+collectives of one process), for every element type the CPU target supports and
 several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
 seeded, with the edge values of each type (zeros, extremes, infinities,
 NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
@@ -741,11 +742,48 @@ def control_flow_cases(rng):
     return cases
 
 
+def collective_cases(rng):
+    """The collectives of a one-process program (every group is the process
+    alone) and its ids, for float, integer and boolean elements."""
+    cases = []
+    for element in ["f32", "i32", "ui8", "i1", "f64"]:
+        shape = rng.choice([(4,), (2, 3), (0,), (1, 0)])
+        t = tensor(shape, element)
+        s = tensor((), element)
+        add = "or" if element == "i1" else "add"
+        region = (f"({{\n    ^bb0(%x: {s}, %y: {s}):\n"
+                  f"      %z = stablehlo.{add} %x, %y : {s}\n"
+                  f"      stablehlo.return %z : {s}\n  }})")
+        groups = "replica_groups = dense<[[0]]> : tensor<1x1xi64>"
+        scatter = (f"  %2 = \"stablehlo.reduce_scatter\"(%a0) {region} "
+                   f"{{scatter_dimension = 0 : i64, {groups}}} : ({t}) -> "
+                   f"{t}\n")
+        gather = (f"  %3 = \"stablehlo.all_gather\"(%a0) {{all_gather_dim = "
+                  f"0 : i64, {groups}}} : ({t}) -> {t}\n")
+        cases.append(Case(
+            f"collectives_{element}",
+            f"  %0 = \"stablehlo.all_reduce\"(%a0) {region} {{{groups}}} : "
+            f"({t}) -> {t}\n"
+            f"  %1 = \"stablehlo.collective_permute\"(%a0) "
+            f"{{source_target_pairs = dense<[[0, 0]]> : tensor<1x2xi64>}} : "
+            f"({t}) -> {t}\n" + scatter + gather +
+            f"  %4 = \"stablehlo.collective_permute\"(%a0) "
+            f"{{source_target_pairs = dense<> : tensor<0x2xi64>}} : "
+            f"({t}) -> {t}\n"
+            "  %5 = stablehlo.replica_id : tensor<ui32>\n"
+            "  %6 = stablehlo.partition_id : tensor<ui32>\n"
+            f"  return %0, %1, %2, %3, %4, %5, %6 : {t}, {t}, {t}, {t}, {t}, "
+            "tensor<ui32>, tensor<ui32>",
+            [(shape, element, "any")],
+            [(shape, element)] * 5 + [((), "ui32"), ((), "ui32")]))
+    return cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
                    structural_cases, linear_algebra_cases, vector_cases,
-                   control_flow_cases, random_cases):
+                   control_flow_cases, random_cases, collective_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)

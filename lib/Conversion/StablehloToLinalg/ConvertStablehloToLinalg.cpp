@@ -36,6 +36,7 @@ void hlox::populateStablehloToLinalgPatterns(RewritePatternSet &patterns,
   lowering::populateSortPatterns(patterns, converter);
   lowering::populateLinearAlgebraPatterns(patterns, converter);
   lowering::populateRandomPatterns(patterns, converter);
+  lowering::populateCollectivePatterns(patterns, converter);
   lowering::populateBroadcastingPatterns(patterns, converter);
   lowering::populateNormalizationPatterns(patterns, converter);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
@@ -77,13 +78,21 @@ public:
     RewritePatternSet patterns(&getContext());
     populateStablehloToLinalgPatterns(patterns, converter);
     // The driver's "failed to legalize operation" becomes a message that
-    // says what happened in the user's words: the op has no lowering.
+    // says what happened in the user's words: the op has no lowering. An op
+    // whose pattern already said why it cannot be lowered gets no second
+    // message.
+    llvm::DenseSet<Location> explained;
     ScopedDiagnosticHandler rename(&getContext(), [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
       std::string text = diag.str();
       StringRef message(text);
-      if (diag.getSeverity() != DiagnosticSeverity::Error ||
-          !message.consume_front("failed to legalize operation '"))
+      if (!message.consume_front("failed to legalize operation '")) {
+        explained.insert(diag.getLocation());
         return failure();
+      }
+      if (explained.contains(diag.getLocation()))
+        return success();
       StringRef name = message.take_until([](char c) { return c == '\''; });
       emitError(diag.getLocation())
           << "the CPU target cannot lower '" << name << "'";

@@ -167,6 +167,8 @@ void populateSortPatterns(mlir::RewritePatternSet &patterns,
                           const mlir::TypeConverter &converter);
 void populateLinearAlgebraPatterns(mlir::RewritePatternSet &patterns,
                                    const mlir::TypeConverter &converter);
+void populateCollectivePatterns(mlir::RewritePatternSet &patterns,
+                                const mlir::TypeConverter &converter);
 void populateRandomPatterns(mlir::RewritePatternSet &patterns,
                             const mlir::TypeConverter &converter);
 void populateBroadcastingPatterns(mlir::RewritePatternSet &patterns,
