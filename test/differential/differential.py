@@ -81,6 +81,9 @@ def values(rng, element, n, kind="any"):
                     for _ in range(n)]
         if kind == "small":
             return [rng.uniform(-3, 3) for _ in range(n)]
+        if kind == "exp":  # exp's whole f32 range: subnormal to overflow
+            return [rng.choice(special) if rng.random() < 0.01
+                    else rng.uniform(-104, 89) for _ in range(n)]
         return [rng.choice(special) if rng.random() < 0.3
                 else rng.uniform(-20, 20) for _ in range(n)]
     lo, hi = int_range(element)
@@ -742,6 +745,17 @@ def control_flow_cases(rng):
     return cases
 
 
+def exp_cases(rng):
+    """f32 exp over its whole range, vectorized and scalar: inline f64
+    arithmetic rounded once (hlox-cpu-inline-exp) is within 1 ULP of the
+    evaluator's exp in double, rounded once."""
+    n = 65536
+    body = (f"  %0 = stablehlo.exponential %a0 : tensor<{n}xf32>\n"
+            f"  return %0 : tensor<{n}xf32>")
+    return [Case("exponential_f32_range", body, [((n,), "f32", "exp")],
+                 [((n,), "f32")], ulps=1)]
+
+
 def collective_cases(rng):
     """The collectives of a one-process program (every group is the process
     alone) and its ids, for float, integer and boolean elements."""
@@ -783,7 +797,8 @@ def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
                    structural_cases, linear_algebra_cases, vector_cases,
-                   control_flow_cases, random_cases, collective_cases):
+                   control_flow_cases, random_cases, collective_cases,
+                   exp_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)

@@ -31,6 +31,13 @@ static cl::opt<bool> fpContract(
              "default)"),
     cl::init(false));
 
+static cl::opt<bool> inlineExp(
+    "inline-exp",
+    cl::desc("Compute f32 exp inline in f64 arithmetic, which vectorizes, "
+             "instead of a libm call per element (on by default; "
+             "--inline-exp=false calls libm)"),
+    cl::init(true));
+
 static cl::list<std::string> customCallLibraries(
     "custom-call-library",
     cl::desc("A shared library whose hlox_register_custom_calls adds "
@@ -40,6 +47,7 @@ static cl::list<std::string> customCallLibraries(
 void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.hostControlFlow = hostControlFlow;
   options.fpContract = fpContract;
+  options.inlineExp = inlineExp;
 }
 
 bool tools::loadCustomCallLibraries() {

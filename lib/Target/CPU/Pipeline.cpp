@@ -159,6 +159,7 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
            getHostControlFlowName(options.hostControlFlow).str() + "}";
   case Phase::LLVM:
     return std::string("hlox-cpu-kernel-abi,canonicalize,cse,") +
+           (options.inlineExp ? "hlox-cpu-inline-exp," : "") +
            (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
                                "loop-invariant-subset-hoisting,"
                              : "") +

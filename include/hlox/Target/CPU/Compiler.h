@@ -54,6 +54,9 @@ struct CompileOptions {
   /// Lets LLVM fuse float multiplies and adds (hlox-cpu-contract-floats):
   /// faster contractions, rounded once where the evaluator rounds twice.
   bool fpContract = false;
+  /// Computes f32 exp inline in f64 arithmetic instead of calling libm's
+  /// expf (hlox-cpu-inline-exp), so that kernels holding it vectorize.
+  bool inlineExp = true;
   /// Where `stablehlo.custom_call` targets must be registered (null: the
   /// global registry); the executable must resolve them in the same one.
   const runtime::CustomCallRegistry *customCalls = nullptr;

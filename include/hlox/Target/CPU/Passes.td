@@ -179,6 +179,28 @@ def CPUCopiesToLoops : Pass<"hlox-cpu-copies-to-loops", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def CPUInlineExp : Pass<"hlox-cpu-inline-exp", "::mlir::ModuleOp"> {
+  let summary = "Computes f32 exp with f64 arithmetic instead of a libm call";
+  let description = [{
+    Rewrites `math.exp` on f32 (scalars and vectors) into arithmetic in f64:
+    range reduction by ln 2, a degree-12 polynomial with FMAs, a scaling by
+    2^k through the exponent bits, and one rounding to f32. A kernel holding
+    it then vectorizes, and its scalar and vector forms agree bit for bit.
+    The f64 value is within a few units of 2^-53 of exp(x), so the result
+    is the evaluator's (exp in double, rounded once) but within that
+    distance of an f32 rounding boundary, where they differ by one ULP. The
+    CPU pipeline runs it on the kernels before vectorization
+    (`CompileOptions::inlineExp`, on by default).
+
+    ```mlir
+    %e = math.exp %x : vector<16xf32>
+    // becomes arith.extf to vector<16xf64>, math.fma steps, arith.truncf
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def CPUContractFloats : Pass<"hlox-cpu-contract-floats", "::mlir::ModuleOp"> {
   let summary = "Allows float multiplies and adds to fuse (FMA)";
   let description = [{

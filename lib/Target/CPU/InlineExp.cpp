@@ -1,0 +1,124 @@
+//===- InlineExp.cpp - f32 exp as arithmetic that vectorizes --------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// libm's expf is a call per element, and a vector of them spills around
+// each call, so a kernel holding one stays scalar. This pass computes exp
+// of f32 (scalars and vectors alike) with arithmetic in f64 instead:
+//
+//   x' = clamp(x, -200, 200)             exp(+-200) is past f32's range
+//   k  = round(x' / ln 2)                the 1.5 * 2^52 shifter trick
+//   r  = x' - k ln2_hi - k ln2_lo        two FMAs, |r| <= ln 2 / 2
+//   p  = sum r^i / i!, i <= 12           Horner with FMAs: relative error
+//                                        below 2^-52
+//   y  = p * 2^k                         k + 1023 in the exponent bits
+//   exp(x) = (f32) y                     one rounding, subnormals and
+//                                        overflow included
+//
+// The f64 value is within a few units of 2^-53 of exp(x), so rounding it
+// to f32 gives the evaluator's result (exp in double, rounded once) but for
+// values within that distance of a rounding boundary, where the two may
+// differ by one ULP. NaN gives NaN (x + x: quiet, x's payload). Scalar and
+// vector kernels compute the same per element, bit for bit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Target/CPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cmath>
+
+#define DEBUG_TYPE "hlox-cpu-inline-exp"
+
+namespace hlox::cpu {
+#define GEN_PASS_DEF_CPUINLINEEXP
+#include "hlox/Target/CPU/Passes.h.inc"
+} // namespace hlox::cpu
+
+using namespace mlir;
+
+namespace {
+
+struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::ExpOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return rewriter.notifyMatchFailure(op, "not f32");
+    Location loc = op.getLoc();
+    auto like = [&](Type element) -> Type {
+      if (auto vector = dyn_cast<VectorType>(type))
+        return vector.clone(element);
+      return element;
+    };
+    Type f64 = like(rewriter.getF64Type());
+    Type i64 = like(rewriter.getI64Type());
+    // A constant of `scalar`'s type, splat to a vector like the operand.
+    auto splat = [&](TypedAttr scalar) -> Value {
+      if (auto vector = dyn_cast<VectorType>(type))
+        return arith::ConstantOp::create(
+            rewriter, loc,
+            DenseElementsAttr::get(vector.clone(scalar.getType()), scalar));
+      return arith::ConstantOp::create(rewriter, loc, scalar);
+    };
+    auto constant = [&](double value) {
+      return splat(rewriter.getF64FloatAttr(value));
+    };
+    auto i64Constant = [&](int64_t value) {
+      return splat(rewriter.getI64IntegerAttr(value));
+    };
+    auto fma = [&](Value a, Value b, Value c) -> Value {
+      return math::FmaOp::create(rewriter, loc, a, b, c);
+    };
+    Value x = op.getOperand();
+    Value wide = arith::ExtFOp::create(rewriter, loc, f64, x);
+    wide = arith::MaximumFOp::create(rewriter, loc, wide, constant(-200.0));
+    wide = arith::MinimumFOp::create(rewriter, loc, wide, constant(200.0));
+    // Adding 1.5 * 2^52 rounds x / ln 2 to an integer k held in the low
+    // bits; subtracting it again gives k as a double.
+    Value shifter = constant(0x1.8p52);
+    Value shifted = fma(wide, constant(1.0 / std::log(2.0)), shifter);
+    Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
+    Value r = fma(k, constant(-0x1.62e42fefa39efp-1), wide);
+    r = fma(k, constant(-0x1.abc9e3b39803fp-56), r);
+    double factorial = 1;
+    for (int i = 1; i <= 12; ++i)
+      factorial *= i;
+    Value p = constant(1.0 / factorial);
+    for (int i = 11; i >= 0; --i) {
+      factorial /= (i + 1);
+      p = fma(p, r, constant(1.0 / factorial));
+    }
+    // 2^k: k + 1023 in the exponent field. The shifter's own bits above
+    // the low 12 shift out.
+    Value bits = arith::BitcastOp::create(rewriter, loc, i64, shifted);
+    bits = arith::AddIOp::create(rewriter, loc, bits, i64Constant(1023));
+    bits = arith::ShLIOp::create(rewriter, loc, bits, i64Constant(52));
+    Value scale = arith::BitcastOp::create(rewriter, loc, f64, bits);
+    Value y = arith::MulFOp::create(rewriter, loc, p, scale);
+    Value result = arith::TruncFOp::create(rewriter, loc, type, y);
+    Value isNan = arith::CmpFOp::create(rewriter, loc,
+                                        arith::CmpFPredicate::UNO, x, x);
+    Value nan = arith::AddFOp::create(rewriter, loc, x, x);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isNan, nan, result);
+    return success();
+  }
+};
+
+class InlineExpPass
+    : public hlox::cpu::impl::CPUInlineExpBase<InlineExpPass> {
+public:
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<InlineExpF32>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

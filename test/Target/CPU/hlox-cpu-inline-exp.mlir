@@ -1,0 +1,44 @@
+// RUN: hlox-opt --hlox-cpu-inline-exp %s | FileCheck %s
+
+// f32 exp, scalar or vector, becomes f64 arithmetic rounded once to f32:
+// clamp, the shifter's rounding to k, two FMAs of range reduction, twelve
+// Horner FMAs, 2^k through the exponent bits, and NaN passed through.
+// CHECK-LABEL: func.func @scalar
+// CHECK-SAME: (%[[X:.+]]: f32)
+// CHECK: %[[W:.+]] = arith.extf %[[X]] : f32 to f64
+// CHECK: arith.maximumf %[[W]]
+// CHECK: arith.minimumf
+// CHECK-COUNT-14: math.fma
+// CHECK: arith.shli
+// CHECK: arith.bitcast {{.*}} : i64 to f64
+// CHECK: %[[Y:.+]] = arith.truncf {{.*}} : f64 to f32
+// CHECK: %[[NAN:.+]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK: %[[Q:.+]] = arith.addf %[[X]], %[[X]] : f32
+// CHECK: %[[R:.+]] = arith.select %[[NAN]], %[[Q]], %[[Y]] : f32
+// CHECK: return %[[R]]
+// CHECK-NOT: math.exp
+func.func @scalar(%x: f32) -> f32 {
+  %0 = math.exp %x : f32
+  return %0 : f32
+}
+
+// CHECK-LABEL: func.func @vector
+// CHECK: arith.extf %{{.+}} : vector<16xf32> to vector<16xf64>
+// CHECK-COUNT-14: math.fma {{.*}} : vector<16xf64>
+// CHECK: arith.truncf {{.*}} : vector<16xf64> to vector<16xf32>
+// CHECK-NOT: math.exp
+func.func @vector(%x: vector<16xf32>) -> vector<16xf32> {
+  %0 = math.exp %x : vector<16xf32>
+  return %0 : vector<16xf32>
+}
+
+// Other widths keep math.exp: f64 calls libm's exp, narrow floats compute
+// it in f32 later (hlox-cpu-emulate-narrow-floats).
+// CHECK-LABEL: func.func @others
+// CHECK: math.exp %{{.+}} : f64
+// CHECK: math.exp %{{.+}} : f16
+func.func @others(%x: f64, %y: f16) -> (f64, f16) {
+  %0 = math.exp %x : f64
+  %1 = math.exp %y : f16
+  return %0, %1 : f64, f16
+}
