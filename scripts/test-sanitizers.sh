@@ -4,8 +4,8 @@
 # says otherwise), then runs the unit tests, every 25th corpus file with
 # checks and the lowering lit tests (test/Conversion/StablehloToLinalg),
 # compiled and interpreted, the host-program tests of test/Tools/hlox-run
-# (control flow, custom calls through examples/custom_call, probes), and
-# hlox-bench on benchmarks/. Any sanitizer report fails the run.
+# (control flow, custom calls through examples/custom_call, probes, rng),
+# and hlox-bench on benchmarks/. Any sanitizer report fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export HLOX_BUILD_DIR=${HLOX_BUILD_DIR:-build-sanitizers}
@@ -52,6 +52,21 @@ for file in test/Tools/hlox-run/custom_call.mlir test/Tools/hlox-run/probe.mlir 
     set -e
     if ((code != 0)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
       echo "sanitizer: $file ($flags): exit $code"
+      head -20 /tmp/hlox-sanitizer.log
+      failed=1
+    fi
+  done
+done
+# rng commands (the run's engine), in order and inside a host loop.
+for args in "--function=draws" "--function=loop --input=3xf32=1,2,3"; do
+  for path in "" --interpret; do
+    set +e
+    "$HLOX_BUILD_DIR/bin/hlox-run" $path $args test/Tools/hlox-run/rng.mlir \
+      > /dev/null 2> /tmp/hlox-sanitizer.log
+    code=$?
+    set -e
+    if ((code != 0)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
+      echo "sanitizer: rng.mlir $args ($path): exit $code"
       head -20 /tmp/hlox-sanitizer.log
       failed=1
     fi

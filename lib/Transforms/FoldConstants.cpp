@@ -39,7 +39,7 @@ public:
         [&](Operation *op) { candidates.push_back(op); });
     llvm::DenseSet<Operation *> erased;
     llvm::SetVector<Operation *> inputs;
-    int64_t folded = 0;
+    [[maybe_unused]] int64_t folded = 0;
     for (Operation *op : candidates) {
       if (erased.contains(op) || !isFoldable(op))
         continue;

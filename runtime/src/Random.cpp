@@ -123,6 +123,10 @@ void drawIntegers(RandomEngine &engine, bool isSigned, const void *a,
 } // namespace
 
 Status hlox::runtime::verifyRngSpec(const RngSpec &spec, int64_t elementBytes) {
+  // A program from elsewhere may hold any value in the enums.
+  if (static_cast<int32_t>(spec.element) < 0 ||
+      spec.element > RngElement::SmallFloat)
+    return Status::error("rng of an unknown element kind");
   int64_t expected = 0;
   switch (spec.element) {
   case RngElement::Bool:
@@ -147,8 +151,6 @@ Status hlox::runtime::verifyRngSpec(const RngSpec &spec, int64_t elementBytes) {
   case RngElement::F64:
     expected = 8;
     break;
-  default:
-    return Status::error("rng of an unknown element kind");
   }
   if (elementBytes != expected)
     return Status::error("rng element of " + std::to_string(elementBytes) +
