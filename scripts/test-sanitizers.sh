@@ -25,51 +25,40 @@ files=$(cd "$corpus" && find stablehlo/testdata stablehlo/interpret -name '*.mli
           -not -path '*/dynamic/*' | sort | awk 'NR % 25 == 0')
 lowering_tests=$(ls test/Conversion/StablehloToLinalg/*.mlir)
 failed=0
+# check MAX_EXIT LABEL HLOX_RUN_ARGS...: runs hlox-run; an exit above
+# MAX_EXIT (a signal: sanitizers abort) or a sanitizer report fails.
+check() {
+  local max=$1 label=$2
+  shift 2
+  set +e
+  "$HLOX_BUILD_DIR/bin/hlox-run" "$@" > /dev/null 2> /tmp/hlox-sanitizer.log
+  local code=$?
+  set -e
+  if ((code > max)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
+    echo "sanitizer: $label: exit $code"
+    head -20 /tmp/hlox-sanitizer.log
+    failed=1
+  fi
+}
 for file in $files $lowering_tests; do
   [[ -f "$file" ]] && input=$file || input=$corpus/$file
   for path in "" --interpret; do
-    # Exit 0/1/2 are answers; a sanitizer report aborts with a signal.
-    set +e
-    "$HLOX_BUILD_DIR/bin/hlox-run" $path --opaque-constants --split-input-file \
-      "$input" > /dev/null 2> /tmp/hlox-sanitizer.log
-    code=$?
-    set -e
-    if ((code > 2)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
-      echo "sanitizer: $file ($path): exit $code"
-      head -20 /tmp/hlox-sanitizer.log
-      failed=1
-    fi
+    # Exit 0/1/2 are answers (check failures, bad input).
+    check 2 "$file ($path)" $path --opaque-constants --split-input-file "$input"
   done
 done
 library="$HLOX_BUILD_DIR/lib/hlox_example_custom_calls.so"
 for file in test/Tools/hlox-run/custom_call.mlir test/Tools/hlox-run/probe.mlir \
             test/Tools/hlox-run/print.mlir; do
   for flags in "" "--host-control-flow=always" "--interpret"; do
-    set +e
-    "$HLOX_BUILD_DIR/bin/hlox-run" $flags --split-input-file \
-      --custom-call-library="$library" "$file" > /dev/null 2> /tmp/hlox-sanitizer.log
-    code=$?
-    set -e
-    if ((code != 0)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
-      echo "sanitizer: $file ($flags): exit $code"
-      head -20 /tmp/hlox-sanitizer.log
-      failed=1
-    fi
+    check 0 "$file ($flags)" $flags --split-input-file \
+      --custom-call-library="$library" "$file"
   done
 done
 # rng commands (the run's engine), in order and inside a host loop.
 for args in "--function=draws" "--function=loop --input=3xf32=1,2,3"; do
   for path in "" --interpret; do
-    set +e
-    "$HLOX_BUILD_DIR/bin/hlox-run" $path $args test/Tools/hlox-run/rng.mlir \
-      > /dev/null 2> /tmp/hlox-sanitizer.log
-    code=$?
-    set -e
-    if ((code != 0)) || grep -q "Sanitizer" /tmp/hlox-sanitizer.log; then
-      echo "sanitizer: rng.mlir $args ($path): exit $code"
-      head -20 /tmp/hlox-sanitizer.log
-      failed=1
-    fi
+    check 0 "rng.mlir $args ($path)" $path $args test/Tools/hlox-run/rng.mlir
   done
 done
 for file in benchmarks/*.mlir; do

@@ -86,14 +86,15 @@ struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
     Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
     Value r = fma(k, constant(-0x1.62e42fefa39efp-1), wide);
     r = fma(k, constant(-0x1.abc9e3b39803fp-56), r);
-    double factorial = 1;
-    for (int i = 1; i <= 12; ++i)
-      factorial *= i;
-    Value p = constant(1.0 / factorial);
-    for (int i = 11; i >= 0; --i) {
-      factorial /= (i + 1);
-      p = fma(p, r, constant(1.0 / factorial));
+    // Horner from the highest term: coefficient i is 1 / i!.
+    double coefficients[13], factorial = 1;
+    for (int i = 0; i <= 12; ++i) {
+      factorial *= i > 0 ? i : 1;
+      coefficients[i] = 1.0 / factorial;
     }
+    Value p = constant(coefficients[12]);
+    for (int i = 11; i >= 0; --i)
+      p = fma(p, r, constant(coefficients[i]));
     // 2^k: k + 1023 in the exponent field. The shifter's own bits above
     // the low 12 shift out.
     Value bits = arith::BitcastOp::create(rewriter, loc, i64, shifted);
