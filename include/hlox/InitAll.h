@@ -11,8 +11,8 @@ class DialectRegistry;
 
 namespace hlox {
 
-/// Adds the dialects hlox reads: stablehlo, chlo, check, interpreter, and
-/// the upstream dialects their programs use (func, quant).
+/// Adds the dialects hlox reads: stablehlo, chlo, check, interpreter, sdy,
+/// and the upstream dialects their programs use (func, quant).
 void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Registers the passes the tools expose.

@@ -7,6 +7,8 @@
 #include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/Check/IR/CheckOps.h"
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
+#include "hlox/Dialect/Sdy/IR/SdyOps.h"
+#include "hlox/Dialect/Sdy/Transforms/Passes.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Transforms/Passes.h"
 
@@ -19,7 +21,8 @@
 void hlox::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
                   stablehlo::StableHLODialect, chlo::CHLODialect,
-                  check::CheckDialect, interpreter::InterpreterDialect>();
+                  check::CheckDialect, interpreter::InterpreterDialect,
+                  sdy::SdyDialect>();
   mlir::func::registerInlinerExtension(registry);
 }
 
@@ -29,4 +32,5 @@ void hlox::registerAllPasses() {
   mlir::registerInlinerPass();
   mlir::registerSymbolDCEPass();
   registerHloxPasses();
+  sdy::registerSdyPasses();
 }

@@ -8,6 +8,7 @@
 #include "hlox/Evaluator/Evaluator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
@@ -247,6 +248,38 @@ std::optional<SmallVector<Type>> inferredTypes(Operation *op) {
     }
     return types;
   }
+  if (auto dot = dyn_cast<shlo::DotOp>(op)) {
+    // (m x k) . (k x n), with m and n absent for vector operands.
+    auto lhs = cast<RankedTensorType>(dot.getLhs().getType());
+    auto rhs = cast<RankedTensorType>(dot.getRhs().getType());
+    if (lhs.getRank() < 1 || lhs.getRank() > 2 || rhs.getRank() < 1 ||
+        rhs.getRank() > 2)
+      return std::nullopt;
+    SmallVector<int64_t> shape;
+    if (lhs.getRank() == 2)
+      shape.push_back(lhs.getDimSize(0));
+    if (rhs.getRank() == 2)
+      shape.push_back(rhs.getDimSize(1));
+    return SmallVector<Type>{withShape(dot.getType(), shape)};
+  }
+  if (auto select = dyn_cast<shlo::TorchIndexSelectOp>(op)) {
+    // operand[:dim] ++ index[batch_dims:] ++ operand[dim + 1:].
+    auto operand = cast<RankedTensorType>(select.getOperand().getType());
+    auto index = cast<RankedTensorType>(select.getIndex().getType());
+    int64_t dim = select.getDim(), batchDims = select.getBatchDims();
+    if (dim < 0 || dim >= operand.getRank() || batchDims < 0 ||
+        batchDims > index.getRank())
+      return std::nullopt;
+    SmallVector<int64_t> shape(operand.getShape().take_front(dim));
+    llvm::append_range(shape, index.getShape().drop_front(batchDims));
+    llvm::append_range(shape, operand.getShape().drop_front(dim + 1));
+    return SmallVector<Type>{withShape(select.getType(), shape)};
+  }
+  if (auto castOp = dyn_cast<tensor::CastOp>(op)) {
+    // A cast to a less static type (torch and IREE tests write them around
+    // dynamic regions) keeps the operand's shape.
+    return SmallVector<Type>{castOp.getSource().getType()};
+  }
   if (auto bitcast = dyn_cast<shlo::BitcastConvertOp>(op)) {
     // The operand's shape, with a trailing dimension added or dropped when
     // the element widths differ.
@@ -374,6 +407,14 @@ LogicalResult refineFunction(func::FuncOp function, eval::Evaluator &evaluator,
       continue;
     }
     refineResults(op);
+    // A cast between equal types is gone.
+    if (auto castOp = dyn_cast<tensor::CastOp>(op);
+        castOp && castOp.getSource().getType() == castOp.getType()) {
+      castOp.replaceAllUsesWith(castOp.getSource());
+      erased.insert(op);
+      op->erase();
+      continue;
+    }
     // Ops nested in this one are visited after it; a fold erases them too.
     if (foldIntegers && op->getNumRegions() == 0 &&
         foldIntegerConstants(b, op, evaluator))

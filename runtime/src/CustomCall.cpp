@@ -9,7 +9,12 @@
 using namespace hlox::runtime;
 
 CustomCallRegistry &CustomCallRegistry::global() {
-  static CustomCallRegistry *registry = new CustomCallRegistry();
+  static CustomCallRegistry *registry = [] {
+    auto *created = new CustomCallRegistry();
+    // A fresh registry has none of the names taken: this cannot fail.
+    (void)registerBuiltinCustomCalls(*created);
+    return created;
+  }();
   return *registry;
 }
 

@@ -87,32 +87,6 @@ cl::opt<Format> format("format", cl::desc("Report format"),
 
 constexpr int kError = 2;
 
-/// A tensor of `type` with seeded pseudo-random elements.
-FailureOr<Tensor> randomTensor(RankedTensorType type, std::mt19937_64 &rng) {
-  Tensor tensor(type);
-  ElementFormat elementFormat(type.getElementType());
-  std::uniform_real_distribution<double> real(-1.0, 1.0);
-  std::uniform_int_distribution<int64_t> small(0, 15);
-  bool ok = dispatch(tensor.getStorage(), [&](auto tag) {
-    using T = decltype(tag);
-    auto out = tensor.data<T>();
-    for (T &element : out) {
-      if constexpr (std::is_same_v<T, bool>)
-        element = small(rng) & 1;
-      else if constexpr (isInteger<T>)
-        element = elementFormat.normalize(static_cast<T>(small(rng)));
-      else if constexpr (std::is_floating_point_v<T>)
-        element = convertElement<T>(real(rng), elementFormat);
-      else
-        return false;
-    }
-    return true;
-  });
-  if (!ok)
-    return failure();
-  return tensor;
-}
-
 /// FLOPs of the contractions in `function` and what it calls (a
 /// multiply-add counts two); static shapes only.
 double countFlops(func::FuncOp function, ModuleOp module) {
@@ -227,7 +201,7 @@ int benchmark(ModuleOp module) {
           << "); give it with --input";
       return kError;
     }
-    FailureOr<Tensor> tensor = randomTensor(expected, rng);
+    FailureOr<Tensor> tensor = tools::makeRandomInput(expected, rng);
     if (failed(tensor)) {
       function.emitError("argument ")
           << i << " (" << expected
@@ -369,7 +343,7 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, context.get());
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, context.get());
+      tools::parseProgram(sourceMgr, context.get());
   if (!module)
     return kError;
   return benchmark(*module);

@@ -5,18 +5,28 @@
 //   hlox-compile FILE --compile-to=input|stablehlo|linalg|llvm
 //                [--function NAME] [--opaque-constants] [--emit-llvm-ir]
 //                [--vectorize=false] [--host-control-flow=auto|always|never]
-//                [--fp-contract] [--custom-call-library=SO]... [-o OUT]
+//                [--fp-contract] [--custom-call-library=SO]...
+//                [--target-cpu=NAME] [--target-features=+f,-g]
+//                [--emit-object] [-o OUT]
+//   hlox-compile --list-runtime-symbols
 //
 // Runs the CPU compiler's phases on FILE up to the named one and prints the
-// module there (with --emit-llvm-ir, the llvm phase as LLVM IR). Exit
-// status: 0 on success, 1 on a parse or compile error.
+// module there (with --emit-llvm-ir, the llvm phase as LLVM IR; with
+// --emit-object, an object file of the kernels for the target CPU, which
+// the host need not be able to run). --list-runtime-symbols prints the
+// functions the runtime gives compiled kernels, one per line: an object
+// file's undefined symbols must be among them. Exit status: 0 on success,
+// 1 on a parse or compile error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CompileFlags.h"
+#include "Program.h"
 
 #include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Target/CPU/TargetMachine.h"
+#include "hlox/runtime/Builtins.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -53,6 +63,13 @@ cl::opt<bool> vectorize("vectorize",
                         cl::init(true));
 cl::opt<bool> emitLLVMIR("emit-llvm-ir",
                          cl::desc("Print the llvm phase as LLVM IR"));
+cl::opt<bool> emitObject("emit-object",
+                         cl::desc("Write the llvm phase as an object file for "
+                                  "the target CPU"));
+cl::opt<bool> listRuntimeSymbols(
+    "list-runtime-symbols",
+    cl::desc("Print the functions the runtime gives compiled kernels and "
+             "exit"));
 cl::opt<std::string> dumpIr("dump-ir",
                             cl::desc("Also write the module after each phase "
                                      "into this folder"));
@@ -69,15 +86,27 @@ int main(int argc, char **argv) {
                  << "' (input, stablehlo, linalg, llvm)\n";
     return 1;
   }
-  if (emitLLVMIR && *phase != cpu::Phase::LLVM) {
-    llvm::errs() << "error: --emit-llvm-ir needs --compile-to=llvm\n";
+  if (listRuntimeSymbols) {
+    for (const runtime::KernelSymbol &symbol : runtime::getKernelSymbols())
+      llvm::outs() << symbol.name << "\n";
+    return 0;
+  }
+  if ((emitLLVMIR || emitObject) && *phase != cpu::Phase::LLVM) {
+    llvm::errs() << "error: --emit-llvm-ir and --emit-object need "
+                    "--compile-to=llvm\n";
     return 1;
   }
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  cpu::registerCompilerDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
+  if (emitLLVMIR && emitObject) {
+    llvm::errs() << "error: --emit-llvm-ir and --emit-object exclude each "
+                    "other\n";
+    return 1;
+  }
+  if (emitObject && outputFile == "-") {
+    llvm::errs() << "error: --emit-object needs an output file (-o)\n";
+    return 1;
+  }
+  std::unique_ptr<MLIRContext> ownedContext = tools::createToolContext();
+  MLIRContext &context = *ownedContext;
 
   std::string error;
   auto file = openInputFile(inputFile, &error);
@@ -88,7 +117,7 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = tools::parseProgram(sourceMgr, &context);
   if (!module)
     return 1;
   cpu::CompileOptions options;
@@ -104,7 +133,10 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: " << error << "\n";
     return 1;
   }
-  if (emitLLVMIR) {
+  if (emitObject) {
+    if (failed(cpu::emitObjectFile(*module, options, output->os())))
+      return 1;
+  } else if (emitLLVMIR) {
     llvm::LLVMContext llvmContext;
     std::unique_ptr<llvm::Module> llvmModule =
         translateModuleToLLVMIR(*module, llvmContext);

@@ -7,21 +7,28 @@
 //            [--split-input-file] [--opaque-constants] [--num-threads=N]
 //            [--stats] [--dump-ir=DIR] [--repeat=N] [--vectorize=false]
 //            [--host-control-flow=auto|always|never] [--fp-contract]
-//            [--custom-call-library=SO]...
+//            [--custom-call-library=SO]... [--target-cpu=NAME]
+//            [--target-features=+f,-g] [--random-inputs [--seed=N]]
+//            [--compare-with-interpreter [--rtol=R] [--atol=A]]
 //
 // Runs a function of a StableHLO module (`@main`, or the module's only
 // function): compiled for the host CPU and run by the runtime, or on the
 // reference evaluator with --interpret. check ops report each mismatch.
-// Exit status: 0 when every check passed, 1 when a check failed, 2 on bad
-// input, a compile error or an evaluation error.
+// --random-inputs makes up the arguments no --input gives (seeded);
+// --compare-with-interpreter runs both paths and compares the results.
+// Exit status: 0 when every check passed (and the results agreed), 1 when a
+// check failed (or results differed), 2 on bad input, a compile error or an
+// evaluation error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CompileFlags.h"
+#include "Compare.h"
 #include "Inputs.h"
 #include "Npy.h"
 #include "Program.h"
 
+#include "hlox/Dialect/Sdy/Transforms/Passes.h"
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
@@ -36,6 +43,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
@@ -50,6 +58,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <random>
 
 using namespace mlir;
 using namespace hlox;
@@ -95,6 +104,27 @@ cl::list<std::string> outputs("output",
                                        "--output per result, in order)"));
 cl::opt<bool> printOutput("print-output",
                           cl::desc("Print the results to stdout"));
+cl::opt<bool> randomInputs(
+    "random-inputs",
+    cl::desc("Make up the arguments that no --input gives: seeded "
+             "pseudo-random values (floats in [-1, 1), integers in [0, 16))"));
+cl::opt<unsigned> seed("seed",
+                       cl::desc("Seed of --random-inputs (default 0)"),
+                       cl::init(0));
+cl::opt<bool> compareWithInterpreter(
+    "compare-with-interpreter",
+    cl::desc("Run compiled and on the reference evaluator with the same "
+             "arguments and compare the results (exit 1 on a mismatch)"));
+cl::opt<double> rtolFlag(
+    "rtol",
+    cl::desc("Relative tolerance of --compare-with-interpreter (default: by "
+             "element type, 1e-4 for f32)"),
+    cl::init(-1));
+cl::opt<double> atolFlag(
+    "atol",
+    cl::desc("Absolute tolerance of --compare-with-interpreter (default: by "
+             "element type, 1e-5 for f32)"),
+    cl::init(-1));
 cl::opt<bool> splitInputFile("split-input-file",
                              cl::desc("Run each '// -----' chunk separately"));
 
@@ -146,23 +176,31 @@ ExitCode reportChecks(const Evaluator &evaluator) {
   return evaluator.getCheckFailures().empty() ? kPassed : kCheckFailed;
 }
 
+/// Runs `function` on the evaluator. With `resultsOut`, the results go
+/// there instead of to --print-output/--output.
 ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
-                        ArrayRef<RuntimeValue> arguments) {
+                        ArrayRef<RuntimeValue> arguments,
+                        SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
   Evaluator evaluator(module);
   FailureOr<SmallVector<RuntimeValue>> results =
       evaluator.call(function, arguments);
   if (failed(results))
     return kError;
-  ExitCode code = emitResults(*results);
+  if (resultsOut)
+    resultsOut->assign(results->begin(), results->end());
+  ExitCode code = resultsOut ? kPassed : emitResults(*results);
   if (code != kPassed)
     return code;
   return reportChecks(evaluator);
 }
 
+/// Compiles and runs `function`. With `resultsOut`, the results go there
+/// instead of to --print-output/--output.
 ExitCode runCompiled(ModuleOp module, func::FuncOp function,
                      ArrayRef<RuntimeValue> arguments,
                      ArrayRef<RankedTensorType> types,
-                     ArrayRef<Attribute> dimensionValues) {
+                     ArrayRef<Attribute> dimensionValues,
+                     SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
   cpu::CompileOptions options;
   options.entry = function.getSymName().str();
   options.opaqueConstants = opaqueConstants;
@@ -274,14 +312,62 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   for (auto [buffer, type] : llvm::zip(results, program.signature.getResults()))
     values.push_back(eval::fromBuffer(buffer->data(),
                                        cast<RankedTensorType>(type)));
-  ExitCode code = emitResults(values);
+  if (resultsOut)
+    resultsOut->assign(values.begin(), values.end());
+  ExitCode code = resultsOut ? kPassed : emitResults(values);
   if (code != kPassed)
     return code;
   return reportChecks(checker);
 }
 
+/// Compares the compiled results with the evaluator's and reports each
+/// result's largest error; kCheckFailed on a mismatch.
+ExitCode compareResults(ArrayRef<RuntimeValue> compiled,
+                        ArrayRef<RuntimeValue> interpreted) {
+  if (compiled.size() != interpreted.size()) {
+    llvm::errs() << "error: " << compiled.size() << " compiled results, "
+                 << interpreted.size() << " interpreted\n";
+    return kCheckFailed;
+  }
+  ExitCode code = kPassed;
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(compiled, interpreted))) {
+    auto &[got, want] = pair;
+    std::string name = llvm::formatv("result[{0}]", i).str();
+    if (!got.isTensor() || !want.isTensor()) {
+      llvm::errs() << name << ": not a tensor, not compared\n";
+      continue;
+    }
+    tools::Tolerance tolerance =
+        tools::getDefaultTolerance(want.getTensor().getElementType());
+    if (rtolFlag >= 0)
+      tolerance.rtol = rtolFlag;
+    if (atolFlag >= 0)
+      tolerance.atol = atolFlag;
+    tools::Comparison comparison = tools::compareTensors(
+        got.getTensor(), want.getTensor(), tolerance, name, llvm::errs());
+    llvm::outs() << llvm::formatv(
+        "{0} {1}: {2} of {3} elements differ beyond rtol {4:e1} atol "
+        "{5:e1}; max abs error {6:e2}, max rel error {7:e2}\n",
+        name, want.getTensor().getType(), comparison.mismatches,
+        want.getTensor().getNumElements(), tolerance.rtol, tolerance.atol,
+        comparison.maxAbsError, comparison.maxRelError);
+    if (comparison.mismatches)
+      code = kCheckFailed;
+  }
+  return code;
+}
+
 /// Runs one module; returns the exit code it earns.
 ExitCode runModule(ModuleOp module, MLIRContext *context) {
+  // Shardings mean nothing to one device, and the evaluator runs StableHLO
+  // alone: both paths see the program without them (the compiler's input
+  // phase would drop them too).
+  {
+    PassManager pm(context);
+    pm.addPass(sdy::createSdyDropShardings());
+    if (failed(pm.run(module)))
+      return kError;
+  }
   func::FuncOp function = tools::pickFunction(module, functionName);
   // A split case without functions (comments only) has nothing to run.
   if (!function && splitInputFile && functionName.empty() &&
@@ -293,10 +379,12 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   }
   SmallVector<RuntimeValue> arguments;
   FunctionType type = function.getFunctionType();
-  if (inputs.size() != type.getNumInputs()) {
+  if (inputs.size() > type.getNumInputs() ||
+      (inputs.size() < type.getNumInputs() && !randomInputs)) {
     function.emitError("expects ")
         << type.getNumInputs() << " inputs, got " << inputs.size()
-        << " --input flags";
+        << " --input flags"
+        << (randomInputs ? "" : " (--random-inputs makes up the rest)");
     return kError;
   }
   for (auto [i, spec] : llvm::enumerate(inputs)) {
@@ -318,12 +406,41 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
     }
     arguments.push_back(std::move(*tensor));
   }
+  std::mt19937_64 rng(seed);
+  for (unsigned i = inputs.size(); i < type.getNumInputs(); ++i) {
+    auto expected = dyn_cast<RankedTensorType>(type.getInput(i));
+    if (!expected || !expected.hasStaticShape()) {
+      function.emitError("argument ")
+          << i << " (" << type.getInput(i)
+          << ") has no static shape to make up; give it with --input";
+      return kError;
+    }
+    FailureOr<Tensor> tensor = tools::makeRandomInput(expected, rng);
+    if (failed(tensor)) {
+      function.emitError("argument ")
+          << i << " (" << expected
+          << ") cannot be made up; give it with --input";
+      return kError;
+    }
+    arguments.push_back(std::move(*tensor));
+  }
   SmallVector<RankedTensorType> types;
   SmallVector<Attribute> values;
   for (const RuntimeValue &argument : arguments)
     tools::appendSignature(argument.getTensor(), types, values);
-  if (!interpret)
-    return runCompiled(module, function, arguments, types, values);
+  if (compareWithInterpreter && interpret) {
+    llvm::errs() << "error: --compare-with-interpreter and --interpret "
+                    "exclude each other\n";
+    return kError;
+  }
+  SmallVector<RuntimeValue> compiledResults;
+  if (!interpret) {
+    ExitCode code =
+        runCompiled(module, function, arguments, types, values,
+                    compareWithInterpreter ? &compiledResults : nullptr);
+    if (!compareWithInterpreter || code == kError)
+      return code;
+  }
   // The evaluator runs a shape-polymorphic function specialized to its
   // arguments, as the compiler does (cpu::CompileCache).
   // Dynamic shapes inside a static function (set_dimension_size's bounded
@@ -337,7 +454,14 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
              failed(refineShapes(module))) {
     return kError;
   }
-  return runInterpreted(module, function, arguments);
+  if (!compareWithInterpreter)
+    return runInterpreted(module, function, arguments);
+  SmallVector<RuntimeValue> interpretedResults;
+  ExitCode code =
+      runInterpreted(module, function, arguments, &interpretedResults);
+  if (code == kError)
+    return code;
+  return compareResults(compiledResults, interpretedResults);
 }
 
 } // namespace
@@ -366,7 +490,7 @@ int main(int argc, char **argv) {
     sourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
     OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(sourceMgr, &context);
+        tools::parseProgram(sourceMgr, &context);
     ExitCode code = module ? runModule(*module, &context) : kError;
     worst = std::max(worst, code);
     return success(code == kPassed);

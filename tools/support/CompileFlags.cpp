@@ -38,6 +38,19 @@ static cl::opt<bool> inlineExp(
              "--inline-exp=false calls libm)"),
     cl::init(true));
 
+static cl::opt<std::string> targetCpu(
+    "target-cpu",
+    cl::desc("The CPU to compile kernels for: 'host' (default: this CPU, "
+             "with its real features) or an LLVM CPU name such as "
+             "x86-64-v2, skylake-avx512, sapphirerapids"),
+    cl::value_desc("name"), cl::init("host"));
+
+static cl::opt<std::string> targetFeatures(
+    "target-features",
+    cl::desc("CPU features added to or removed from the target CPU's, "
+             "comma-separated (e.g. +avx2,-avx512f)"),
+    cl::value_desc("+f,-g"), cl::init(""));
+
 static cl::list<std::string> customCallLibraries(
     "custom-call-library",
     cl::desc("A shared library whose hlox_register_custom_calls adds "
@@ -48,6 +61,8 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.hostControlFlow = hostControlFlow;
   options.fpContract = fpContract;
   options.inlineExp = inlineExp;
+  options.targetCpu = targetCpu;
+  options.targetFeatures = targetFeatures;
 }
 
 bool tools::loadCustomCallLibraries() {

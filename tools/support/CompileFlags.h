@@ -7,6 +7,9 @@
 //
 //   --host-control-flow=auto|always|never   where while/if/case run
 //   --fp-contract                           fuse float multiply and add
+//   --inline-exp=false                      call libm's expf
+//   --target-cpu=NAME                       the CPU to compile for (host)
+//   --target-features=+f,-g                 features on top of the CPU's
 //   --custom-call-library=PATH              a shared library of custom-call
 //                                           targets (repeatable)
 //
@@ -19,8 +22,7 @@
 
 namespace hlox::tools {
 
-/// Sets the options the shared flags give (`--host-control-flow`,
-/// `--fp-contract`).
+/// Sets the options the shared flags give.
 void applyCompileFlags(cpu::CompileOptions &options);
 
 /// Loads each `--custom-call-library` into the global custom-call registry;

@@ -136,3 +136,29 @@ FailureOr<Tensor> hlox::tools::parseInput(StringRef spec, MLIRContext *context,
     return failure();
   return tensor;
 }
+
+FailureOr<Tensor> hlox::tools::makeRandomInput(RankedTensorType type,
+                                               std::mt19937_64 &rng) {
+  Tensor tensor(type);
+  ElementFormat elementFormat(type.getElementType());
+  std::uniform_real_distribution<double> real(-1.0, 1.0);
+  std::uniform_int_distribution<int64_t> small(0, 15);
+  bool ok = dispatch(tensor.getStorage(), [&](auto tag) {
+    using T = decltype(tag);
+    auto out = tensor.data<T>();
+    for (T &element : out) {
+      if constexpr (std::is_same_v<T, bool>)
+        element = small(rng) & 1;
+      else if constexpr (isInteger<T>)
+        element = elementFormat.normalize(static_cast<T>(small(rng)));
+      else if constexpr (std::is_floating_point_v<T>)
+        element = convertElement<T>(real(rng), elementFormat);
+      else
+        return false;
+    }
+    return true;
+  });
+  if (!ok)
+    return failure();
+  return tensor;
+}

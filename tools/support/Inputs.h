@@ -15,6 +15,7 @@
 
 #include "mlir/IR/MLIRContext.h"
 
+#include <random>
 #include <string>
 
 namespace hlox::tools {
@@ -23,6 +24,12 @@ namespace hlox::tools {
 mlir::FailureOr<eval::Tensor> parseInput(llvm::StringRef spec,
                                          mlir::MLIRContext *context,
                                          std::string &error);
+
+/// A tensor of `type` with seeded pseudo-random elements (floats uniform in
+/// [-1, 1), integers in [0, 16), booleans 0 or 1): the arguments hlox-run
+/// --random-inputs and hlox-bench make up. Fails for complex elements.
+mlir::FailureOr<eval::Tensor> makeRandomInput(mlir::RankedTensorType type,
+                                              std::mt19937_64 &rng);
 
 } // namespace hlox::tools
 

@@ -6,6 +6,9 @@
 
 #include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Transforms/KnownDialects.h"
+
+#include "mlir/Parser/Parser.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -18,8 +21,17 @@ std::unique_ptr<MLIRContext> hlox::tools::createToolContext() {
   cpu::registerCompilerDialects(registry);
   auto context = std::make_unique<MLIRContext>(registry);
   context->loadAllAvailableDialects();
+  context->allowUnregisteredDialects(true);
   context->printOpOnDiagnostic(false);
   return context;
+}
+
+OwningOpRef<ModuleOp> hlox::tools::parseProgram(llvm::SourceMgr &sourceMgr,
+                                                MLIRContext *context) {
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (module && failed(verifyKnownDialects(*module)))
+    return {};
+  return module;
 }
 
 func::FuncOp hlox::tools::pickFunction(ModuleOp module, StringRef name) {

@@ -11,14 +11,23 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <memory>
 
 namespace hlox::tools {
 
 /// A context with every dialect the tools read and the compiler emits,
-/// loaded; diagnostics do not print the op.
+/// loaded; diagnostics do not print the op. Unregistered dialects are
+/// allowed, so that attributes of dialects hlox does not know parse (as
+/// opaque attributes); parseProgram rejects their ops and types.
 std::unique_ptr<mlir::MLIRContext> createToolContext();
+
+/// Parses the module in `sourceMgr` and rejects ops and types of dialects
+/// hlox does not know (verifyKnownDialects); null after reporting an error.
+mlir::OwningOpRef<mlir::ModuleOp> parseProgram(llvm::SourceMgr &sourceMgr,
+                                               mlir::MLIRContext *context);
 
 /// The function named `name`, else `@main`, else the module's only
 /// function; null when there is none of them.

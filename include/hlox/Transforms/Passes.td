@@ -129,4 +129,59 @@ def StablehloRefineShapes
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
+def HloxVerifyKnownDialects
+    : Pass<"hlox-verify-known-dialects", "::mlir::ModuleOp"> {
+  let summary = "Rejects ops and types of dialects hlox does not know";
+  let description = [{
+    The tools parse programs with unregistered dialects allowed, so that the
+    attributes real exports carry from dialects hlox does not load (a
+    framework's hints on functions, arguments, results and ops) survive as
+    opaque attributes and are ignored. This pass then reports, at each, an
+    op of an unregistered dialect and a result, block argument or function
+    signature of an opaque type: what hlox could not compile.
+
+    ```mlir
+    func.func @f(%x: tensor<4xf32> {tt.layout = #tt.layout<row_major>})
+        -> tensor<4xf32> {        // accepted: an attribute
+      %0 = "tt.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>  // error
+      return %0 : tensor<4xf32>
+    }
+    ```
+  }];
+}
+
+def StablehloLegalizeJaxCustomCalls
+    : Pass<"stablehlo-legalize-jax-custom-calls", "::mlir::ModuleOp"> {
+  let summary = "Rewrites the custom calls of JAX's single-device exports";
+  let description = [{
+    Replaces the `stablehlo.custom_call`s that JAX writes into programs for
+    one device by ops hlox compiles:
+
+    - `@mhlo.topk` and `@chlo.top_k` (with `mhlo.attributes = {k = K}`,
+      optionally `largest = true` and `is_stable`) become `chlo.top_k` over
+      the last dimension: values in descending order, ties lower index
+      first. `largest = false` is an error.
+    - `@Sharding`, `@SPMDFullToShardShape`, `@SPMDShardToFullShape`,
+      `@annotate_device_placement` and `@LayoutConstraint` are identities on
+      one device and are replaced by their operand.
+    - `@shape_assertion(%pred, %v0, ...)` with a constant true predicate is
+      erased; otherwise its `error_message` moves into `backend_config`,
+      where the runtime's built-in `shape_assertion` target reads it: when
+      the predicate is false the run fails with the message, each `{i}`
+      replaced by the value of `%vi`.
+
+    Calls of these targets whose operands or results do not fit are errors
+    at the call; other targets stay.
+
+    ```mlir
+    %0:2 = stablehlo.custom_call @mhlo.topk(%x) {mhlo.attributes = {k = 2 : i64}, mhlo.version = 1 : i64} : (tensor<4x8xf32>) -> (tensor<4x2xf32>, tensor<4x2xi32>)
+    %1 = stablehlo.custom_call @Sharding(%y) {mhlo.sharding = "{replicated}"} : (tensor<4xf32>) -> tensor<4xf32>
+    // become
+    %0:2 = chlo.top_k(%x, k = 2) : tensor<4x8xf32> -> (tensor<4x2xf32>, tensor<4x2xi32>)
+    // and uses of %1 use %y.
+    ```
+  }];
+  let dependentDialects = ["::hlox::chlo::CHLODialect"];
+}
+
 #endif // HLOX_TRANSFORMS_PASSES_TD

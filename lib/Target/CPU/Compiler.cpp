@@ -71,7 +71,7 @@ hlox::cpu::compile(ModuleOp module, const CompileOptions &options) {
     return failure();
   auto start = std::chrono::steady_clock::now();
   FailureOr<std::shared_ptr<runtime::KernelLibrary>> kernels =
-      jitCompile(module);
+      jitCompile(module, options);
   if (failed(kernels))
     return failure();
   result->kernels = *kernels;

@@ -32,9 +32,10 @@ buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
                  const runtime::CustomCallRegistry &customCalls);
 
 /// Compiles `module` (LLVM dialect, after hlox-cpu-emit-entry-points) for the
-/// host CPU with LLVM's ORC JIT.
+/// options' target CPU with LLVM's ORC JIT; fails when the host cannot run
+/// code for that CPU.
 mlir::FailureOr<std::shared_ptr<runtime::KernelLibrary>>
-jitCompile(mlir::ModuleOp module);
+jitCompile(mlir::ModuleOp module, const CompileOptions &options);
 
 } // namespace hlox::cpu
 

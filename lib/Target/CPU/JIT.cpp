@@ -2,23 +2,21 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// Translates the kernel module to LLVM IR, optimizes it at -O3 for the host
-// CPU (its real features: the target machine comes from the host) and
-// compiles it in process; the runtime looks kernels up by their entry point
+// Translates the kernel module to LLVM IR, optimizes it at -O3 for the
+// target CPU (the host's, with its real features, unless --target-cpu names
+// another the host can run) and compiles it in process; the runtime looks kernels up by their entry point
 // names through the KernelLibrary interface.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
 
-#include "hlox/runtime/SpecialFunctions.h"
+#include "hlox/Target/CPU/TargetMachine.h"
+#include "hlox/runtime/Builtins.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/Support/TargetSelect.h"
-
-#include <mutex>
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace hlox;
@@ -47,21 +45,19 @@ private:
 } // namespace
 
 FailureOr<std::shared_ptr<runtime::KernelLibrary>>
-hlox::cpu::jitCompile(ModuleOp module) {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return module.emitError("cannot target the host CPU: ")
-           << llvm::toString(builder.takeError());
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto machine = builder->createTargetMachine();
+hlox::cpu::jitCompile(ModuleOp module, const CompileOptions &compileOptions) {
+  auto machine = createTargetMachine(compileOptions);
   if (!machine)
-    return module.emitError("cannot target the host CPU: ")
+    return module.emitError("cannot target CPU '")
+           << compileOptions.targetCpu << "': "
            << llvm::toString(machine.takeError());
+  std::vector<std::string> missing = getFeaturesMissingOnHost(**machine);
+  if (!missing.empty())
+    return module.emitError("this host cannot run code for target CPU '")
+           << compileOptions.targetCpu << "' (it lacks "
+           << llvm::join(missing, ",")
+           << "); hlox-compile --emit-object compiles for it without "
+              "running";
   auto transformer =
       makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, machine->get());
   ExecutionEngineOptions options;
@@ -73,10 +69,11 @@ hlox::cpu::jitCompile(ModuleOp module) {
   if (!engine)
     return module.emitError("JIT compilation failed: ")
            << llvm::toString(engine.takeError());
-  // The runtime's special functions, which kernels call by name.
+  // Every function kernels may call by name (the runtime's, compiler-rt's
+  // builtins, libm's), so that code for any CPU links.
   (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
-    for (auto [name, address] : runtime::getKernelFunctions())
+    for (auto [name, address] : runtime::getKernelSymbols())
       symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
                                  llvm::JITSymbolFlags::Exported};
     return symbols;

@@ -5,6 +5,7 @@
 #include "Internal.h"
 
 #include "hlox/Conversion/Passes.h"
+#include "hlox/Dialect/Sdy/Transforms/Passes.h"
 #include "hlox/Target/CPU/Passes.h"
 #include "hlox/Transforms/Passes.h"
 
@@ -122,6 +123,7 @@ void hlox::cpu::registerCompilerPasses() {
     bufferization::registerBufferizationPipelines();
     vector::registerVectorPasses();
     hlox::registerHloxPasses();
+    hlox::sdy::registerSdyPasses();
     hlox::registerHloxConversionPasses();
     hlox::cpu::registerHloxCPUPasses();
   });
@@ -145,8 +147,9 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
                                         const CompileOptions &options) {
   switch (phase) {
   case Phase::Input:
-    return "stablehlo-legalize-composite-to-call,inline,symbol-dce,"
-           "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
+    return "sdy-drop-shardings,stablehlo-legalize-composite-to-call,inline,"
+           "symbol-dce,"
+           "stablehlo-legalize-jax-custom-calls,stablehlo-flatten-tuples,stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
     return "cse";

@@ -57,6 +57,13 @@ struct CompileOptions {
   /// Computes f32 exp inline in f64 arithmetic instead of calling libm's
   /// expf (hlox-cpu-inline-exp), so that kernels holding it vectorize.
   bool inlineExp = true;
+  /// The CPU the kernels are compiled for: "host" (this process's CPU with
+  /// its real features) or an LLVM CPU name (x86-64-v2, skylake-avx512,
+  /// sapphirerapids, ...).
+  std::string targetCpu = "host";
+  /// Features added to or removed from the CPU's, comma-separated
+  /// ("+avx2,-avx512f").
+  std::string targetFeatures;
   /// Where `stablehlo.custom_call` targets must be registered (null: the
   /// global registry); the executable must resolve them in the same one.
   const runtime::CustomCallRegistry *customCalls = nullptr;

@@ -788,9 +788,10 @@ ParseResult parseStruct(AsmParser &parser, ArrayRef<StringRef> keys,
       return failure();
     if (failed(parser.parseOptionalComma()))
       return success();
+    // A comma may end the list, as upstream's parser accepts.
     loc = parser.getCurrentLocation();
-    if (parser.parseKeyword(&key))
-      return failure();
+    if (failed(parser.parseOptionalKeyword(&key)))
+      return success();
   }
 }
 

@@ -73,6 +73,19 @@ private:
   std::map<std::string, CustomCallFn> targets;
 };
 
+/// Adds the targets every hlox program may call to `registry` (global()
+/// has them from its construction on):
+///
+///   shape_assertion   operands: a 1-byte predicate (i1), then up to 32 0-d
+///                     integers (i32/i64, or ui32/ui64); no results. When
+///                     the predicate is false the call fails with `config`,
+///                     each `{i}` in it replaced by the decimal value of
+///                     integer operand i (placeholders without an operand
+///                     stay as written).
+///
+/// An error when one of the names is taken.
+Status registerBuiltinCustomCalls(CustomCallRegistry &registry);
+
 } // namespace hlox::runtime
 
 #endif // HLOX_RUNTIME_CUSTOMCALL_H

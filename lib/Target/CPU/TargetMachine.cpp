@@ -1,0 +1,152 @@
+//===- TargetMachine.cpp - The CPU that kernels are compiled for ----------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Target/CPU/TargetMachine.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::cpu;
+
+static void initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+/// Checks the CPU name and each feature against what the target knows.
+static llvm::Error checkTargetNames(const CompileOptions &options,
+                                   ArrayRef<std::string> features) {
+  std::string triple = llvm::sys::getProcessTriple();
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(triple), error);
+  if (!target)
+    return llvm::createStringError("no target for " + triple + ": " + error);
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(llvm::Triple(triple), "", ""));
+  if (options.targetCpu != "host" &&
+      !info->isCPUStringValid(options.targetCpu))
+    return llvm::createStringError("unknown target CPU '" + options.targetCpu +
+                                   "' (--target-cpu takes 'host' or an LLVM "
+                                   "CPU name such as x86-64-v2, "
+                                   "skylake-avx512, sapphirerapids)");
+  for (const std::string &feature : features) {
+    StringRef name(feature);
+    if (!name.consume_front("+") && !name.consume_front("-"))
+      return llvm::createStringError("target feature '" + feature +
+                                     "' must start with + or -");
+    bool known = llvm::any_of(info->getAllProcessorFeatures(),
+                              [&](const llvm::SubtargetFeatureKV &kv) {
+                                return name == kv.Key;
+                              });
+    if (!known)
+      return llvm::createStringError("unknown target feature '" + feature +
+                                     "'");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+hlox::cpu::createTargetMachine(const CompileOptions &options) {
+  initializeNativeTarget();
+  SmallVector<StringRef> parts;
+  StringRef(options.targetFeatures).split(parts, ',', -1, false);
+  std::vector<std::string> features;
+  for (StringRef part : parts)
+    features.push_back(part.trim().str());
+  if (llvm::Error error = checkTargetNames(options, features))
+    return std::move(error);
+  llvm::orc::JITTargetMachineBuilder builder{
+      llvm::Triple(llvm::sys::getProcessTriple())};
+  if (options.targetCpu == "host") {
+    auto host = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!host)
+      return host.takeError();
+    builder = std::move(*host);
+  } else {
+    builder.setCPU(options.targetCpu);
+  }
+  builder.addFeatures(features);
+  builder.setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  return builder.createTargetMachine();
+}
+
+/// Whether compiled kernels may hold instructions of `feature`. System,
+/// security and crypto extensions (and AMX's tiles) are reached only through
+/// intrinsics hlox never emits; hypervisors often hide them, so they do not
+/// stop a host from running the code.
+static bool mayBeInKernels(StringRef feature) {
+  static const llvm::StringSet<> intrinsicOnly = {
+      "aes",      "cldemote", "clflushopt", "clwb",     "clzero",
+      "cmpccxadd", "crc32",   "enqcmd",     "fsgsbase", "fxsr",
+      "hreset",   "ibt",      "invpcid",    "kl",       "lwp",
+      "movdir64b", "movdiri", "movrs",      "mwaitx",   "pclmul",
+      "pconfig",  "pku",      "prefetchi",  "prfchw",   "ptwrite",
+      "raoint",   "rdpid",    "rdpru",      "rdrnd",    "rdseed",
+      "rtm",      "serialize", "sgx",       "sha",      "sha512",
+      "shstk",    "sm3",      "sm4",        "tsxldtrk", "uintr",
+      "usermsr",  "vaes",     "vpclmulqdq", "waitpkg",  "wbnoinvd",
+      "widekl",   "xsave",    "xsavec",     "xsaveopt", "xsaves"};
+  return !intrinsicOnly.contains(feature) && !feature.starts_with("amx-");
+}
+
+std::vector<std::string>
+hlox::cpu::getFeaturesMissingOnHost(const llvm::TargetMachine &machine) {
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
+  std::vector<std::string> missing;
+  // Only the instruction-set features host detection reports count; the
+  // rest are tuning flags.
+  for (const llvm::SubtargetFeatureKV &kv : info->getAllProcessorFeatures()) {
+    auto it = host.find(kv.Key);
+    if (it == host.end() || it->second || !mayBeInKernels(kv.Key))
+      continue;
+    if (info->checkFeatures(std::string("+") + kv.Key))
+      missing.push_back(std::string("+") + kv.Key);
+  }
+  return missing;
+}
+
+LogicalResult hlox::cpu::emitObjectFile(ModuleOp module,
+                                        const CompileOptions &options,
+                                        llvm::raw_pwrite_stream &os) {
+  auto machine = createTargetMachine(options);
+  if (!machine)
+    return module.emitError("cannot target CPU '")
+           << options.targetCpu << "': " << llvm::toString(machine.takeError());
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context);
+  if (!llvmModule)
+    return module.emitError("translation to LLVM IR failed");
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                            machine->get());
+  if (llvm::Error error = optimize(llvmModule.get()))
+    return module.emitError("LLVM optimization failed: ")
+           << llvm::toString(std::move(error));
+  llvm::legacy::PassManager codegen;
+  if ((*machine)->addPassesToEmitFile(codegen, os, nullptr,
+                                      llvm::CodeGenFileType::ObjectFile))
+    return module.emitError("the target cannot emit object files");
+  codegen.run(*llvmModule);
+  return success();
+}

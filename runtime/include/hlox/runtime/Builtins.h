@@ -1,0 +1,64 @@
+//===- Builtins.h - Every function compiled kernels may call ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Generated code calls functions by name where the target CPU has no
+// instruction for an operation: LLVM emits compiler-rt's builtins for
+// conversions to and from the 16-bit floats on a CPU without AVX512-BF16 or
+// F16C, for 128-bit integer division and conversions, for complex multiply
+// and divide; libm and libc calls for math without an instruction (fmaf on
+// a CPU without FMA, floorf without SSE4.1) and for block copies. Which of
+// them a kernel needs depends on the CPU it was compiled for, so the runtime
+// supplies every one of them itself, and a JIT registers exactly this list:
+// code compiled for any x86-64 links, and an object file compiled for a CPU
+// the host cannot run can be checked for a symbol outside it.
+//
+// The compiler-rt builtins are implemented here, bit-exact with
+// compiler-rt: the float truncations round to nearest even once, NaNs keep
+// their sign and the top bits of their payload and come out quiet, and the
+// extensions are exact.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_RUNTIME_BUILTINS_H
+#define HLOX_RUNTIME_BUILTINS_H
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace hlox::runtime {
+
+/// A function kernels call by name, and its address.
+struct KernelSymbol {
+  const char *name;
+  void *address;
+};
+
+/// The compiler-rt builtins LLVM may emit for x86-64 code: the 16-bit float
+/// truncations and extensions, 128-bit integer division, remainder and
+/// float conversions, complex multiply and divide, and powi.
+std::vector<KernelSymbol> getCompilerBuiltins();
+
+/// The C library functions LLVM and hlox's lowering may call: libm's f32 and
+/// f64 math (including the GNU exp10, sincos and roundeven) and
+/// memcpy/memmove/memset.
+std::vector<KernelSymbol> getCLibraryFunctions();
+
+/// Everything a compiled kernel may call: the runtime's own functions
+/// (getKernelFunctions: special functions, small-float codecs), the
+/// compiler builtins and the C library functions. Names are unique.
+std::vector<KernelSymbol> getKernelSymbols();
+
+/// The bit-level conversions behind the builtins, for tests: round to
+/// nearest even, NaN quieted with the top payload bits kept.
+uint16_t truncateF32ToBf16(uint32_t bits);
+uint16_t truncateF64ToBf16(uint64_t bits);
+uint16_t truncateF32ToF16(uint32_t bits);
+uint16_t truncateF64ToF16(uint64_t bits);
+uint32_t extendF16ToF32(uint16_t bits);
+uint64_t extendF16ToF64(uint16_t bits);
+
+} // namespace hlox::runtime
+
+#endif // HLOX_RUNTIME_BUILTINS_H
