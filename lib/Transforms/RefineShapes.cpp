@@ -275,6 +275,17 @@ std::optional<SmallVector<Type>> inferredTypes(Operation *op) {
     llvm::append_range(shape, operand.getShape().drop_front(dim + 1));
     return SmallVector<Type>{withShape(select.getType(), shape)};
   }
+  if (auto call = dyn_cast<shlo::CustomCallOp>(op)) {
+    // An annotation of one value returns it on one device (as
+    // stablehlo-legalize-jax-custom-calls makes it); a specialized
+    // polymorphic program gives it a static operand first.
+    if (!isSingleDeviceIdentityTarget(call.getCallTargetName()) ||
+        call->getNumOperands() != 1 || call->getNumResults() != 1 ||
+        getElementTypeOrSelf(call->getOperand(0)) !=
+            getElementTypeOrSelf(call->getResult(0)))
+      return std::nullopt;
+    return SmallVector<Type>{call->getOperand(0).getType()};
+  }
   if (auto castOp = dyn_cast<tensor::CastOp>(op)) {
     // A cast to a less static type (torch and IREE tests write them around
     // dynamic regions) keeps the operand's shape.

@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <complex>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <math.h>
@@ -429,6 +430,11 @@ std::vector<KernelSymbol> hlox::runtime::getCLibraryFunctions() {
   symbols.push_back(entry<void *(void *, const void *, size_t)>(
       "memmove", &::memmove));
   symbols.push_back(entry<void *(void *, int, size_t)>("memset", &::memset));
+  // Kernels allocate their temporaries on the heap.
+  symbols.push_back(entry<void *(size_t)>("malloc", &::malloc));
+  symbols.push_back(entry<void *(size_t, size_t)>("aligned_alloc",
+                                                  &::aligned_alloc));
+  symbols.push_back(entry<void(void *)>("free", &::free));
   return symbols;
 }
 

@@ -105,3 +105,16 @@ func.func @through_casts(%arg0: tensor<4x8xf32>, %arg1: tensor<8x3xf32>, %arg2: 
   %6 = "stablehlo.gather"(%2, %5) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 8>} : (tensor<?x8xf32>, tensor<2x1xi32>) -> tensor<?x8xf32>
   return %1, %4, %6 : tensor<?x?xf32>, tensor<2x8xf32>, tensor<?x8xf32>
 }
+
+// -----
+
+// JAX's annotation custom calls return their operand on one device: a
+// specialized polymorphic program refines their results too.
+// CHECK-LABEL: func.func @annotation_identity
+// CHECK: stablehlo.custom_call @Sharding(%arg0) {{.*}} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: stablehlo.custom_call @my.kernel(%{{.*}}) : (tensor<4xf32>) -> tensor<?xf32>
+func.func @annotation_identity(%arg0: tensor<4xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{replicated}"} : (tensor<4xf32>) -> tensor<?xf32>
+  %1 = stablehlo.custom_call @my.kernel(%0) : (tensor<?xf32>) -> tensor<?xf32>
+  return %1 : tensor<?xf32>
+}

@@ -1,8 +1,18 @@
 #!/usr/bin/env python3
 """Real exported models: each program of the models folder compiles, runs
 on seeded arguments and agrees with the reference evaluator
-(`hlox-run --random-inputs --compare-with-interpreter`: integers exactly,
-floats within each element type's tolerance).
+(`hlox-run --random-inputs --compare-with-interpreter --compare-norm`:
+integer results exactly, float results by the relative L2 norm of their
+error, within each element type's tolerance: 1e-4 for f32, 4e-2 for bf16).
+
+Why the norm: the arguments are made up (weights uniform in [-1, 1), not
+trained ones), so the activations of a deep network grow layer by layer and
+its outputs are sums that cancel; the compiled path accumulates bf16
+convolutions in f32 where the evaluator uses double, and the one-ulp
+differences this leaves in a few elements of one layer grow through the
+next ones. Element by element, outputs near zero then differ by more than
+their own size, while the error of the whole output stays at bf16's
+precision (ResNet-18: 6e-3, MobileNetV2: 1.5e-2).
 
 The folder is --models, $HLOX_MODELS_DIR, or ../shared/models beside the
 checkout; without it the test reports itself skipped (exit 77), never
@@ -31,8 +41,8 @@ def find_models(explicit):
 
 
 def check(hlox_run, path, extra):
-    cmd = [hlox_run, "--random-inputs", "--compare-with-interpreter", *extra,
-           path]
+    cmd = [hlox_run, "--random-inputs", "--compare-with-interpreter",
+           "--compare-norm", *extra, path]
     start = time.monotonic()
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True,

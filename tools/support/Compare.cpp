@@ -59,6 +59,7 @@ tools::Comparison tools::compareTensors(const Tensor &got, const Tensor &want,
     result.mismatches = want.getNumElements() ? want.getNumElements() : 1;
     return result;
   }
+  double diffSquares = 0, wantSquares = 0;
   dispatch(got.getStorage(), [&](auto tag) {
     using T = decltype(tag);
     ArrayRef<T> a = got.data<T>();
@@ -74,6 +75,10 @@ tools::Comparison tools::compareTensors(const Tensor &got, const Tensor &want,
         };
         double error = std::abs(a[i] - b[i]);
         double magnitude = std::abs(b[i]);
+        if (std::isfinite(error) && std::isfinite(magnitude)) {
+          diffSquares += error * error;
+          wantSquares += magnitude * magnitude;
+        }
         if (isNaN(a[i]) || isNaN(b[i])) {
           ok = isNaN(a[i]) && isNaN(b[i]);
         } else if (a[i] == b[i]) {
@@ -107,5 +112,7 @@ tools::Comparison tools::compareTensors(const Tensor &got, const Tensor &want,
     }
     return true;
   });
+  if (wantSquares > 0)
+    result.normRelError = std::sqrt(diffSquares / wantSquares);
   return result;
 }

@@ -37,6 +37,8 @@ struct Comparison {
   int64_t mismatches = 0;
   double maxAbsError = 0;
   double maxRelError = 0;
+  /// ||got - want||_2 / ||want||_2 over the finite elements.
+  double normRelError = 0;
 };
 
 /// Compares `got` (compiled) with `want` (the evaluator's) under

@@ -8,6 +8,7 @@
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace hlox {
@@ -15,6 +16,17 @@ namespace hlox {
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "hlox/Transforms/Passes.h.inc"
+
+/// The patterns of stablehlo-legalize-upstream-ops: `arith.constant`
+/// tensors and static `tensor.empty` to `stablehlo.constant`.
+void populateStablehloLegalizeUpstreamOpsPatterns(
+    mlir::RewritePatternSet &patterns);
+
+/// Whether custom-call target `target` only annotates its one operand
+/// (sharding, placement or layout) and so returns it on one device:
+/// `Sharding`, `SPMDFullToShardShape`, `SPMDShardToFullShape`,
+/// `annotate_device_placement`, `LayoutConstraint`.
+bool isSingleDeviceIdentityTarget(llvm::StringRef target);
 
 } // namespace hlox
 

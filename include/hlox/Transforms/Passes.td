@@ -129,6 +129,28 @@ def StablehloRefineShapes
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
+def StablehloLegalizeUpstreamOps
+    : Pass<"stablehlo-legalize-upstream-ops", "::mlir::ModuleOp"> {
+  let summary = "Rewrites the arith and tensor ops exporters write into StableHLO";
+  let description = [{
+    torch-mlir and IREE tests write a few ops of upstream dialects beside
+    StableHLO: `arith.constant` of tensors and `tensor.empty` (whose
+    contents are unspecified) feeding StableHLO ops. Both become
+    `stablehlo.constant` (`tensor.empty` of a static shape a splat of zeros),
+    so that the evaluator and the compiler see StableHLO only.
+    (`tensor.cast` goes in `stablehlo-refine-shapes`.)
+
+    ```mlir
+    %c = arith.constant dense<49> : tensor<1xi64>
+    %e = tensor.empty() : tensor<2x3xf32>
+    // becomes
+    %c = stablehlo.constant dense<49> : tensor<1xi64>
+    %e = stablehlo.constant dense<0.000000e+00> : tensor<2x3xf32>
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 def HloxVerifyKnownDialects
     : Pass<"hlox-verify-known-dialects", "::mlir::ModuleOp"> {
   let summary = "Rejects ops and types of dialects hlox does not know";

@@ -147,8 +147,8 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
                                         const CompileOptions &options) {
   switch (phase) {
   case Phase::Input:
-    return "sdy-drop-shardings,stablehlo-legalize-composite-to-call,inline,"
-           "symbol-dce,"
+    return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
+           "stablehlo-legalize-composite-to-call,inline,symbol-dce,"
            "stablehlo-legalize-jax-custom-calls,stablehlo-flatten-tuples,stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:

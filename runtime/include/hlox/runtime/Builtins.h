@@ -41,8 +41,9 @@ struct KernelSymbol {
 std::vector<KernelSymbol> getCompilerBuiltins();
 
 /// The C library functions LLVM and hlox's lowering may call: libm's f32 and
-/// f64 math (including the GNU exp10, sincos and roundeven) and
-/// memcpy/memmove/memset.
+/// f64 math (including the GNU exp10, sincos and roundeven),
+/// memcpy/memmove/memset, and malloc/aligned_alloc/free for kernels'
+/// temporaries.
 std::vector<KernelSymbol> getCLibraryFunctions();
 
 /// Everything a compiled kernel may call: the runtime's own functions
