@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "conformance"))
 
 from common import SKIP_EXIT_CODE, find_corpus, run_all  # noqa: E402
-from run import splits_input  # noqa: E402
+from run import check_file, splits_input  # noqa: E402
 
 DEFAULT_TARGETS = ["x86-64-v2", "skylake-avx512", "sapphirerapids"]
 SMALL_FLOAT = re.compile(r"\b(?:bf16|f16|f8E[0-9A-Z]+)\b")
@@ -42,22 +42,6 @@ def small_float_files(corpus, ledger):
             if SMALL_FLOAT.search(f.read()):
                 files.append(rel)
     return files
-
-
-def run_file(args, target, corpus, rel):
-    path = os.path.join(corpus, rel)
-    cmd = [args.hlox_run, "--opaque-constants", f"--target-cpu={target}", path]
-    if splits_input(path):
-        cmd.insert(1, "--split-input-file")
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True,
-                              timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        return f"timed out after {TIMEOUT_S}s"
-    if proc.returncode == 0:
-        return None
-    errors = [l for l in proc.stderr.splitlines() if "error" in l]
-    return f"exit {proc.returncode}: {(errors or [''])[0].strip()}"
 
 
 def undefined_symbols(nm, obj):
@@ -143,8 +127,9 @@ def main():
                   f"{len(single)} small-float files of one @main compile to "
                   "objects that need only the runtime's symbols")
             if host_runs(args, target, scratch):
-                ran = run_all(files, lambda rel: run_file(
-                    args, target, corpus, rel), args.jobs)
+                flags = ["--opaque-constants", f"--target-cpu={target}"]
+                ran = run_all(files, lambda rel: check_file(
+                    args.hlox_run, flags, corpus, rel), args.jobs)
                 print(f"targets {target}: {len(files) - len(ran)} of "
                       f"{len(files)} pass when run")
                 failures.update({rel: "run: " + why

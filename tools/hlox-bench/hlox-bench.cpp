@@ -195,19 +195,9 @@ int benchmark(ModuleOp module) {
       arguments.push_back(std::move(*tensor));
       continue;
     }
-    if (!expected.hasStaticShape()) {
-      function.emitError("argument ")
-          << i << " has a dynamic shape (" << expected
-          << "); give it with --input";
+    FailureOr<Tensor> tensor = tools::makeRandomArgument(function, i, rng);
+    if (failed(tensor))
       return kError;
-    }
-    FailureOr<Tensor> tensor = tools::makeRandomInput(expected, rng);
-    if (failed(tensor)) {
-      function.emitError("argument ")
-          << i << " (" << expected
-          << ") cannot be made up; give it with --input";
-      return kError;
-    }
     arguments.push_back(std::move(*tensor));
   }
 

@@ -137,8 +137,15 @@ FailureOr<Tensor> hlox::tools::parseInput(StringRef spec, MLIRContext *context,
   return tensor;
 }
 
-FailureOr<Tensor> hlox::tools::makeRandomInput(RankedTensorType type,
-                                               std::mt19937_64 &rng) {
+FailureOr<Tensor> hlox::tools::makeRandomArgument(func::FuncOp function,
+                                                  unsigned index,
+                                                  std::mt19937_64 &rng) {
+  Type argumentType = function.getArgumentTypes()[index];
+  auto type = dyn_cast<RankedTensorType>(argumentType);
+  if (!type || !type.hasStaticShape())
+    return function.emitError("argument ")
+           << index << " (" << argumentType
+           << ") has no static shape to make up; give it with --input";
   Tensor tensor(type);
   ElementFormat elementFormat(type.getElementType());
   std::uniform_real_distribution<double> real(-1.0, 1.0);
@@ -159,6 +166,8 @@ FailureOr<Tensor> hlox::tools::makeRandomInput(RankedTensorType type,
     return true;
   });
   if (!ok)
-    return failure();
+    return function.emitError("argument ")
+           << index << " (" << type
+           << ") cannot be made up; give it with --input";
   return tensor;
 }

@@ -13,6 +13,7 @@
 
 #include "hlox/Evaluator/Tensor.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <random>
@@ -25,11 +26,14 @@ mlir::FailureOr<eval::Tensor> parseInput(llvm::StringRef spec,
                                          mlir::MLIRContext *context,
                                          std::string &error);
 
-/// A tensor of `type` with seeded pseudo-random elements (floats uniform in
-/// [-1, 1), integers in [0, 16), booleans 0 or 1): the arguments hlox-run
-/// --random-inputs and hlox-bench make up. Fails for complex elements.
-mlir::FailureOr<eval::Tensor> makeRandomInput(mlir::RankedTensorType type,
-                                              std::mt19937_64 &rng);
+/// Argument `index` of `function` with seeded pseudo-random elements
+/// (floats uniform in [-1, 1), integers in [0, 16), booleans 0 or 1): the
+/// arguments hlox-run --random-inputs and hlox-bench make up. An error at
+/// the function when the argument is not a static tensor or its elements
+/// (complex ones) cannot be made up.
+mlir::FailureOr<eval::Tensor> makeRandomArgument(mlir::func::FuncOp function,
+                                                 unsigned index,
+                                                 std::mt19937_64 &rng);
 
 } // namespace hlox::tools
 

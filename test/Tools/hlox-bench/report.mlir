@@ -26,7 +26,7 @@
 // WRONG: error: --input 0: argument 0 is tensor<16x16xf32>, got tensor<4xf32>
 // BAD: error: --input 0: bad number 'x'
 // NOFN: error: no function named @nope
-// DYNAMIC: dynamic.mlir:2:1: error: argument 0 has a dynamic shape ('tensor<?xf32>'); give it with --input
+// DYNAMIC: dynamic.mlir:2:1: error: argument 0 ('tensor<?xf32>') has no static shape to make up; give it with --input
 
 func.func @main(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
