@@ -15,10 +15,6 @@
 //                        (custom_call @check.expect_close: [0, 3])
 //   @check.eq            expect_eq that also returns the outcome as i1
 //
-// Other custom calls run here too: top_k and the sharding, placement and
-// layout annotations of JAX's single-device exports, and the targets of the
-// evaluator's custom-call registry.
-//
 //===----------------------------------------------------------------------===//
 
 #include "EvalUtils.h"
@@ -340,93 +336,6 @@ LogicalResult evalPrint(Operation *, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// The custom calls of JAX's single-device exports
-//===----------------------------------------------------------------------===//
-
-/// Annotations of a value's sharding, placement or layout: on one device
-/// each returns its operand (stablehlo-legalize-jax-custom-calls removes
-/// them for the compiler).
-bool isIdentityTarget(StringRef target) {
-  return llvm::is_contained(
-      {StringRef("Sharding"), StringRef("SPMDFullToShardShape"),
-       StringRef("SPMDShardToFullShape"),
-       StringRef("annotate_device_placement"), StringRef("LayoutConstraint")},
-      target);
-}
-
-LogicalResult evalIdentityCustomCall(shlo::CustomCallOp call,
-                                     ArrayRef<RuntimeValue> operands,
-                                     SmallVectorImpl<RuntimeValue> &results) {
-  if (operands.size() != 1 || call.getNumResults() != 1 ||
-      failed(verifyCompatibleShape(call.getOperand(0).getType(),
-                                   call.getResult(0).getType())) ||
-      getElementTypeOrSelf(call.getOperand(0).getType()) !=
-          getElementTypeOrSelf(call.getResult(0).getType()))
-    return call.emitError("@")
-           << call.getCallTargetName()
-           << " takes one operand and returns it on one device";
-  results.push_back(operands[0]);
-  return success();
-}
-
-/// `@mhlo.topk` / `@chlo.top_k` with `mhlo.attributes = {k = K}`: as
-/// chlo.top_k (stable, so either `is_stable` holds).
-LogicalResult evalTopKCustomCall(shlo::CustomCallOp call,
-                                 ArrayRef<RuntimeValue> operands,
-                                 SmallVectorImpl<RuntimeValue> &results) {
-  StringRef target = call.getCallTargetName();
-  auto attrs = call->getAttrOfType<DictionaryAttr>("mhlo.attributes");
-  auto k =
-      attrs ? dyn_cast_or_null<IntegerAttr>(attrs.get("k")) : IntegerAttr();
-  if (!k || !isa<IntegerType>(k.getType()))
-    return call.emitError("@")
-           << target << " needs an integer k in mhlo.attributes";
-  if (Attribute largest = attrs.get("largest")) {
-    auto value = dyn_cast<BoolAttr>(largest);
-    if (!value || !value.getValue())
-      return call.emitError("@")
-             << target << ": only largest = true (the default) is supported";
-  }
-  if (operands.size() != 1 || !operands[0].isTensor() ||
-      call.getNumResults() != 2)
-    return call.emitError("@")
-           << target << " takes one tensor and returns values and indices";
-  const Tensor &x = operands[0].getTensor();
-  if (x.getRank() < 1)
-    return call.emitError("@") << target << " takes a tensor of rank >= 1";
-  int64_t kValue = k.getValue().getSExtValue();
-  if (kValue < 0 || kValue > x.getShape().back())
-    return call.emitError("@") << target << ": k = " << kValue
-                               << " is not in [0, the last dimension "
-                               << x.getShape().back() << "]";
-  SmallVector<int64_t> shape(x.getShape());
-  shape.back() = kValue;
-  auto values = dyn_cast<RankedTensorType>(call.getResult(0).getType());
-  auto indices = dyn_cast<RankedTensorType>(call.getResult(1).getType());
-  if (!values || !indices || values.getElementType() != x.getElementType() ||
-      !isa<IntegerType>(indices.getElementType()) ||
-      failed(verifyCompatibleShape(values.getShape(), shape)) ||
-      failed(verifyCompatibleShape(indices.getShape(), shape)))
-    return call.emitError("@")
-           << target << " on " << x.getType()
-           << " returns values and integer indices of shape k = " << kValue
-           << " along the last dimension";
-  return computeTopK(call, x, kValue, values.clone(shape), indices.clone(shape),
-                     results);
-}
-
-/// The configuration a registered target receives: backend_config, except
-/// that `@shape_assertion` as JAX writes it holds its message in
-/// error_message (stablehlo-legalize-jax-custom-calls moves it into
-/// backend_config).
-std::string getCustomCallConfig(shlo::CustomCallOp call) {
-  if (call.getCallTargetName() == "shape_assertion")
-    if (auto message = call->getAttrOfType<StringAttr>("error_message"))
-      return message.str();
-  return call.getBackendConfigText();
-}
-
 /// custom_call of a target registered in the evaluator's custom-call
 /// registry: operands go to it as buffers, results come back from buffers.
 LogicalResult evalRegisteredCustomCall(shlo::CustomCallOp call,
@@ -454,7 +363,7 @@ LogicalResult evalRegisteredCustomCall(shlo::CustomCallOp call,
     owned.push_back(std::make_shared<runtime::Buffer>(getBufferType(tensor)));
     outputs.push_back({&owned.back()->getType(), owned.back()->data()});
   }
-  runtime::Status status = fn(inputs, outputs, getCustomCallConfig(call));
+  runtime::Status status = fn(inputs, outputs, call.getBackendConfigText());
   if (!status)
     return call.emitError("custom_call @")
            << target << " failed: " << status.message();
@@ -463,10 +372,8 @@ LogicalResult evalRegisteredCustomCall(shlo::CustomCallOp call,
   return success();
 }
 
-/// custom_call: the check targets, top_k and the one-device identities of
-/// JAX's exports, and the targets of the evaluator's custom-call registry
-/// (`shape_assertion` among the built-in ones); any other target is
-/// unsupported.
+/// custom_call: the check targets, and the targets of the evaluator's
+/// custom-call registry; any other target is unsupported.
 LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
                              SmallVectorImpl<RuntimeValue> &results,
                              Evaluator &evaluator) {
@@ -486,10 +393,6 @@ LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
     how.tolerance = kCustomCallTolerance;
   } else if (target == "check.expect_close") {
     how.mode = Mode::Ulps;
-  } else if (target == "mhlo.topk" || target == "chlo.top_k") {
-    return evalTopKCustomCall(call, operands, results);
-  } else if (isIdentityTarget(target)) {
-    return evalIdentityCustomCall(call, operands, results);
   } else if (const runtime::CustomCallFn *fn =
                  evaluator.getCustomCalls().lookup(target.str())) {
     return evalRegisteredCustomCall(call, *fn, operands, results);

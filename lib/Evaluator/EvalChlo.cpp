@@ -179,19 +179,18 @@ template <typename T> bool greaterForTopK(T a, T b) {
   }
 }
 
-} // namespace
-
-LogicalResult hlox::eval::detail::computeTopK(
-    Operation *op, const Tensor &x, int64_t k, RankedTensorType valuesType,
-    RankedTensorType indicesType, SmallVectorImpl<RuntimeValue> &results) {
-  if (x.getRank() < 1)
-    return op->emitError("top_k of a 0-d tensor");
+LogicalResult evalTopK(Operation *op, ArrayRef<RuntimeValue> operands,
+                       SmallVectorImpl<RuntimeValue> &results,
+                       Evaluator &evaluator) {
+  auto topK = cast<chlo::TopKOp>(op);
+  const Tensor &x = operands[0].getTensor();
+  int64_t k = topK.getK();
   int64_t last = x.getShape().back();
-  if (k < 0 || k > last)
-    return op->emitError("k = ")
-           << k << " is not in [0, the last dimension " << last << "]";
-  Tensor values(valuesType);
-  Tensor indices(indicesType);
+  if (k > last)
+    return op->emitError("k = ") << k << " exceeds the last dimension "
+                                  << last;
+  Tensor values(resultType(op, evaluator, 0));
+  Tensor indices(resultType(op, evaluator, 1));
   bool handled = dispatch(x.getStorage(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (isComplex<T>) {
@@ -227,17 +226,6 @@ LogicalResult hlox::eval::detail::computeTopK(
   results.push_back(std::move(values));
   results.push_back(std::move(indices));
   return success();
-}
-
-namespace {
-
-LogicalResult evalTopK(Operation *op, ArrayRef<RuntimeValue> operands,
-                       SmallVectorImpl<RuntimeValue> &results,
-                       Evaluator &evaluator) {
-  auto topK = cast<chlo::TopKOp>(op);
-  return computeTopK(
-      op, operands[0].getTensor(), static_cast<int64_t>(topK.getK()),
-      resultType(op, evaluator, 0), resultType(op, evaluator, 1), results);
 }
 
 /// Broadcasts each operand to the shape of `type` (by `given`

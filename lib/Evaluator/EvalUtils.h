@@ -183,15 +183,6 @@ Tensor scalarAt(const Tensor &tensor, int64_t flat);
 /// Writes the only element of `scalar` to element `flat` of `tensor`.
 void storeAt(Tensor &tensor, int64_t flat, const Tensor &scalar);
 
-/// top_k: the `k` greatest elements along the last dimension of `x`, in
-/// descending order (floats by their total order, ties lower index first),
-/// and their indices, appended to `results` as tensors of `valuesType` and
-/// `indicesType`. Errors at `op`.
-mlir::LogicalResult computeTopK(mlir::Operation *op, const Tensor &x, int64_t k,
-                                mlir::RankedTensorType valuesType,
-                                mlir::RankedTensorType indicesType,
-                                llvm::SmallVectorImpl<RuntimeValue> &results);
-
 /// Compares `x` and `y` element-wise (`totalOrder`: floats by their total
 /// order) into a tensor<i1> of `type`.
 mlir::FailureOr<Tensor>

@@ -33,6 +33,16 @@ namespace {
 /// The most values after the predicate a shape assertion takes.
 constexpr unsigned kMaxAssertionValues = 32;
 
+/// Targets that only annotate a value (its sharding, placement or layout):
+/// on one device each returns its operand.
+bool isIdentityTarget(StringRef target) {
+  return llvm::is_contained(
+      {StringRef("Sharding"), StringRef("SPMDFullToShardShape"),
+       StringRef("SPMDShardToFullShape"),
+       StringRef("annotate_device_placement"), StringRef("LayoutConstraint")},
+      target);
+}
+
 //===----------------------------------------------------------------------===//
 // top_k
 //===----------------------------------------------------------------------===//
@@ -238,7 +248,7 @@ public:
       LogicalResult result = success();
       if (target == "mhlo.topk" || target == "chlo.top_k")
         result = rewriteTopK(call, builder);
-      else if (hlox::isSingleDeviceIdentityTarget(target))
+      else if (isIdentityTarget(target))
         result = rewriteIdentity(call);
       else if (target == "shape_assertion")
         result = rewriteShapeAssertion(call, builder);
@@ -251,10 +261,3 @@ public:
 
 } // namespace
 
-bool hlox::isSingleDeviceIdentityTarget(StringRef target) {
-  return llvm::is_contained(
-      {StringRef("Sharding"), StringRef("SPMDFullToShardShape"),
-       StringRef("SPMDShardToFullShape"),
-       StringRef("annotate_device_placement"), StringRef("LayoutConstraint")},
-      target);
-}

@@ -5,6 +5,7 @@
 #include "hlox/Transforms/Passes.h"
 #include "hlox/Transforms/Specialize.h"
 
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Evaluator/Evaluator.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -275,16 +276,15 @@ std::optional<SmallVector<Type>> inferredTypes(Operation *op) {
     llvm::append_range(shape, operand.getShape().drop_front(dim + 1));
     return SmallVector<Type>{withShape(select.getType(), shape)};
   }
-  if (auto call = dyn_cast<shlo::CustomCallOp>(op)) {
-    // An annotation of one value returns it on one device (as
-    // stablehlo-legalize-jax-custom-calls makes it); a specialized
-    // polymorphic program gives it a static operand first.
-    if (!isSingleDeviceIdentityTarget(call.getCallTargetName()) ||
-        call->getNumOperands() != 1 || call->getNumResults() != 1 ||
-        getElementTypeOrSelf(call->getOperand(0)) !=
-            getElementTypeOrSelf(call->getResult(0)))
+  if (auto topK = dyn_cast<chlo::TopKOp>(op)) {
+    // The operand's shape with k as its last dimension.
+    auto operand = cast<RankedTensorType>(topK.getOperand().getType());
+    if (operand.getRank() < 1)
       return std::nullopt;
-    return SmallVector<Type>{call->getOperand(0).getType()};
+    SmallVector<int64_t> shape(operand.getShape());
+    shape.back() = topK.getK();
+    return SmallVector<Type>{withShape(topK.getValues().getType(), shape),
+                             withShape(topK.getIndices().getType(), shape)};
   }
   if (auto castOp = dyn_cast<tensor::CastOp>(op)) {
     // A cast to a less static type (torch and IREE tests write them around

@@ -84,10 +84,10 @@ func.func @set_dimension_size(%x: tensor<4x3xf32>) -> tensor<?x3xf32> {
 
 // Dynamic values inside a function with static arguments (a convert or a
 // tensor.cast to a dynamic type and back, as torch and IREE tests write):
-// dot, torch_index_select and gather see static operands again, and the
-// casts between equal types go.
+// dot, torch_index_select, gather and chlo.top_k see static operands
+// again, and the casts between equal types go.
 // CHECK-LABEL: func.func @through_casts
-// CHECK-SAME: -> (tensor<4x3xf32>, tensor<2x8xf32>, tensor<2x8xf32>)
+// CHECK-SAME: -> (tensor<4x3xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x2xf32>, tensor<2x2xi32>)
 // CHECK-NOT: tensor.cast
 // CHECK: stablehlo.convert %arg0 : tensor<4x8xf32>
 // CHECK: stablehlo.dot %{{.*}}, %arg1 : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
@@ -95,7 +95,8 @@ func.func @set_dimension_size(%x: tensor<4x3xf32>) -> tensor<?x3xf32> {
 // CHECK-SAME: -> tensor<2x8xf32>
 // CHECK: stablehlo.gather
 // CHECK-SAME: -> tensor<2x8xf32>
-func.func @through_casts(%arg0: tensor<4x8xf32>, %arg1: tensor<8x3xf32>, %arg2: tensor<2xi32>) -> (tensor<?x?xf32>, tensor<2x8xf32>, tensor<?x8xf32>) {
+// CHECK: chlo.top_k(%{{.*}}, k = 2) : tensor<2x8xf32> -> (tensor<2x2xf32>, tensor<2x2xi32>)
+func.func @through_casts(%arg0: tensor<4x8xf32>, %arg1: tensor<8x3xf32>, %arg2: tensor<2xi32>) -> (tensor<?x?xf32>, tensor<2x8xf32>, tensor<?x8xf32>, tensor<?x2xf32>, tensor<?x2xi32>) {
   %0 = stablehlo.convert %arg0 : (tensor<4x8xf32>) -> tensor<?x?xf32>
   %1 = stablehlo.dot %0, %arg1 : (tensor<?x?xf32>, tensor<8x3xf32>) -> tensor<?x?xf32>
   %2 = tensor.cast %arg0 : tensor<4x8xf32> to tensor<?x8xf32>
@@ -103,18 +104,7 @@ func.func @through_casts(%arg0: tensor<4x8xf32>, %arg1: tensor<8x3xf32>, %arg2: 
   %4 = tensor.cast %3 : tensor<?x8xf32> to tensor<2x8xf32>
   %5 = stablehlo.reshape %arg2 : (tensor<2xi32>) -> tensor<2x1xi32>
   %6 = "stablehlo.gather"(%2, %5) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 8>} : (tensor<?x8xf32>, tensor<2x1xi32>) -> tensor<?x8xf32>
-  return %1, %4, %6 : tensor<?x?xf32>, tensor<2x8xf32>, tensor<?x8xf32>
+  %7:2 = chlo.top_k(%6, k = 2) : tensor<?x8xf32> -> (tensor<?x2xf32>, tensor<?x2xi32>)
+  return %1, %4, %6, %7#0, %7#1 : tensor<?x?xf32>, tensor<2x8xf32>, tensor<?x8xf32>, tensor<?x2xf32>, tensor<?x2xi32>
 }
 
-// -----
-
-// JAX's annotation custom calls return their operand on one device: a
-// specialized polymorphic program refines their results too.
-// CHECK-LABEL: func.func @annotation_identity
-// CHECK: stablehlo.custom_call @Sharding(%arg0) {{.*}} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK: stablehlo.custom_call @my.kernel(%{{.*}}) : (tensor<4xf32>) -> tensor<?xf32>
-func.func @annotation_identity(%arg0: tensor<4xf32>) -> tensor<?xf32> {
-  %0 = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{replicated}"} : (tensor<4xf32>) -> tensor<?xf32>
-  %1 = stablehlo.custom_call @my.kernel(%0) : (tensor<?xf32>) -> tensor<?xf32>
-  return %1 : tensor<?xf32>
-}

@@ -71,6 +71,9 @@ def main():
         return SKIP_EXIT_CODE
     files = args.files or sorted(f for f in os.listdir(models)
                                  if f.endswith(".mlir"))
+    if not files:
+        print(f"models: no .mlir file in {models}; all skipped")
+        return SKIP_EXIT_CODE
     failed = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = pool.map(lambda f: (f, *check(

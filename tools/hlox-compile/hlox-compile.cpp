@@ -23,13 +23,11 @@
 #include "CompileFlags.h"
 #include "Program.h"
 
-#include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Target/CPU/TargetMachine.h"
 #include "hlox/runtime/Builtins.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"

@@ -29,13 +29,11 @@
 #include "Npy.h"
 #include "Program.h"
 
-#include "hlox/Dialect/Sdy/Transforms/Passes.h"
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
 #include "hlox/Target/CPU/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
-#include "hlox/Transforms/Passes.h"
 #include "hlox/Transforms/Specialize.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/Executable.h"
@@ -45,7 +43,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "llvm/ADT/StringExtras.h"
@@ -372,17 +369,6 @@ ExitCode compareResults(ArrayRef<RuntimeValue> compiled,
 
 /// Runs one module; returns the exit code it earns.
 ExitCode runModule(ModuleOp module, MLIRContext *context) {
-  // Shardings mean nothing to one device, and the evaluator runs StableHLO
-  // alone: both paths see the program without them and with the arith and
-  // tensor ops of exporters in StableHLO (as the compiler's input phase
-  // does).
-  {
-    PassManager pm(context);
-    pm.addPass(sdy::createSdyDropShardings());
-    pm.addPass(createStablehloLegalizeUpstreamOps());
-    if (failed(pm.run(module)))
-      return kError;
-  }
   func::FuncOp function = tools::pickFunction(module, functionName);
   // A split case without functions (comments only) has nothing to run.
   if (!function && splitInputFile && functionName.empty() &&
@@ -446,8 +432,12 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
     if (!compareWithInterpreter || compiledCode == kError)
       return compiledCode;
   }
-  // The evaluator runs a shape-polymorphic function specialized to its
-  // arguments, as the compiler does (cpu::CompileCache).
+  // The evaluator runs StableHLO: the program as the compiler imports it
+  // (shardings dropped, exporters' spellings and JAX's custom calls
+  // legalized); a shape-polymorphic function specialized to its arguments,
+  // as the compiler does (cpu::CompileCache).
+  if (failed(cpu::importProgram(module)))
+    return kError;
   // Dynamic shapes inside a static function (set_dimension_size's bounded
   // results) are refined too.
   if (hasDynamicShapes(function)) {

@@ -22,12 +22,6 @@ namespace hlox {
 void populateStablehloLegalizeUpstreamOpsPatterns(
     mlir::RewritePatternSet &patterns);
 
-/// Whether custom-call target `target` only annotates its one operand
-/// (sharding, placement or layout) and so returns it on one device:
-/// `Sharding`, `SPMDFullToShardShape`, `SPMDShardToFullShape`,
-/// `annotate_device_placement`, `LayoutConstraint`.
-bool isSingleDeviceIdentityTarget(llvm::StringRef target);
-
 } // namespace hlox
 
 #endif // HLOX_TRANSFORMS_PASSES_H

@@ -54,7 +54,10 @@ CompileCache::get(ArrayRef<RankedTensorType> types,
            << options.entry << " takes " << entry.getNumArguments()
            << " arguments, got " << types.size();
   if (polymorphic) {
-    if (failed(specializeEntry(*module, options.entry, types, values)))
+    // Annotations and custom calls go before the entry's shapes are fixed,
+    // so that refinement sees only StableHLO.
+    if (failed(importProgram(*module)) ||
+        failed(specializeEntry(*module, options.entry, types, values)))
       return failure();
   } else {
     for (auto [i, type] : llvm::enumerate(types))

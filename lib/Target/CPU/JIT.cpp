@@ -4,8 +4,9 @@
 //
 // Translates the kernel module to LLVM IR, optimizes it at -O3 for the
 // target CPU (the host's, with its real features, unless --target-cpu names
-// another the host can run) and compiles it in process; the runtime looks kernels up by their entry point
-// names through the KernelLibrary interface.
+// another the host can run) and compiles it in process; the runtime looks
+// kernels up by their entry point names through the KernelLibrary
+// interface.
 //
 //===----------------------------------------------------------------------===//
 

@@ -141,15 +141,30 @@ llvm::StringRef hlox::cpu::getHostControlFlowName(HostControlFlow mode) {
   llvm_unreachable("unknown host control flow mode");
 }
 
+std::string hlox::cpu::getImportPipeline() {
+  return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
+         "stablehlo-legalize-jax-custom-calls";
+}
+
+LogicalResult hlox::cpu::importProgram(ModuleOp module) {
+  registerCompilerPasses();
+  PassManager pm(module.getContext());
+  std::string error;
+  llvm::raw_string_ostream errorStream(error);
+  if (failed(parsePassPipeline(getImportPipeline(), pm, errorStream)))
+    return module.emitError("bad import pipeline: ") << error;
+  return pm.run(module);
+}
+
 /// The textual pipeline of each phase (module-anchored, without the
 /// builtin.module wrapper); `hlox-opt --pass-pipeline` replays them.
 std::string hlox::cpu::getPhasePipeline(Phase phase,
                                         const CompileOptions &options) {
   switch (phase) {
   case Phase::Input:
-    return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
-           "stablehlo-legalize-composite-to-call,inline,symbol-dce,"
-           "stablehlo-legalize-jax-custom-calls,stablehlo-flatten-tuples,stablehlo-lower-quantized,"
+    return getImportPipeline() +
+           ",stablehlo-legalize-composite-to-call,inline,symbol-dce,"
+           "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
     return "cse";

@@ -5,7 +5,9 @@
 // The CPU compiler: a StableHLO module in, a runtime::HostProgram and its
 // JIT-compiled kernels out. It runs the named phases in order:
 //
-//   input     inline every call into the entry function, drop the rest
+//   input     import (shardings dropped, exporters' spellings and JAX's
+//             custom calls legalized), inline every call into the entry
+//             function, drop the rest
 //   stablehlo the entry function's StableHLO, common values merged
 //   linalg    lowered to linalg on tensors, elementwise ops fused, split
 //             into dispatch functions and host ops
@@ -97,6 +99,16 @@ void registerCompilerDialects(mlir::DialectRegistry &registry);
 /// Registers every pass the phase pipelines name (upstream and hlox's), so
 /// that `hlox-opt --pass-pipeline=...` can replay a phase. Idempotent.
 void registerCompilerPasses();
+
+/// The passes that bring an exported program to the StableHLO that hlox
+/// compiles and evaluates, the start of the input phase: shardings dropped
+/// for one device (sdy-drop-shardings), the arith and tensor ops of
+/// exporters and JAX's custom calls legalized.
+std::string getImportPipeline();
+
+/// Runs the import passes on `module`, in place: what the evaluator runs
+/// on, and what a shape-polymorphic entry gets before it is specialized.
+mlir::LogicalResult importProgram(mlir::ModuleOp module);
 
 /// The textual pass pipeline of `phase` (module-anchored, without the
 /// builtin.module wrapper).
