@@ -6,7 +6,8 @@
 //              [--warmup=N] [--num-threads=N] [--vectorize=false]
 //              [--host-control-flow=auto|always|never] [--fp-contract]
 //              [--custom-call-library=SO]...
-//              [--seed=N] [--format=text|json]
+//              [--seed=N] [--format=text|json] [--cache-dir=DIR]
+//              [--compile-only]
 //
 // Compiles a function for the host CPU, runs it --warmup times, then times
 // --repeat runs and reports the median (with min and max), and how that
@@ -17,6 +18,9 @@
 //     second, against the f32 FMA peak.
 // Arguments the flags do not give are filled with seeded pseudo-random
 // values (floats in [-1, 1), integers in [0, 16), booleans).
+// With --compile-only it compiles (a static function without making up
+// arguments) and reports the time of each phase, the program's ops, its
+// dispatches and distinct kernels, and how many came from the cache.
 // Exit status: 0 on success, 2 on bad input or a compile or run error.
 //
 //===----------------------------------------------------------------------===//
@@ -76,6 +80,10 @@ cl::opt<unsigned> numThreads("num-threads",
 cl::opt<bool> vectorize("vectorize",
                         cl::desc("Vectorize the kernels (hlox-cpu-vectorize)"),
                         cl::init(true));
+cl::opt<bool> compileOnly(
+    "compile-only",
+    cl::desc("Compile, report the compile time per phase, the dispatches and "
+             "the distinct kernels, and exit without running"));
 cl::opt<unsigned> seed("seed", cl::desc("Seed of the random arguments"),
                        cl::init(1));
 enum class Format { Text, Json };
@@ -86,6 +94,59 @@ cl::opt<Format> format("format", cl::desc("Report format"),
                        cl::init(Format::Text));
 
 constexpr int kError = 2;
+
+/// Compiles `function` for arguments of `types` (its own when empty) and
+/// prints what compilation measured.
+int compileAndReport(ModuleOp module, func::FuncOp function,
+                     ArrayRef<RankedTensorType> types = {},
+                     ArrayRef<Attribute> values = {}) {
+  SmallVector<RankedTensorType> signature(types);
+  if (signature.empty())
+    for (Type type : function.getArgumentTypes())
+      signature.push_back(cast<RankedTensorType>(type));
+  int64_t ops = 0;
+  module.walk([&](Operation *op) { ops += !isa<ModuleOp, func::FuncOp>(op); });
+  cpu::CompileOptions options;
+  options.entry = function.getSymName().str();
+  options.vectorize = vectorize;
+  tools::applyCompileFlags(options);
+  cpu::CompileCache cache(module, options);
+  auto start = std::chrono::steady_clock::now();
+  FailureOr<const cpu::CompiledProgram *> compiled =
+      cache.get(signature, values);
+  if (failed(compiled))
+    return kError;
+  double totalMs = std::chrono::duration<double, std::milli>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  const cpu::CompileStats &stats = (*compiled)->stats;
+  llvm::raw_ostream &os = llvm::outs();
+  std::string file = llvm::sys::path::filename(inputFile).str();
+  if (format == Format::Json) {
+    os << llvm::formatv("{{\"file\": \"{0}\", \"function\": \"{1}\", "
+                        "\"compile_ms\": {2:f1}, \"ops\": {3}, "
+                        "\"dispatches\": {4}, \"kernels\": {5}, "
+                        "\"compiled_kernels\": {6}, \"cached_kernels\": {7}, "
+                        "\"phases_ms\": {{",
+                        file, options.entry, totalMs, ops, stats.dispatches,
+                        stats.kernels, stats.compiledKernels,
+                        stats.cachedKernels);
+    for (auto [i, phase] : llvm::enumerate(stats.phaseMilliseconds))
+      os << llvm::formatv("{0}\"{1}\": {2:f1}", i ? ", " : "", phase.first,
+                          phase.second);
+    os << "}}\n";
+    return 0;
+  }
+  os << llvm::formatv("@{0} of {1}: compiled in {2:f1} ms; {3} ops, {4} "
+                      "dispatches, {5} distinct kernels ({6} compiled, {7} "
+                      "from the cache)\n",
+                      options.entry, file, totalMs, ops, stats.dispatches,
+                      stats.kernels, stats.compiledKernels,
+                      stats.cachedKernels);
+  for (auto &[phase, ms] : stats.phaseMilliseconds)
+    os << llvm::formatv("  {0,-10} {1,9:f1} ms\n", phase, ms);
+  return 0;
+}
 
 /// FLOPs of the contractions in `function` and what it calls (a
 /// multiply-add counts two); static shapes only.
@@ -170,6 +231,8 @@ int benchmark(ModuleOp module) {
   }
   std::mt19937_64 rng(seed);
   SmallVector<Tensor> arguments;
+  if (compileOnly && !hasDynamicShapes(function))
+    return compileAndReport(module, function);
   for (unsigned i = 0; i < type.getNumInputs(); ++i) {
     auto expected = dyn_cast<RankedTensorType>(type.getInput(i));
     if (!expected) {
@@ -207,6 +270,8 @@ int benchmark(ModuleOp module) {
     tools::appendSignature(argument, types, values);
   // The FLOPs are counted on the program specialized to these arguments.
   std::string name = function.getSymName().str();
+  if (compileOnly)
+    return compileAndReport(module, function, types, values);
   OwningOpRef<ModuleOp> counted = module.clone();
   if (hasDynamicShapes(function) &&
       failed(specializeEntry(*counted, name, types, values)))
@@ -318,6 +383,7 @@ int benchmark(ModuleOp module) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  tools::registerPassManagerFlags();
   cl::ParseCommandLineOptions(argc, argv, "hlox benchmark runner\n");
   if (!tools::loadCustomCallLibraries())
     return kError;

@@ -75,6 +75,7 @@ cl::opt<std::string> dumpIr("dump-ir",
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  tools::registerPassManagerFlags();
   cl::ParseCommandLineOptions(argc, argv, "hlox CPU compiler phases\n");
   if (!tools::loadCustomCallLibraries())
     return 1;

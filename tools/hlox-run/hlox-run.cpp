@@ -237,6 +237,9 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
     int64_t constantBytes = 0;
     for (const std::vector<uint8_t> &constant : host.constants)
       constantBytes += constant.size();
+    llvm::errs() << "kernels " << stats.kernels << " distinct ("
+                 << stats.compiledKernels << " compiled, "
+                 << stats.cachedKernels << " from the cache)\n";
     llvm::errs() << "dispatches " << dispatches << ", arena "
                  << host.arenaBytes << " bytes (" << host.unsharedArenaBytes
                  << " without reuse), constants " << constantBytes
@@ -468,6 +471,7 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  tools::registerPassManagerFlags();
   cl::ParseCommandLineOptions(argc, argv, "hlox StableHLO runner\n");
   if (!tools::loadCustomCallLibraries())
     return kError;

@@ -4,6 +4,9 @@
 
 #include "CompileFlags.h"
 
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -51,11 +54,24 @@ static cl::opt<std::string> targetFeatures(
              "comma-separated (e.g. +avx2,-avx512f)"),
     cl::value_desc("+f,-g"), cl::init(""));
 
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Keep compiled kernels in this folder and load them from it "
+             "when a later compilation needs the same kernel for the same "
+             "CPU, options and hlox version (off by default)"),
+    cl::value_desc("dir"), cl::init(""));
+
 static cl::list<std::string> customCallLibraries(
     "custom-call-library",
     cl::desc("A shared library whose hlox_register_custom_calls adds "
              "custom-call targets (see hlox/runtime/CustomCallABI.h)"),
     cl::value_desc("path"));
+
+void tools::registerPassManagerFlags() {
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+}
 
 void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.hostControlFlow = hostControlFlow;
@@ -63,6 +79,13 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.inlineExp = inlineExp;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
+  options.cacheDir = cacheDir;
+  // --mlir-timing, --mlir-pass-statistics, --mlir-print-ir-* and the like
+  // (registered by createToolContext).
+  options.configurePassManager = [](mlir::PassManager &pm) {
+    (void)mlir::applyPassManagerCLOptions(pm);
+    mlir::applyDefaultTimingPassManagerCLOptions(pm);
+  };
 }
 
 bool tools::loadCustomCallLibraries() {

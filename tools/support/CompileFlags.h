@@ -10,8 +10,13 @@
 //   --inline-exp=false                      call libm's expf
 //   --target-cpu=NAME                       the CPU to compile for (host)
 //   --target-features=+f,-g                 features on top of the CPU's
+//   --cache-dir=DIR                         keep compiled kernels in DIR
 //   --custom-call-library=PATH              a shared library of custom-call
 //                                           targets (repeatable)
+//
+// registerPassManagerFlags adds MLIR's: --mlir-timing, --mlir-pass-statistics,
+// --mlir-print-ir-after-all, --mlir-disable-threading and the like, which
+// apply to every pass manager compilation runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +26,10 @@
 #include "hlox/Target/CPU/Compiler.h"
 
 namespace hlox::tools {
+
+/// Registers MLIR's pass manager, timing and context flags; call before
+/// parsing the command line.
+void registerPassManagerFlags();
 
 /// Sets the options the shared flags give.
 void applyCompileFlags(cpu::CompileOptions &options);

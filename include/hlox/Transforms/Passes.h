@@ -13,6 +13,10 @@
 
 namespace hlox {
 
+/// Marks the functions that hold one kernel each (set by dispatch
+/// formation, read by every target).
+inline constexpr llvm::StringLiteral kDispatchAttr = "hlox.dispatch";
+
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "hlox/Transforms/Passes.h.inc"

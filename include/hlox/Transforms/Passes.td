@@ -206,4 +206,29 @@ def StablehloLegalizeJaxCustomCalls
   let dependentDialects = ["::hlox::chlo::CHLODialect"];
 }
 
+
+def HloxDedupDispatches : Pass<"hlox-dedup-dispatches", "::mlir::ModuleOp"> {
+  let summary = "Merges dispatch functions that are the same up to their name";
+  let description = [{
+    Dispatch functions (marked `hlox.dispatch`) whose signature, attributes
+    and body are identical once their names are set aside become one: the
+    first in the module stays, every reference to the others (calls, symbol
+    references in attributes) names it instead, and they are erased. The
+    repeated layers of a network (a transformer's blocks, the residual
+    blocks of a CNN) then compile to one kernel each. Constants are compared
+    in full; locations do not count.
+
+    ```mlir
+    %0 = call @main_dispatch_0(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    %1 = call @main_dispatch_1(%0) : (tensor<4xf32>) -> tensor<4xf32>
+    // @main_dispatch_1 has @main_dispatch_0's body: it goes, and
+    %1 = call @main_dispatch_0(%0) : (tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let statistics = [
+    Statistic<"numDispatches", "dispatches", "Dispatch functions seen">,
+    Statistic<"numErased", "erased", "Dispatch functions merged into another">
+  ];
+}
+
 #endif // HLOX_TRANSFORMS_PASSES_TD

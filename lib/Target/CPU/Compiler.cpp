@@ -48,36 +48,40 @@ hlox::cpu::compile(ModuleOp module, const CompileOptions &options) {
   result->signature = entry.getFunctionType();
   if (failed(lowerToPhase(module, Phase::Linalg, options, &result->stats)))
     return failure();
-  auto buildHost = [&](ModuleOp lowered) -> LogicalResult {
-    auto host = lowered.lookupSymbol<func::FuncOp>(options.entry);
-    FailureOr<runtime::HostProgram> program =
-        buildHostProgram(host, lowered, result->signature, result->hostCalls,
-                         options.customCalls
-                             ? *options.customCalls
-                             : runtime::CustomCallRegistry::global());
-    if (failed(program))
-      return failure();
-    result->program = std::move(*program);
-    // The host function moves to a module of its own: the host calls point
-    // into it.
-    OpBuilder builder(lowered.getContext());
-    result->hostModule = ModuleOp::create(builder, lowered.getLoc());
-    host->moveBefore(result->hostModule->getBody(),
-                     result->hostModule->getBody()->end());
-    return success();
-  };
-  if (failed(runPhase(module, Phase::LLVM, options, &result->stats,
-                      buildHost)))
-    return failure();
+  // The host program, built once the dispatches have the kernel convention;
+  // the host function then moves to a module of its own (the host calls
+  // point into it), and the kernels are compiled alone.
   auto start = std::chrono::steady_clock::now();
+  if (failed(runKernelABI(module)))
+    return failure();
+  auto host = module.lookupSymbol<func::FuncOp>(options.entry);
+  FailureOr<runtime::HostProgram> program =
+      buildHostProgram(host, module, result->signature, result->hostCalls,
+                       options.customCalls
+                           ? *options.customCalls
+                           : runtime::CustomCallRegistry::global());
+  if (failed(program))
+    return failure();
+  result->program = std::move(*program);
+  OpBuilder builder(module.getContext());
+  result->hostModule = ModuleOp::create(builder, module.getLoc());
+  host->moveBefore(result->hostModule->getBody(),
+                   result->hostModule->getBody()->end());
+  keepOnlyKernels(module);
+  CompileStats &stats = result->stats;
+  stats.dispatches = llvm::count_if(
+      result->program.commands, [](const runtime::Command &command) {
+        return command.kind == runtime::CommandKind::Dispatch;
+      });
+  stats.kernels = result->program.kernelNames.size();
+  stats.phaseMilliseconds.emplace_back(
+      "host", std::chrono::duration<double, std::milli>(
+                  std::chrono::steady_clock::now() - start)
+                  .count());
   FailureOr<std::shared_ptr<runtime::KernelLibrary>> kernels =
-      jitCompile(module, options);
+      compileKernels(module, options, stats);
   if (failed(kernels))
     return failure();
   result->kernels = *kernels;
-  result->stats.phaseMilliseconds.emplace_back(
-      "jit", std::chrono::duration<double, std::milli>(
-                 std::chrono::steady_clock::now() - start)
-                 .count());
   return result;
 }

@@ -12,13 +12,35 @@
 namespace hlox::cpu {
 
 /// Runs one phase on `module`, in place (writing it to the dump folder when
-/// the options name one). In the llvm phase, `afterKernelABI` sees the module
-/// once the dispatches have the kernel convention, before the host function
-/// is dropped.
-mlir::LogicalResult
-runPhase(mlir::ModuleOp module, Phase phase, const CompileOptions &options,
-         CompileStats *stats,
-         llvm::function_ref<mlir::LogicalResult(mlir::ModuleOp)> afterKernelABI);
+/// the options name one).
+mlir::LogicalResult runPhase(mlir::ModuleOp module, Phase phase,
+                             const CompileOptions &options,
+                             CompileStats *stats);
+
+/// Writes `module` as it is after `phase` to the options' dump folder, if
+/// any.
+mlir::LogicalResult dumpModule(mlir::ModuleOp module, Phase phase,
+                               const CompileOptions &options);
+
+/// Gives the dispatches of `module` the kernel convention
+/// (hlox-cpu-kernel-abi); the host function keeps its calls until it goes.
+mlir::LogicalResult runKernelABI(mlir::ModuleOp module);
+
+/// Erases every function of `module` but the dispatches and declarations
+/// (C functions the kernels call).
+void keepOnlyKernels(mlir::ModuleOp module);
+
+/// Moves each dispatch of `module` into a nested module of its own, named
+/// after it, with the declarations it calls.
+void splitKernels(mlir::ModuleOp module);
+
+/// Runs the kernel pipeline on each nested module of `module`, in parallel.
+mlir::LogicalResult lowerKernels(mlir::ModuleOp module,
+                                 const CompileOptions &options);
+
+/// Moves the contents of the nested modules back into `module`: one
+/// declaration of each C function, private definitions renamed apart.
+void joinKernels(mlir::ModuleOp module);
 
 /// The host program of `entry` (after hlox-cpu-form-dispatches), whose
 /// dispatches call the kernels of `module` (after hlox-cpu-kernel-abi);
@@ -31,11 +53,27 @@ buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
                  std::vector<mlir::Operation *> &hostCalls,
                  const runtime::CustomCallRegistry &customCalls);
 
-/// Compiles `module` (LLVM dialect, after hlox-cpu-emit-entry-points) for the
-/// options' target CPU with LLVM's ORC JIT; fails when the host cannot run
-/// code for that CPU.
+/// Compiles the kernels of `module` (dispatches with the kernel convention,
+/// and the declarations they call) to native code for the options' target
+/// CPU: each distinct kernel once, in parallel, through the persistent
+/// cache when the options name one. Fails when the host cannot run code
+/// for that CPU.
 mlir::FailureOr<std::shared_ptr<runtime::KernelLibrary>>
-jitCompile(mlir::ModuleOp module, const CompileOptions &options);
+compileKernels(mlir::ModuleOp module, const CompileOptions &options,
+               CompileStats &stats);
+
+/// One kernel's object code: `symbol` is its entry point there, `names`
+/// the dispatches (without the entry suffix) it serves.
+struct KernelObject {
+  std::string symbol;
+  std::vector<std::string> names;
+  std::string object;
+};
+
+/// Links `objects` in process, with the runtime's symbols, into a library
+/// that finds each dispatch's entry point.
+mlir::FailureOr<std::shared_ptr<runtime::KernelLibrary>>
+linkKernels(mlir::ModuleOp module, std::vector<KernelObject> objects);
 
 } // namespace hlox::cpu
 

@@ -1,23 +1,23 @@
-//===- JIT.cpp - Kernels compiled by LLVM's ORC JIT -----------------------===//
+//===- JIT.cpp - Kernels linked in process by LLVM's ORC ------------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// Translates the kernel module to LLVM IR, optimizes it at -O3 for the
-// target CPU (the host's, with its real features, unless --target-cpu names
-// another the host can run) and compiles it in process; the runtime looks
-// kernels up by their entry point names through the KernelLibrary
-// interface.
+// The kernels' object files are linked into one JITDylib that also defines
+// every function kernels may call by name (the runtime's, compiler-rt's
+// builtins, libm's), so that code for any CPU links. The runtime looks
+// kernels up by their dispatch's entry point name through the
+// KernelLibrary interface; each name maps to the entry point of the object
+// that serves it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
 
-#include "hlox/Target/CPU/TargetMachine.h"
+#include "hlox/Target/CPU/Passes.h"
 #include "hlox/runtime/Builtins.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
-#include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 using namespace hlox;
@@ -27,58 +27,57 @@ namespace {
 
 class JitKernelLibrary final : public runtime::KernelLibrary {
 public:
-  explicit JitKernelLibrary(std::unique_ptr<ExecutionEngine> engine)
-      : engine(std::move(engine)) {}
+  JitKernelLibrary(std::unique_ptr<llvm::orc::LLJIT> jit,
+                   llvm::StringMap<runtime::KernelFn> entries)
+      : jit(std::move(jit)), entries(std::move(entries)) {}
 
   runtime::KernelFn lookup(const std::string &name) override {
-    llvm::Expected<void *> symbol = engine->lookup(name);
-    if (!symbol) {
-      llvm::consumeError(symbol.takeError());
-      return nullptr;
-    }
-    return reinterpret_cast<runtime::KernelFn>(*symbol);
+    return entries.lookup(name);
   }
 
 private:
-  std::unique_ptr<ExecutionEngine> engine;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  llvm::StringMap<runtime::KernelFn> entries;
 };
 
 } // namespace
 
 FailureOr<std::shared_ptr<runtime::KernelLibrary>>
-hlox::cpu::jitCompile(ModuleOp module, const CompileOptions &compileOptions) {
-  auto machine = createTargetMachine(compileOptions);
-  if (!machine)
-    return module.emitError("cannot target CPU '")
-           << compileOptions.targetCpu << "': "
-           << llvm::toString(machine.takeError());
-  std::vector<std::string> missing = getFeaturesMissingOnHost(**machine);
-  if (!missing.empty())
-    return module.emitError("this host cannot run code for target CPU '")
-           << compileOptions.targetCpu << "' (it lacks "
-           << llvm::join(missing, ",")
-           << "); hlox-compile --emit-object compiles for it without "
-              "running";
-  auto transformer =
-      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, machine->get());
-  ExecutionEngineOptions options;
-  options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  options.enableGDBNotificationListener = false;
-  options.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(module, options, std::move(*machine));
-  if (!engine)
-    return module.emitError("JIT compilation failed: ")
-           << llvm::toString(engine.takeError());
-  // Every function kernels may call by name (the runtime's, compiler-rt's
-  // builtins, libm's), so that code for any CPU links.
-  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    for (auto [name, address] : runtime::getKernelSymbols())
-      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                                 llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
+hlox::cpu::linkKernels(ModuleOp module, std::vector<KernelObject> objects) {
+  auto jit = llvm::orc::LLJITBuilder().create();
+  if (!jit)
+    return module.emitError("cannot create the JIT: ")
+           << llvm::toString(jit.takeError());
+  llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
+  llvm::orc::MangleAndInterner intern((*jit)->getExecutionSession(),
+                                      (*jit)->getDataLayout());
+  llvm::orc::SymbolMap symbols;
+  for (auto [name, address] : runtime::getKernelSymbols())
+    symbols[intern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                             llvm::JITSymbolFlags::Exported};
+  if (llvm::Error error =
+          dylib.define(llvm::orc::absoluteSymbols(std::move(symbols))))
+    return module.emitError("cannot define the runtime's symbols: ")
+           << llvm::toString(std::move(error));
+  for (KernelObject &object : objects) {
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object.object,
+                                                       object.symbol);
+    if (llvm::Error error = (*jit)->addObjectFile(std::move(buffer)))
+      return module.emitError("cannot load the object of kernel @")
+             << object.names.front() << ": "
+             << llvm::toString(std::move(error));
+  }
+  llvm::StringMap<runtime::KernelFn> entries;
+  for (const KernelObject &object : objects) {
+    auto address = (*jit)->lookup(object.symbol + kEntrySuffix.str());
+    if (!address)
+      return module.emitError("cannot link kernel @")
+             << object.names.front() << ": "
+             << llvm::toString(address.takeError());
+    auto fn = address->toPtr<runtime::KernelFn>();
+    for (const std::string &name : object.names)
+      entries[name + kEntrySuffix.str()] = fn;
+  }
   return std::shared_ptr<runtime::KernelLibrary>(
-      std::make_shared<JitKernelLibrary>(std::move(*engine)));
+      std::make_shared<JitKernelLibrary>(std::move(*jit), std::move(entries)));
 }

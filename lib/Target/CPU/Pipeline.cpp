@@ -50,6 +50,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -174,109 +175,202 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
            options.entry +
            " opaque-constants=" + (options.opaqueConstants ? "true" : "false") +
            " host-control-flow=" +
-           getHostControlFlowName(options.hostControlFlow).str() + "}";
+           getHostControlFlowName(options.hostControlFlow).str() +
+           "},hlox-dedup-dispatches";
   case Phase::LLVM:
-    return std::string("hlox-cpu-kernel-abi,canonicalize,cse,") +
-           (options.inlineExp ? "hlox-cpu-inline-exp," : "") +
-           (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
-                               "loop-invariant-subset-hoisting,"
-                             : "") +
-           "eliminate-empty-tensors,"
-           "empty-tensor-to-alloc-tensor,"
-           "one-shot-bufferize{allow-return-allocs-from-loops=true "
-           "unknown-type-conversion=identity-layout-map},"
-           "func.func(lower-vector-mask),"
-           "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-           "hlox-cpu-copies-to-loops,convert-vector-to-scf{full-unroll=true},"
-           "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
-           "convert-complex-to-standard,hlox-cpu-emulate-narrow-floats," +
-           std::string(options.fpContract ? "hlox-cpu-contract-floats," : "") +
-           "hlox-cpu-math-to-libm,arith-expand{include-bf16=true},"
-           "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
-           "finalize-memref-to-llvm,"
-           "convert-math-to-llvm,convert-complex-to-llvm,"
-           "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
-           "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},"
-           "convert-ub-to-llvm,reconcile-unrealized-casts,"
-           "hlox-cpu-emit-entry-points";
+    return "hlox-cpu-kernel-abi," + getKernelPipeline(options);
   }
   llvm_unreachable("phase");
 }
 
-/// Erases every function of `module` but the dispatches and declarations
-/// (libm functions the kernels call): what the llvm
-/// phase compiles.
-static void keepOnlyKernels(ModuleOp module) {
+std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
+  return std::string("canonicalize,cse,") +
+         (options.inlineExp ? "hlox-cpu-inline-exp," : "") +
+         (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
+                              "loop-invariant-subset-hoisting,"
+                            : "") +
+         "eliminate-empty-tensors,"
+         "empty-tensor-to-alloc-tensor,"
+         "one-shot-bufferize{allow-return-allocs-from-loops=true "
+         "unknown-type-conversion=identity-layout-map},"
+         "func.func(lower-vector-mask),"
+         "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+         "hlox-cpu-copies-to-loops,convert-vector-to-scf{full-unroll=true},"
+         "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
+         "convert-complex-to-standard,hlox-cpu-emulate-narrow-floats," +
+         std::string(options.fpContract ? "hlox-cpu-contract-floats," : "") +
+         "hlox-cpu-math-to-libm,arith-expand{include-bf16=true},"
+         "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
+         "finalize-memref-to-llvm,"
+         "convert-math-to-llvm,convert-complex-to-llvm,"
+         "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
+         "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},"
+         "convert-ub-to-llvm,reconcile-unrealized-casts,"
+         "hlox-cpu-emit-entry-points";
+}
+
+void hlox::cpu::keepOnlyKernels(ModuleOp module) {
   for (Operation &op : llvm::make_early_inc_range(module.getOps()))
     if (auto function = dyn_cast<func::FuncOp>(op))
       if (!function->hasAttr(kDispatchAttr) && !function.isExternal())
         function.erase();
 }
 
-LogicalResult hlox::cpu::runPhase(ModuleOp module, Phase phase,
-                                  const CompileOptions &options,
-                                  CompileStats *stats,
-                                  llvm::function_ref<LogicalResult(ModuleOp)>
-                                      afterKernelABI) {
-  int index = llvm::find(kPhases, phase) - std::begin(kPhases);
+LogicalResult hlox::cpu::runKernelABI(ModuleOp module) {
+  registerCompilerPasses();
+  PassManager abi(module.getContext());
+  // The host function still calls the dispatches by their old types until
+  // it is dropped.
+  abi.enableVerifier(false);
+  std::string error;
+  llvm::raw_string_ostream errorStream(error);
+  if (failed(parsePassPipeline("hlox-cpu-kernel-abi", abi, errorStream)))
+    return module.emitError("bad kernel ABI pipeline: ") << error;
+  return abi.run(module);
+}
+
+void hlox::cpu::splitKernels(ModuleOp module) {
+  SmallVector<func::FuncOp> declarations, kernels;
+  for (auto function : module.getOps<func::FuncOp>())
+    (function.isExternal() ? declarations : kernels).push_back(function);
+  OpBuilder builder(module.getContext());
+  builder.setInsertionPointToEnd(module.getBody());
+  for (func::FuncOp kernel : kernels) {
+    llvm::SmallDenseSet<StringAttr> callees;
+    kernel.walk([&](func::CallOp call) {
+      callees.insert(call.getCalleeAttr().getAttr());
+    });
+    auto nested = ModuleOp::create(builder, kernel.getLoc(),
+                                   kernel.getSymName());
+    OpBuilder inner = OpBuilder::atBlockEnd(nested.getBody());
+    for (func::FuncOp declaration : declarations)
+      if (callees.contains(declaration.getSymNameAttr()))
+        inner.clone(*declaration);
+    kernel->moveBefore(nested.getBody(), nested.getBody()->end());
+  }
+  for (func::FuncOp declaration : declarations)
+    declaration.erase();
+}
+
+/// Whether `op` declares a function defined elsewhere.
+static bool isDeclaration(Operation *op) {
+  if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op))
+    return function.isExternal();
+  if (auto function = dyn_cast<func::FuncOp>(op))
+    return function.isExternal();
+  return false;
+}
+
+void hlox::cpu::joinKernels(ModuleOp module) {
+  llvm::StringSet<> names;
+  for (auto nested :
+       llvm::make_early_inc_range(module.getBody()->getOps<ModuleOp>())) {
+    SymbolTable table(nested);
+    for (Operation &op :
+         llvm::make_early_inc_range(nested.getBody()->getOperations())) {
+      auto symbol = dyn_cast<SymbolOpInterface>(op);
+      if (symbol && !names.insert(symbol.getName()).second) {
+        // Each kernel's module declares the C functions it calls: one
+        // declaration stays. Private definitions of the same name (constant
+        // globals) are renamed apart.
+        if (isDeclaration(&op)) {
+          op.erase();
+          continue;
+        }
+        std::string name;
+        for (int i = 1;; ++i) {
+          name = (symbol.getName() + "_" + Twine(i)).str();
+          if (!names.contains(name) && !table.lookup(name))
+            break;
+        }
+        if (failed(table.rename(&op, name)))
+          llvm::report_fatal_error("cannot rename a kernel symbol");
+        names.insert(name);
+      }
+    }
+    for (Operation &op :
+         llvm::make_early_inc_range(nested.getBody()->getOperations()))
+      op.moveBefore(module.getBody(), module.getBody()->end());
+    nested.erase();
+  }
+}
+
+LogicalResult hlox::cpu::lowerKernels(ModuleOp module,
+                                      const CompileOptions &options) {
   registerCompilerPasses();
   PassManager pm(module.getContext());
   std::string error;
   llvm::raw_string_ostream errorStream(error);
-  std::string pipeline = getPhasePipeline(phase, options);
-  if (failed(parsePassPipeline(pipeline, pm, errorStream)))
-    return module.emitError("bad ") << getPhaseName(phase)
-                                    << " pipeline: " << error;
+  // One kernel per nested module: the pass manager lowers them in parallel.
+  if (failed(parsePassPipeline(getKernelPipeline(options),
+                               pm.nest<ModuleOp>(), errorStream)))
+    return module.emitError("bad kernel pipeline: ") << error;
+  if (options.configurePassManager)
+    options.configurePassManager(pm);
+  return pm.run(module);
+}
+
+LogicalResult hlox::cpu::dumpModule(ModuleOp module, Phase phase,
+                                    const CompileOptions &options) {
+  if (options.dumpDir.empty())
+    return success();
+  int index = llvm::find(kPhases, phase) - std::begin(kPhases);
+  if (std::error_code ec = llvm::sys::fs::create_directories(options.dumpDir))
+    return module.emitError("cannot create ") << options.dumpDir << ": "
+                                              << ec.message();
+  SmallString<128> path(options.dumpDir);
+  llvm::sys::path::append(
+      path, llvm::formatv("{0:2}-{1}.mlir", index, getPhaseName(phase)).str());
+  std::string openError;
+  auto file = openOutputFile(path, &openError);
+  if (!file)
+    return module.emitError("cannot write ") << path << ": " << openError;
+  module.print(file->os());
+  file->keep();
+  return success();
+}
+
+LogicalResult hlox::cpu::runPhase(ModuleOp module, Phase phase,
+                                  const CompileOptions &options,
+                                  CompileStats *stats) {
+  registerCompilerPasses();
   auto start = std::chrono::steady_clock::now();
   if (phase == Phase::LLVM) {
     // The kernel ABI runs on the dispatches first; then the host function
-    // goes, and the rest of the pipeline compiles the kernels alone.
-    PassManager abi(module.getContext());
-    // The host function still calls the dispatches by their old types until
-    // it is dropped below.
-    abi.enableVerifier(false);
-    if (failed(parsePassPipeline("hlox-cpu-kernel-abi", abi, errorStream)) ||
-        failed(abi.run(module)))
-      return failure();
-    if (afterKernelABI && failed(afterKernelABI(module)))
+    // goes, and each kernel is lowered in a module of its own.
+    if (failed(runKernelABI(module)))
       return failure();
     keepOnlyKernels(module);
-    pm.clear();
-    if (failed(parsePassPipeline(StringRef(pipeline).drop_front(
-                                     StringRef("hlox-cpu-kernel-abi,").size()),
-                                 pm, errorStream)))
-      return module.emitError("bad llvm pipeline: ") << error;
+    splitKernels(module);
+    if (failed(lowerKernels(module, options)))
+      return failure();
+    joinKernels(module);
+  } else {
+    PassManager pm(module.getContext());
+    std::string error;
+    llvm::raw_string_ostream errorStream(error);
+    if (failed(parsePassPipeline(getPhasePipeline(phase, options), pm,
+                                 errorStream)))
+      return module.emitError("bad ") << getPhaseName(phase)
+                                      << " pipeline: " << error;
+    if (options.configurePassManager)
+      options.configurePassManager(pm);
+    if (failed(pm.run(module)))
+      return failure();
   }
-  if (failed(pm.run(module)))
-    return failure();
   double ms = std::chrono::duration<double, std::milli>(
                   std::chrono::steady_clock::now() - start)
                   .count();
   if (stats)
     stats->phaseMilliseconds.emplace_back(getPhaseName(phase).str(), ms);
-  if (!options.dumpDir.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(options.dumpDir))
-      return module.emitError("cannot create ") << options.dumpDir << ": "
-                                                << ec.message();
-    SmallString<128> path(options.dumpDir);
-    llvm::sys::path::append(path, llvm::formatv("{0:2}-{1}.mlir", index,
-                                                getPhaseName(phase))
-                                      .str());
-    std::string openError;
-    auto file = openOutputFile(path, &openError);
-    if (!file)
-      return module.emitError("cannot write ") << path << ": " << openError;
-    module.print(file->os());
-    file->keep();
-  }
-  return success();
+  return dumpModule(module, phase, options);
 }
 
 LogicalResult hlox::cpu::lowerToPhase(ModuleOp module, Phase last,
                                       const CompileOptions &options,
                                       CompileStats *stats) {
   for (Phase phase : kPhases) {
-    if (failed(runPhase(module, phase, options, stats, {})))
+    if (failed(runPhase(module, phase, options, stats)))
       return failure();
     if (phase == last)
       break;

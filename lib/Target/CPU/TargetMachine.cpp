@@ -136,17 +136,27 @@ LogicalResult hlox::cpu::emitObjectFile(ModuleOp module,
       translateModuleToLLVMIR(module, context);
   if (!llvmModule)
     return module.emitError("translation to LLVM IR failed");
-  llvmModule->setDataLayout((*machine)->createDataLayout());
-  llvmModule->setTargetTriple((*machine)->getTargetTriple());
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                            machine->get());
-  if (llvm::Error error = optimize(llvmModule.get()))
-    return module.emitError("LLVM optimization failed: ")
-           << llvm::toString(std::move(error));
-  llvm::legacy::PassManager codegen;
-  if ((*machine)->addPassesToEmitFile(codegen, os, nullptr,
-                                      llvm::CodeGenFileType::ObjectFile))
-    return module.emitError("the target cannot emit object files");
-  codegen.run(*llvmModule);
+  if (llvm::Error error = compileToObject(*llvmModule, **machine,
+                                         /*optLevel=*/3, os))
+    return module.emitError(llvm::toString(std::move(error)));
   return success();
+}
+
+llvm::Error hlox::cpu::compileToObject(llvm::Module &module,
+                                       llvm::TargetMachine &machine,
+                                       unsigned optLevel,
+                                       llvm::raw_pwrite_stream &os) {
+  module.setDataLayout(machine.createDataLayout());
+  module.setTargetTriple(machine.getTargetTriple());
+  auto optimize = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                            &machine);
+  if (llvm::Error error = optimize(&module))
+    return llvm::createStringError("LLVM optimization failed: " +
+                                   llvm::toString(std::move(error)));
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, os, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile))
+    return llvm::createStringError("the target cannot emit object files");
+  codegen.run(module);
+  return llvm::Error::success();
 }

@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,7 @@
 
 namespace mlir {
 class DialectRegistry;
+class PassManager;
 } // namespace mlir
 
 namespace hlox::cpu {
@@ -66,6 +68,13 @@ struct CompileOptions {
   /// Features added to or removed from the CPU's, comma-separated
   /// ("+avx2,-avx512f").
   std::string targetFeatures;
+  /// When set, compiled kernels are kept in and loaded from this folder,
+  /// keyed by their IR, the target CPU and features, the options that
+  /// change code, and the compiler's version (hlox::DiskCache).
+  std::string cacheDir;
+  /// Called on each pass manager compilation creates (the tools apply
+  /// `--mlir-timing`, `--mlir-pass-statistics` and the like through it).
+  std::function<void(mlir::PassManager &)> configurePassManager;
   /// Where `stablehlo.custom_call` targets must be registered (null: the
   /// global registry); the executable must resolve them in the same one.
   const runtime::CustomCallRegistry *customCalls = nullptr;
@@ -74,8 +83,17 @@ struct CompileOptions {
 /// What compilation measured (what the program holds, dispatches and
 /// buffer bytes, its HostProgram says).
 struct CompileStats {
-  /// Milliseconds per phase, and for the JIT ("jit").
+  /// Milliseconds per phase, then for the kernels' code generation
+  /// ("codegen": LLVM optimization and instruction selection, in parallel)
+  /// and linking ("link").
   std::vector<std::pair<std::string, double>> phaseMilliseconds;
+  /// Dispatch commands of the host program, and the distinct kernels they
+  /// run (dispatches equal up to their name share one).
+  int64_t dispatches = 0;
+  int64_t kernels = 0;
+  /// Kernels loaded from the persistent cache, and compiled.
+  int64_t cachedKernels = 0;
+  int64_t compiledKernels = 0;
 };
 
 /// A compiled program: the host program, its kernels, and the host ops
@@ -113,6 +131,10 @@ mlir::LogicalResult importProgram(mlir::ModuleOp module);
 /// The textual pass pipeline of `phase` (module-anchored, without the
 /// builtin.module wrapper).
 std::string getPhasePipeline(Phase phase, const CompileOptions &options);
+
+/// The llvm phase after hlox-cpu-kernel-abi: what lowers one kernel
+/// (module-anchored, without the builtin.module wrapper).
+std::string getKernelPipeline(const CompileOptions &options);
 
 /// Runs the phases on `module` up to and including `last`, in place; fails
 /// with a diagnostic at the op that could not be compiled.

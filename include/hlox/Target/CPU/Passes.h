@@ -6,6 +6,7 @@
 #define HLOX_TARGET_CPU_PASSES_H
 
 #include "hlox/Target/CPU/HostControlFlow.h"
+#include "hlox/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -22,7 +23,7 @@
 namespace hlox::cpu {
 
 /// Attribute names on dispatch functions.
-inline constexpr llvm::StringLiteral kDispatchAttr = "hlox.dispatch";
+using hlox::kDispatchAttr;
 inline constexpr llvm::StringLiteral kWorkgroupsAttr = "hlox.workgroups";
 inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
 

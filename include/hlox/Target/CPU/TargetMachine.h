@@ -16,6 +16,7 @@
 
 #include "hlox/Target/CPU/Compiler.h"
 
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -43,6 +44,11 @@ getFeaturesMissingOnHost(const llvm::TargetMachine &machine);
 mlir::LogicalResult emitObjectFile(mlir::ModuleOp module,
                                    const CompileOptions &options,
                                    llvm::raw_pwrite_stream &os);
+
+/// Optimizes `module` at `optLevel` (0-3) for `machine` and writes it to
+/// `os` as an object file. Thread-safe for distinct modules and machines.
+llvm::Error compileToObject(llvm::Module &module, llvm::TargetMachine &machine,
+                            unsigned optLevel, llvm::raw_pwrite_stream &os);
 
 } // namespace hlox::cpu
 

@@ -1,0 +1,212 @@
+//===- CompileKernels.cpp - Each distinct kernel compiled once, in parallel ===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Every kernel gets a key: the SHA-256 of its IR (printed under one name,
+// with the declarations it calls), the kernel pipeline, the target CPU and
+// its features, the optimization level, and the compiler's version. Kernels
+// of equal keys share one compiled body; a key found in the persistent
+// cache is loaded, not compiled. The rest are lowered each in a module of
+// its own (the pass manager runs them in parallel), translated to LLVM IR
+// each in an LLVMContext of its own, and optimized and compiled to object
+// code in parallel on the context's thread pool. In the object, a kernel is
+// named after its key (`hlox_k<key>_entry`), so that a cached object serves
+// any program holding the same kernel, whatever its dispatch is called.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include "hlox/Support/DiskCache.h"
+#include "hlox/Target/CPU/Passes.h"
+#include "hlox/Target/CPU/TargetMachine.h"
+
+#include "mlir/IR/Threading.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::cpu;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
+}
+
+/// `kernel` printed under a fixed name, followed by the declarations it
+/// calls: what its code depends on in the module.
+std::string printKernel(func::FuncOp kernel, ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  flags.assumeVerified().useLocalScope();
+  StringAttr name = kernel.getSymNameAttr();
+  kernel.setSymName("kernel");
+  kernel->print(os, flags);
+  kernel.setSymNameAttr(name);
+  llvm::SmallSetVector<StringAttr, 4> callees;
+  kernel.walk(
+      [&](func::CallOp call) { callees.insert(call.getCalleeAttr().getAttr()); });
+  for (StringAttr callee : callees)
+    if (Operation *declaration = module.lookupSymbol(callee))
+      declaration->print(os << "\n", flags);
+  return text;
+}
+
+/// One kernel to compile: its LLVM IR, then its object code.
+struct Job {
+  size_t object;
+  std::string key;
+  std::string name;
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  std::string error;
+};
+
+} // namespace
+
+FailureOr<std::shared_ptr<runtime::KernelLibrary>>
+hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
+                          CompileStats &stats) {
+  auto machine = createTargetMachine(options);
+  if (!machine)
+    return module.emitError("cannot target CPU '")
+           << options.targetCpu << "': "
+           << llvm::toString(machine.takeError());
+  std::vector<std::string> missing = getFeaturesMissingOnHost(**machine);
+  if (!missing.empty())
+    return module.emitError("this host cannot run code for target CPU '")
+           << options.targetCpu << "' (it lacks " << llvm::join(missing, ",")
+           << "); hlox-compile --emit-object compiles for it without "
+              "running";
+  constexpr unsigned kOptLevel = 3;
+  std::string pipeline = getKernelPipeline(options);
+  std::string triple = (*machine)->getTargetTriple().str();
+  std::string cpu = (*machine)->getTargetCPU().str();
+  std::string features = (*machine)->getTargetFeatureString().str();
+  std::string optLevel = "O" + std::to_string(kOptLevel);
+  std::string context = DiskCache::hashKey(
+      {getCompilerVersion(), pipeline, triple, cpu, features, optLevel});
+  std::optional<DiskCache> cache;
+  if (!options.cacheDir.empty())
+    cache.emplace(options.cacheDir);
+
+  // Keys, shared bodies and cache hits.
+  auto start = Clock::now();
+  std::vector<KernelObject> objects;
+  llvm::StringMap<size_t> objectOfKey;
+  std::vector<Job> jobs;
+  for (auto kernel :
+       llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
+    if (!kernel->hasAttr(kDispatchAttr) || kernel.isExternal())
+      continue;
+    std::string name = kernel.getSymName().str();
+    std::string key =
+        DiskCache::hashKey({context, printKernel(kernel, module)});
+    auto [it, inserted] = objectOfKey.try_emplace(key, objects.size());
+    if (!inserted) {
+      objects[it->second].names.push_back(name);
+      kernel.erase();
+      continue;
+    }
+    objects.push_back({"hlox_k" + key.substr(0, 40), {name}, {}});
+    if (cache) {
+      if (std::optional<std::string> object = cache->load(key)) {
+        objects.back().object = std::move(*object);
+        ++stats.cachedKernels;
+        kernel.erase();
+        continue;
+      }
+    }
+    jobs.push_back({objects.size() - 1, key, name, nullptr, nullptr, {}});
+  }
+  stats.compiledKernels = jobs.size();
+  stats.phaseMilliseconds.emplace_back("keys", millisecondsSince(start));
+
+  // The kernels to compile, lowered in parallel.
+  start = Clock::now();
+  splitKernels(module);
+  if (failed(lowerKernels(module, options)) ||
+      failed(dumpModule(module, Phase::LLVM, options)))
+    return failure();
+  stats.phaseMilliseconds.emplace_back("llvm", millisecondsSince(start));
+
+  // LLVM IR, one context per kernel, then object code in parallel.
+  start = Clock::now();
+  llvm::StringMap<ModuleOp> modules;
+  for (auto nested : module.getBody()->getOps<ModuleOp>())
+    if (std::optional<StringRef> name = nested.getName())
+      modules[*name] = nested;
+  for (Job &job : jobs) {
+    ModuleOp nested = modules.lookup(job.name);
+    if (!nested)
+      return module.emitError("kernel @") << job.name << " was not lowered";
+    job.context = std::make_unique<llvm::LLVMContext>();
+    job.module = translateModuleToLLVMIR(nested, *job.context, job.name);
+    if (!job.module)
+      return nested.emitError("translation of kernel @")
+             << job.name << " to LLVM IR failed";
+    // Only the entry point is seen from outside; the kernel itself is
+    // inlined into it.
+    const std::string &symbol = objects[job.object].symbol;
+    llvm::Function *body = job.module->getFunction(job.name);
+    llvm::Function *entry =
+        job.module->getFunction(job.name + kEntrySuffix.str());
+    if (!body || !entry)
+      return nested.emitError("kernel @") << job.name
+                                          << " has no entry point";
+    body->setName(symbol + "_body");
+    entry->setName(symbol + kEntrySuffix.str());
+    for (llvm::GlobalValue &value : job.module->global_values())
+      if (&value != entry && !value.isDeclaration())
+        value.setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  MLIRContext *mlirContext = module.getContext();
+  parallelFor(mlirContext, 0, jobs.size(), [&](size_t i) {
+    Job &job = jobs[i];
+    auto jobMachine = createTargetMachine(options);
+    if (!jobMachine) {
+      job.error = llvm::toString(jobMachine.takeError());
+      return;
+    }
+    llvm::SmallVector<char, 0> buffer;
+    llvm::raw_svector_ostream os(buffer);
+    if (llvm::Error error =
+            compileToObject(*job.module, **jobMachine, kOptLevel, os)) {
+      job.error = llvm::toString(std::move(error));
+      return;
+    }
+    objects[job.object].object.assign(buffer.begin(), buffer.end());
+    // The IR is no longer needed; free it on this thread.
+    job.module.reset();
+    job.context.reset();
+  });
+  for (Job &job : jobs) {
+    if (!job.error.empty())
+      return module.emitError("code generation of kernel @")
+             << job.name << " failed: " << job.error;
+    if (cache)
+      if (llvm::Error error =
+              cache->store(job.key, objects[job.object].object))
+        module.emitWarning("cannot store kernel @")
+            << job.name << " in the compilation cache: "
+            << llvm::toString(std::move(error));
+  }
+  stats.phaseMilliseconds.emplace_back("codegen", millisecondsSince(start));
+
+  start = Clock::now();
+  FailureOr<std::shared_ptr<runtime::KernelLibrary>> library =
+      linkKernels(module, std::move(objects));
+  stats.phaseMilliseconds.emplace_back("link", millisecondsSince(start));
+  return library;
+}
