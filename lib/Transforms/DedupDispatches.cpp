@@ -49,7 +49,6 @@ public:
     for (auto function : module.getOps<func::FuncOp>()) {
       if (!function->hasAttr(hlox::kDispatchAttr) || function.isExternal())
         continue;
-      ++numDispatches;
       auto [it, inserted] =
           firstByBody.try_emplace(printBody(function), function.getSymNameAttr());
       if (inserted)
@@ -77,7 +76,6 @@ public:
     });
     for (func::FuncOp function : duplicates)
       function.erase();
-    numErased += duplicates.size();
   }
 };
 

@@ -125,6 +125,11 @@ int main(int argc, char **argv) {
   options.dumpDir = dumpIr;
   options.vectorize = vectorize;
   tools::applyCompileFlags(options);
+  if (!options.cacheDir.empty()) {
+    llvm::errs() << "error: --cache-dir keeps kernels that hlox-run and "
+                    "hlox-bench compile; hlox-compile prints phases\n";
+    return 1;
+  }
   if (failed(cpu::lowerToPhase(*module, *phase, options)))
     return 1;
   auto output = openOutputFile(outputFile, &error);

@@ -225,10 +225,6 @@ def HloxDedupDispatches : Pass<"hlox-dedup-dispatches", "::mlir::ModuleOp"> {
     %1 = call @main_dispatch_0(%0) : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
-  let statistics = [
-    Statistic<"numDispatches", "dispatches", "Dispatch functions seen">,
-    Statistic<"numErased", "erased", "Dispatch functions merged into another">
-  ];
 }
 
 #endif // HLOX_TRANSFORMS_PASSES_TD

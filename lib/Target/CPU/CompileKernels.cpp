@@ -136,7 +136,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
   // The kernels to compile, lowered in parallel.
   start = Clock::now();
   splitKernels(module);
-  if (failed(lowerKernels(module, options)) ||
+  if ((!jobs.empty() && failed(lowerKernels(module, options))) ||
       failed(dumpModule(module, Phase::LLVM, options)))
     return failure();
   stats.phaseMilliseconds.emplace_back("llvm", millisecondsSince(start));
@@ -191,16 +191,27 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     job.module.reset();
     job.context.reset();
   });
-  for (Job &job : jobs) {
+  for (Job &job : jobs)
     if (!job.error.empty())
       return module.emitError("code generation of kernel @")
              << job.name << " failed: " << job.error;
-    if (cache)
+  if (cache) {
+    // A cache that cannot be written costs time, not correctness: one
+    // warning says why.
+    std::string firstError;
+    int64_t failures = 0;
+    for (Job &job : jobs)
       if (llvm::Error error =
-              cache->store(job.key, objects[job.object].object))
-        module.emitWarning("cannot store kernel @")
-            << job.name << " in the compilation cache: "
-            << llvm::toString(std::move(error));
+              cache->store(job.key, objects[job.object].object)) {
+        if (!failures++)
+          firstError = llvm::toString(std::move(error));
+        else
+          llvm::consumeError(std::move(error));
+      }
+    if (failures)
+      module.emitWarning("cannot store ")
+          << failures << " of " << jobs.size()
+          << " kernels in the compilation cache: " << firstError;
   }
   stats.phaseMilliseconds.emplace_back("codegen", millisecondsSince(start));
 

@@ -127,6 +127,23 @@ void hlox::cpu::registerCompilerPasses() {
     hlox::sdy::registerSdyPasses();
     hlox::registerHloxConversionPasses();
     hlox::cpu::registerHloxCPUPasses();
+    // Each phase by name, with the default options: `hlox-opt
+    // --hlox-phase-input --hlox-phase-stablehlo ...` replays compilation.
+    for (Phase phase : kPhases) {
+      std::string name = ("hlox-phase-" + getPhaseName(phase)).str();
+      std::string description =
+          ("The CPU compiler's " + getPhaseName(phase) +
+           " phase with the default options (the llvm phase on a module "
+           "that holds only the dispatches)")
+              .str();
+      PassPipelineRegistration<>(
+          name, description, [phase](OpPassManager &pm) {
+            std::string pipeline = getPhasePipeline(phase, CompileOptions());
+            if (failed(parsePassPipeline(pipeline, pm)))
+              llvm::report_fatal_error("bad phase pipeline: " +
+                                       Twine(pipeline));
+          });
+    }
   });
 }
 

@@ -2,12 +2,15 @@
 // RUN: hlox-compile --compile-to=input %s | FileCheck %s --check-prefix=INPUT
 // RUN: hlox-compile --compile-to=stablehlo %s | FileCheck %s --check-prefix=STABLEHLO
 // RUN: hlox-compile --compile-to=linalg %s | FileCheck %s --check-prefix=LINALG
+// RUN: hlox-opt --hlox-phase-input --hlox-phase-stablehlo --hlox-phase-linalg %s | FileCheck %s --check-prefix=LINALG
 // RUN: hlox-compile --compile-to=llvm %s | FileCheck %s --check-prefix=LLVM
 // RUN: hlox-compile --compile-to=llvm --emit-llvm-ir %s | FileCheck %s --check-prefix=IR
 // RUN: hlox-compile --compile-to=llvm %s | FileCheck %s --check-prefix=VEC
 // RUN: hlox-compile --compile-to=llvm --vectorize=false %s | FileCheck %s --check-prefix=SCALAR
 // RUN: %expect-exit 1 hlox-compile --compile-to=binary %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %expect-exit 1 hlox-compile --function=nope %s 2>&1 | FileCheck %s --check-prefix=NOFN
+// RUN: %expect-exit 1 hlox-compile --cache-dir=%t %s 2>&1 | FileCheck %s --check-prefix=CACHE
+// CACHE: error: --cache-dir keeps kernels that hlox-run and hlox-bench compile; hlox-compile prints phases
 
 // input: calls inlined, the helper gone.
 // INPUT-NOT: func.func private @scale
