@@ -56,8 +56,7 @@ std::optional<std::string> DiskCache::load(llvm::StringRef key) const {
   llvm::StringRef data = (*buffer)->getBuffer();
   if (data.size() < kHeaderSize || !data.starts_with(kMagic))
     return std::nullopt;
-  uint64_t size = llvm::support::endian::read64le(
-      data.data() + kMagic.size());
+  uint64_t size = llvm::support::endian::read64le(data.data() + kMagic.size());
   llvm::StringRef digest = data.substr(kMagic.size() + 8, 32);
   llvm::StringRef payload = data.drop_front(kHeaderSize);
   if (payload.size() != size)
@@ -75,8 +74,8 @@ llvm::Error DiskCache::store(llvm::StringRef key,
   std::string path = getPath(key);
   llvm::StringRef parent = llvm::sys::path::parent_path(path);
   if (std::error_code ec = llvm::sys::fs::create_directories(parent))
-    return llvm::createStringError(ec, "cannot create cache folder " +
-                                           parent + ": " + ec.message());
+    return llvm::createStringError(ec, "cannot create cache folder " + parent +
+                                           ": " + ec.message());
   // A file of this writer's own, renamed over the entry once complete.
   llvm::SmallString<256> temporary;
   int fd;

@@ -49,8 +49,8 @@ public:
     for (auto function : module.getOps<func::FuncOp>()) {
       if (!function->hasAttr(hlox::kDispatchAttr) || function.isExternal())
         continue;
-      auto [it, inserted] =
-          firstByBody.try_emplace(printBody(function), function.getSymNameAttr());
+      auto [it, inserted] = firstByBody.try_emplace(printBody(function),
+                                                    function.getSymNameAttr());
       if (inserted)
         continue;
       replacement[function.getSymNameAttr()] = it->second;

@@ -119,7 +119,7 @@ int compileAndReport(ModuleOp module, func::FuncOp function,
   double totalMs = std::chrono::duration<double, std::milli>(
                        std::chrono::steady_clock::now() - start)
                        .count();
-  const cpu::CompileStats &stats = (*compiled)->stats;
+  const CompileStats &stats = (*compiled)->stats;
   llvm::raw_ostream &os = llvm::outs();
   std::string file = llvm::sys::path::filename(inputFile).str();
   if (format == Format::Json) {

@@ -79,7 +79,7 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "hlox CPU compiler phases\n");
   if (!tools::loadCustomCallLibraries())
     return 1;
-  std::optional<cpu::Phase> phase = cpu::parsePhase(compileTo);
+  std::optional<Phase> phase = parsePhase(compileTo);
   if (!phase) {
     llvm::errs() << "error: unknown phase '" << compileTo
                  << "' (input, stablehlo, linalg, llvm)\n";
@@ -90,7 +90,7 @@ int main(int argc, char **argv) {
       llvm::outs() << symbol.name << "\n";
     return 0;
   }
-  if ((emitLLVMIR || emitObject) && *phase != cpu::Phase::LLVM) {
+  if ((emitLLVMIR || emitObject) && *phase != Phase::LLVM) {
     llvm::errs() << "error: --emit-llvm-ir and --emit-object need "
                     "--compile-to=llvm\n";
     return 1;

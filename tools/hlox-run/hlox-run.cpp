@@ -221,7 +221,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   // --stats is LLVM's own flag (statistics); hlox-run reads it to print the
   // compile report.
   if (llvm::AreStatisticsEnabled()) {
-    const cpu::CompileStats &stats = program.stats;
+    const CompileStats &stats = program.stats;
     double total = 0;
     for (auto &[phase, ms] : stats.phaseMilliseconds) {
       llvm::errs() << llvm::formatv("compile {0,-10} {1,8:f2} ms\n", phase, ms);
@@ -439,7 +439,7 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   // (shardings dropped, exporters' spellings and JAX's custom calls
   // legalized); a shape-polymorphic function specialized to its arguments,
   // as the compiler does (cpu::CompileCache).
-  if (failed(cpu::importProgram(module)))
+  if (failed(importProgram(module)))
     return kError;
   // Dynamic shapes inside a static function (set_dimension_size's bounded
   // results) are refined too.

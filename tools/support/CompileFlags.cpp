@@ -13,19 +13,19 @@
 using namespace hlox;
 namespace cl = llvm::cl;
 
-static cl::opt<cpu::HostControlFlow> hostControlFlow(
+static cl::opt<HostControlFlow> hostControlFlow(
     "host-control-flow",
     cl::desc("Where the entry function's while/if/case run"),
     cl::values(
-        clEnumValN(cpu::HostControlFlow::Auto, "auto",
+        clEnumValN(HostControlFlow::Auto, "auto",
                    "on the host when they hold a host call (check, probe, "
                    "print, custom call) or work "
                    "worth several threads; else inside one kernel (default)"),
-        clEnumValN(cpu::HostControlFlow::Always, "always",
+        clEnumValN(HostControlFlow::Always, "always",
                    "on the host whenever their values are static tensors"),
-        clEnumValN(cpu::HostControlFlow::Never, "never",
+        clEnumValN(HostControlFlow::Never, "never",
                    "each inside one kernel")),
-    cl::init(cpu::HostControlFlow::Auto));
+    cl::init(HostControlFlow::Auto));
 
 static cl::opt<bool> fpContract(
     "fp-contract",

@@ -6,16 +6,13 @@
 #define HLOX_TRANSFORMS_PASSES_H
 
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Transforms/Dispatch.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace hlox {
-
-/// Marks the functions that hold one kernel each (set by dispatch
-/// formation, read by every target).
-inline constexpr llvm::StringLiteral kDispatchAttr = "hlox.dispatch";
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION

@@ -207,6 +207,94 @@ def StablehloLegalizeJaxCustomCalls
 }
 
 
+def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
+  let summary = "Fuses elementwise linalg producers into their consumers";
+  let description = [{
+    Merges a `linalg.generic` that is elementwise (all loops parallel) into
+    the generic that consumes it, when the consumer is its only user, so
+    that a chain of elementwise StableHLO ops becomes one loop nest. A
+    consumer that reads each element of the producer more than once (a
+    matrix product's operand, a broadcast) gets only producers that merely
+    move data: fusing a computing one would redo its work per read. Unlike
+    upstream's `linalg-fuse-elementwise-ops`, it folds nothing: no linalg op
+    on constants is computed at compile time.
+
+    ```mlir
+    %0 = linalg.generic {...} ins(%a, %b) outs(%e0) { addf }
+    %1 = linalg.generic {...} ins(%0, %c) outs(%e1) { mulf }
+    // becomes one generic whose body is addf then mulf
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
+  let summary = "Splits the entry function into dispatches and host ops";
+  let description = [{
+    Outlines each compute op of the entry function (on linalg/tensor/scf
+    ops, after `convert-stablehlo-to-linalg`) into a private function
+    marked `hlox.dispatch`, together with the cheap producers it needs
+    (scalar ops, `tensor.empty`, `linalg.fill`, splat constants), which are
+    cloned into every dispatch that uses them. What stays in the entry
+    function is the host program: arguments, constants, calls of the
+    dispatches, `check` ops and the return.
+
+    Control flow can stay in the host program: an `scf.while`, `scf.if` or
+    `scf.index_switch` (cases 0, 1, ...) over statically shaped tensors
+    whose regions hold a host call (a probe inside a loop), or under
+    `host-control-flow=auto` a linalg op of at least 65536 iterations
+    (worth several threads), or any such op under `always`. Its regions are
+    then split like the entry block. The scalar it branches on becomes a
+    `tensor.extract` at constant indices of a tensor the host holds (an
+    index cast may follow); any other scalar is first put in a 0-d tensor
+    by a dispatch (`tensor.from_elements`). Other control flow, and all of
+    it under `never`, is one dispatch, and a host call inside it is an
+    error.
+
+    Each dispatch gets `hlox.workgroups`: the size of its workgroup loop
+    when the root is a linalg op that has one (its first parallel loop of
+    more than one iteration, `getWorkgroupLoop`; the kernel then runs a
+    range of that loop per call), else 1; and `hlox.work`: the scalar
+    iterations of one workgroup.
+
+    ```mlir
+    func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+      %0 = linalg.generic ... ins(%a) outs(%e) -> tensor<4xf32>
+      return %0 : tensor<4xf32>
+    }
+    // becomes
+    func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+      %0 = call @main_dispatch_0(%a) : (tensor<4xf32>) -> tensor<4xf32>
+      return %0 : tensor<4xf32>
+    }
+    func.func private @main_dispatch_0(%a: tensor<4xf32>) -> tensor<4xf32>
+        attributes {hlox.dispatch, hlox.workgroups = 4 : i64, ...}
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "The function to split">,
+    Option<"opaqueConstants", "opaque-constants", "bool", /*default=*/"false",
+           "Keep every constant a host buffer, splats included, so that no "
+           "kernel computes on a value known at compile time">,
+    Option<"hostControlFlow", "host-control-flow",
+           "::hlox::HostControlFlow",
+           /*default=*/"::hlox::HostControlFlow::Auto",
+           "Where scf.while/scf.if/scf.index_switch of the entry function run",
+           [{::llvm::cl::values(
+             clEnumValN(::hlox::HostControlFlow::Auto, "auto",
+                        "on the host when they hold a host call or a linalg "
+                        "op worth several threads, else inside one kernel"),
+             clEnumValN(::hlox::HostControlFlow::Always, "always",
+                        "on the host whenever they can"),
+             clEnumValN(::hlox::HostControlFlow::Never, "never",
+                        "always inside a kernel"))}]>,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def HloxDedupDispatches : Pass<"hlox-dedup-dispatches", "::mlir::ModuleOp"> {
   let summary = "Merges dispatch functions that are the same up to their name";
   let description = [{

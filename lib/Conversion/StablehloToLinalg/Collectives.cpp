@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// The CPU target compiles a program for one process: replica 0 of 1 and
+// A program is compiled for one process: replica 0 of 1 and
 // partition 0 of 1. There every process group is that process alone, so
 // the collectives need no communication:
 //
@@ -44,8 +44,8 @@ LogicalResult checkIdsAreZero(Operation *op, DenseIntElementsAttr ids,
   for (APInt id : ids.getValues<APInt>()) {
     int64_t value = id.getSExtValue();
     if (value > 0)
-      return op->emitError("the CPU target runs one process (replica 0, "
-                           "partition 0), but ")
+      return op->emitError("a program compiled for one process runs replica "
+                           "0, partition 0, but ")
              << name << " names process " << value;
   }
   return success();
@@ -87,8 +87,8 @@ struct IdentityCollectiveLowering final : OpConversionPattern<Op> {
                           "group");
     if constexpr (std::is_same_v<Op, shlo::AllToAllOp>) {
       if (op.getSplitCount() != 1)
-        return op.emitError("the CPU target runs one process, so an "
-                            "all_to_all splits into 1 part, not ")
+        return op.emitError("a program compiled for one process splits an "
+                            "all_to_all into 1 part, not ")
                << op.getSplitCount();
     }
     for (auto [operand, result] :
@@ -153,8 +153,8 @@ struct CollectiveBroadcastLowering final
   matchAndRewrite(shlo::CollectiveBroadcastOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getHasDynamicRoot())
-      return op.emitError("the CPU target lowers collective_broadcast with "
-                          "a static root only");
+      return op.emitError("collective_broadcast lowers with a static root "
+                          "only");
     DenseIntElementsAttr groups = op.getReplicaGroups();
     if (failed(checkIdsAreZero(op, groups, "replica_groups")))
       return failure();

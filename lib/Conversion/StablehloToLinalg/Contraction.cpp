@@ -302,7 +302,7 @@ struct RaggedDotLowering final : OpConversionPattern<chlo::RaggedDotOp> {
         dims.getRhsGroupDimensions().size() != 1 ||
         llvm::is_contained(lhsContracting, dims.getLhsRaggedDimensions()[0]) ||
         llvm::is_contained(lhsBatch, dims.getLhsRaggedDimensions()[0]))
-      return op.emitError("the CPU target lowers ragged_dot with a ragged "
+      return op.emitError("ragged_dot lowers with a ragged "
                           "non-contracting lhs dimension and a group "
                           "dimension in rhs only");
     int64_t raggedDim = dims.getLhsRaggedDimensions()[0];

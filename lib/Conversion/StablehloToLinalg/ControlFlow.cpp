@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// after_all and create_token give empty tensors, the CPU target's tokens.
+// after_all and create_token give empty tensors, the tokens of compiled code.
 // while becomes scf.while, if scf.if and case scf.index_switch (an index out
 // of range takes the last branch, as the spec says). Their regions move over
 // and convert in place; stablehlo.return becomes scf.condition or scf.yield

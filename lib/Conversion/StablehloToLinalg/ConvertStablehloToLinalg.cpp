@@ -95,7 +95,7 @@ public:
         return success();
       StringRef name = message.take_until([](char c) { return c == '\''; });
       emitError(diag.getLocation())
-          << "the CPU target cannot lower '" << name << "'";
+          << "cannot lower '" << name << "' to linalg";
       return success();
     });
     lowering::declareSmallFloatFunctions(getOperation());

@@ -114,7 +114,7 @@ struct RngBitGeneratorLowering final
         stateType.getNumElements() < 2 ||
         !isa<IntegerType>(outputType.getElementType()) ||
         (width != 32 && width != 64))
-      return op.emitError("the CPU target lowers rng_bit_generator with a "
+      return op.emitError("rng_bit_generator lowers with a "
                           "64-bit state of 2 or more words into 32- or "
                           "64-bit integers only");
     Value state = adaptor.getInitialState();

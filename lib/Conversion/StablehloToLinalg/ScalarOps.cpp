@@ -707,8 +707,8 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
   Type type = types.empty() ? resultType : types[0];
   bool cplx = isComplex(type), flt = isa<FloatType>(type);
   auto unsupported = [&]() -> FailureOr<Value> {
-    return op->emitError("the CPU target cannot lower '")
-           << op->getName() << "' on " << type;
+    return op->emitError("cannot lower '")
+           << op->getName() << "' on " << type << " to linalg";
   };
   Value x = args.empty() ? Value() : args[0];
   Value y = args.size() > 1 ? args[1] : Value();
@@ -1133,8 +1133,8 @@ hlox::lowering::emitScalarRegion(OpBuilder &b, Location loc, Region &region,
     if (auto constant = dyn_cast<shlo::ConstantOp>(op)) {
       Value scalar = constantScalar(constant);
       if (!scalar)
-        return op.emitError("the CPU target cannot lower this constant in a "
-                            "region");
+        return op.emitError("cannot lower this constant in a region to "
+                            "linalg");
       scalars.map(constant.getResult(), scalar);
       continue;
     }
@@ -1142,14 +1142,15 @@ hlox::lowering::emitScalarRegion(OpBuilder &b, Location loc, Region &region,
         llvm::any_of(op.getOperandTypes(), [](Type t) {
           return cast<ShapedType>(t).getRank() != 0;
         }))
-      return op.emitError("the CPU target cannot lower '")
-             << op.getName() << "' inside " << region.getParentOp()->getName();
+      return op.emitError("cannot lower '")
+             << op.getName() << "' inside " << region.getParentOp()->getName()
+             << " to linalg";
     SmallVector<Value> operands;
     SmallVector<Type> types;
     for (Value operand : op.getOperands()) {
       Value scalar = lookup(operand);
       if (!scalar)
-        return op.emitError("the CPU target cannot lower a region that uses "
+        return op.emitError("cannot lower a region that uses "
                             "a value from outside it");
       operands.push_back(scalar);
       types.push_back(elementType(operand));
@@ -1165,7 +1166,7 @@ hlox::lowering::emitScalarRegion(OpBuilder &b, Location loc, Region &region,
     Value scalar = lookup(returned);
     if (!scalar)
       return block.getTerminator()->emitError(
-          "the CPU target cannot lower a region that returns a value from "
+          "cannot lower a region that returns a value from "
           "outside it");
     results.push_back(scalar);
   }

@@ -24,7 +24,7 @@ Type hlox::lowering::convertElementType(Type type) {
   return type;
 }
 
-/// Element types the CPU target computes in.
+/// Element types kernels compute in.
 static bool isSupportedElement(Type type) {
   if (auto integer = dyn_cast<IntegerType>(type))
     return llvm::is_contained({1u, 2u, 4u, 8u, 16u, 32u, 64u},
@@ -175,7 +175,7 @@ hlox::lowering::checkStaticTensors(Operation *op,
     if (!isSupportedElement(tensor.getElementType()))
       return rewriter.notifyMatchFailure(op, [&](Diagnostic &diag) {
         diag << "element type " << tensor.getElementType()
-             << " is not supported by the CPU target";
+             << " is not supported by the lowering to linalg";
       });
     return success();
   };

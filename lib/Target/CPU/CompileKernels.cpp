@@ -1,4 +1,4 @@
-//===- CompileKernels.cpp - Each distinct kernel compiled once, in parallel ===//
+//===- CompileKernels.cpp - Each distinct kernel compiled once ------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
@@ -55,8 +55,9 @@ std::string printKernel(func::FuncOp kernel, ModuleOp module) {
   kernel->print(os, flags);
   kernel.setSymNameAttr(name);
   llvm::SmallSetVector<StringAttr, 4> callees;
-  kernel.walk(
-      [&](func::CallOp call) { callees.insert(call.getCalleeAttr().getAttr()); });
+  kernel.walk([&](func::CallOp call) {
+    callees.insert(call.getCalleeAttr().getAttr());
+  });
   for (StringAttr callee : callees)
     if (Operation *declaration = module.lookupSymbol(callee))
       declaration->print(os << "\n", flags);
@@ -81,8 +82,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
   auto machine = createTargetMachine(options);
   if (!machine)
     return module.emitError("cannot target CPU '")
-           << options.targetCpu << "': "
-           << llvm::toString(machine.takeError());
+           << options.targetCpu << "': " << llvm::toString(machine.takeError());
   std::vector<std::string> missing = getFeaturesMissingOnHost(**machine);
   if (!missing.empty())
     return module.emitError("this host cannot run code for target CPU '")
@@ -163,8 +163,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     llvm::Function *entry =
         job.module->getFunction(job.name + kEntrySuffix.str());
     if (!body || !entry)
-      return nested.emitError("kernel @") << job.name
-                                          << " has no entry point";
+      return nested.emitError("kernel @") << job.name << " has no entry point";
     body->setName(symbol + "_body");
     entry->setName(symbol + kEntrySuffix.str());
     for (llvm::GlobalValue &value : job.module->global_values())

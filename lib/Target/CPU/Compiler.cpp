@@ -4,6 +4,8 @@
 
 #include "Internal.h"
 
+#include "hlox/HostProgram/HostProgramBuilder.h"
+
 #include "hlox/Target/CPU/Passes.h"
 
 #include "mlir/IR/Builders.h"

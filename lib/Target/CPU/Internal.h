@@ -12,15 +12,11 @@
 namespace hlox::cpu {
 
 /// Runs one phase on `module`, in place (writing it to the dump folder when
-/// the options name one).
+/// the options name one); the llvm phase lowers each kernel in a module of
+/// its own and joins them back.
 mlir::LogicalResult runPhase(mlir::ModuleOp module, Phase phase,
                              const CompileOptions &options,
                              CompileStats *stats);
-
-/// Writes `module` as it is after `phase` to the options' dump folder, if
-/// any.
-mlir::LogicalResult dumpModule(mlir::ModuleOp module, Phase phase,
-                               const CompileOptions &options);
 
 /// Gives the dispatches of `module` the kernel convention
 /// (hlox-cpu-kernel-abi); the host function keeps its calls until it goes.
@@ -41,17 +37,6 @@ mlir::LogicalResult lowerKernels(mlir::ModuleOp module,
 /// Moves the contents of the nested modules back into `module`: one
 /// declaration of each C function, private definitions renamed apart.
 void joinKernels(mlir::ModuleOp module);
-
-/// The host program of `entry` (after hlox-cpu-form-dispatches), whose
-/// dispatches call the kernels of `module` (after hlox-cpu-kernel-abi);
-/// `signature` is the entry's type before lowering. Fills `hostCalls` with
-/// the op of each HostCall callee; custom calls other than checks must name
-/// a target of `customCalls`.
-mlir::FailureOr<runtime::HostProgram>
-buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
-                 mlir::FunctionType signature,
-                 std::vector<mlir::Operation *> &hostCalls,
-                 const runtime::CustomCallRegistry &customCalls);
 
 /// Compiles the kernels of `module` (dispatches with the kernel convention,
 /// and the declarations they call) to native code for the options' target

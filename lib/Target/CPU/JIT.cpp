@@ -60,8 +60,8 @@ hlox::cpu::linkKernels(ModuleOp module, std::vector<KernelObject> objects) {
     return module.emitError("cannot define the runtime's symbols: ")
            << llvm::toString(std::move(error));
   for (KernelObject &object : objects) {
-    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object.object,
-                                                       object.symbol);
+    auto buffer =
+        llvm::MemoryBuffer::getMemBufferCopy(object.object, object.symbol);
     if (llvm::Error error = (*jit)->addObjectFile(std::move(buffer)))
       return module.emitError("cannot load the object of kernel @")
              << object.names.front() << ": "

@@ -4,9 +4,8 @@
 
 #include "Internal.h"
 
-#include "hlox/Conversion/Passes.h"
-#include "hlox/Dialect/Sdy/Transforms/Passes.h"
 #include "hlox/Target/CPU/Passes.h"
+#include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -64,28 +63,6 @@ using namespace mlir;
 using namespace hlox;
 using namespace hlox::cpu;
 
-static constexpr Phase kPhases[] = {Phase::Input, Phase::Stablehlo,
-                                    Phase::Linalg, Phase::LLVM};
-
-std::optional<Phase> hlox::cpu::parsePhase(StringRef name) {
-  return llvm::StringSwitch<std::optional<Phase>>(name)
-      .Case("input", Phase::Input)
-      .Case("stablehlo", Phase::Stablehlo)
-      .Case("linalg", Phase::Linalg)
-      .Case("llvm", Phase::LLVM)
-      .Default(std::nullopt);
-}
-
-StringRef hlox::cpu::getPhaseName(Phase phase) {
-  switch (phase) {
-  case Phase::Input: return "input";
-  case Phase::Stablehlo: return "stablehlo";
-  case Phase::Linalg: return "linalg";
-  case Phase::LLVM: return "llvm";
-  }
-  llvm_unreachable("phase");
-}
-
 void hlox::cpu::registerCompilerDialects(DialectRegistry &registry) {
   registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
                   cf::ControlFlowDialect, complex::ComplexDialect,
@@ -114,7 +91,7 @@ void hlox::cpu::registerCompilerDialects(DialectRegistry &registry) {
 void hlox::cpu::registerCompilerPasses() {
   static std::once_flag once;
   std::call_once(once, [] {
-    registerTransformsPasses();
+    registerPipelines();
     registerConversionPasses();
     registerLinalgPasses();
     arith::registerArithPasses();
@@ -123,81 +100,28 @@ void hlox::cpu::registerCompilerPasses() {
     bufferization::registerBufferizationPasses();
     bufferization::registerBufferizationPipelines();
     vector::registerVectorPasses();
-    hlox::registerHloxPasses();
-    hlox::sdy::registerSdyPasses();
-    hlox::registerHloxConversionPasses();
     hlox::cpu::registerHloxCPUPasses();
-    // Each phase by name, with the default options: `hlox-opt
-    // --hlox-phase-input --hlox-phase-stablehlo ...` replays compilation.
-    for (Phase phase : kPhases) {
-      std::string name = ("hlox-phase-" + getPhaseName(phase)).str();
-      std::string description =
-          ("The CPU compiler's " + getPhaseName(phase) +
-           " phase with the default options (the llvm phase on a module "
-           "that holds only the dispatches)")
-              .str();
-      PassPipelineRegistration<>(
-          name, description, [phase](OpPassManager &pm) {
-            std::string pipeline = getPhasePipeline(phase, CompileOptions());
-            if (failed(parsePassPipeline(pipeline, pm)))
-              llvm::report_fatal_error("bad phase pipeline: " +
-                                       Twine(pipeline));
-          });
-    }
+    // The llvm phase by name, with the default options, for a module that
+    // holds only dispatches (the host function calls them by their types
+    // before the kernel ABI).
+    PassPipelineRegistration<>(
+        "hlox-phase-llvm",
+        "The CPU target's llvm phase with the default options, on a module "
+        "of dispatches",
+        [](OpPassManager &pm) {
+          std::string pipeline =
+              cpu::getPhasePipeline(Phase::LLVM, CompileOptions());
+          if (failed(parsePassPipeline(pipeline, pm)))
+            llvm::report_fatal_error("bad llvm pipeline: " + Twine(pipeline));
+        });
   });
 }
 
-llvm::StringRef hlox::cpu::getHostControlFlowName(HostControlFlow mode) {
-  switch (mode) {
-  case HostControlFlow::Auto:
-    return "auto";
-  case HostControlFlow::Always:
-    return "always";
-  case HostControlFlow::Never:
-    return "never";
-  }
-  llvm_unreachable("unknown host control flow mode");
-}
-
-std::string hlox::cpu::getImportPipeline() {
-  return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
-         "stablehlo-legalize-jax-custom-calls";
-}
-
-LogicalResult hlox::cpu::importProgram(ModuleOp module) {
-  registerCompilerPasses();
-  PassManager pm(module.getContext());
-  std::string error;
-  llvm::raw_string_ostream errorStream(error);
-  if (failed(parsePassPipeline(getImportPipeline(), pm, errorStream)))
-    return module.emitError("bad import pipeline: ") << error;
-  return pm.run(module);
-}
-
-/// The textual pipeline of each phase (module-anchored, without the
-/// builtin.module wrapper); `hlox-opt --pass-pipeline` replays them.
 std::string hlox::cpu::getPhasePipeline(Phase phase,
                                         const CompileOptions &options) {
-  switch (phase) {
-  case Phase::Input:
-    return getImportPipeline() +
-           ",stablehlo-legalize-composite-to-call,inline,symbol-dce,"
-           "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
-           "stablehlo-refine-shapes{fold-integers=false}";
-  case Phase::Stablehlo:
-    return "cse";
-  case Phase::Linalg:
-    return "convert-stablehlo-to-linalg,hlox-cpu-fuse-elementwise,cse,"
-           "hlox-cpu-form-dispatches{entry=" +
-           options.entry +
-           " opaque-constants=" + (options.opaqueConstants ? "true" : "false") +
-           " host-control-flow=" +
-           getHostControlFlowName(options.hostControlFlow).str() +
-           "},hlox-dedup-dispatches";
-  case Phase::LLVM:
+  if (phase == Phase::LLVM)
     return "hlox-cpu-kernel-abi," + getKernelPipeline(options);
-  }
-  llvm_unreachable("phase");
+  return hlox::getPhasePipeline(phase, options);
 }
 
 std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
@@ -327,66 +251,36 @@ LogicalResult hlox::cpu::lowerKernels(ModuleOp module,
   return pm.run(module);
 }
 
-LogicalResult hlox::cpu::dumpModule(ModuleOp module, Phase phase,
-                                    const CompileOptions &options) {
-  if (options.dumpDir.empty())
-    return success();
-  int index = llvm::find(kPhases, phase) - std::begin(kPhases);
-  if (std::error_code ec = llvm::sys::fs::create_directories(options.dumpDir))
-    return module.emitError("cannot create ") << options.dumpDir << ": "
-                                              << ec.message();
-  SmallString<128> path(options.dumpDir);
-  llvm::sys::path::append(
-      path, llvm::formatv("{0:2}-{1}.mlir", index, getPhaseName(phase)).str());
-  std::string openError;
-  auto file = openOutputFile(path, &openError);
-  if (!file)
-    return module.emitError("cannot write ") << path << ": " << openError;
-  module.print(file->os());
-  file->keep();
-  return success();
-}
-
 LogicalResult hlox::cpu::runPhase(ModuleOp module, Phase phase,
                                   const CompileOptions &options,
                                   CompileStats *stats) {
   registerCompilerPasses();
+  if (phase != Phase::LLVM)
+    return hlox::runPhase(module, phase, options, stats);
+  // The kernel ABI runs on the dispatches first; then the host function
+  // goes, and each kernel is lowered in a module of its own.
   auto start = std::chrono::steady_clock::now();
-  if (phase == Phase::LLVM) {
-    // The kernel ABI runs on the dispatches first; then the host function
-    // goes, and each kernel is lowered in a module of its own.
-    if (failed(runKernelABI(module)))
-      return failure();
-    keepOnlyKernels(module);
-    splitKernels(module);
-    if (failed(lowerKernels(module, options)))
-      return failure();
-    joinKernels(module);
-  } else {
-    PassManager pm(module.getContext());
-    std::string error;
-    llvm::raw_string_ostream errorStream(error);
-    if (failed(parsePassPipeline(getPhasePipeline(phase, options), pm,
-                                 errorStream)))
-      return module.emitError("bad ") << getPhaseName(phase)
-                                      << " pipeline: " << error;
-    if (options.configurePassManager)
-      options.configurePassManager(pm);
-    if (failed(pm.run(module)))
-      return failure();
-  }
-  double ms = std::chrono::duration<double, std::milli>(
-                  std::chrono::steady_clock::now() - start)
-                  .count();
+  if (failed(runKernelABI(module)))
+    return failure();
+  keepOnlyKernels(module);
+  splitKernels(module);
+  if (failed(lowerKernels(module, options)))
+    return failure();
+  joinKernels(module);
   if (stats)
-    stats->phaseMilliseconds.emplace_back(getPhaseName(phase).str(), ms);
+    stats->phaseMilliseconds.emplace_back(
+        getPhaseName(phase).str(),
+        std::chrono::duration<double, std::milli>(
+            std::chrono::steady_clock::now() - start)
+            .count());
   return dumpModule(module, phase, options);
 }
 
 LogicalResult hlox::cpu::lowerToPhase(ModuleOp module, Phase last,
                                       const CompileOptions &options,
                                       CompileStats *stats) {
-  for (Phase phase : kPhases) {
+  for (Phase phase :
+       {Phase::Input, Phase::Stablehlo, Phase::Linalg, Phase::LLVM}) {
     if (failed(runPhase(module, phase, options, stats)))
       return failure();
     if (phase == last)

@@ -31,7 +31,7 @@ static void initializeNativeTarget() {
 }
 
 /// Checks the CPU name and each feature against what the target knows.
-static llvm::Error checkTargetNames(const CompileOptions &options,
+static llvm::Error checkTargetNames(const cpu::CompileOptions &options,
                                    ArrayRef<std::string> features) {
   std::string triple = llvm::sys::getProcessTriple();
   std::string error;

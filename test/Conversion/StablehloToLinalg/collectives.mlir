@@ -2,7 +2,7 @@
 // RUN: hlox-run --split-input-file --opaque-constants %s
 // RUN: hlox-run --split-input-file --interpret %s
 
-// The CPU target compiles a program for one process, replica 0 of 1 and
+// A program is compiled for one process, replica 0 of 1 and
 // partition 0 of 1: every group is that process alone, so reductions,
 // gathers, scatters and exchanges give back their operands, and the ids
 // are 0. The interpreted run (a 1x1 grid) agrees.

@@ -1,9 +1,9 @@
 // RUN: hlox-opt --split-input-file --verify-diagnostics --convert-stablehlo-to-linalg %s
 
-// Collectives the one-process CPU target cannot compile: errors at the op.
+// Collectives a program compiled for one process cannot hold: errors at the op.
 
 func.func @two_replicas(%x: tensor<4xi64>) -> tensor<4xi64> {
-  // expected-error @+1 {{the CPU target runs one process (replica 0, partition 0), but replica_groups names process 1}}
+  // expected-error @+1 {{a program compiled for one process runs replica 0, partition 0, but replica_groups names process 1}}
   %0 = "stablehlo.all_reduce"(%x) ({
     ^bb0(%a: tensor<i64>, %b: tensor<i64>):
       %s = stablehlo.add %a, %b : tensor<i64>
@@ -31,7 +31,7 @@ func.func @gather_of_two(%x: tensor<2xi64>) -> tensor<4xi64> {
 // -----
 
 func.func @permute_to_another(%x: tensor<4xi64>) -> tensor<4xi64> {
-  // expected-error @+1 {{the CPU target runs one process (replica 0, partition 0), but source_target_pairs names process 1}}
+  // expected-error @+1 {{a program compiled for one process runs replica 0, partition 0, but source_target_pairs names process 1}}
   %0 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xi64>) -> tensor<4xi64>
   return %0 : tensor<4xi64>
 }
@@ -39,7 +39,7 @@ func.func @permute_to_another(%x: tensor<4xi64>) -> tensor<4xi64> {
 // -----
 
 func.func @split_in_two(%x: tensor<4xi64>) -> tensor<4xi64> {
-  // expected-error @+1 {{an all_to_all splits into 1 part, not 2}}
+  // expected-error @+1 {{a program compiled for one process splits an all_to_all into 1 part, not 2}}
   %0 = "stablehlo.all_to_all"(%x) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (tensor<4xi64>) -> tensor<4xi64>
   return %0 : tensor<4xi64>
 }

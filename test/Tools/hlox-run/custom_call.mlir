@@ -16,8 +16,8 @@
 // TYPE: custom_call_errors.mlir:3:8: error: custom call 'example.prefix_sum' failed: example.prefix_sum supports f32 and f64, not i32
 // EVAL: custom_call_errors.mlir:3:8: error: custom_call @example.prefix_sum failed: example.prefix_sum supports f32 and f64, not i32
 // CONFIG: failed: example.prefix_sum: unknown backend_config sideways
-// ALIAS: custom_call_errors.mlir:14:8: error: the CPU target cannot lower 'stablehlo.custom_call' @example.prefix_sum: output-operand aliases are not supported
-// UNREGISTERED: custom_call_errors.mlir:3:8: error: the CPU target cannot lower 'stablehlo.custom_call' @example.prefix_sum: no custom-call target of that name is registered
+// ALIAS: custom_call_errors.mlir:14:8: error: the host program cannot run 'stablehlo.custom_call' @example.prefix_sum: output-operand aliases are not supported
+// UNREGISTERED: custom_call_errors.mlir:3:8: error: the host program cannot run 'stablehlo.custom_call' @example.prefix_sum: no custom-call target of that name is registered
 // MISSING: error: cannot load custom-call library '{{.*}}missing.so'
 
 func.func @rows() {

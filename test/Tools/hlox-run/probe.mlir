@@ -7,7 +7,7 @@
 // RUN: hlox-run --interpret %S/Inputs/probe_in_loop.mlir
 // RUN: %expect-exit 2 hlox-run --host-control-flow=never %S/Inputs/probe_in_loop.mlir 2>&1 | FileCheck %s
 
-// CHECK: error: the CPU target cannot run 'interpreter.probe' inside control flow that runs in a kernel
+// CHECK: error: cannot run 'interpreter.probe' inside control flow that runs in a kernel
 func.func @probe_top_level() {
   %0 = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
   %1 = stablehlo.add %0, %0 : tensor<2xi32>

@@ -69,7 +69,7 @@ func.func @draws() -> (tensor<2x3xf32>, tensor<4xi32>, tensor<3xf64>, tensor<5xi
   return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : tensor<2x3xf32>, tensor<4xi32>, tensor<3xf64>, tensor<5xi1>, tensor<4xbf16>, tensor<4xf16>, tensor<3xf8E4M3FN>, tensor<4xui8>, tensor<3xi64>, tensor<2xf64>, tensor<2xi1>
 }
 
-// KERNEL: :[[@LINE+14]]:10: error: the CPU target cannot run 'stablehlo.rng' inside control flow that runs in a kernel
+// KERNEL: :[[@LINE+14]]:10: error: cannot run 'stablehlo.rng' inside control flow that runs in a kernel
 func.func @loop(%x: tensor<3xf32>) -> tensor<3xf32> {
   %zero = stablehlo.constant dense<0> : tensor<i32>
   %one = stablehlo.constant dense<1> : tensor<i32>

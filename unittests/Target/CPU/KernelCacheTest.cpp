@@ -78,14 +78,15 @@ protected:
   }
 
   void SetUp() override {
-    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("hlox-kernel-cache",
-                                                      folder));
+    ASSERT_FALSE(
+        llvm::sys::fs::createUniqueDirectory("hlox-kernel-cache", folder));
     options.cacheDir = std::string(folder.str());
   }
   void TearDown() override { llvm::sys::fs::remove_directories(folder); }
 
   std::unique_ptr<cpu::CompiledProgram> compile(const char *source) {
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
     EXPECT_TRUE(module);
     if (!module)
       return nullptr;
@@ -197,9 +198,8 @@ TEST_F(KernelCacheTest, DamagedEntryIsRecompiled) {
   // Cut one entry in half, as a full disk would.
   auto buffer = llvm::MemoryBuffer::getFile(files[0]);
   ASSERT_TRUE(buffer);
-  std::string half = (*buffer)->getBuffer().take_front(
-                                              (*buffer)->getBufferSize() / 2)
-                         .str();
+  std::string half =
+      (*buffer)->getBuffer().take_front((*buffer)->getBufferSize() / 2).str();
   {
     std::error_code ec;
     llvm::raw_fd_ostream os(files[0], ec);

@@ -5,7 +5,6 @@
 #ifndef HLOX_TARGET_CPU_PASSES_H
 #define HLOX_TARGET_CPU_PASSES_H
 
-#include "hlox/Target/CPU/HostControlFlow.h"
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -21,29 +20,6 @@
 #include "mlir/Pass/Pass.h"
 
 namespace hlox::cpu {
-
-/// Attribute names on dispatch functions.
-using hlox::kDispatchAttr;
-inline constexpr llvm::StringLiteral kWorkgroupsAttr = "hlox.workgroups";
-inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
-
-/// Scalar iterations from which work pays for a chunk on another thread:
-/// a dispatch splits into chunks of at least this much, and host control
-/// flow is worth it around a linalg op that has this much.
-inline constexpr int64_t kThreadedWork = 1 << 16;
-/// The suffix of a kernel's runtime entry point.
-inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
-
-/// True for the ops that run on the host rather than in kernels: `check`
-/// ops, `interpreter.probe`, `interpreter.print`, every
-/// `stablehlo.custom_call` (a check, or a registered host function) and
-/// `stablehlo.rng` (its draws from the run's engine are sequential).
-bool isHostCall(mlir::Operation *op);
-
-/// The loop a dispatch's workgroups split: its root's first parallel loop
-/// of more than one iteration (loops before it may be reductions); none
-/// when it has no such loop.
-std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
 
 /// True for the math ops that x86 vector instructions compute (sqrt, abs,
 /// rounding, fma, bit counts...): vectorized, they stay instructions; the

@@ -1,4 +1,4 @@
-// RUN: hlox-opt --hlox-cpu-fuse-elementwise %s | FileCheck %s
+// RUN: hlox-opt --hlox-fuse-elementwise %s | FileCheck %s
 
 #id = affine_map<(d0) -> (d0)>
 // An elementwise producer with one user fuses into it; nothing on the

@@ -1,7 +1,7 @@
-// RUN: hlox-opt --split-input-file --hlox-cpu-form-dispatches %s | FileCheck %s
-// RUN: hlox-opt --split-input-file --hlox-cpu-form-dispatches=host-control-flow=always %s | FileCheck %s --check-prefix=ALWAYS
-// RUN: not hlox-opt --split-input-file --hlox-cpu-form-dispatches=host-control-flow=never %s 2>&1 | FileCheck %s --check-prefix=NEVER
-// RUN: not hlox-opt --split-input-file --hlox-cpu-form-dispatches=host-control-flow=sometimes %s 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: hlox-opt --split-input-file --hlox-form-dispatches %s | FileCheck %s
+// RUN: hlox-opt --split-input-file --hlox-form-dispatches=host-control-flow=always %s | FileCheck %s --check-prefix=ALWAYS
+// RUN: not hlox-opt --split-input-file --hlox-form-dispatches=host-control-flow=never %s 2>&1 | FileCheck %s --check-prefix=NEVER
+// RUN: not hlox-opt --split-input-file --hlox-form-dispatches=host-control-flow=sometimes %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 // BAD: for the --host-control-flow option: Cannot find option named 'sometimes'!
 
@@ -20,7 +20,7 @@
 // CHECK: %[[N:.+]] = func.call @main_dispatch_2(%[[J]])
 // CHECK: %[[P:.+]] = interpreter.probe %[[N]]
 // CHECK: scf.yield %[[P]]
-// NEVER: error: the CPU target cannot run 'interpreter.probe' inside control flow that runs in a kernel
+// NEVER: error: cannot run 'interpreter.probe' inside control flow that runs in a kernel
 func.func @main() {
   %cst = arith.constant dense<0> : tensor<i64>
   %cst_0 = arith.constant dense<1> : tensor<i64>
@@ -135,7 +135,7 @@ func.func @main(%k: tensor<i32>, %x: tensor<256x256xf32>) -> tensor<256x256xf32>
 // CHECK: stablehlo.rng
 // CHECK: scf.yield
 // CHECK: } else {
-// NEVER: error: the CPU target cannot run 'stablehlo.rng' inside control flow that runs in a kernel
+// NEVER: error: cannot run 'stablehlo.rng' inside control flow that runs in a kernel
 func.func @main(%p: tensor<i1>, %x: tensor<3xf32>) -> tensor<3xf32> {
   %a = arith.constant dense<0.0> : tensor<f32>
   %b = arith.constant dense<1.0> : tensor<f32>

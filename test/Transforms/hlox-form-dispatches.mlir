@@ -1,5 +1,5 @@
-// RUN: hlox-opt --split-input-file --hlox-cpu-form-dispatches %s | FileCheck %s
-// RUN: hlox-opt --split-input-file --hlox-cpu-form-dispatches=opaque-constants=true %s | FileCheck %s --check-prefix=OPAQUE
+// RUN: hlox-opt --split-input-file --hlox-form-dispatches %s | FileCheck %s
+// RUN: hlox-opt --split-input-file --hlox-form-dispatches=opaque-constants=true %s | FileCheck %s --check-prefix=OPAQUE
 
 // A compute op becomes a dispatch with the cheap producers it needs
 // (tensor.empty, linalg.fill, scalar ops, splat constants) cloned in; the

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// Translates the host function that hlox-cpu-form-dispatches leaves into a
+// Translates the host function that hlox-form-dispatches leaves into a
 // runtime::HostProgram: arguments, constants (their bytes), one Dispatch per
 // call of a dispatch, one HostCall per check, one CustomCall per custom
 // call, one Rng per rng, and the results. Control flow
@@ -22,12 +22,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Internal.h"
+#include "hlox/HostProgram/HostProgramBuilder.h"
 
 #include "hlox/Conversion/StablehloToLinalg/StablehloToLinalg.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Buffers.h"
-#include "hlox/Target/CPU/Passes.h"
+#include "hlox/Transforms/Dispatch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -39,11 +39,10 @@
 #include <algorithm>
 #include <map>
 
-#define DEBUG_TYPE "hlox-cpu-host-program"
+#define DEBUG_TYPE "hlox-host-program"
 
 using namespace mlir;
 using namespace hlox;
-using namespace hlox::cpu;
 using runtime::Command;
 using runtime::CommandKind;
 using runtime::HostProgram;
@@ -215,7 +214,7 @@ private:
   FailureOr<int64_t> lookup(Operation *op, Value value) {
     auto it = ids.find(value);
     if (it == ids.end())
-      return op->emitError("the CPU target cannot pass this value to the "
+      return op->emitError("cannot pass this value to the "
                            "host program");
     return it->second;
   }
@@ -261,7 +260,7 @@ private:
         return success();
       auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
       if (!value || !isa<RankedTensorType>(constant.getType()))
-        return op.emitError("the CPU target cannot place this constant");
+        return op.emitError("the host program cannot place this constant");
       program.constants.push_back(serialize(value));
       ids[constant] = addValue(
           {bufferTypeOf(constant.getType()), ValueKind::Constant,
@@ -302,7 +301,7 @@ private:
     // Checks, and probes (which record a value for a later check).
     if (isHostCall(&op))
       return buildHostCall(op);
-    return op.emitError("the CPU target cannot run '")
+    return op.emitError("the host program cannot run '")
            << op.getName() << "' in the host program";
   }
 
@@ -350,7 +349,7 @@ private:
     }
     for (Value result : op.getResults()) {
       if (!isa<RankedTensorType>(result.getType()))
-        return op.emitError("the CPU target cannot hold a ")
+        return op.emitError("the host program cannot hold a ")
                << result.getType() << " in the host program";
       int64_t id = addArenaValue(result.getType());
       ids[result] = id;
@@ -368,7 +367,7 @@ private:
   LogicalResult buildRng(stablehlo::RngOp rng) {
     auto type = dyn_cast<RankedTensorType>(rng.getType());
     if (!type || !type.hasStaticShape())
-      return rng.emitError("the CPU target lowers 'stablehlo.rng' with a "
+      return rng.emitError("the host program runs 'stablehlo.rng' with a "
                            "static result shape only");
     Type element = type.getElementType();
     runtime::RngSpec spec;
@@ -394,7 +393,7 @@ private:
       spec.element = runtime::RngElement::SmallFloat;
       spec.smallFloat = *format;
     } else {
-      return rng.emitError("the CPU target cannot lower 'stablehlo.rng' of ")
+      return rng.emitError("the host program cannot run 'stablehlo.rng' of ")
              << element;
     }
     std::vector<int64_t> values;
@@ -418,7 +417,7 @@ private:
   LogicalResult buildCustomCall(stablehlo::CustomCallOp call) {
     StringRef name = call.getCallTargetName();
     auto unsupported = [&](StringRef why) {
-      return call.emitError("the CPU target cannot lower "
+      return call.emitError("the host program cannot run "
                             "'stablehlo.custom_call' @")
              << name << ": " << why;
     };
@@ -497,7 +496,7 @@ private:
     return success();
   }
 
-  /// Appends a Branch on `scalar` (an i1 or index that hlox-cpu-form-
+  /// Appends a Branch on `scalar` (an i1 or index that hlox-form-
   /// dispatches made an element of a host tensor) with `targets`.
   FailureOr<int64_t> addBranch(Operation *op, Value scalar,
                                std::vector<int64_t> targets) {
@@ -506,19 +505,19 @@ private:
       def = def->getOperand(0).getDefiningOp();
     auto extract = dyn_cast_or_null<tensor::ExtractOp>(def);
     if (!extract)
-      return op->emitError("the CPU target cannot branch on a scalar that "
+      return op->emitError("the host program cannot branch on a scalar that "
                            "no host tensor holds");
     auto type = cast<RankedTensorType>(extract.getTensor().getType());
     int64_t bytes = getElementBytes(type.getElementType());
     if (!type.getElementType().isInteger() ||
         (bytes != 1 && bytes != 4 && bytes != 8))
-      return op->emitError("the CPU target cannot branch on a ")
+      return op->emitError("the host program cannot branch on a ")
              << type.getElementType();
     int64_t linear = 0;
     for (auto [index, size] : llvm::zip(extract.getIndices(), type.getShape())) {
       std::optional<int64_t> value = getConstantIntValue(index);
       if (!value)
-        return op->emitError("the CPU target cannot branch on an element "
+        return op->emitError("the host program cannot branch on an element "
                              "at a computed index");
       linear = linear * size + *value;
     }
@@ -660,10 +659,10 @@ private:
 } // namespace
 
 FailureOr<HostProgram>
-hlox::cpu::buildHostProgram(func::FuncOp entry, ModuleOp module,
-                            FunctionType signature,
-                            std::vector<Operation *> &hostCalls,
-                            const runtime::CustomCallRegistry &customCalls) {
+hlox::buildHostProgram(func::FuncOp entry, ModuleOp module,
+                       FunctionType signature,
+                       std::vector<Operation *> &hostCalls,
+                       const runtime::CustomCallRegistry &customCalls) {
   return HostProgramBuilder(module, signature, hostCalls, customCalls)
       .build(entry);
 }

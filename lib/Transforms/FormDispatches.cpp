@@ -2,15 +2,17 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#include "hlox/Target/CPU/Passes.h"
+#include "hlox/Transforms/Passes.h"
 
 #include "hlox/Dialect/Check/IR/CheckOps.h"
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
@@ -18,25 +20,36 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/DebugLog.h"
 
-#define DEBUG_TYPE "hlox-cpu-form-dispatches"
+#define DEBUG_TYPE "hlox-form-dispatches"
 
-namespace hlox::cpu {
-#define GEN_PASS_DEF_CPUFORMDISPATCHES
-#include "hlox/Target/CPU/Passes.h.inc"
-} // namespace hlox::cpu
+namespace hlox {
+#define GEN_PASS_DEF_HLOXFORMDISPATCHES
+#include "hlox/Transforms/Passes.h.inc"
+} // namespace hlox
 
 using namespace mlir;
 using namespace hlox;
-using namespace hlox::cpu;
 
-bool hlox::cpu::isHostCall(Operation *op) {
+llvm::StringRef hlox::getHostControlFlowName(HostControlFlow mode) {
+  switch (mode) {
+  case HostControlFlow::Auto:
+    return "auto";
+  case HostControlFlow::Always:
+    return "always";
+  case HostControlFlow::Never:
+    return "never";
+  }
+  llvm_unreachable("unknown host control flow mode");
+}
+
+bool hlox::isHostCall(Operation *op) {
   if (isa<interpreter::ProbeOp, interpreter::PrintOp>(op) ||
       isa<check::CheckDialect>(op->getDialect()))
     return true;
   return isa<stablehlo::CustomCallOp, stablehlo::RngOp>(op);
 }
 
-std::optional<unsigned> hlox::cpu::getWorkgroupLoop(linalg::LinalgOp root) {
+std::optional<unsigned> hlox::getWorkgroupLoop(linalg::LinalgOp root) {
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
   for (unsigned loop = 0; loop < ranges.size(); ++loop)
@@ -92,9 +105,9 @@ std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
 }
 
 class FormDispatchesPass
-    : public hlox::cpu::impl::CPUFormDispatchesBase<FormDispatchesPass> {
+    : public hlox::impl::HloxFormDispatchesBase<FormDispatchesPass> {
 public:
-  using CPUFormDispatchesBase::CPUFormDispatchesBase;
+  using HloxFormDispatchesBase::HloxFormDispatchesBase;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -104,7 +117,7 @@ public:
       return signalPassFailure();
     }
     if (!function.getBody().hasOneBlock()) {
-      function.emitError("the CPU target needs a single-block entry function");
+      function.emitError("dispatch formation needs a single-block entry function");
       return signalPassFailure();
     }
     // The blocks of the host program: the entry block and, within it, the
@@ -314,7 +327,7 @@ private:
     // run inside that kernel.
     WalkResult nestedHost = root->walk([&](Operation *nested) {
       if (nested != root && isHostCall(nested)) {
-        nested->emitError("the CPU target cannot run '")
+        nested->emitError("cannot run '")
             << nested->getName()
             << "' inside control flow that runs in a kernel (only scf.while, "
                "scf.if and scf.index_switch over static tensors run on the "
@@ -349,7 +362,7 @@ private:
       visit(value);
     for (Value input : inputs)
       if (!isa<TensorType>(input.getType()))
-        return root->emitError("the CPU target cannot pass a ")
+        return root->emitError("cannot pass a ")
                << input.getType() << " into a dispatch";
     // Inputs without elements carry nothing: the kernel makes its own.
     SmallVector<Value> empties;
@@ -368,7 +381,7 @@ private:
         continue;
       }
       if (!result.use_empty())
-        return root->emitError("the CPU target cannot pass a ")
+        return root->emitError("cannot pass a ")
                << result.getType() << " out of a dispatch";
     }
     SmallVector<Type> resultTypes;

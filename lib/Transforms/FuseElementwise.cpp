@@ -2,26 +2,26 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#include "hlox/Target/CPU/Passes.h"
+#include "hlox/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/DebugLog.h"
 
-#define DEBUG_TYPE "hlox-cpu-fuse-elementwise"
+#define DEBUG_TYPE "hlox-fuse-elementwise"
 
-namespace hlox::cpu {
-#define GEN_PASS_DEF_CPUFUSEELEMENTWISE
-#include "hlox/Target/CPU/Passes.h.inc"
-} // namespace hlox::cpu
+namespace hlox {
+#define GEN_PASS_DEF_HLOXFUSEELEMENTWISE
+#include "hlox/Transforms/Passes.h.inc"
+} // namespace hlox
 
 using namespace mlir;
 
 namespace {
 
 class FuseElementwisePass
-    : public hlox::cpu::impl::CPUFuseElementwiseBase<FuseElementwisePass> {
+    : public hlox::impl::HloxFuseElementwiseBase<FuseElementwisePass> {
 public:
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());

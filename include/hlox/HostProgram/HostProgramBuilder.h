@@ -1,0 +1,40 @@
+//===- HostProgramBuilder.h - The runtime program of the host -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Every target runs a compiled program as a runtime::HostProgram: the host
+// function that dispatch formation leaves (calls of dispatches, host calls,
+// custom calls, rng, control flow kept on the host) translated into
+// commands over an arena of values. Targets differ in their kernels, not in
+// this.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_HOSTPROGRAM_HOSTPROGRAMBUILDER_H
+#define HLOX_HOSTPROGRAM_HOSTPROGRAMBUILDER_H
+
+#include "hlox/runtime/CustomCall.h"
+#include "hlox/runtime/HostProgram.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <vector>
+
+namespace hlox {
+
+/// The host program of `entry` (after hlox-form-dispatches), whose
+/// dispatches call the kernels of `module` (in the target's kernel
+/// convention: operands then results, one buffer each); `signature` is the
+/// entry's type before lowering. Fills `hostCalls` with the op of each
+/// HostCall callee; custom calls other than checks must name a target of
+/// `customCalls`. Dispatch `@f` runs the kernel entry point `f_entry`.
+mlir::FailureOr<runtime::HostProgram>
+buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
+                 mlir::FunctionType signature,
+                 std::vector<mlir::Operation *> &hostCalls,
+                 const runtime::CustomCallRegistry &customCalls);
+
+} // namespace hlox
+
+#endif // HLOX_HOSTPROGRAM_HOSTPROGRAMBUILDER_H

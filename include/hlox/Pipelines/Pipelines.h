@@ -1,0 +1,124 @@
+//===- Pipelines.h - The target-independent compiler phases -----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Every target compiles a StableHLO module through the same named phases
+// before its own:
+//
+//   input     import (shardings dropped, exporters' spellings and JAX's
+//             custom calls legalized), inline every call into the entry
+//             function, drop the rest, lower quantized types, refine shapes
+//   stablehlo the entry function's StableHLO, common values merged
+//   linalg    lowered to linalg on tensors, elementwise ops fused, split
+//             into dispatch functions (equal ones merged) and host ops
+//
+// then the target's kernel phase (`llvm` for the CPU). Each phase is a
+// textual pass pipeline, registered for `hlox-opt` as `--hlox-phase-NAME`
+// with the default options.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_PIPELINES_PIPELINES_H
+#define HLOX_PIPELINES_PIPELINES_H
+
+#include "hlox/Transforms/Dispatch.h"
+#include "hlox/runtime/CustomCall.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mlir {
+class PassManager;
+} // namespace mlir
+
+namespace hlox {
+
+enum class Phase { Input, Stablehlo, Linalg, LLVM };
+
+/// The phase named `name` ("input", "stablehlo", "linalg", "llvm").
+std::optional<Phase> parsePhase(llvm::StringRef name);
+llvm::StringRef getPhaseName(Phase phase);
+/// The position of `phase` in compilation order (0 for input).
+int getPhaseIndex(Phase phase);
+
+/// What every target's compilation takes; targets extend it with their own
+/// (cpu::CompileOptions).
+struct CompileOptions {
+  /// The function to compile.
+  std::string entry = "main";
+  /// Every constant stays a run-time buffer (see hlox-form-dispatches).
+  bool opaqueConstants = false;
+  /// When set, the module after each phase is written to DIR/NN-PHASE.mlir.
+  std::string dumpDir;
+  HostControlFlow hostControlFlow = HostControlFlow::Auto;
+  /// When set, compiled kernels are kept in and loaded from this folder,
+  /// keyed by their IR, the target and its options, and the compiler's
+  /// version (hlox::DiskCache).
+  std::string cacheDir;
+  /// Called on each pass manager compilation creates (the tools apply
+  /// `--mlir-timing`, `--mlir-pass-statistics` and the like through it).
+  std::function<void(mlir::PassManager &)> configurePassManager;
+  /// Where `stablehlo.custom_call` targets must be registered (null: the
+  /// global registry); the executable must resolve them in the same one.
+  const runtime::CustomCallRegistry *customCalls = nullptr;
+};
+
+/// What compilation measured (what the program holds, dispatches and
+/// buffer bytes, its HostProgram says).
+struct CompileStats {
+  /// Milliseconds per phase, then per step of the kernels' compilation
+  /// (the CPU's: "host", "keys", "llvm", "codegen", "link").
+  std::vector<std::pair<std::string, double>> phaseMilliseconds;
+  /// Dispatch commands of the host program, and the distinct kernels they
+  /// run (dispatches equal up to their name share one).
+  int64_t dispatches = 0;
+  int64_t kernels = 0;
+  /// Kernels loaded from the persistent cache, and compiled.
+  int64_t cachedKernels = 0;
+  int64_t compiledKernels = 0;
+};
+
+/// Registers every pass the target-independent phases name (upstream and
+/// hlox's) and the phases themselves as named pipelines. Idempotent.
+void registerPipelines();
+
+/// The passes that bring an exported program to the StableHLO that hlox
+/// compiles and evaluates, the start of the input phase: shardings dropped
+/// for one device (sdy-drop-shardings), the arith and tensor ops of
+/// exporters and JAX's custom calls legalized.
+std::string getImportPipeline();
+
+/// Runs the import passes on `module`, in place: what the evaluator runs
+/// on, and what a shape-polymorphic entry gets before it is specialized.
+mlir::LogicalResult importProgram(mlir::ModuleOp module);
+
+/// The textual pass pipeline of a target-independent phase (input,
+/// stablehlo or linalg; module-anchored, without the builtin.module
+/// wrapper).
+std::string getPhasePipeline(Phase phase, const CompileOptions &options);
+
+/// Runs `pipeline` on `module` (`what` names it in errors), with the
+/// options' pass manager configuration.
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
+                                const CompileOptions &options,
+                                llvm::StringRef what);
+
+/// Runs a target-independent phase on `module`, in place, timing it into
+/// `stats` and writing it to the dump folder when the options name one.
+mlir::LogicalResult runPhase(mlir::ModuleOp module, Phase phase,
+                             const CompileOptions &options,
+                             CompileStats *stats);
+
+/// Writes `module` as it is after `phase` to the options' dump folder, if
+/// any.
+mlir::LogicalResult dumpModule(mlir::ModuleOp module, Phase phase,
+                               const CompileOptions &options);
+
+} // namespace hlox
+
+#endif // HLOX_PIPELINES_PIPELINES_H

@@ -1,0 +1,68 @@
+//===- Dispatch.h - What dispatch formation and targets agree on -*- C++
+//-*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Dispatch formation (hlox-form-dispatches) splits the entry function into
+// dispatch functions, one kernel each, and a host function that calls them.
+// These are the attributes it leaves on dispatches, the ops that stay on the
+// host, and the names every target and the host-program builder read.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TRANSFORMS_DISPATCH_H
+#define HLOX_TRANSFORMS_DISPATCH_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir {
+class Operation;
+namespace linalg {
+class LinalgOp;
+} // namespace linalg
+} // namespace mlir
+
+namespace hlox {
+
+/// Marks the functions that hold one kernel each.
+inline constexpr llvm::StringLiteral kDispatchAttr = "hlox.dispatch";
+/// The size of a dispatch's workgroup loop: the kernel runs a range of it
+/// per call.
+inline constexpr llvm::StringLiteral kWorkgroupsAttr = "hlox.workgroups";
+/// The scalar iterations of one workgroup.
+inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
+
+/// Scalar iterations from which work pays for a chunk on another thread:
+/// a dispatch splits into chunks of at least this much, and host control
+/// flow is worth it around a linalg op that has this much.
+inline constexpr int64_t kThreadedWork = 1 << 16;
+
+/// The suffix of a kernel's runtime entry point: dispatch `@f` runs as
+/// `f_entry(void **bindings, i64 begin, i64 end)`.
+inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";
+
+/// Where the entry function's loops and branches run: on the host when
+/// they hold a host call or work worth several threads (Auto), on the host
+/// whenever they can (Always), or each inside one kernel (Never).
+enum class HostControlFlow { Auto, Always, Never };
+
+/// "auto", "always" or "never": the option's spelling.
+llvm::StringRef getHostControlFlowName(HostControlFlow mode);
+
+/// True for the ops that run on the host rather than in kernels: `check`
+/// ops, `interpreter.probe`, `interpreter.print`, every
+/// `stablehlo.custom_call` (a check, or a registered host function) and
+/// `stablehlo.rng` (its draws from the run's engine are sequential).
+bool isHostCall(mlir::Operation *op);
+
+/// The loop a dispatch's workgroups split: its root's first parallel loop
+/// of more than one iteration (loops before it may be reductions); none
+/// when it has no such loop.
+std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
+
+} // namespace hlox
+
+#endif // HLOX_TRANSFORMS_DISPATCH_H

@@ -1,0 +1,162 @@
+//===- Pipelines.cpp - The target-independent compiler phases -------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Pipelines/Pipelines.h"
+
+#include "hlox/Conversion/Passes.h"
+#include "hlox/Dialect/Sdy/Transforms/Passes.h"
+#include "hlox/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <chrono>
+#include <mutex>
+
+using namespace mlir;
+using namespace hlox;
+
+static constexpr Phase kPhases[] = {Phase::Input, Phase::Stablehlo,
+                                    Phase::Linalg, Phase::LLVM};
+
+std::optional<Phase> hlox::parsePhase(StringRef name) {
+  return llvm::StringSwitch<std::optional<Phase>>(name)
+      .Case("input", Phase::Input)
+      .Case("stablehlo", Phase::Stablehlo)
+      .Case("linalg", Phase::Linalg)
+      .Case("llvm", Phase::LLVM)
+      .Default(std::nullopt);
+}
+
+StringRef hlox::getPhaseName(Phase phase) {
+  switch (phase) {
+  case Phase::Input:
+    return "input";
+  case Phase::Stablehlo:
+    return "stablehlo";
+  case Phase::Linalg:
+    return "linalg";
+  case Phase::LLVM:
+    return "llvm";
+  }
+  llvm_unreachable("phase");
+}
+
+int hlox::getPhaseIndex(Phase phase) {
+  return llvm::find(kPhases, phase) - std::begin(kPhases);
+}
+
+void hlox::registerPipelines() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerTransformsPasses();
+    hlox::registerHloxPasses();
+    hlox::sdy::registerSdyPasses();
+    hlox::registerHloxConversionPasses();
+    // Each phase by name, with the default options: `hlox-opt
+    // --hlox-phase-input --hlox-phase-stablehlo --hlox-phase-linalg`
+    // replays them.
+    for (Phase phase : {Phase::Input, Phase::Stablehlo, Phase::Linalg}) {
+      std::string name = ("hlox-phase-" + getPhaseName(phase)).str();
+      std::string description =
+          ("The " + getPhaseName(phase) +
+           " phase of compilation, with the default options")
+              .str();
+      PassPipelineRegistration<>(name, description, [phase](OpPassManager &pm) {
+        std::string pipeline = getPhasePipeline(phase, CompileOptions());
+        if (failed(parsePassPipeline(pipeline, pm)))
+          llvm::report_fatal_error("bad phase pipeline: " + Twine(pipeline));
+      });
+    }
+  });
+}
+
+std::string hlox::getImportPipeline() {
+  return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
+         "stablehlo-legalize-jax-custom-calls";
+}
+
+LogicalResult hlox::importProgram(ModuleOp module) {
+  return runPipeline(module, getImportPipeline(), CompileOptions(), "import");
+}
+
+std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
+  switch (phase) {
+  case Phase::Input:
+    return getImportPipeline() +
+           ",stablehlo-legalize-composite-to-call,inline,symbol-dce,"
+           "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
+           "stablehlo-refine-shapes{fold-integers=false}";
+  case Phase::Stablehlo:
+    return "cse";
+  case Phase::Linalg:
+    return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"
+           "hlox-form-dispatches{entry=" +
+           options.entry +
+           " opaque-constants=" + (options.opaqueConstants ? "true" : "false") +
+           " host-control-flow=" +
+           getHostControlFlowName(options.hostControlFlow).str() +
+           "},hlox-dedup-dispatches";
+  case Phase::LLVM:
+    break;
+  }
+  llvm::report_fatal_error("the llvm phase is the CPU target's "
+                           "(cpu::getPhasePipeline)");
+}
+
+LogicalResult hlox::runPipeline(ModuleOp module, StringRef pipeline,
+                                const CompileOptions &options, StringRef what) {
+  registerPipelines();
+  PassManager pm(module.getContext());
+  std::string error;
+  llvm::raw_string_ostream errorStream(error);
+  if (failed(parsePassPipeline(pipeline, pm, errorStream)))
+    return module.emitError("bad ") << what << " pipeline: " << error;
+  if (options.configurePassManager)
+    options.configurePassManager(pm);
+  return pm.run(module);
+}
+
+LogicalResult hlox::dumpModule(ModuleOp module, Phase phase,
+                               const CompileOptions &options) {
+  if (options.dumpDir.empty())
+    return success();
+  if (std::error_code ec = llvm::sys::fs::create_directories(options.dumpDir))
+    return module.emitError("cannot create ")
+           << options.dumpDir << ": " << ec.message();
+  SmallString<128> path(options.dumpDir);
+  llvm::sys::path::append(
+      path,
+      llvm::formatv("{0:2}-{1}.mlir", getPhaseIndex(phase), getPhaseName(phase))
+          .str());
+  std::string openError;
+  auto file = openOutputFile(path, &openError);
+  if (!file)
+    return module.emitError("cannot write ") << path << ": " << openError;
+  module.print(file->os());
+  file->keep();
+  return success();
+}
+
+LogicalResult hlox::runPhase(ModuleOp module, Phase phase,
+                             const CompileOptions &options,
+                             CompileStats *stats) {
+  auto start = std::chrono::steady_clock::now();
+  if (failed(runPipeline(module, getPhasePipeline(phase, options), options,
+                         getPhaseName(phase))))
+    return failure();
+  if (stats)
+    stats->phaseMilliseconds.emplace_back(
+        getPhaseName(phase).str(), std::chrono::duration<double, std::milli>(
+                                       std::chrono::steady_clock::now() - start)
+                                       .count());
+  return dumpModule(module, phase, options);
+}
