@@ -42,6 +42,13 @@ llvm::StringRef hlox::getHostControlFlowName(HostControlFlow mode) {
   llvm_unreachable("unknown host control flow mode");
 }
 
+void hlox::keepOnlyDispatches(ModuleOp module) {
+  for (Operation &op : llvm::make_early_inc_range(module.getOps()))
+    if (auto function = dyn_cast<func::FuncOp>(op))
+      if (!function->hasAttr(kDispatchAttr) && !function.isExternal())
+        function.erase();
+}
+
 bool hlox::isHostCall(Operation *op) {
   if (isa<interpreter::ProbeOp, interpreter::PrintOp>(op) ||
       isa<check::CheckDialect>(op->getDialect()))

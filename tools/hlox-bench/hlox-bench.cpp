@@ -33,7 +33,7 @@
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Numerics.h"
-#include "hlox/Target/CPU/CompileCache.h"
+#include "hlox/Pipelines/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
 #include "hlox/runtime/Device.h"
@@ -110,9 +110,9 @@ int compileAndReport(ModuleOp module, func::FuncOp function,
   options.entry = function.getSymName().str();
   options.vectorize = vectorize;
   tools::applyCompileFlags(options);
-  cpu::CompileCache cache(module, options);
+  CompileCache cache(module, cpu::createTarget(options));
   auto start = std::chrono::steady_clock::now();
-  FailureOr<const cpu::CompiledProgram *> compiled =
+  FailureOr<const CompiledProgram *> compiled =
       cache.get(signature, values);
   if (failed(compiled))
     return kError;
@@ -283,11 +283,11 @@ int benchmark(ModuleOp module) {
   options.entry = name;
   options.vectorize = vectorize;
   tools::applyCompileFlags(options);
-  cpu::CompileCache cache(module, options);
-  FailureOr<const cpu::CompiledProgram *> compiled = cache.get(types, values);
+  CompileCache cache(module, cpu::createTarget(options));
+  FailureOr<const CompiledProgram *> compiled = cache.get(types, values);
   if (failed(compiled))
     return kError;
-  const cpu::CompiledProgram &program = **compiled;
+  const CompiledProgram &program = **compiled;
   double compileMs = 0;
   for (auto &[phase, ms] : program.stats.phaseMilliseconds)
     compileMs += ms;

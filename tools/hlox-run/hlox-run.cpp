@@ -32,7 +32,7 @@
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
-#include "hlox/Target/CPU/CompileCache.h"
+#include "hlox/Pipelines/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
 #include "hlox/runtime/Device.h"
@@ -212,12 +212,12 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   options.dumpDir = dumpIr;
   options.vectorize = vectorize;
   tools::applyCompileFlags(options);
-  cpu::CompileCache cache(module, options);
-  FailureOr<const cpu::CompiledProgram *> compiled =
+  CompileCache cache(module, cpu::createTarget(options));
+  FailureOr<const CompiledProgram *> compiled =
       cache.get(types, dimensionValues);
   if (failed(compiled))
     return kError;
-  const cpu::CompiledProgram &program = **compiled;
+  const CompiledProgram &program = **compiled;
   // --stats is LLVM's own flag (statistics); hlox-run reads it to print the
   // compile report.
   if (llvm::AreStatisticsEnabled()) {
@@ -438,7 +438,7 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   // The evaluator runs StableHLO: the program as the compiler imports it
   // (shardings dropped, exporters' spellings and JAX's custom calls
   // legalized); a shape-polymorphic function specialized to its arguments,
-  // as the compiler does (cpu::CompileCache).
+  // as the compiler does (CompileCache).
   if (failed(importProgram(module)))
     return kError;
   // Dynamic shapes inside a static function (set_dimension_size's bounded

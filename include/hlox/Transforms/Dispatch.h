@@ -19,6 +19,7 @@
 #include <optional>
 
 namespace mlir {
+class ModuleOp;
 class Operation;
 namespace linalg {
 class LinalgOp;
@@ -62,6 +63,11 @@ bool isHostCall(mlir::Operation *op);
 /// of more than one iteration (loops before it may be reductions); none
 /// when it has no such loop.
 std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
+
+/// Erases every function of `module` but the dispatches and declarations
+/// (C functions the kernels call): what a target compiles once the host
+/// program is built.
+void keepOnlyDispatches(mlir::ModuleOp module);
 
 } // namespace hlox
 

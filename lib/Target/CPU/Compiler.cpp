@@ -1,89 +1,49 @@
-//===- Compiler.cpp - Compiles StableHLO programs for the host CPU --------===//
+//===- Compiler.cpp - The CPU target --------------------------------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
 
-#include "hlox/HostProgram/HostProgramBuilder.h"
-
-#include "hlox/Target/CPU/Passes.h"
-
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinTypes.h"
-
-#include <chrono>
-
 using namespace mlir;
 using namespace hlox;
 using namespace hlox::cpu;
 
-/// Fails unless every argument and result of `function` is a statically
-/// shaped tensor.
-static LogicalResult checkStaticSignature(func::FuncOp function) {
-  FunctionType type = function.getFunctionType();
-  auto check = [&](Type t, StringRef what, unsigned i) -> LogicalResult {
-    auto tensor = dyn_cast<RankedTensorType>(t);
-    if (tensor && tensor.hasStaticShape())
-      return success();
-    return function.emitError("the CPU target needs statically shaped "
-                              "tensors: ")
-           << what << " " << i << " has type " << t;
-  };
-  for (auto [i, t] : llvm::enumerate(type.getInputs()))
-    if (failed(check(t, "argument", i)))
-      return failure();
-  for (auto [i, t] : llvm::enumerate(type.getResults()))
-    if (failed(check(t, "result", i)))
-      return failure();
-  return success();
+namespace {
+
+class CPUTarget final : public Target {
+public:
+  explicit CPUTarget(const cpu::CompileOptions &options) : options(options) {}
+
+  StringRef getName() const override { return "CPU"; }
+
+  const hlox::CompileOptions &getOptions() const override { return options; }
+
+  LogicalResult lowerToPhase(ModuleOp module, Phase last,
+                             CompileStats *stats) const override {
+    return cpu::lowerToPhase(module, last, options, stats);
+  }
+
+  LogicalResult prepareKernels(ModuleOp module) const override {
+    return runKernelABI(module);
+  }
+
+  FailureOr<std::shared_ptr<runtime::KernelLibrary>>
+  compileKernels(ModuleOp module, CompileStats &stats) const override {
+    return cpu::compileKernels(module, options, stats);
+  }
+
+private:
+  cpu::CompileOptions options;
+};
+
+} // namespace
+
+std::shared_ptr<const Target>
+hlox::cpu::createTarget(const CompileOptions &options) {
+  return std::make_shared<CPUTarget>(options);
 }
 
 FailureOr<std::unique_ptr<CompiledProgram>>
 hlox::cpu::compile(ModuleOp module, const CompileOptions &options) {
-  auto entry = module.lookupSymbol<func::FuncOp>(options.entry);
-  if (!entry || entry.isExternal())
-    return module.emitError("no function @") << options.entry
-                                             << " with a body to compile";
-  if (failed(checkStaticSignature(entry)))
-    return failure();
-  auto result = std::make_unique<CompiledProgram>();
-  result->signature = entry.getFunctionType();
-  if (failed(lowerToPhase(module, Phase::Linalg, options, &result->stats)))
-    return failure();
-  // The host program, built once the dispatches have the kernel convention;
-  // the host function then moves to a module of its own (the host calls
-  // point into it), and the kernels are compiled alone.
-  auto start = std::chrono::steady_clock::now();
-  if (failed(runKernelABI(module)))
-    return failure();
-  auto host = module.lookupSymbol<func::FuncOp>(options.entry);
-  FailureOr<runtime::HostProgram> program =
-      buildHostProgram(host, module, result->signature, result->hostCalls,
-                       options.customCalls
-                           ? *options.customCalls
-                           : runtime::CustomCallRegistry::global());
-  if (failed(program))
-    return failure();
-  result->program = std::move(*program);
-  OpBuilder builder(module.getContext());
-  result->hostModule = ModuleOp::create(builder, module.getLoc());
-  host->moveBefore(result->hostModule->getBody(),
-                   result->hostModule->getBody()->end());
-  keepOnlyKernels(module);
-  CompileStats &stats = result->stats;
-  stats.dispatches = llvm::count_if(
-      result->program.commands, [](const runtime::Command &command) {
-        return command.kind == runtime::CommandKind::Dispatch;
-      });
-  stats.kernels = result->program.kernelNames.size();
-  stats.phaseMilliseconds.emplace_back(
-      "host", std::chrono::duration<double, std::milli>(
-                  std::chrono::steady_clock::now() - start)
-                  .count());
-  FailureOr<std::shared_ptr<runtime::KernelLibrary>> kernels =
-      compileKernels(module, options, stats);
-  if (failed(kernels))
-    return failure();
-  result->kernels = *kernels;
-  return result;
+  return hlox::compile(module, *createTarget(options));
 }

@@ -22,10 +22,6 @@ mlir::LogicalResult runPhase(mlir::ModuleOp module, Phase phase,
 /// (hlox-cpu-kernel-abi); the host function keeps its calls until it goes.
 mlir::LogicalResult runKernelABI(mlir::ModuleOp module);
 
-/// Erases every function of `module` but the dispatches and declarations
-/// (C functions the kernels call).
-void keepOnlyKernels(mlir::ModuleOp module);
-
 /// Moves each dispatch of `module` into a nested module of its own, named
 /// after it, with the declarations it calls.
 void splitKernels(mlir::ModuleOp module);

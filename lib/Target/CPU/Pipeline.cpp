@@ -150,13 +150,6 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          "hlox-cpu-emit-entry-points";
 }
 
-void hlox::cpu::keepOnlyKernels(ModuleOp module) {
-  for (Operation &op : llvm::make_early_inc_range(module.getOps()))
-    if (auto function = dyn_cast<func::FuncOp>(op))
-      if (!function->hasAttr(kDispatchAttr) && !function.isExternal())
-        function.erase();
-}
-
 LogicalResult hlox::cpu::runKernelABI(ModuleOp module) {
   registerCompilerPasses();
   PassManager abi(module.getContext());
@@ -262,7 +255,7 @@ LogicalResult hlox::cpu::runPhase(ModuleOp module, Phase phase,
   auto start = std::chrono::steady_clock::now();
   if (failed(runKernelABI(module)))
     return failure();
-  keepOnlyKernels(module);
+  keepOnlyDispatches(module);
   splitKernels(module);
   if (failed(lowerKernels(module, options)))
     return failure();

@@ -2,7 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#include "hlox/Target/CPU/CompileCache.h"
+#include "hlox/Pipelines/CompileCache.h"
+#include "hlox/Target/CPU/Compiler.h"
 
 #include "hlox/InitAll.h"
 #include "hlox/runtime/Device.h"
@@ -44,7 +45,7 @@ protected:
   }
 
   /// Runs `program` on n and x, returns the result's elements.
-  std::vector<float> run(const cpu::CompiledProgram &program, int64_t n,
+  std::vector<float> run(const CompiledProgram &program, int64_t n,
                          const std::vector<float> &x) {
     runtime::Status status;
     auto executable =
@@ -85,13 +86,13 @@ TEST_F(CompileCacheTest, CompilesOncePerSignature) {
   OwningOpRef<ModuleOp> module =
       parseSourceString<ModuleOp>(kPolymorphic, &context);
   ASSERT_TRUE(module);
-  cpu::CompileCache cache(*module, {});
+  CompileCache cache(*module, cpu::createTarget({}));
   EXPECT_TRUE(cache.isShapePolymorphic());
 
   auto [types3, values3] = signature(3);
-  FailureOr<const cpu::CompiledProgram *> first = cache.get(types3, values3);
+  FailureOr<const CompiledProgram *> first = cache.get(types3, values3);
   ASSERT_TRUE(succeeded(first));
-  FailureOr<const cpu::CompiledProgram *> again = cache.get(types3, values3);
+  FailureOr<const CompiledProgram *> again = cache.get(types3, values3);
   ASSERT_TRUE(succeeded(again));
   EXPECT_EQ(*first, *again);
   EXPECT_EQ(cache.getNumPrograms(), 1u);
@@ -99,7 +100,7 @@ TEST_F(CompileCacheTest, CompilesOncePerSignature) {
   EXPECT_EQ(run(**first, 3, {1, 2, 3}), (std::vector<float>{4, 8, 12}));
 
   auto [types5, values5] = signature(5);
-  FailureOr<const cpu::CompiledProgram *> other = cache.get(types5, values5);
+  FailureOr<const CompiledProgram *> other = cache.get(types5, values5);
   ASSERT_TRUE(succeeded(other));
   EXPECT_NE(*first, *other);
   EXPECT_EQ(cache.getNumPrograms(), 2u);
@@ -115,7 +116,7 @@ TEST_F(CompileCacheTest, RejectsAnotherSignatureOfAStaticEntry) {
       "  return %x : tensor<2xf32>\n}\n",
       &context);
   ASSERT_TRUE(module);
-  cpu::CompileCache cache(*module, {});
+  CompileCache cache(*module, cpu::createTarget({}));
   EXPECT_FALSE(cache.isShapePolymorphic());
   std::string message;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {

@@ -84,13 +84,13 @@ protected:
   }
   void TearDown() override { llvm::sys::fs::remove_directories(folder); }
 
-  std::unique_ptr<cpu::CompiledProgram> compile(const char *source) {
+  std::unique_ptr<CompiledProgram> compile(const char *source) {
     OwningOpRef<ModuleOp> module =
         parseSourceString<ModuleOp>(source, &context);
     EXPECT_TRUE(module);
     if (!module)
       return nullptr;
-    FailureOr<std::unique_ptr<cpu::CompiledProgram>> program =
+    FailureOr<std::unique_ptr<CompiledProgram>> program =
         cpu::compile(*module, options);
     EXPECT_TRUE(succeeded(program));
     return succeeded(program) ? std::move(*program) : nullptr;
@@ -98,7 +98,7 @@ protected:
 
   /// Runs `program` on `x` and checks both results against the products
   /// and tanh computed here.
-  void expectCorrect(const cpu::CompiledProgram &program, const Matrix &y) {
+  void expectCorrect(const CompiledProgram &program, const Matrix &y) {
     runtime::Status status;
     auto executable =
         runtime::Executable::create(program.program, program.kernels, status);

@@ -18,6 +18,7 @@
 #define HLOX_TARGET_CPU_COMPILER_H
 
 #include "hlox/Pipelines/Pipelines.h"
+#include "hlox/Pipelines/Target.h"
 #include "hlox/runtime/CustomCall.h"
 #include "hlox/runtime/Executable.h"
 #include "hlox/runtime/HostProgram.h"
@@ -57,21 +58,6 @@ struct CompileOptions : hlox::CompileOptions {
   std::string targetFeatures;
 };
 
-/// A compiled program: the host program, its kernels, and the host ops
-/// (checks) its HostCall commands stand for.
-struct CompiledProgram {
-  runtime::HostProgram program;
-  std::shared_ptr<runtime::KernelLibrary> kernels;
-  /// Holds the entry function as the host program saw it; `hostCalls`
-  /// point into it.
-  mlir::OwningOpRef<mlir::ModuleOp> hostModule;
-  /// The op of each HostCall callee index.
-  std::vector<mlir::Operation *> hostCalls;
-  /// The entry function's type before lowering (element signedness kept).
-  mlir::FunctionType signature;
-  CompileStats stats;
-};
-
 /// Registers the dialects, interfaces and translations compilation needs.
 void registerCompilerDialects(mlir::DialectRegistry &registry);
 
@@ -93,8 +79,12 @@ mlir::LogicalResult lowerToPhase(mlir::ModuleOp module, Phase last,
                                  const CompileOptions &options,
                                  CompileStats *stats = nullptr);
 
-/// Compiles `module` (consumed: it is lowered in place) into a program the
-/// runtime can run.
+/// The CPU target with `options`: kernels lowered through the llvm phase,
+/// compiled by LLVM for the options' CPU and linked in process.
+std::shared_ptr<const Target> createTarget(const CompileOptions &options);
+
+/// Compiles `module` (consumed: it is lowered in place) for the CPU into a
+/// program the runtime can run: hlox::compile with createTarget(options).
 mlir::FailureOr<std::unique_ptr<CompiledProgram>>
 compile(mlir::ModuleOp module, const CompileOptions &options);
 

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#include "hlox/Target/CPU/CompileCache.h"
+#include "hlox/Pipelines/CompileCache.h"
 
 #include "hlox/Transforms/Specialize.h"
 
@@ -13,12 +13,13 @@
 
 using namespace mlir;
 using namespace hlox;
-using namespace hlox::cpu;
 
-CompileCache::CompileCache(ModuleOp module, CompileOptions options)
-    : source(module.clone()), options(std::move(options)) {
-  if (auto entry = source->lookupSymbol<func::FuncOp>(this->options.entry))
-    polymorphic = hasDynamicShapes(entry);
+CompileCache::CompileCache(ModuleOp module,
+                           std::shared_ptr<const Target> target)
+    : source(module.clone()), target(std::move(target)),
+      entry(this->target->getOptions().entry) {
+  if (auto function = source->lookupSymbol<func::FuncOp>(entry))
+    polymorphic = hasDynamicShapes(function);
 }
 
 std::string CompileCache::signatureKey(ArrayRef<RankedTensorType> types,
@@ -46,28 +47,28 @@ CompileCache::get(ArrayRef<RankedTensorType> types,
   }
   LDBG() << "miss: " << key;
   OwningOpRef<ModuleOp> module = source->clone();
-  auto entry = module->lookupSymbol<func::FuncOp>(options.entry);
-  if (!entry)
-    return module->emitError("no function @") << options.entry;
-  if (entry.getNumArguments() != types.size())
-    return entry.emitError("@")
-           << options.entry << " takes " << entry.getNumArguments()
+  auto function = module->lookupSymbol<func::FuncOp>(entry);
+  if (!function)
+    return module->emitError("no function @") << entry;
+  if (function.getNumArguments() != types.size())
+    return function.emitError("@")
+           << entry << " takes " << function.getNumArguments()
            << " arguments, got " << types.size();
   if (polymorphic) {
     // Annotations and custom calls go before the entry's shapes are fixed,
     // so that refinement sees only StableHLO.
     if (failed(importProgram(*module)) ||
-        failed(specializeEntry(*module, options.entry, types, values)))
+        failed(specializeEntry(*module, entry, types, values)))
       return failure();
   } else {
     for (auto [i, type] : llvm::enumerate(types))
-      if (entry.getArgumentTypes()[i] != type)
-        return entry.emitError("argument ")
-               << i << " of @" << options.entry << " has type "
-               << entry.getArgumentTypes()[i] << ", got " << type;
+      if (function.getArgumentTypes()[i] != type)
+        return function.emitError("argument ")
+               << i << " of @" << entry << " has type "
+               << function.getArgumentTypes()[i] << ", got " << type;
   }
   FailureOr<std::unique_ptr<CompiledProgram>> compiled =
-      compile(*module, options);
+      compile(*module, *target);
   if (failed(compiled))
     return failure();
   const CompiledProgram *program = compiled->get();

@@ -1,4 +1,4 @@
-//===- CompileCache.h - One compiled program per argument signature -*- C++ -*-===//
+//===- CompileCache.h - One compiled program per signature -----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
@@ -11,19 +11,21 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HLOX_TARGET_CPU_COMPILECACHE_H
-#define HLOX_TARGET_CPU_COMPILECACHE_H
+#ifndef HLOX_PIPELINES_COMPILECACHE_H
+#define HLOX_PIPELINES_COMPILECACHE_H
 
-#include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Pipelines/Target.h"
 
 #include <map>
+#include <memory>
 
-namespace hlox::cpu {
+namespace hlox {
 
 class CompileCache {
 public:
-  /// Keeps a copy of `module`; `options.entry` names the function.
-  CompileCache(mlir::ModuleOp module, CompileOptions options);
+  /// Keeps a copy of `module`, compiled for `target`, whose options name
+  /// the entry function.
+  CompileCache(mlir::ModuleOp module, std::shared_ptr<const Target> target);
 
   /// The program for arguments of `types`; `values` holds, for each 0-d
   /// integer argument, its value (an attribute of its type) and null for
@@ -45,12 +47,13 @@ private:
                            llvm::ArrayRef<mlir::Attribute> values) const;
 
   mlir::OwningOpRef<mlir::ModuleOp> source;
-  CompileOptions options;
+  std::shared_ptr<const Target> target;
+  std::string entry;
   bool polymorphic = false;
   std::map<std::string, std::unique_ptr<CompiledProgram>> programs;
   size_t hits = 0;
 };
 
-} // namespace hlox::cpu
+} // namespace hlox
 
-#endif // HLOX_TARGET_CPU_COMPILECACHE_H
+#endif // HLOX_PIPELINES_COMPILECACHE_H

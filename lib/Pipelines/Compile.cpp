@@ -1,0 +1,91 @@
+//===- Compile.cpp - A program compiled for a target ----------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Pipelines/Target.h"
+
+#include "hlox/HostProgram/HostProgramBuilder.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace hlox;
+
+Target::~Target() = default;
+
+/// Fails unless every argument and result of `function` is a statically
+/// shaped tensor.
+static LogicalResult checkStaticSignature(func::FuncOp function,
+                                          StringRef target) {
+  FunctionType type = function.getFunctionType();
+  auto check = [&](Type t, StringRef what, unsigned i) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (tensor && tensor.hasStaticShape())
+      return success();
+    return function.emitError("compilation for the ")
+           << target << " target needs statically shaped tensors: " << what
+           << " " << i << " has type " << t;
+  };
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    if (failed(check(t, "argument", i)))
+      return failure();
+  for (auto [i, t] : llvm::enumerate(type.getResults()))
+    if (failed(check(t, "result", i)))
+      return failure();
+  return success();
+}
+
+FailureOr<std::unique_ptr<CompiledProgram>>
+hlox::compile(ModuleOp module, const Target &target) {
+  const CompileOptions &options = target.getOptions();
+  auto entry = module.lookupSymbol<func::FuncOp>(options.entry);
+  if (!entry || entry.isExternal())
+    return module.emitError("no function @")
+           << options.entry << " with a body to compile";
+  if (failed(checkStaticSignature(entry, target.getName())))
+    return failure();
+  auto result = std::make_unique<CompiledProgram>();
+  result->signature = entry.getFunctionType();
+  CompileStats &stats = result->stats;
+  if (failed(target.lowerToPhase(module, Phase::Linalg, &stats)))
+    return failure();
+  // The host program, built once the dispatches have the kernel convention;
+  // the host function then moves to a module of its own (the host calls
+  // point into it), and the kernels are compiled alone.
+  auto start = std::chrono::steady_clock::now();
+  if (failed(target.prepareKernels(module)))
+    return failure();
+  auto host = module.lookupSymbol<func::FuncOp>(options.entry);
+  FailureOr<runtime::HostProgram> program =
+      buildHostProgram(host, module, result->signature, result->hostCalls,
+                       options.customCalls
+                           ? *options.customCalls
+                           : runtime::CustomCallRegistry::global());
+  if (failed(program))
+    return failure();
+  result->program = std::move(*program);
+  OpBuilder builder(module.getContext());
+  result->hostModule = ModuleOp::create(builder, module.getLoc());
+  host->moveBefore(result->hostModule->getBody(),
+                   result->hostModule->getBody()->end());
+  keepOnlyDispatches(module);
+  stats.dispatches = llvm::count_if(
+      result->program.commands, [](const runtime::Command &command) {
+        return command.kind == runtime::CommandKind::Dispatch;
+      });
+  stats.kernels = result->program.kernelNames.size();
+  stats.phaseMilliseconds.emplace_back(
+      "host", std::chrono::duration<double, std::milli>(
+                  std::chrono::steady_clock::now() - start)
+                  .count());
+  FailureOr<std::shared_ptr<runtime::KernelLibrary>> kernels =
+      target.compileKernels(module, stats);
+  if (failed(kernels))
+    return failure();
+  result->kernels = *kernels;
+  return result;
+}
