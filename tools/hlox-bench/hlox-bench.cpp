@@ -134,6 +134,10 @@ int compileAndReport(ModuleOp module, func::FuncOp function,
     for (auto [i, phase] : llvm::enumerate(stats.phaseMilliseconds))
       os << llvm::formatv("{0}\"{1}\": {2:f1}", i ? ", " : "", phase.first,
                           phase.second);
+    os << "}, \"slowest_kernels_ms\": {";
+    for (auto [i, kernel] : llvm::enumerate(stats.slowestKernels))
+      os << llvm::formatv("{0}\"{1}\": {2:f1}", i ? ", " : "", kernel.first,
+                          kernel.second);
     os << "}}\n";
     return 0;
   }
@@ -145,6 +149,10 @@ int compileAndReport(ModuleOp module, func::FuncOp function,
                       stats.cachedKernels);
   for (auto &[phase, ms] : stats.phaseMilliseconds)
     os << llvm::formatv("  {0,-10} {1,9:f1} ms\n", phase, ms);
+  for (auto &[kernel, ms] : stats.slowestKernels)
+    os << llvm::formatv("  slowest kernel {0}: {1:f1} ms of code "
+                        "generation\n",
+                        kernel, ms);
   return 0;
 }
 

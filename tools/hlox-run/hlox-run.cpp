@@ -240,6 +240,9 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
     llvm::errs() << "kernels " << stats.kernels << " distinct ("
                  << stats.compiledKernels << " compiled, "
                  << stats.cachedKernels << " from the cache)\n";
+    for (auto &[kernel, ms] : stats.slowestKernels)
+      llvm::errs() << llvm::formatv("slowest kernel {0} {1:f2} ms\n", kernel,
+                                    ms);
     llvm::errs() << "dispatches " << dispatches << ", arena "
                  << host.arenaBytes << " bytes (" << host.unsharedArenaBytes
                  << " without reuse), constants " << constantBytes

@@ -81,6 +81,9 @@ struct CompileStats {
   /// Kernels loaded from the persistent cache, and compiled.
   int64_t cachedKernels = 0;
   int64_t compiledKernels = 0;
+  /// The kernels whose code generation took longest (at most three, the
+  /// slowest first), with their milliseconds on one thread.
+  std::vector<std::pair<std::string, double>> slowestKernels;
 };
 
 /// Registers every pass the target-independent phases name (upstream and

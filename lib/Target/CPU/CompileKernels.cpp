@@ -22,12 +22,14 @@
 #include "hlox/Target/CPU/TargetMachine.h"
 
 #include "mlir/IR/Threading.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
 #include <chrono>
 
 using namespace mlir;
@@ -64,14 +66,39 @@ std::string printKernel(func::FuncOp kernel, ModuleOp module) {
   return text;
 }
 
+/// The LLVM optimization level of `kernel`: -O1 for a structured kernel
+/// (a linalg op tiled along its workgroup loop, nothing else looping)
+/// whose whole work is under kSmallKernelWork scalar iterations, -O3 for
+/// the rest. On such kernels -O3 mostly unrolls loops that MLIR already
+/// vectorized: twice the compile time, larger code, no measurable gain.
+unsigned chooseOptLevel(func::FuncOp kernel) {
+  constexpr int64_t kSmallKernelWork = 1 << 14;
+  auto get = [&](StringRef name) -> int64_t {
+    auto attr = kernel->getAttrOfType<IntegerAttr>(name);
+    return attr ? attr.getInt() : 0;
+  };
+  int64_t work = get(kWorkAttr) * get(kWorkgroupsAttr);
+  int64_t loops = 0, structured = 0;
+  kernel.walk([&](Operation *op) {
+    loops += isa<LoopLikeOpInterface>(op);
+    structured += isa<linalg::LinalgOp>(op);
+  });
+  // The kernel ABI's tiling adds one loop over [begin, end).
+  bool small = structured > 0 && loops <= (get(kWorkgroupsAttr) > 1) &&
+               work > 0 && work < kSmallKernelWork;
+  return small ? 1 : 3;
+}
+
 /// One kernel to compile: its LLVM IR, then its object code.
 struct Job {
   size_t object;
   std::string key;
   std::string name;
+  unsigned optLevel;
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::Module> module;
   std::string error;
+  double milliseconds = 0;
 };
 
 } // namespace
@@ -89,14 +116,12 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
            << options.targetCpu << "' (it lacks " << llvm::join(missing, ",")
            << "); hlox-compile --emit-object compiles for it without "
               "running";
-  constexpr unsigned kOptLevel = 3;
   std::string pipeline = getKernelPipeline(options);
   std::string triple = (*machine)->getTargetTriple().str();
   std::string cpu = (*machine)->getTargetCPU().str();
   std::string features = (*machine)->getTargetFeatureString().str();
-  std::string optLevel = "O" + std::to_string(kOptLevel);
   std::string context = DiskCache::hashKey(
-      {getCompilerVersion(), pipeline, triple, cpu, features, optLevel});
+      {getCompilerVersion(), pipeline, triple, cpu, features});
   std::optional<DiskCache> cache;
   if (!options.cacheDir.empty())
     cache.emplace(options.cacheDir);
@@ -111,8 +136,9 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     if (!kernel->hasAttr(kDispatchAttr) || kernel.isExternal())
       continue;
     std::string name = kernel.getSymName().str();
-    std::string key =
-        DiskCache::hashKey({context, printKernel(kernel, module)});
+    unsigned optLevel = chooseOptLevel(kernel);
+    std::string key = DiskCache::hashKey(
+        {context, "O" + std::to_string(optLevel), printKernel(kernel, module)});
     auto [it, inserted] = objectOfKey.try_emplace(key, objects.size());
     if (!inserted) {
       objects[it->second].names.push_back(name);
@@ -128,7 +154,8 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
         continue;
       }
     }
-    jobs.push_back({objects.size() - 1, key, name, nullptr, nullptr, {}});
+    jobs.push_back(
+        {objects.size() - 1, key, name, optLevel, nullptr, nullptr, {}});
   }
   stats.compiledKernels = jobs.size();
   stats.phaseMilliseconds.emplace_back("keys", millisecondsSince(start));
@@ -173,6 +200,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
   MLIRContext *mlirContext = module.getContext();
   parallelFor(mlirContext, 0, jobs.size(), [&](size_t i) {
     Job &job = jobs[i];
+    auto jobStart = Clock::now();
     auto jobMachine = createTargetMachine(options);
     if (!jobMachine) {
       job.error = llvm::toString(jobMachine.takeError());
@@ -181,11 +209,12 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     llvm::SmallVector<char, 0> buffer;
     llvm::raw_svector_ostream os(buffer);
     if (llvm::Error error =
-            compileToObject(*job.module, **jobMachine, kOptLevel, os)) {
+            compileToObject(*job.module, **jobMachine, job.optLevel, os)) {
       job.error = llvm::toString(std::move(error));
       return;
     }
     objects[job.object].object.assign(buffer.begin(), buffer.end());
+    job.milliseconds = millisecondsSince(jobStart);
     // The IR is no longer needed; free it on this thread.
     job.module.reset();
     job.context.reset();
@@ -213,6 +242,17 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
           << " kernels in the compilation cache: " << firstError;
   }
   stats.phaseMilliseconds.emplace_back("codegen", millisecondsSince(start));
+  // Where code generation spends its time: the kernels that took longest.
+  std::vector<const Job *> slowest;
+  for (const Job &job : jobs)
+    slowest.push_back(&job);
+  size_t shown = std::min<size_t>(slowest.size(), 3);
+  std::partial_sort(slowest.begin(), slowest.begin() + shown, slowest.end(),
+                    [](const Job *a, const Job *b) {
+                      return a->milliseconds > b->milliseconds;
+                    });
+  for (const Job *job : llvm::ArrayRef(slowest).take_front(shown))
+    stats.slowestKernels.emplace_back(job->name, job->milliseconds);
 
   start = Clock::now();
   FailureOr<std::shared_ptr<runtime::KernelLibrary>> library =
