@@ -1,11 +1,11 @@
-//===- Pipeline.cpp - The CPU compiler's phases ---------------------------===//
+//===- Pipeline.cpp - The CPU target's llvm phase -------------------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
 
-#include "hlox/Target/CPU/Passes.h"
 #include "hlox/Pipelines/Pipelines.h"
+#include "hlox/Target/CPU/Passes.h"
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -45,16 +45,10 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 #include <chrono>
 #include <mutex>

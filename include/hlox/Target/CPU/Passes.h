@@ -5,7 +5,7 @@
 #ifndef HLOX_TARGET_CPU_PASSES_H
 #define HLOX_TARGET_CPU_PASSES_H
 
-#include "hlox/Transforms/Passes.h"
+#include "hlox/Transforms/Dispatch.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
