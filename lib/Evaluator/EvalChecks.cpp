@@ -50,20 +50,6 @@ constexpr uint64_t kDefaultMaxUlps = 3;
 /// At most this many mismatches are listed per check.
 constexpr int kMaxListed = 10;
 
-/// Describes element `flat` of a tensor of `shape` as `[i, j]`.
-std::string indexString(int64_t flat, ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> index(shape.size());
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-    index[d] = shape[d] ? flat % shape[d] : 0;
-    flat = shape[d] ? flat / shape[d] : 0;
-  }
-  return "[" + llvm::join(llvm::map_range(index, [](int64_t i) {
-                            return std::to_string(i);
-                          }),
-                          ", ") +
-         "]";
-}
-
 template <typename T> std::string valueString(T value) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -193,7 +179,7 @@ std::optional<std::string> compare(const Tensor &actual, const Tensor &expected,
           return valueString(value);
       };
       if (mismatches++ < kMaxListed)
-        os << "\n  at " << indexString(i, actual.getShape()) << ": actual "
+        os << "\n  at " << formatIndex(i, actual.getShape()) << ": actual "
            << shown(a[i]) << ", expected " << shown(e[i]) << detail;
     }
   });

@@ -198,4 +198,17 @@ bool nextIndex(MutableArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
   return false;
 }
 
+std::string formatIndex(int64_t flat, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> index(shape.size());
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    index[d] = shape[d] ? flat % shape[d] : 0;
+    flat = shape[d] ? flat / shape[d] : 0;
+  }
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(index, os);
+  os << "]";
+  return text;
+}
+
 } // namespace hlox::eval

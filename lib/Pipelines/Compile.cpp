@@ -78,10 +78,7 @@ hlox::compile(ModuleOp module, const Target &target) {
         return command.kind == runtime::CommandKind::Dispatch;
       });
   stats.kernels = result->program.kernelNames.size();
-  stats.phaseMilliseconds.emplace_back(
-      "host", std::chrono::duration<double, std::milli>(
-                  std::chrono::steady_clock::now() - start)
-                  .count());
+  stats.phaseMilliseconds.emplace_back("host", millisecondsSince(start));
   FailureOr<std::shared_ptr<runtime::KernelLibrary>> kernels =
       target.compileKernels(module, stats);
   if (failed(kernels))

@@ -146,17 +146,30 @@ LogicalResult hlox::dumpModule(ModuleOp module, Phase phase,
   return success();
 }
 
+double hlox::millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+LogicalResult hlox::runTimedPhase(ModuleOp module, Phase phase,
+                                  const CompileOptions &options,
+                                  CompileStats *stats,
+                                  llvm::function_ref<LogicalResult()> body) {
+  auto start = std::chrono::steady_clock::now();
+  if (failed(body()))
+    return failure();
+  if (stats)
+    stats->phaseMilliseconds.emplace_back(getPhaseName(phase).str(),
+                                          millisecondsSince(start));
+  return dumpModule(module, phase, options);
+}
+
 LogicalResult hlox::runPhase(ModuleOp module, Phase phase,
                              const CompileOptions &options,
                              CompileStats *stats) {
-  auto start = std::chrono::steady_clock::now();
-  if (failed(runPipeline(module, getPhasePipeline(phase, options), options,
-                         getPhaseName(phase))))
-    return failure();
-  if (stats)
-    stats->phaseMilliseconds.emplace_back(
-        getPhaseName(phase).str(), std::chrono::duration<double, std::milli>(
-                                       std::chrono::steady_clock::now() - start)
-                                       .count());
-  return dumpModule(module, phase, options);
+  return runTimedPhase(module, phase, options, stats, [&] {
+    return runPipeline(module, getPhasePipeline(phase, options), options,
+                       getPhaseName(phase));
+  });
 }

@@ -25,18 +25,17 @@ namespace hlox {
 
 using namespace mlir;
 
-namespace {
-
-/// `function` printed as if it were named `@dispatch`.
-std::string printBody(func::FuncOp function) {
-  StringAttr name = function.getSymNameAttr();
-  function.setSymName("dispatch");
+std::string hlox::printDispatch(func::FuncOp dispatch) {
+  StringAttr name = dispatch.getSymNameAttr();
+  dispatch.setSymName("dispatch");
   std::string text;
   llvm::raw_string_ostream os(text);
-  function->print(os, OpPrintingFlags().assumeVerified().useLocalScope());
-  function.setSymNameAttr(name);
+  dispatch->print(os, OpPrintingFlags().assumeVerified().useLocalScope());
+  dispatch.setSymNameAttr(name);
   return text;
 }
+
+namespace {
 
 class DedupDispatchesPass
     : public hlox::impl::HloxDedupDispatchesBase<DedupDispatchesPass> {
@@ -49,7 +48,7 @@ public:
     for (auto function : module.getOps<func::FuncOp>()) {
       if (!function->hasAttr(hlox::kDispatchAttr) || function.isExternal())
         continue;
-      auto [it, inserted] = firstByBody.try_emplace(printBody(function),
+      auto [it, inserted] = firstByBody.try_emplace(hlox::printDispatch(function),
                                                     function.getSymNameAttr());
       if (inserted)
         continue;

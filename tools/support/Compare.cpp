@@ -34,20 +34,6 @@ tools::Tolerance tools::getDefaultTolerance(Type elementType) {
   }
 }
 
-/// The linear index `index` of `shape` as [i, j, ...].
-static std::string formatIndex(ArrayRef<int64_t> shape, int64_t index) {
-  SmallVector<int64_t> position(shape.size());
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
-    position[d] = shape[d] ? index % shape[d] : 0;
-    index = shape[d] ? index / shape[d] : 0;
-  }
-  std::string text = "[";
-  llvm::raw_string_ostream os(text);
-  llvm::interleaveComma(position, os);
-  os << "]";
-  return text;
-}
-
 tools::Comparison tools::compareTensors(const Tensor &got, const Tensor &want,
                                         Tolerance tolerance, StringRef name,
                                         llvm::raw_ostream &os) {
@@ -99,7 +85,7 @@ tools::Comparison tools::compareTensors(const Tensor &got, const Tensor &want,
       if (ok)
         continue;
       if (result.mismatches++ < kShown) {
-        os << name << formatIndex(got.getShape(), i) << ": compiled ";
+        os << name << eval::formatIndex(i, got.getShape()) << ": compiled ";
         if constexpr (isComplex<T>)
           os << "(" << a[i].real() << ", " << a[i].imag() << "), evaluator ("
              << b[i].real() << ", " << b[i].imag() << ")\n";

@@ -156,6 +156,9 @@ llvm::SmallVector<int64_t> stridesOf(llvm::ArrayRef<int64_t> shape);
 bool nextIndex(llvm::MutableArrayRef<int64_t> index,
                llvm::ArrayRef<int64_t> shape);
 
+/// Element `flat` of a row-major tensor of `shape`, written `[i, j, ...]`.
+std::string formatIndex(int64_t flat, llvm::ArrayRef<int64_t> shape);
+
 } // namespace hlox::eval
 
 #endif // HLOX_EVALUATOR_TENSOR_H

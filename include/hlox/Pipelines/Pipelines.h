@@ -26,6 +26,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -110,6 +111,16 @@ std::string getPhasePipeline(Phase phase, const CompileOptions &options);
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
                                 const CompileOptions &options,
                                 llvm::StringRef what);
+
+/// The milliseconds since `start` (compile steps' times in CompileStats).
+double millisecondsSince(std::chrono::steady_clock::time_point start);
+
+/// Runs `body` as `phase` of `module`: its time goes into `stats` (when
+/// given), and the module after it to the options' dump folder.
+mlir::LogicalResult runTimedPhase(mlir::ModuleOp module, Phase phase,
+                                  const CompileOptions &options,
+                                  CompileStats *stats,
+                                  llvm::function_ref<mlir::LogicalResult()> body);
 
 /// Runs a target-independent phase on `module`, in place, timing it into
 /// `stats` and writing it to the dump folder when the options name one.

@@ -17,10 +17,14 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace mlir {
 class ModuleOp;
 class Operation;
+namespace func {
+class FuncOp;
+} // namespace func
 namespace linalg {
 class LinalgOp;
 } // namespace linalg
@@ -63,6 +67,11 @@ bool isHostCall(mlir::Operation *op);
 /// of more than one iteration (loops before it may be reductions); none
 /// when it has no such loop.
 std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
+
+/// `dispatch` printed as if it were named `@dispatch` (local scope, no
+/// locations): two dispatches print alike exactly when they are the same
+/// kernel up to their names (hlox-dedup-dispatches, kernel cache keys).
+std::string printDispatch(mlir::func::FuncOp dispatch);
 
 /// Erases every function of `module` but the dispatches and declarations
 /// (C functions the kernels call): what a target compiles once the host

@@ -40,29 +40,19 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double millisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start)
-      .count();
-}
-
 /// `kernel` printed under a fixed name, followed by the declarations it
 /// calls: what its code depends on in the module.
 std::string printKernel(func::FuncOp kernel, ModuleOp module) {
-  std::string text;
+  std::string text = printDispatch(kernel);
   llvm::raw_string_ostream os(text);
-  OpPrintingFlags flags;
-  flags.assumeVerified().useLocalScope();
-  StringAttr name = kernel.getSymNameAttr();
-  kernel.setSymName("kernel");
-  kernel->print(os, flags);
-  kernel.setSymNameAttr(name);
   llvm::SmallSetVector<StringAttr, 4> callees;
   kernel.walk([&](func::CallOp call) {
     callees.insert(call.getCalleeAttr().getAttr());
   });
   for (StringAttr callee : callees)
     if (Operation *declaration = module.lookupSymbol(callee))
-      declaration->print(os << "\n", flags);
+      declaration->print(os << "\n",
+                         OpPrintingFlags().assumeVerified().useLocalScope());
   return text;
 }
 

@@ -50,7 +50,6 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <chrono>
 #include <mutex>
 
 using namespace mlir;
@@ -246,21 +245,16 @@ LogicalResult hlox::cpu::runPhase(ModuleOp module, Phase phase,
     return hlox::runPhase(module, phase, options, stats);
   // The kernel ABI runs on the dispatches first; then the host function
   // goes, and each kernel is lowered in a module of its own.
-  auto start = std::chrono::steady_clock::now();
-  if (failed(runKernelABI(module)))
-    return failure();
-  keepOnlyDispatches(module);
-  splitKernels(module);
-  if (failed(lowerKernels(module, options)))
-    return failure();
-  joinKernels(module);
-  if (stats)
-    stats->phaseMilliseconds.emplace_back(
-        getPhaseName(phase).str(),
-        std::chrono::duration<double, std::milli>(
-            std::chrono::steady_clock::now() - start)
-            .count());
-  return dumpModule(module, phase, options);
+  return runTimedPhase(module, phase, options, stats, [&] {
+    if (failed(runKernelABI(module)))
+      return failure();
+    keepOnlyDispatches(module);
+    splitKernels(module);
+    if (failed(lowerKernels(module, options)))
+      return failure();
+    joinKernels(module);
+    return success();
+  });
 }
 
 LogicalResult hlox::cpu::lowerToPhase(ModuleOp module, Phase last,
