@@ -24,7 +24,7 @@
 
 #include "hlox/HostProgram/HostProgramBuilder.h"
 
-#include "hlox/Conversion/StablehloToLinalg/StablehloToLinalg.h"
+#include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Transforms/Dispatch.h"

@@ -9,6 +9,7 @@
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Dialect/Sdy/IR/SdyOps.h"
 #include "hlox/Dialect/Sdy/Transforms/Passes.h"
+#include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Transforms/Passes.h"
 
@@ -22,7 +23,7 @@ void hlox::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
                   stablehlo::StableHLODialect, chlo::CHLODialect,
                   check::CheckDialect, interpreter::InterpreterDialect,
-                  sdy::SdyDialect>();
+                  sdy::SdyDialect, special::SpecialDialect>();
   mlir::func::registerInlinerExtension(registry);
 }
 

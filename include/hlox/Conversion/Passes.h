@@ -5,6 +5,8 @@
 #ifndef HLOX_CONVERSION_PASSES_H
 #define HLOX_CONVERSION_PASSES_H
 
+#include "hlox/Dialect/Special/IR/SpecialOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

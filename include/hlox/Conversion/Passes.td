@@ -13,8 +13,9 @@ def ConvertStablehloToLinalg
   let description = [{
     Rewrites every StableHLO op (and the CHLO ops that are plain math) of
     statically shaped tensors into `linalg`, `tensor`, `arith`, `math`,
-    `complex` and `scf` ops on tensors; function signatures lose integer
-    signedness (`ui32` becomes `i32`). `check` ops and every
+    `complex` and `scf` ops on tensors, and `special` ops for the special
+    functions and small-float codecs that each target resolves; function
+    signatures lose integer signedness (`ui32` becomes `i32`). `check` ops and every
     `stablehlo.custom_call` stay, for the host to run. An op without a
     lowering is an error at its location that names it:
 
@@ -34,6 +35,7 @@ def ConvertStablehloToLinalg
     "::mlir::arith::ArithDialect", "::mlir::complex::ComplexDialect",
     "::mlir::linalg::LinalgDialect", "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+    "::hlox::special::SpecialDialect",
   ];
 }
 

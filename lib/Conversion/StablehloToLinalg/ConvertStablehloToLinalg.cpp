@@ -51,7 +51,7 @@ void hlox::configureStablehloToLinalgTarget(ConversionTarget &target,
                          linalg::LinalgDialect, math::MathDialect,
                          scf::SCFDialect, tensor::TensorDialect>();
   target.addIllegalDialect<shlo::StableHLODialect, chlo::CHLODialect>();
-  target.addLegalDialect<check::CheckDialect>();
+  target.addLegalDialect<check::CheckDialect, special::SpecialDialect>();
   // Custom calls stay: the host runs them (checks, and the functions
   // registered as their targets). So does rng: its draws are sequential,
   // from the run's random engine.
@@ -98,11 +98,9 @@ public:
           << "cannot lower '" << name << "' to linalg";
       return success();
     });
-    lowering::declareSmallFloatFunctions(getOperation());
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();
-    lowering::eraseUnusedSmallFloatFunctions(getOperation());
   }
 };
 

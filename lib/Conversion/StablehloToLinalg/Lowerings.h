@@ -56,11 +56,6 @@ mlir::Value emitDecodeSmallFloat(mlir::OpBuilder &b, mlir::Location loc,
 mlir::Value emitEncodeSmallFloat(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value value, mlir::Type type);
 
-/// Declares the runtime's small-float functions in `module`, and erases
-/// them again when nothing calls them.
-void declareSmallFloatFunctions(mlir::ModuleOp module);
-void eraseUnusedSmallFloatFunctions(mlir::ModuleOp module);
-
 /// x + y and x * y on scalars of StableHLO element type `type` (i1: or/and).
 mlir::Value emitAdd(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                     mlir::Value y, mlir::Type type);

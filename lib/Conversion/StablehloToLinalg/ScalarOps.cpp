@@ -13,11 +13,11 @@
 #include "Lowerings.h"
 
 #include "hlox/Dialect/CHLO/IR/ChloOps.h"
+#include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -307,7 +307,7 @@ Value emitLogistic(OpBuilder &b, Location loc, Value x) {
 /// atan, atanh, sinh and cosh of complex `x`: atanh z = (log(1 + z) -
 /// log(1 - z)) / 2, atan z = -i atanh(iz), sinh and cosh from exp. (The
 /// naive log/sqrt forms of asin, acos, asinh and acosh lose accuracy near
-/// their branch cuts; those call the runtime instead.)
+/// their branch cuts; those are special ops, which targets resolve.)
 Value emitComplexFunction(OpBuilder &b, Location loc, StringRef name, Value z) {
   auto type = cast<ComplexType>(z.getType());
   Type part = type.getElementType();
@@ -419,45 +419,6 @@ Value emitIsInf(OpBuilder &b, Location loc, Value x, int sign) {
   Value inf = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(t, APFloat::getInf(semantics, sign < 0)));
   return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, inf);
-}
-
-/// Calls the external function `name` (libm's, or one of the runtime's
-/// special functions) of `module`, declaring it on first use: `args` go in
-/// as `argType` (floats are extended or truncated to it), and the result
-/// comes back as `resultType`.
-Value callFunction(OpBuilder &b, Location loc, Operation *op, StringRef name,
-                   ValueRange args, Type argType, Type resultType) {
-  auto module = op->getParentOfType<ModuleOp>();
-  auto function = module.lookupSymbol<func::FuncOp>(name);
-  if (!function) {
-    OpBuilder declare(module.getContext());
-    declare.setInsertionPointToStart(module.getBody());
-    function = func::FuncOp::create(
-        declare, loc, name,
-        declare.getFunctionType(SmallVector<Type>(args.size(), argType),
-                                {argType}));
-    function.setPrivate();
-  }
-  auto fit = [&](Value value, Type type) -> Value {
-    if (value.getType() == type)
-      return value;
-    if (value.getType().getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(b, loc, type, value);
-    return truncateFloat(b, loc, value, type);
-  };
-  SmallVector<Value> operands;
-  for (Value arg : args)
-    operands.push_back(fit(arg, argType));
-  Value result = func::CallOp::create(b, loc, function, operands).getResult(0);
-  return fit(result, resultType);
-}
-
-/// A special function of the runtime, computed in double like the
-/// evaluator does.
-Value callInDouble(OpBuilder &b, Location loc, Operation *op, StringRef name,
-                   ValueRange args) {
-  return callFunction(b, loc, op, name, args, b.getF64Type(),
-                      args[0].getType());
 }
 
 /// reduce_precision: round the mantissa to `mantissaBits` (to nearest even)
@@ -958,19 +919,32 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         return emitIsInf(b, loc, x, -1);
       })
       .Case<chlo::LgammaOp, chlo::DigammaOp, chlo::ErfInvOp,
-            chlo::BesselI1eOp, chlo::ZetaOp,
-            chlo::PolygammaOp>([&](Operation *) -> FailureOr<Value> {
+            chlo::BesselI1eOp>([&](Operation *) -> FailureOr<Value> {
         if (!flt)
           return unsupported();
-        StringRef name = llvm::TypeSwitch<Operation *, StringRef>(op)
-                             .Case([](chlo::LgammaOp) { return "hlox_lgamma"; })
-                             .Case([](chlo::DigammaOp) { return "hlox_digamma"; })
-                             .Case([](chlo::ErfInvOp) { return "hlox_erf_inv"; })
-                             .Case([](chlo::BesselI1eOp) { return "hlox_bessel_i1e"; })
-                             .Case([](chlo::ZetaOp) { return "hlox_zeta"; })
-                             .Case([](chlo::PolygammaOp) { return "hlox_polygamma"; });
-        return callInDouble(b, loc, op, name, args);
+        return FailureOr<Value>(llvm::TypeSwitch<Operation *, Value>(op)
+            .Case([&](chlo::LgammaOp) {
+              return special::LgammaOp::create(b, loc, x).getResult();
+            })
+            .Case([&](chlo::DigammaOp) {
+              return special::DigammaOp::create(b, loc, x).getResult();
+            })
+            .Case([&](chlo::ErfInvOp) {
+              return special::ErfInvOp::create(b, loc, x).getResult();
+            })
+            .Case([&](chlo::BesselI1eOp) {
+              return special::BesselI1eOp::create(b, loc, x).getResult();
+            })
+            .Default([](Operation *) { return Value(); }));
       })
+      .Case<chlo::ZetaOp, chlo::PolygammaOp>(
+          [&](Operation *) -> FailureOr<Value> {
+            if (!flt)
+              return unsupported();
+            if (isa<chlo::ZetaOp>(op))
+              return special::ZetaOp::create(b, loc, x, y).getResult();
+            return special::PolygammaOp::create(b, loc, x, y).getResult();
+          })
       .Case([&](shlo::ReducePrecisionOp reduce) -> FailureOr<Value> {
         if (!flt)
           return unsupported();
@@ -994,11 +968,10 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         return Value(arith::TruncIOp::create(b, loc, x.getType(), high));
       })
       .Case([&](chlo::NextAfterOp) -> FailureOr<Value> {
-        // The next value of the element's own format: libm's for f32/f64.
-        if (type.isF32())
-          return callFunction(b, loc, op, "nextafterf", args, type, type);
-        if (type.isF64())
-          return callFunction(b, loc, op, "nextafter", args, type, type);
+        // The next value of the element's own format: the target's for
+        // f32/f64, on the bits for f16/bf16.
+        if (type.isF32() || type.isF64())
+          return special::NextAfterOp::create(b, loc, x, y).getResult();
         if (!type.isF16() && !type.isBF16())
           return unsupported();
         // f16/bf16 on their bits: one step away from or toward zero; from
@@ -1046,25 +1019,24 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
           if (!name.empty())
             return emitComplexFunction(b, loc, name, x);
           // The inverse functions whose closed forms lose accuracy near
-          // the branch cuts: the runtime's, in double, one part a call.
-          StringRef runtimeName =
-              llvm::TypeSwitch<Operation *, StringRef>(op)
-                  .Case([](chlo::AsinOp) { return "hlox_casin"; })
-                  .Case([](chlo::AcosOp) { return "hlox_cacos"; })
-                  .Case([](chlo::AsinhOp) { return "hlox_casinh"; })
-                  .Case([](chlo::AcoshOp) { return "hlox_cacosh"; })
-                  .Default([](Operation *) { return ""; });
-          if (runtimeName.empty())
+          // the branch cuts: the target's.
+          Value result = llvm::TypeSwitch<Operation *, Value>(op)
+              .Case([&](chlo::AsinOp) {
+                return special::ComplexAsinOp::create(b, loc, x).getResult();
+              })
+              .Case([&](chlo::AcosOp) {
+                return special::ComplexAcosOp::create(b, loc, x).getResult();
+              })
+              .Case([&](chlo::AsinhOp) {
+                return special::ComplexAsinhOp::create(b, loc, x).getResult();
+              })
+              .Case([&](chlo::AcoshOp) {
+                return special::ComplexAcoshOp::create(b, loc, x).getResult();
+              })
+              .Default([](Operation *) { return Value(); });
+          if (!result)
             return unsupported();
-          auto complexType = cast<ComplexType>(x.getType());
-          Type part = complexType.getElementType();
-          SmallVector<Value> parts{complexPart(b, loc, x, true),
-                                   complexPart(b, loc, x, false)};
-          Value re = callFunction(b, loc, op, (runtimeName + "_re").str(),
-                                  parts, b.getF64Type(), part);
-          Value im = callFunction(b, loc, op, (runtimeName + "_im").str(),
-                                  parts, b.getF64Type(), part);
-          return Value(complex::CreateOp::create(b, loc, complexType, re, im));
+          return result;
         }
         return FailureOr<Value>(llvm::TypeSwitch<Operation *, Value>(op)
             .Case([&](chlo::AcosOp) { return unaryMath<math::AcosOp>(b, loc, x); })

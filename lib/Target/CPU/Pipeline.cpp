@@ -4,6 +4,7 @@
 
 #include "Internal.h"
 
+#include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Target/CPU/Passes.h"
 #include "hlox/Transforms/Passes.h"
@@ -63,7 +64,7 @@ void hlox::cpu::registerCompilerDialects(DialectRegistry &registry) {
                   linalg::LinalgDialect, math::MathDialect,
                   memref::MemRefDialect, scf::SCFDialect,
                   tensor::TensorDialect, ub::UBDialect,
-                  vector::VectorDialect>();
+                  vector::VectorDialect, special::SpecialDialect>();
   func::registerInlinerExtension(registry);
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
@@ -118,7 +119,7 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
 }
 
 std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
-  return std::string("canonicalize,cse,") +
+  return std::string("hlox-cpu-special-to-calls,canonicalize,cse,") +
          (options.inlineExp ? "hlox-cpu-inline-exp," : "") +
          (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
                               "loop-invariant-subset-hoisting,"

@@ -2,16 +2,15 @@
 // RUN: hlox-run --split-input-file --opaque-constants %s
 
 // Small floats live in i8 and compute in f32: each operand is decoded, the
-// result encoded (rounded to nearest even) by the runtime.
-// CHECK-DAG: func.func private @hlox_small_float_encode(f64, i32) -> i32
-// CHECK-DAG: func.func private @hlox_small_float_decode(i32, i32) -> f32
+// result encoded (rounded to nearest even), by ops each target resolves.
+// CHECK-NOT: func.func private
 // CHECK-LABEL: func.func @add_f8
 // CHECK: arith.constant dense<[56, 64, 126]> : tensor<3xi8>
 // CHECK: linalg.generic
-// CHECK: call @hlox_small_float_decode
+// CHECK: special.decode_small_float %{{.*}} {format = f8E4M3FN} : i8 -> f32
 // CHECK: arith.addf {{.*}} : f32
-// CHECK: call @hlox_small_float_encode
-// CHECK: arith.trunci {{.*}} : i32 to i8
+// CHECK: arith.extf {{.*}} : f32 to f64
+// CHECK: special.encode_small_float %{{.*}} {format = f8E4M3FN} : f64 -> i8
 func.func @add_f8() {
   %x = stablehlo.constant dense<[1.0, 2.0, 448.0]> : tensor<3xf8E4M3FN>
   %0 = stablehlo.add %x, %x : tensor<3xf8E4M3FN>
@@ -25,7 +24,7 @@ func.func @add_f8() {
 // convert rounds once, from f64, to nearest even.
 // CHECK-LABEL: func.func @convert_f8
 // CHECK: arith.extf {{.*}} : f32 to f64
-// CHECK: call @hlox_small_float_encode
+// CHECK: special.encode_small_float %{{.*}} {format = f8E5M2} : f64 -> i8
 func.func @convert_f8() {
   %x = stablehlo.constant dense<[0.1, 3.1415, -1.0e6, 1.25]> : tensor<4xf32>
   %0 = stablehlo.convert %x : (tensor<4xf32>) -> tensor<4xf8E5M2>
@@ -56,7 +55,7 @@ func.func @f4() {
 // CHECK-LABEL: func.func @dot_f8
 // CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]
 // CHECK: arith.mulf {{.*}} : f32
-// CHECK: call @hlox_small_float_encode
+// CHECK: special.encode_small_float %{{.*}} {format = f8E4M3} : f64 -> i8
 func.func @dot_f8() {
   %x = stablehlo.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : tensor<8xf8E4M3>
   %0 = stablehlo.dot_general %x, %x, contracting_dims = [0] x [0] : (tensor<8xf8E4M3>, tensor<8xf8E4M3>) -> tensor<f8E4M3>

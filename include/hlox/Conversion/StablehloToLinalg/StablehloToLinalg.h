@@ -3,7 +3,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Lowers StableHLO (and the CHLO ops that are plain math) with static shapes
-// to linalg, tensor, arith, math, complex and scf ops on tensors. Element
+// to linalg, tensor, arith, math, complex and scf ops on tensors, with the
+// special dialect's ops for what those dialects lack (special functions,
+// small-float codecs), which each target resolves. Element
 // types lose their signedness on the way (ui32 becomes i32); the patterns
 // pick signed or unsigned arithmetic from the StableHLO types.
 //
@@ -12,11 +14,7 @@
 #ifndef HLOX_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
 #define HLOX_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
 
-#include "hlox/runtime/SmallFloats.h"
-
 #include "mlir/Transforms/DialectConversion.h"
-
-#include <optional>
 
 namespace hlox {
 
@@ -35,10 +33,6 @@ void populateStablehloToLinalgPatterns(mlir::RewritePatternSet &patterns,
 /// illegal; checks, custom calls and `rng` stay for the host.
 void configureStablehloToLinalgTarget(mlir::ConversionTarget &target,
                                       const mlir::TypeConverter &converter);
-
-/// The runtime's code for a float type narrower than 16 bits (f4E2M1FN, the
-/// f6 and f8 families), which kernels hold in the low bits of an i8.
-std::optional<runtime::SmallFloat> getSmallFloatFormat(mlir::Type type);
 
 } // namespace hlox
 

@@ -185,6 +185,35 @@ def CPUMathToLibm : Pass<"hlox-cpu-math-to-libm", "::mlir::ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def CPUSpecialToCalls : Pass<"hlox-cpu-special-to-calls", "::mlir::ModuleOp"> {
+  let summary = "Resolves the special dialect's ops into calls of the runtime";
+  let description = [{
+    The CPU target's resolution of the ops that the target-neutral lowering
+    leaves for each target. Special functions (`special.lgamma`,
+    `special.digamma`, `special.erf_inv`, `special.bessel_i1e`,
+    `special.zeta`, `special.polygamma`) call the runtime's `hlox_<name>`,
+    which computes in f64 like the evaluator: the operands are extended to
+    f64 and the result rounded once to the op's type (bf16 through f32).
+    `special.next_after` calls libm's `nextafterf` / `nextafter`. The
+    complex inverse functions call `hlox_c<name>_re` and `_im` on the parts
+    in f64. `special.decode_small_float` and `encode_small_float` call
+    `hlox_small_float_decode` / `_encode` with the runtime's code of the
+    format. Each function is declared, once, in the op's module. The CPU
+    kernel pipeline runs it first.
+
+    ```mlir
+    %y = special.lgamma %x : f32
+    // becomes
+    %d = arith.extf %x : f32 to f64
+    %l = func.call @hlox_lgamma(%d) : (f64) -> f64
+    %y = arith.truncf %l : f64 to f32
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::complex::ComplexDialect"];
+}
+
 def CPUEmitEntryPoints : Pass<"hlox-cpu-emit-entry-points", "::mlir::ModuleOp"> {
   let summary = "Adds the runtime's entry point to each kernel";
   let description = [{

@@ -1,0 +1,177 @@
+//===- SpecialToCalls.cpp - Special ops to calls of the runtime -----------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// The CPU target resolves the special dialect's ops into calls of the C
+// functions that the runtime links into every kernel library
+// (runtime/src/SpecialFunctions.cpp, SmallFloats.cpp) and of libm.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Target/CPU/Passes.h"
+
+#include "hlox/Dialect/Special/IR/SpecialOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#define DEBUG_TYPE "hlox-cpu-special-to-calls"
+
+namespace hlox::cpu {
+#define GEN_PASS_DEF_CPUSPECIALTOCALLS
+#include "hlox/Target/CPU/Passes.h.inc"
+} // namespace hlox::cpu
+
+using namespace mlir;
+using namespace hlox;
+
+namespace {
+
+/// Builds the calls that replace one op, declaring each callee in the op's
+/// module on first use.
+class CallBuilder {
+public:
+  CallBuilder(Operation *op) : b(op), loc(op->getLoc()) {
+    module = op->getParentOfType<ModuleOp>();
+  }
+
+  Value call(StringRef name, ValueRange args, Type result) {
+    auto function = module.lookupSymbol<func::FuncOp>(name);
+    if (!function) {
+      OpBuilder declare = OpBuilder::atBlockBegin(module.getBody());
+      function = func::FuncOp::create(
+          declare, module.getLoc(), name,
+          declare.getFunctionType(TypeRange(args), {result}));
+      function.setPrivate();
+    }
+    return func::CallOp::create(b, loc, function, args).getResult(0);
+  }
+
+  Value toF64(Value x) {
+    if (x.getType().isF64())
+      return x;
+    return arith::ExtFOp::create(b, loc, b.getF64Type(), x);
+  }
+
+  /// `x` (f64) rounded once to `type`; bf16 goes through f32, as the
+  /// evaluator rounds it.
+  Value fromF64(Value x, Type type) {
+    if (type.isF64())
+      return x;
+    if (type.isBF16())
+      x = arith::TruncFOp::create(b, loc, b.getF32Type(), x);
+    return arith::TruncFOp::create(b, loc, type, x);
+  }
+
+  /// The runtime's `name` of f64 operands, rounded to the op's type.
+  Value callInDouble(StringRef name, ValueRange args) {
+    SmallVector<Value> wide;
+    for (Value arg : args)
+      wide.push_back(toF64(arg));
+    return fromF64(call(name, wide, b.getF64Type()), args[0].getType());
+  }
+
+  /// A complex inverse function: its real and imaginary parts are two
+  /// calls on the parts in f64.
+  Value callComplex(StringRef name, Value z) {
+    auto type = cast<ComplexType>(z.getType());
+    Type part = type.getElementType();
+    SmallVector<Value> parts{toF64(complex::ReOp::create(b, loc, z)),
+                             toF64(complex::ImOp::create(b, loc, z))};
+    Value re = call((name + "_re").str(), parts, b.getF64Type());
+    Value im = call((name + "_im").str(), parts, b.getF64Type());
+    return complex::CreateOp::create(b, loc, type, fromF64(re, part),
+                                     fromF64(im, part));
+  }
+
+  Value formatCode(Type format) {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getI32IntegerAttr(static_cast<int32_t>(
+                                         *getSmallFloatFormat(format))));
+  }
+
+  OpBuilder b;
+  Location loc;
+  ModuleOp module;
+};
+
+/// The op's replacement, or nothing for ops of other dialects.
+Value lower(Operation *op) {
+  CallBuilder c(op);
+  OpBuilder &b = c.b;
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case([&](special::LgammaOp op) {
+        return c.callInDouble("hlox_lgamma", op.getOperand());
+      })
+      .Case([&](special::DigammaOp op) {
+        return c.callInDouble("hlox_digamma", op.getOperand());
+      })
+      .Case([&](special::ErfInvOp op) {
+        return c.callInDouble("hlox_erf_inv", op.getOperand());
+      })
+      .Case([&](special::BesselI1eOp op) {
+        return c.callInDouble("hlox_bessel_i1e", op.getOperand());
+      })
+      .Case([&](special::ZetaOp op) {
+        return c.callInDouble("hlox_zeta", {op.getLhs(), op.getRhs()});
+      })
+      .Case([&](special::PolygammaOp op) {
+        return c.callInDouble("hlox_polygamma", {op.getLhs(), op.getRhs()});
+      })
+      .Case([&](special::NextAfterOp op) {
+        Type type = op.getType();
+        return c.call(type.isF32() ? "nextafterf" : "nextafter",
+                      {op.getX(), op.getY()}, type);
+      })
+      .Case([&](special::ComplexAsinOp op) {
+        return c.callComplex("hlox_casin", op.getOperand());
+      })
+      .Case([&](special::ComplexAcosOp op) {
+        return c.callComplex("hlox_cacos", op.getOperand());
+      })
+      .Case([&](special::ComplexAsinhOp op) {
+        return c.callComplex("hlox_casinh", op.getOperand());
+      })
+      .Case([&](special::ComplexAcoshOp op) {
+        return c.callComplex("hlox_cacosh", op.getOperand());
+      })
+      .Case([&](special::DecodeSmallFloatOp op) {
+        Value bits =
+            arith::ExtUIOp::create(b, c.loc, b.getI32Type(), op.getBits());
+        return c.call("hlox_small_float_decode",
+                      {bits, c.formatCode(op.getFormat())}, b.getF32Type());
+      })
+      .Case([&](special::EncodeSmallFloatOp op) {
+        Value bits = c.call("hlox_small_float_encode",
+                            {op.getValue(), c.formatCode(op.getFormat())},
+                            b.getI32Type());
+        return arith::TruncIOp::create(b, c.loc, b.getI8Type(), bits)
+            .getResult();
+      })
+      .Default([](Operation *) { return Value(); });
+}
+
+class SpecialToCallsPass
+    : public hlox::cpu::impl::CPUSpecialToCallsBase<SpecialToCallsPass> {
+public:
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<special::SpecialDialect>(op->getDialect()))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      Value replacement = lower(op);
+      if (!replacement) {
+        op->emitOpError("has no lowering on the CPU target");
+        return signalPassFailure();
+      }
+      op->getResult(0).replaceAllUsesWith(replacement);
+      op->erase();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,89 @@
+// RUN: hlox-opt --hlox-cpu-special-to-calls --split-input-file %s | FileCheck %s
+
+// Special functions call the runtime in f64, rounding once to the op's type
+// (bf16 through f32); each callee is declared once.
+// CHECK-DAG: func.func private @hlox_lgamma(f64) -> f64
+// CHECK-DAG: func.func private @hlox_zeta(f64, f64) -> f64
+// CHECK-DAG: func.func private @nextafterf(f32, f32) -> f32
+// CHECK-DAG: func.func private @nextafter(f64, f64) -> f64
+// CHECK-LABEL: func.func @functions
+// CHECK: %[[X:.+]] = arith.extf %arg0 : f32 to f64
+// CHECK: %[[L:.+]] = call @hlox_lgamma(%[[X]]) : (f64) -> f64
+// CHECK: arith.truncf %[[L]] : f64 to f32
+// CHECK: %[[D:.+]] = call @hlox_lgamma(%arg1) : (f64) -> f64
+// CHECK: %[[B:.+]] = arith.extf %arg2 : bf16 to f64
+// CHECK: %[[LB:.+]] = call @hlox_lgamma(%[[B]])
+// CHECK: %[[LB32:.+]] = arith.truncf %[[LB]] : f64 to f32
+// CHECK: arith.truncf %[[LB32]] : f32 to bf16
+// CHECK: call @hlox_zeta(%{{.*}}, %{{.*}}) : (f64, f64) -> f64
+// CHECK: call @nextafterf(%arg0, %arg0) : (f32, f32) -> f32
+// CHECK: call @nextafter(%arg1, %arg1) : (f64, f64) -> f64
+// CHECK-NOT: special.
+func.func @functions(%f: f32, %d: f64, %b: bf16) -> (f32, f64, bf16, f32, f32, f64) {
+  %0 = special.lgamma %f : f32
+  %1 = special.lgamma %d : f64
+  %2 = special.lgamma %b : bf16
+  %3 = special.zeta %f, %f : f32
+  %4 = special.next_after %f, %f : f32
+  %5 = special.next_after %d, %d : f64
+  return %0, %1, %2, %3, %4, %5 : f32, f64, bf16, f32, f32, f64
+}
+
+// -----
+
+// A complex inverse function: one call per part, on the parts in f64.
+// CHECK-LABEL: func.func @complex
+// CHECK: %[[RE:.+]] = complex.re %arg0 : complex<f32>
+// CHECK: %[[RE64:.+]] = arith.extf %[[RE]] : f32 to f64
+// CHECK: %[[IM:.+]] = complex.im %arg0 : complex<f32>
+// CHECK: %[[IM64:.+]] = arith.extf %[[IM]] : f32 to f64
+// CHECK: %[[R:.+]] = call @hlox_casinh_re(%[[RE64]], %[[IM64]])
+// CHECK: %[[I:.+]] = call @hlox_casinh_im(%[[RE64]], %[[IM64]])
+// CHECK: %[[R32:.+]] = arith.truncf %[[R]] : f64 to f32
+// CHECK: %[[I32:.+]] = arith.truncf %[[I]] : f64 to f32
+// CHECK: complex.create %[[R32]], %[[I32]] : complex<f32>
+func.func @complex(%z: complex<f32>) -> complex<f32> {
+  %0 = special.complex_asinh %z : complex<f32>
+  return %0 : complex<f32>
+}
+
+// -----
+
+// Small floats: the runtime's codec with the format's code (f8E4M3FN is 5,
+// f8E5M2 is 8).
+// CHECK-DAG: func.func private @hlox_small_float_decode(i32, i32) -> f32
+// CHECK-DAG: func.func private @hlox_small_float_encode(f64, i32) -> i32
+// CHECK-LABEL: func.func @small_floats
+// CHECK: %[[WIDE:.+]] = arith.extui %arg0 : i8 to i32
+// CHECK: %[[F1:.+]] = arith.constant 5 : i32
+// CHECK: call @hlox_small_float_decode(%[[WIDE]], %[[F1]])
+// CHECK: %[[F2:.+]] = arith.constant 8 : i32
+// CHECK: %[[BITS:.+]] = call @hlox_small_float_encode(%arg1, %[[F2]])
+// CHECK: arith.trunci %[[BITS]] : i32 to i8
+func.func @small_floats(%bits: i8, %x: f64) -> (f32, i8) {
+  %0 = special.decode_small_float %bits {format = f8E4M3FN} : i8 -> f32
+  %1 = special.encode_small_float %x {format = f8E5M2} : f64 -> i8
+  return %0, %1 : f32, i8
+}
+
+// -----
+
+// Ops in nested kernel modules are declared in their own module.
+// CHECK-LABEL: module @k0
+// CHECK: func.func private @hlox_digamma
+// CHECK-LABEL: module @k1
+// CHECK: func.func private @hlox_digamma
+module {
+  module @k0 {
+    func.func @k0(%x: f64) -> f64 {
+      %0 = special.digamma %x : f64
+      return %0 : f64
+    }
+  }
+  module @k1 {
+    func.func @k1(%x: f64) -> f64 {
+      %0 = special.digamma %x : f64
+      return %0 : f64
+    }
+  }
+}
