@@ -85,8 +85,7 @@ struct Job {
   std::string key;
   std::string name;
   unsigned optLevel;
-  std::unique_ptr<llvm::LLVMContext> context;
-  std::unique_ptr<llvm::Module> module;
+  ModuleOp nested;
   std::string error;
   double milliseconds = 0;
 };
@@ -144,8 +143,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
         continue;
       }
     }
-    jobs.push_back(
-        {objects.size() - 1, key, name, optLevel, nullptr, nullptr, {}});
+    jobs.push_back({objects.size() - 1, key, name, optLevel, nullptr, {}});
   }
   stats.compiledKernels = jobs.size();
   stats.phaseMilliseconds.emplace_back("keys", millisecondsSince(start));
@@ -158,39 +156,44 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     return failure();
   stats.phaseMilliseconds.emplace_back("llvm", millisecondsSince(start));
 
-  // LLVM IR, one context per kernel, then object code in parallel.
+  // LLVM IR, one context per kernel, and object code, in parallel.
   start = Clock::now();
   llvm::StringMap<ModuleOp> modules;
   for (auto nested : module.getBody()->getOps<ModuleOp>())
     if (std::optional<StringRef> name = nested.getName())
       modules[*name] = nested;
   for (Job &job : jobs) {
-    ModuleOp nested = modules.lookup(job.name);
-    if (!nested)
+    job.nested = modules.lookup(job.name);
+    if (!job.nested)
       return module.emitError("kernel @") << job.name << " was not lowered";
-    job.context = std::make_unique<llvm::LLVMContext>();
-    job.module = translateModuleToLLVMIR(nested, *job.context, job.name);
-    if (!job.module)
-      return nested.emitError("translation of kernel @")
-             << job.name << " to LLVM IR failed";
+  }
+  parallelFor(module.getContext(), 0, jobs.size(), [&](size_t i) {
+    Job &job = jobs[i];
+    auto jobStart = Clock::now();
+    // Translation only reads the kernel's module; each kernel has its own
+    // LLVM context.
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(job.nested, context, job.name);
+    if (!llvmModule) {
+      job.error = "translation to LLVM IR failed";
+      return;
+    }
     // Only the entry point is seen from outside; the kernel itself is
     // inlined into it.
     const std::string &symbol = objects[job.object].symbol;
-    llvm::Function *body = job.module->getFunction(job.name);
+    llvm::Function *body = llvmModule->getFunction(job.name);
     llvm::Function *entry =
-        job.module->getFunction(job.name + kEntrySuffix.str());
-    if (!body || !entry)
-      return nested.emitError("kernel @") << job.name << " has no entry point";
+        llvmModule->getFunction(job.name + kEntrySuffix.str());
+    if (!body || !entry) {
+      job.error = "it has no entry point";
+      return;
+    }
     body->setName(symbol + "_body");
     entry->setName(symbol + kEntrySuffix.str());
-    for (llvm::GlobalValue &value : job.module->global_values())
+    for (llvm::GlobalValue &value : llvmModule->global_values())
       if (&value != entry && !value.isDeclaration())
         value.setLinkage(llvm::GlobalValue::InternalLinkage);
-  }
-  MLIRContext *mlirContext = module.getContext();
-  parallelFor(mlirContext, 0, jobs.size(), [&](size_t i) {
-    Job &job = jobs[i];
-    auto jobStart = Clock::now();
     auto jobMachine = createTargetMachine(options);
     if (!jobMachine) {
       job.error = llvm::toString(jobMachine.takeError());
@@ -199,15 +202,12 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     llvm::SmallVector<char, 0> buffer;
     llvm::raw_svector_ostream os(buffer);
     if (llvm::Error error =
-            compileToObject(*job.module, **jobMachine, job.optLevel, os)) {
+            compileToObject(*llvmModule, **jobMachine, job.optLevel, os)) {
       job.error = llvm::toString(std::move(error));
       return;
     }
     objects[job.object].object.assign(buffer.begin(), buffer.end());
     job.milliseconds = millisecondsSince(jobStart);
-    // The IR is no longer needed; free it on this thread.
-    job.module.reset();
-    job.context.reset();
   });
   for (Job &job : jobs)
     if (!job.error.empty())

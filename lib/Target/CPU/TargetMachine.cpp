@@ -148,6 +148,11 @@ llvm::Error hlox::cpu::compileToObject(llvm::Module &module,
                                        llvm::raw_pwrite_stream &os) {
   module.setDataLayout(machine.createDataLayout());
   module.setTargetTriple(machine.getTargetTriple());
+  // Instruction selection, scheduling and register allocation take as much
+  // effort as the IR optimizations were given.
+  machine.setOptLevel(optLevel >= 2   ? llvm::CodeGenOptLevel::Aggressive
+                      : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+                                      : llvm::CodeGenOptLevel::None);
   auto optimize = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
                                             &machine);
   if (llvm::Error error = optimize(&module))

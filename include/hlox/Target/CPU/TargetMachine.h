@@ -46,7 +46,9 @@ mlir::LogicalResult emitObjectFile(mlir::ModuleOp module,
                                    llvm::raw_pwrite_stream &os);
 
 /// Optimizes `module` at `optLevel` (0-3) for `machine` and writes it to
-/// `os` as an object file. Thread-safe for distinct modules and machines.
+/// `os` as an object file; `machine`'s code generation level follows
+/// (`optLevel` 1 generates code at `Less`, 2 and 3 at `Aggressive`).
+/// Thread-safe for distinct modules and machines.
 llvm::Error compileToObject(llvm::Module &module, llvm::TargetMachine &machine,
                             unsigned optLevel, llvm::raw_pwrite_stream &os);
 
