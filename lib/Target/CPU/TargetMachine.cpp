@@ -13,6 +13,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -137,25 +138,67 @@ LogicalResult hlox::cpu::emitObjectFile(ModuleOp module,
   if (!llvmModule)
     return module.emitError("translation to LLVM IR failed");
   if (llvm::Error error = compileToObject(*llvmModule, **machine,
-                                         /*optLevel=*/3, os))
+                                         OptLevel::O3, os))
     return module.emitError(llvm::toString(std::move(error)));
   return success();
 }
 
+llvm::StringRef hlox::cpu::getOptLevelName(OptLevel level) {
+  switch (level) {
+  case OptLevel::Cleanup:
+    return "cleanup";
+  case OptLevel::O1:
+    return "O1";
+  case OptLevel::O3:
+    return "O3";
+  }
+  llvm_unreachable("unknown optimization level");
+}
+
+/// The clean-up pipeline: folds what the lowering to LLVM leaves (memref
+/// descriptors taken apart, repeated address arithmetic) and hoists
+/// loop-invariant code, without LLVM's unrolling, vectorization and
+/// inlining.
+static llvm::Error runCleanup(llvm::Module &module,
+                              llvm::TargetMachine &machine) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager pipeline;
+  if (llvm::Error error = builder.parsePassPipeline(
+          pipeline,
+          "function(early-cse,instcombine,simplifycfg,loop-mssa(licm))"))
+    return error;
+  pipeline.run(module, modules);
+  return llvm::Error::success();
+}
+
 llvm::Error hlox::cpu::compileToObject(llvm::Module &module,
                                        llvm::TargetMachine &machine,
-                                       unsigned optLevel,
+                                       OptLevel level,
                                        llvm::raw_pwrite_stream &os) {
   module.setDataLayout(machine.createDataLayout());
   module.setTargetTriple(machine.getTargetTriple());
   // Instruction selection, scheduling and register allocation take as much
   // effort as the IR optimizations were given.
-  machine.setOptLevel(optLevel >= 2   ? llvm::CodeGenOptLevel::Aggressive
-                      : optLevel == 1 ? llvm::CodeGenOptLevel::Less
-                                      : llvm::CodeGenOptLevel::None);
-  auto optimize = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                            &machine);
-  if (llvm::Error error = optimize(&module))
+  machine.setOptLevel(level == OptLevel::O3 ? llvm::CodeGenOptLevel::Aggressive
+                                            : llvm::CodeGenOptLevel::Less);
+  llvm::Error error = llvm::Error::success();
+  if (level == OptLevel::Cleanup) {
+    error = runCleanup(module, machine);
+  } else {
+    auto optimize = makeOptimizingTransformer(level == OptLevel::O3 ? 3 : 1,
+                                              /*sizeLevel=*/0, &machine);
+    error = optimize(&module);
+  }
+  if (error)
     return llvm::createStringError("LLVM optimization failed: " +
                                    llvm::toString(std::move(error)));
   llvm::legacy::PassManager codegen;

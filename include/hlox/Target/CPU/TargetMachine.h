@@ -45,12 +45,26 @@ mlir::LogicalResult emitObjectFile(mlir::ModuleOp module,
                                    const CompileOptions &options,
                                    llvm::raw_pwrite_stream &os);
 
-/// Optimizes `module` at `optLevel` (0-3) for `machine` and writes it to
-/// `os` as an object file; `machine`'s code generation level follows
-/// (`optLevel` 1 generates code at `Less`, 2 and 3 at `Aggressive`).
-/// Thread-safe for distinct modules and machines.
+/// How much effort LLVM spends on a module.
+enum class OptLevel {
+  /// Clean-up only (early CSE, instcombine, simplifycfg, LICM), code
+  /// generation at `Less`: for small kernels, whose loops MLIR already
+  /// vectorized and unrolled.
+  Cleanup,
+  /// LLVM's -O1 pipeline, code generation at `Less`.
+  O1,
+  /// LLVM's -O3 pipeline, code generation at `Aggressive`.
+  O3,
+};
+
+/// The level's name, as in cache keys and reports: cleanup, O1 or O3.
+llvm::StringRef getOptLevelName(OptLevel level);
+
+/// Optimizes `module` at `level` for `machine` (whose code generation level
+/// it sets to match) and writes it to `os` as an object file. Thread-safe
+/// for distinct modules and machines.
 llvm::Error compileToObject(llvm::Module &module, llvm::TargetMachine &machine,
-                            unsigned optLevel, llvm::raw_pwrite_stream &os);
+                            OptLevel level, llvm::raw_pwrite_stream &os);
 
 } // namespace hlox::cpu
 
