@@ -16,7 +16,14 @@ FORMATS = {
 
 
 def write(path, element, shape, values):
-    descr, code, _ = FORMATS[element]
+    _, code, _ = FORMATS[element]
+    write_raw(path, element, shape,
+              struct.pack("<" + code * len(values), *values))
+
+
+def write_raw(path, element, shape, data):
+    """Writes `data`, the elements' bytes, little-endian, row-major."""
+    descr = FORMATS[element][0]
     header = ("{'descr': '%s', 'fortran_order': False, 'shape': %s, }"
               % (descr, str(tuple(shape))))
     pad = 64 - (10 + len(header) + 1) % 64
@@ -24,7 +31,7 @@ def write(path, element, shape, values):
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
         f.write(header.encode())
-        f.write(struct.pack("<" + code * len(values), *values))
+        f.write(data)
 
 
 def order_key(bits, width):

@@ -353,20 +353,23 @@ int benchmark(ModuleOp module) {
         "\"bytes\": {9}, \"flops\": {10}, \"bytes_per_s\": {11:e}, "
         "\"copy_bytes_per_s\": {12:e}, \"flops_per_s\": {13:e}, "
         "\"peak_flops_per_s\": {14:e}, \"memory_fraction\": {15:f4}, "
-        "\"compute_fraction\": {16:f4}, \"fp_contract\": {17}}\n",
+        "\"compute_fraction\": {16:f4}, \"fp_contract\": {17}, "
+        "\"strict_numerics\": {18}}\n",
         llvm::sys::path::filename(inputFile), name, device.getNumThreads(),
         vectorize ? "true" : "false", times.size(), seconds, *minTime,
         *maxTime, compileMs, static_cast<int64_t>(bytes),
         static_cast<int64_t>(flops), bytesPerSecond, bandwidth,
         flopsPerSecond, peak.perSecond, memoryShare, computeShare,
-        options.fpContract ? "true" : "false");
+        options.fpContract ? "true" : "false",
+        options.strictNumerics ? "true" : "false");
     return 0;
   }
-  os << llvm::formatv("@{0} of {1}: compiled in {2:f1} ms, {3} threads{4}{5}\n",
-                      name, llvm::sys::path::filename(inputFile), compileMs,
-                      device.getNumThreads(),
-                      vectorize ? "" : ", not vectorized",
-                      options.fpContract ? ", FMA contraction" : "");
+  os << llvm::formatv(
+      "@{0} of {1}: compiled in {2:f1} ms, {3} threads{4}{5}{6}\n", name,
+      llvm::sys::path::filename(inputFile), compileMs, device.getNumThreads(),
+      vectorize ? "" : ", not vectorized",
+      options.fpContract ? ", FMA contraction" : "",
+      options.strictNumerics ? ", strict numerics" : "");
   os << llvm::formatv("time     {0:f2} us median of {1} runs (min {2:f2}, "
                       "max {3:f2})\n",
                       seconds * 1e6, times.size(), *minTime * 1e6,

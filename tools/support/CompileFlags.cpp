@@ -41,6 +41,13 @@ static cl::opt<bool> inlineExp(
              "--inline-exp=false calls libm)"),
     cl::init(true));
 
+static cl::opt<bool> strictNumerics(
+    "strict-numerics",
+    cl::desc("Compute math functions with libm, one element at a time, "
+             "instead of vector approximations with the error bounds of "
+             "docs/numerics.md (off by default; excludes --fp-contract)"),
+    cl::init(false));
+
 static cl::opt<std::string> targetCpu(
     "target-cpu",
     cl::desc("The CPU to compile kernels for: 'host' (default: this CPU, "
@@ -77,6 +84,7 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.hostControlFlow = hostControlFlow;
   options.fpContract = fpContract;
   options.inlineExp = inlineExp;
+  options.strictNumerics = strictNumerics;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
   options.cacheDir = cacheDir;

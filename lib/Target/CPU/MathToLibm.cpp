@@ -57,14 +57,15 @@ public:
       if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
         return signalPassFailure();
     }
-    // A vector op that one instruction computes (sqrt, rounding, fma) is
-    // left to convert-math-to-llvm, which makes it an LLVM intrinsic (row by
-    // row for n-d vectors), not a libm call per lane.
+    // An op that one instruction computes (sqrt, rounding, fma), scalar or
+    // vector, is left to convert-math-to-llvm, which makes it an LLVM
+    // intrinsic (row by row for n-d vectors), not a libm call (per lane);
+    // LLVM calls libm itself where the CPU lacks the instruction. Both are
+    // exact, so the result is the same.
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (isa<math::MathDialect>(op->getDialect()) &&
-          !(isa<VectorType>(op->getResultTypes().front()) &&
-            hlox::cpu::hasVectorInstruction(op)))
+          !hlox::cpu::hasVectorInstruction(op))
         ops.push_back(op);
     });
     RewritePatternSet patterns(&getContext());

@@ -121,6 +121,7 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
 std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
   return std::string("hlox-cpu-special-to-calls,canonicalize,cse,") +
          (options.inlineExp ? "hlox-cpu-inline-exp," : "") +
+         (options.strictNumerics ? "" : "hlox-cpu-approximate-math,") +
          (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
                               "loop-invariant-subset-hoisting,"
                             : "") +
@@ -261,6 +262,9 @@ LogicalResult hlox::cpu::runPhase(ModuleOp module, Phase phase,
 LogicalResult hlox::cpu::lowerToPhase(ModuleOp module, Phase last,
                                       const CompileOptions &options,
                                       CompileStats *stats) {
+  if (options.strictNumerics && options.fpContract)
+    return module.emitError("strict numerics exclude FMA contraction: "
+                            "--strict-numerics contradicts --fp-contract");
   for (Phase phase :
        {Phase::Input, Phase::Stablehlo, Phase::Linalg, Phase::LLVM}) {
     if (failed(runPhase(module, phase, options, stats)))

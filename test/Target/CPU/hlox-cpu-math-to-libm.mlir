@@ -2,17 +2,25 @@
 // RUN: hlox-opt --hlox-cpu-math-to-libm --convert-math-to-llvm --convert-vector-to-llvm --convert-func-to-llvm --convert-arith-to-llvm --reconcile-unrealized-casts %s | FileCheck %s --check-prefix=LLVM
 
 // Float math with a libm function becomes a call; rsqrt becomes 1 / sqrt
-// first; integer math stays for convert-math-to-llvm.
+// first; what one instruction computes exactly (sqrt, fma, rounding) stays,
+// scalar too, as does integer math, for convert-math-to-llvm.
 // CHECK-LABEL: func.func @math
 // CHECK: call @expm1f
-// CHECK: %[[ROOT:.+]] = call @sqrt(
+// CHECK: %[[ROOT:.+]] = math.sqrt %{{.+}} : f64
 // CHECK: arith.divf %{{.+}}, %[[ROOT]]
 // CHECK: math.absi
-func.func @math(%x: f32, %y: f64, %i: i32) -> (f32, f64, i32) {
+// CHECK: math.fma %{{.+}} : f32
+// CHECK-NOT: call
+// LLVM-LABEL: llvm.func @math
+// LLVM: llvm.call @expm1f
+// LLVM: llvm.intr.sqrt(%{{.+}}) : (f64) -> f64
+// LLVM: llvm.intr.fma(%{{.+}}) : (f32, f32, f32) -> f32
+func.func @math(%x: f32, %y: f64, %i: i32) -> (f32, f64, i32, f32) {
   %0 = math.expm1 %x : f32
   %1 = math.rsqrt %y : f64
   %2 = math.absi %i : i32
-  return %0, %1, %2 : f32, f64, i32
+  %3 = math.fma %x, %x, %x : f32
+  return %0, %1, %2, %3 : f32, f64, i32, f32
 }
 
 // In a vectorized kernel, rsqrt becomes 1 / sqrt and sqrt and floor stay

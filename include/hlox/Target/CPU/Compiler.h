@@ -49,6 +49,10 @@ struct CompileOptions : hlox::CompileOptions {
   /// Computes f32 exp inline in f64 arithmetic instead of calling libm's
   /// expf (hlox-cpu-inline-exp), so that kernels holding it vectorize.
   bool inlineExp = true;
+  /// Keeps every math function at libm's accuracy (within an ULP or two of
+  /// the evaluator): no vector approximations (hlox-cpu-approximate-math,
+  /// whose bounds are in docs/numerics.md). Contradicts `fpContract`.
+  bool strictNumerics = false;
   /// The CPU the kernels are compiled for: "host" (this process's CPU with
   /// its real features) or an LLVM CPU name (x86-64-v2, skylake-avx512,
   /// sapphirerapids, ...).

@@ -160,15 +160,37 @@ def CPUEmulateNarrowFloats : Pass<"hlox-cpu-emulate-narrow-floats", "::mlir::Mod
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CPUApproximateMath : Pass<"hlox-cpu-approximate-math", "::mlir::ModuleOp"> {
+  let summary = "Computes f32 math functions with vector polynomials";
+  let description = [{
+    Rewrites f32 math ops (scalars and vectors) that libm would compute one
+    element at a time into MLIR's polynomial and rational approximations,
+    which vectorize: `math.tanh`, `math.log`, `math.log1p`, `math.erf`, ...
+    (the list and each function's measured error bound against the
+    evaluator are in docs/numerics.md). The CPU pipeline runs it before
+    `hlox-cpu-math-to-libm` unless `CompileOptions::strictNumerics` is set
+    (`--strict-numerics`).
+
+    ```mlir
+    %y = math.tanh %x : vector<16xf32>
+    // becomes a clamp, a rational function of x^2 with math.fma steps,
+    // and a select of x itself for |x| < 0.0004
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def CPUMathToLibm : Pass<"hlox-cpu-math-to-libm", "::mlir::ModuleOp"> {
   let summary = "Calls libm for the float math ops it has";
   let description = [{
     Rewrites float math ops that libm implements (`math.exp`, `math.tan`,
     `math.expm1`, `math.erf`, ...) into calls of libm (`expf`, `tan`, ...),
     which are accurate to about an ULP; `math.rsqrt` first becomes
-    `1 / sqrt`. A vector op becomes one call per lane, except those a
-    vector instruction computes (sqrt, floor, ceil, trunc, round,
-    roundeven, fma: `hasVectorInstruction`), which stay for
+    `1 / sqrt`. A vector op becomes one call per lane. Ops that an
+    instruction computes exactly (sqrt, floor, ceil, trunc, round,
+    roundeven, fma: `hasVectorInstruction`), scalar or vector, stay for
     `convert-math-to-llvm` to make LLVM intrinsics. Ops without a libm
     function (integer ops, `math.copysign`,
     `math.fma`, ...) stay for `convert-math-to-llvm`. Unlike upstream's

@@ -1,0 +1,55 @@
+// RUN: hlox-opt --hlox-cpu-approximate-math --split-input-file %s | FileCheck %s
+
+// f32 tanh, erf, erfc, expm1, log1p, asin and acos become arithmetic with
+// FMAs, scalars and vectors alike; f64 and the functions left to libm (log,
+// sin, atan, ...) stay.
+// CHECK-LABEL: func.func @scalars
+// CHECK-NOT: math.tanh
+// CHECK-NOT: math.erf
+// CHECK-NOT: math.expm1
+// CHECK: math.fma
+// CHECK: math.tanh %{{.+}} : f64
+// CHECK: math.log %{{.+}} : f32
+// CHECK: math.sin %{{.+}} : f32
+func.func @scalars(%x: f32, %d: f64) -> (f32, f32, f32, f64, f32, f32) {
+  %0 = math.tanh %x : f32
+  %1 = math.erf %x : f32
+  %2 = math.expm1 %x : f32
+  %3 = math.tanh %d : f64
+  %4 = math.log %x : f32
+  %5 = math.sin %x : f32
+  return %0, %1, %2, %3, %4, %5 : f32, f32, f32, f64, f32, f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @vectors
+// CHECK-NOT: math.log1p
+// CHECK-NOT: math.erfc
+// CHECK: math.fma %{{.+}} : vector<16xf32>
+func.func @vectors(%x: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>) {
+  %0 = math.log1p %x : vector<16xf32>
+  %1 = math.erfc %x : vector<16xf32>
+  return %0, %1 : vector<16xf32>, vector<16xf32>
+}
+
+// -----
+
+// Inside a linalg body, before vectorization: the body becomes arithmetic,
+// which the vectorizer takes.
+// CHECK-LABEL: func.func @in_body
+// CHECK: linalg.generic
+// CHECK-NOT: math.tanh
+// CHECK: math.fma %{{.+}} : f32
+// CHECK: linalg.yield
+#id = affine_map<(d0) -> (d0)>
+func.func @in_body(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %e = tensor.empty() : tensor<64xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : tensor<64xf32>) outs(%e : tensor<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = math.tanh %in : f32
+    linalg.yield %t : f32
+  } -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
