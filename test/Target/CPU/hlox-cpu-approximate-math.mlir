@@ -1,8 +1,8 @@
 // RUN: hlox-opt --hlox-cpu-approximate-math --split-input-file %s | FileCheck %s
 
-// f32 tanh, erf, erfc, expm1, log1p, asin and acos become arithmetic with
-// FMAs, scalars and vectors alike; f64 and the functions left to libm (log,
-// sin, atan, ...) stay.
+// f32 tanh, erf, erfc, expm1, log1p and acos become arithmetic with FMAs,
+// scalars and vectors alike; f64 and the functions left to libm (log, sin,
+// asin, atan, ...) stay.
 // CHECK-LABEL: func.func @scalars
 // CHECK-NOT: math.tanh
 // CHECK-NOT: math.erf
@@ -11,14 +11,16 @@
 // CHECK: math.tanh %{{.+}} : f64
 // CHECK: math.log %{{.+}} : f32
 // CHECK: math.sin %{{.+}} : f32
-func.func @scalars(%x: f32, %d: f64) -> (f32, f32, f32, f64, f32, f32) {
+// CHECK: math.asin %{{.+}} : f32
+func.func @scalars(%x: f32, %d: f64) -> (f32, f32, f32, f64, f32, f32, f32) {
   %0 = math.tanh %x : f32
   %1 = math.erf %x : f32
   %2 = math.expm1 %x : f32
   %3 = math.tanh %d : f64
   %4 = math.log %x : f32
   %5 = math.sin %x : f32
-  return %0, %1, %2, %3, %4, %5 : f32, f32, f32, f64, f32, f32
+  %6 = math.asin %x : f32
+  return %0, %1, %2, %3, %4, %5, %6 : f32, f32, f32, f64, f32, f32, f32
 }
 
 // -----

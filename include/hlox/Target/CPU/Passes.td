@@ -165,10 +165,11 @@ def CPUApproximateMath : Pass<"hlox-cpu-approximate-math", "::mlir::ModuleOp"> {
   let description = [{
     Rewrites f32 math ops (scalars and vectors) that libm would compute one
     element at a time into MLIR's polynomial and rational approximations,
-    which vectorize: `math.tanh`, `math.log`, `math.log1p`, `math.erf`, ...
-    (the list and each function's measured error bound against the
-    evaluator are in docs/numerics.md). The CPU pipeline runs it before
-    `hlox-cpu-math-to-libm` unless `CompileOptions::strictNumerics` is set
+    which vectorize: `math.tanh`, `math.erf`, `math.erfc`, `math.expm1`,
+    `math.log1p` and `math.acos` (each function's error bound against the
+    evaluator is in docs/numerics.md). The CPU pipeline runs it on the
+    linalg bodies before `hlox-cpu-vectorize`, so that the vectorizer sees
+    arithmetic, unless `CompileOptions::strictNumerics` is set
     (`--strict-numerics`).
 
     ```mlir
