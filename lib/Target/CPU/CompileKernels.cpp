@@ -181,8 +181,8 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
       job.error = "translation to LLVM IR failed";
       return;
     }
-    // Only the entry point is seen from outside; the kernel itself is
-    // inlined into it.
+    // Only the entry point is seen from outside (at -O3 the kernel body
+    // is inlined into it).
     const std::string &symbol = objects[job.object].symbol;
     llvm::Function *body = llvmModule->getFunction(job.name);
     llvm::Function *entry =

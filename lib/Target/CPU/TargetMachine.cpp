@@ -190,14 +190,11 @@ llvm::Error hlox::cpu::compileToObject(llvm::Module &module,
   // effort as the IR optimizations were given.
   machine.setOptLevel(level == OptLevel::O3 ? llvm::CodeGenOptLevel::Aggressive
                                             : llvm::CodeGenOptLevel::Less);
-  llvm::Error error = llvm::Error::success();
-  if (level == OptLevel::Cleanup) {
-    error = runCleanup(module, machine);
-  } else {
-    auto optimize = makeOptimizingTransformer(level == OptLevel::O3 ? 3 : 1,
-                                              /*sizeLevel=*/0, &machine);
-    error = optimize(&module);
-  }
+  llvm::Error error =
+      level == OptLevel::Cleanup
+          ? runCleanup(module, machine)
+          : makeOptimizingTransformer(level == OptLevel::O3 ? 3 : 1,
+                                      /*sizeLevel=*/0, &machine)(&module);
   if (error)
     return llvm::createStringError("LLVM optimization failed: " +
                                    llvm::toString(std::move(error)));
