@@ -13,7 +13,8 @@
 // --repeat runs and reports the median (with min and max), and how that
 // compares with the machine's own ceilings, measured on the spot:
 //   - memory: the bytes of the arguments and results, per second, against
-//     a parallel copy that moves as many bytes;
+//     a parallel copy that moves as many bytes, and the minor page faults
+//     per timed run;
 //   - compute: the FLOPs of its dot_general and convolution ops, per
 //     second, against the f32 FMA peak.
 // Arguments the flags do not give are filled with seeded pseudo-random
@@ -54,6 +55,8 @@
 #include <algorithm>
 #include <chrono>
 #include <random>
+
+#include <sys/resource.h>
 
 using namespace mlir;
 using namespace hlox;
@@ -225,6 +228,13 @@ double median(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
+/// The process's minor page faults so far (getrusage).
+long getMinorFaults() {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_minflt;
+}
+
 int benchmark(ModuleOp module) {
   func::FuncOp function = tools::pickFunction(module, functionName);
   if (!function) {
@@ -321,7 +331,12 @@ int benchmark(ModuleOp module) {
   runtime::CpuDevice device(numThreads);
   std::vector<std::shared_ptr<runtime::Buffer>> results;
   std::vector<double> times;
+  // Minor page faults of the timed runs: a fresh page costs microseconds,
+  // so a steady state that still faults is measuring the allocator.
+  long faultsBefore = 0;
   for (unsigned i = 0; i < warmup + std::max(1u, repeat.getValue()); ++i) {
+    if (i == warmup)
+      faultsBefore = getMinorFaults();
     auto start = std::chrono::steady_clock::now();
     status = executable->execute(device, buffers, results, noChecks);
     double seconds = std::chrono::duration<double>(
@@ -334,6 +349,8 @@ int benchmark(ModuleOp module) {
     if (i >= warmup)
       times.push_back(seconds);
   }
+  double faultsPerRun =
+      static_cast<double>(getMinorFaults() - faultsBefore) / times.size();
   for (const std::shared_ptr<runtime::Buffer> &result : results)
     bytes += result->getByteSize();
   double seconds = median(times);
@@ -354,14 +371,14 @@ int benchmark(ModuleOp module) {
         "\"copy_bytes_per_s\": {12:e}, \"flops_per_s\": {13:e}, "
         "\"peak_flops_per_s\": {14:e}, \"memory_fraction\": {15:f4}, "
         "\"compute_fraction\": {16:f4}, \"fp_contract\": {17}, "
-        "\"strict_numerics\": {18}}\n",
+        "\"strict_numerics\": {18}, \"minor_faults_per_run\": {19:f1}}\n",
         llvm::sys::path::filename(inputFile), name, device.getNumThreads(),
         vectorize ? "true" : "false", times.size(), seconds, *minTime,
         *maxTime, compileMs, static_cast<int64_t>(bytes),
         static_cast<int64_t>(flops), bytesPerSecond, bandwidth,
         flopsPerSecond, peak.perSecond, memoryShare, computeShare,
         options.fpContract ? "true" : "false",
-        options.strictNumerics ? "true" : "false");
+        options.strictNumerics ? "true" : "false", faultsPerRun);
     return 0;
   }
   os << llvm::formatv(
@@ -375,9 +392,11 @@ int benchmark(ModuleOp module) {
                       seconds * 1e6, times.size(), *minTime * 1e6,
                       *maxTime * 1e6);
   os << llvm::formatv("memory   {0} of arguments and results: {1:f2} GB/s, "
-                      "{2:f1}% of a {3} copy ({4:f2} GB/s)\n",
+                      "{2:f1}% of a {3} copy ({4:f2} GB/s); {5:f1} minor "
+                      "page faults per run\n",
                       humanBytes(bytes), bytesPerSecond / 1e9,
-                      100 * memoryShare, humanBytes(bytes), bandwidth / 1e9);
+                      100 * memoryShare, humanBytes(bytes), bandwidth / 1e9,
+                      faultsPerRun);
   if (flops > 0)
     os << llvm::formatv("compute  {0} in contractions: {1:f2} GFLOP/s, "
                         "{2:f1}% of the {3} ({4:f1} GFLOP/s)\n",
