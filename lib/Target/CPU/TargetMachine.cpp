@@ -147,8 +147,6 @@ llvm::StringRef hlox::cpu::getOptLevelName(OptLevel level) {
   switch (level) {
   case OptLevel::Cleanup:
     return "cleanup";
-  case OptLevel::O1:
-    return "O1";
   case OptLevel::O3:
     return "O3";
   }
@@ -193,8 +191,8 @@ llvm::Error hlox::cpu::compileToObject(llvm::Module &module,
   llvm::Error error =
       level == OptLevel::Cleanup
           ? runCleanup(module, machine)
-          : makeOptimizingTransformer(level == OptLevel::O3 ? 3 : 1,
-                                      /*sizeLevel=*/0, &machine)(&module);
+          : makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                      &machine)(&module);
   if (error)
     return llvm::createStringError("LLVM optimization failed: " +
                                    llvm::toString(std::move(error)));

@@ -51,13 +51,11 @@ enum class OptLevel {
   /// generation at `Less`: for small kernels, whose loops MLIR already
   /// vectorized and unrolled.
   Cleanup,
-  /// LLVM's -O1 pipeline, code generation at `Less`.
-  O1,
   /// LLVM's -O3 pipeline, code generation at `Aggressive`.
   O3,
 };
 
-/// The level's name, as in cache keys and reports: cleanup, O1 or O3.
+/// The level's name, as in cache keys and reports: cleanup or O3.
 llvm::StringRef getOptLevelName(OptLevel level);
 
 /// Optimizes `module` at `level` for `machine` (whose code generation level
