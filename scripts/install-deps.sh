@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what hlox needs to build and test on a Debian machine: MLIR/LLVM of
-# major version 22, lit/FileCheck, clang/lld 22, Ninja, CMake and GoogleTest.
+# major version 22, lit/FileCheck, clang/lld 22, Ninja, CMake, GoogleTest and
+# oneDNN (the runtime's matrix products).
 # Idempotent: installs only what is missing, and runs `apt-get update` at most
 # once, only when something must be installed. Extra Debian package names
 # given as arguments are installed too (test-sanitizers.sh asks for the
@@ -18,6 +19,7 @@ PACKAGES=(
   ninja-build
   cmake
   libgtest-dev
+  libdnnl-dev
   python3
   "$@"
 )

@@ -24,6 +24,7 @@
 
 #include "hlox/HostProgram/HostProgramBuilder.h"
 
+#include "hlox/Dialect/Library/IR/LibraryOps.h"
 #include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Buffers.h"
@@ -298,6 +299,8 @@ private:
       return buildCustomCall(call);
     if (auto rng = dyn_cast<stablehlo::RngOp>(op))
       return buildRng(rng);
+    if (auto matmul = dyn_cast<library::MatmulOp>(op))
+      return buildMatmul(matmul);
     // Checks, and probes (which record a value for a later check).
     if (isHostCall(&op))
       return buildHostCall(op);
@@ -408,6 +411,30 @@ private:
     values.push_back(id);
     int64_t index = addCommand(CommandKind::Rng, std::move(values), rng);
     program.commands[index].rng = spec;
+    return success();
+  }
+
+  /// A matrix product the runtime's library computes.
+  LogicalResult buildMatmul(library::MatmulOp matmul) {
+    std::vector<int64_t> values;
+    for (Value operand : {matmul.getLhs(), matmul.getRhs()}) {
+      FailureOr<int64_t> id = lookup(matmul, operand);
+      if (failed(id))
+        return failure();
+      values.push_back(*id);
+    }
+    int64_t id = addArenaValue(matmul.getType());
+    ids[matmul.getResult()] = id;
+    values.push_back(id);
+    int64_t index = addCommand(CommandKind::Matmul, std::move(values), matmul);
+    library::MatmulOp::Sizes sizes = matmul.getSizes();
+    runtime::MatmulSpec &spec = program.commands[index].matmul;
+    spec.batch = sizes.batch;
+    spec.m = sizes.m;
+    spec.n = sizes.n;
+    spec.k = sizes.k;
+    spec.transposeLhs = matmul.getTransposeLhs();
+    spec.transposeRhs = matmul.getTransposeRhs();
     return success();
   }
 

@@ -7,6 +7,7 @@
 #include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/Check/IR/CheckOps.h"
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
+#include "hlox/Dialect/Library/IR/LibraryOps.h"
 #include "hlox/Dialect/Sdy/IR/SdyOps.h"
 #include "hlox/Dialect/Sdy/Transforms/Passes.h"
 #include "hlox/Dialect/Special/IR/SpecialOps.h"
@@ -23,7 +24,8 @@ void hlox::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::func::FuncDialect, mlir::quant::QuantDialect,
                   stablehlo::StableHLODialect, chlo::CHLODialect,
                   check::CheckDialect, interpreter::InterpreterDialect,
-                  sdy::SdyDialect, special::SpecialDialect>();
+                  sdy::SdyDialect, special::SpecialDialect,
+                  library::LibraryDialect>();
   mlir::func::registerInlinerExtension(registry);
 }
 

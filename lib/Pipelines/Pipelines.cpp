@@ -96,7 +96,7 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
-    return "cse";
+    return options.libraryCalls ? "cse,hlox-select-library-calls" : "cse";
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"
            "hlox-form-dispatches{entry=" +

@@ -51,7 +51,7 @@ void hlox::keepOnlyDispatches(ModuleOp module) {
 
 bool hlox::isHostCall(Operation *op) {
   if (isa<interpreter::ProbeOp, interpreter::PrintOp>(op) ||
-      isa<check::CheckDialect>(op->getDialect()))
+      isa<check::CheckDialect, library::LibraryDialect>(op->getDialect()))
     return true;
   return isa<stablehlo::CustomCallOp, stablehlo::RngOp>(op);
 }

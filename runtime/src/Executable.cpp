@@ -4,6 +4,8 @@
 
 #include "hlox/runtime/Executable.h"
 
+#include "hlox/runtime/Matmul.h"
+
 #include <cstring>
 #include <optional>
 
@@ -76,6 +78,16 @@ static Status verifyProgram(const HostProgram &program) {
                                " for a result of " + result.str());
       }
       if (Status status = verifyRngSpec(command.rng, result.elementBytes);
+          !status)
+        return status;
+    }
+    if (command.kind == CommandKind::Matmul) {
+      if (command.values.size() != 3)
+        return Status::error("matmul without its two operands and result");
+      if (Status status = verifyMatmul(
+              command.matmul, program.values[command.values[0]].type,
+              program.values[command.values[1]].type,
+              program.values[command.values[2]].type);
           !status)
         return status;
     }
@@ -260,6 +272,16 @@ Status Executable::execute(Device &device,
       }
       auto cases = static_cast<int64_t>(command.targets.size()) - 1;
       pc = v >= 0 && v < cases ? command.targets[v] : command.targets.back();
+      break;
+    }
+    case CommandKind::Matmul: {
+      Status status = runMatmul(
+          device, command.matmul,
+          static_cast<const float *>(addresses[command.values[0]]),
+          static_cast<const float *>(addresses[command.values[1]]),
+          static_cast<float *>(addresses[command.values[2]]));
+      if (!status)
+        return Status::error(status.message(), command.location);
       break;
     }
     case CommandKind::Rng: {

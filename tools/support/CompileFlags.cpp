@@ -45,8 +45,17 @@ static cl::opt<bool> strictNumerics(
     "strict-numerics",
     cl::desc("Compute math functions with libm, one element at a time, "
              "instead of vector approximations with the error bounds of "
-             "docs/numerics.md (off by default; excludes --fp-contract)"),
+             "docs/numerics.md, and contractions in generated kernels in "
+             "the evaluator's order instead of library calls (off by "
+             "default; excludes --fp-contract)"),
     cl::init(false));
+
+static cl::opt<bool> libraryCalls(
+    "library-calls",
+    cl::desc("Compute large f32 matrix products with oneDNN instead of "
+             "generated kernels (on by default; off under "
+             "--strict-numerics)"),
+    cl::init(true));
 
 static cl::opt<std::string> targetCpu(
     "target-cpu",
@@ -85,6 +94,7 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.fpContract = fpContract;
   options.inlineExp = inlineExp;
   options.strictNumerics = strictNumerics;
+  options.libraryCalls = libraryCalls;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
   options.cacheDir = cacheDir;

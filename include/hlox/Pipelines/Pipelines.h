@@ -57,6 +57,10 @@ struct CompileOptions {
   /// When set, the module after each phase is written to DIR/NN-PHASE.mlir.
   std::string dumpDir;
   HostControlFlow hostControlFlow = HostControlFlow::Auto;
+  /// Large f32 matrix products in a library's layout become library calls
+  /// (`hlox-select-library-calls` in the stablehlo phase) instead of
+  /// generated kernels.
+  bool libraryCalls = true;
   /// When set, compiled kernels are kept in and loaded from this folder,
   /// keyed by their IR, the target and its options, and the compiler's
   /// version (hlox::DiskCache).

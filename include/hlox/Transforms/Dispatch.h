@@ -59,8 +59,9 @@ llvm::StringRef getHostControlFlowName(HostControlFlow mode);
 
 /// True for the ops that run on the host rather than in kernels: `check`
 /// ops, `interpreter.probe`, `interpreter.print`, every
-/// `stablehlo.custom_call` (a check, or a registered host function) and
-/// `stablehlo.rng` (its draws from the run's engine are sequential).
+/// `stablehlo.custom_call` (a check, or a registered host function),
+/// `stablehlo.rng` (its draws from the run's engine are sequential) and
+/// the `library` ops (the host calls the library).
 bool isHostCall(mlir::Operation *op);
 
 /// The loop a dispatch's workgroups split: its root's first parallel loop

@@ -5,6 +5,7 @@
 #ifndef HLOX_TRANSFORMS_PASSES_H
 #define HLOX_TRANSFORMS_PASSES_H
 
+#include "hlox/Dialect/Library/IR/LibraryOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Transforms/Dispatch.h"
 

@@ -228,6 +228,41 @@ def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def HloxSelectLibraryCalls
+    : Pass<"hlox-select-library-calls", "::mlir::ModuleOp"> {
+  let summary = "Puts library ops in place of the contractions a library runs best";
+  let description = [{
+    Replaces each f32 `stablehlo.dot_general` and `stablehlo.dot` of static
+    shapes that a library can read in place, and whose work is at least
+    `min-flops` floating-point operations (2 x batch x M x N x K), by a
+    `library.matmul`. The operands must already be in a matrix product's
+    layout: batching dimensions leading in both operands, in order, and the
+    contracting dimensions adjacent and in the same order in both, at the
+    front or at the back of the non-batch dimensions (a transposed
+    operand). Other contractions stay for code generation, as do those
+    with an explicit dot algorithm.
+
+    Below the threshold, generated kernels win: they fuse with their
+    neighbours and pay no call (`docs/performance.md` has the
+    measurement).
+
+    ```mlir
+    %c = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1]
+        : (tensor<512x768xf32>, tensor<1024x768xf32>) -> tensor<512x1024xf32>
+    // becomes
+    %c = library.matmul %a, %b transpose_rhs batch_rank = 0
+        contracting_rank = 1
+        : (tensor<512x768xf32>, tensor<1024x768xf32>) -> tensor<512x1024xf32>
+    ```
+  }];
+  let options = [
+    Option<"minFlops", "min-flops", "int64_t", /*default=*/"4194304",
+           "The fewest floating-point operations (2 x batch x M x N x K) "
+           "for which a contraction becomes a library call">,
+  ];
+  let dependentDialects = ["::hlox::library::LibraryDialect"];
+}
+
 def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
   let summary = "Splits the entry function into dispatches and host ops";
   let description = [{

@@ -8,6 +8,7 @@
 #include "hlox/Conversion/StablehloToLinalg/StablehloToLinalg.h"
 #include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/Check/IR/CheckOps.h"
+#include "hlox/Dialect/Library/IR/LibraryOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -52,6 +53,8 @@ void hlox::configureStablehloToLinalgTarget(ConversionTarget &target,
                          scf::SCFDialect, tensor::TensorDialect>();
   target.addIllegalDialect<shlo::StableHLODialect, chlo::CHLODialect>();
   target.addLegalDialect<check::CheckDialect, special::SpecialDialect>();
+  // Library ops stay for the host program, which runs them as commands.
+  target.addLegalDialect<library::LibraryDialect>();
   // Custom calls stay: the host runs them (checks, and the functions
   // registered as their targets). So does rng: its draws are sequential,
   // from the run's random engine.

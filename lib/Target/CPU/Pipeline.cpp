@@ -243,8 +243,13 @@ LogicalResult hlox::cpu::runPhase(ModuleOp module, Phase phase,
                                   const CompileOptions &options,
                                   CompileStats *stats) {
   registerCompilerPasses();
-  if (phase != Phase::LLVM)
-    return hlox::runPhase(module, phase, options, stats);
+  if (phase != Phase::LLVM) {
+    // The library's sums are blocked and fused: strict numerics keep the
+    // contractions in generated kernels.
+    hlox::CompileOptions phaseOptions = options;
+    phaseOptions.libraryCalls = options.libraryCalls && !options.strictNumerics;
+    return hlox::runPhase(module, phase, phaseOptions, stats);
+  }
   // The kernel ABI runs on the dispatches first; then the host function
   // goes, and each kernel is lowered in a module of its own.
   return runTimedPhase(module, phase, options, stats, [&] {

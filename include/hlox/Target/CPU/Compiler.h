@@ -51,7 +51,8 @@ struct CompileOptions : hlox::CompileOptions {
   bool inlineExp = true;
   /// Keeps every math function at libm's accuracy (within an ULP or two of
   /// the evaluator): no vector approximations (hlox-cpu-approximate-math,
-  /// whose bounds are in docs/numerics.md). Contradicts `fpContract`.
+  /// whose bounds are in docs/numerics.md) and no library calls (every
+  /// contraction a generated kernel). Contradicts `fpContract`.
   bool strictNumerics = false;
   /// The CPU the kernels are compiled for: "host" (this process's CPU with
   /// its real features) or an LLVM CPU name (x86-64-v2, skylake-avx512,

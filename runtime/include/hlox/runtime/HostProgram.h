@@ -63,6 +63,22 @@ enum class CommandKind {
   /// random engine (see Random.h), with parameters values[0] and values[1]
   /// (one element each, of values[2]'s element type).
   Rng,
+  /// Computes values[2] = values[0] x values[1], a batched f32 matrix
+  /// product described by `matmul`, with the device's library (Matmul.h).
+  Matmul,
+};
+
+/// A batched row-major f32 matrix product: for each of `batch` matrices,
+/// C (m x n) = op(A) (m x k) x op(B) (k x n), where A is stored m x k (or
+/// k x m when `transposeLhs`), B k x n (or n x k when `transposeRhs`), and
+/// consecutive matrices of each operand follow one another.
+struct MatmulSpec {
+  int64_t batch = 1;
+  int64_t m = 1;
+  int64_t n = 1;
+  int64_t k = 1;
+  bool transposeLhs = false;
+  bool transposeRhs = false;
 };
 
 struct Command {
@@ -85,6 +101,8 @@ struct Command {
   int64_t scalarBytes = 1;
   /// Rng: what it draws.
   RngSpec rng;
+  /// Matmul: its sizes and operand layouts.
+  MatmulSpec matmul;
   /// Where the command comes from in the source program, for messages.
   std::string location;
 };

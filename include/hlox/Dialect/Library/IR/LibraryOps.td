@@ -1,0 +1,90 @@
+//===- LibraryOps.td - Operations a target runs with a library -*- tablegen -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_DIALECT_LIBRARY_IR_LIBRARY_OPS
+#define HLOX_DIALECT_LIBRARY_IR_LIBRARY_OPS
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/BuiltinAttributes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Library_Dialect : Dialect {
+  let name = "library";
+  let cppNamespace = "::hlox::library";
+  let summary = "Tensor operations that a target runs with a tuned library";
+  let description = [{
+    Operations that a target runs by calling a library (oneDNN on the CPU)
+    rather than by generating a kernel. `hlox-select-library-calls` puts
+    them in place of the StableHLO ops they compute, where the operands'
+    layout lets the library read them as they are and the work is large
+    enough to pay for the call; the host program runs them as commands of
+    their own, between dispatches.
+
+    The ops are on statically shaped tensors, pure, and verified: their
+    attributes say how each operand's dimensions group into the library's
+    arguments, so no transpose or copy is needed.
+  }];
+  let usePropertiesForAttributes = 1;
+}
+
+class Library_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Library_Dialect, mnemonic, !listconcat([Pure], traits)>;
+
+def Library_MatmulOp : Library_Op<"matmul"> {
+  let summary = "A batched f32 matrix product on row-major operands";
+  let description = [{
+    `result[b, m, n] = sum over k of lhs[b, m, k] * rhs[b, k, n]`, where
+    each of `b`, `m`, `k` and `n` stands for a group of adjacent dimensions
+    taken together in row-major order:
+
+    - `lhs` is `[batch..., M..., K...]`, or `[batch..., K..., M...]` with
+      `transpose_lhs`;
+    - `rhs` is `[batch..., K..., N...]`, or `[batch..., N..., K...]` with
+      `transpose_rhs`;
+    - the result is `[batch..., M..., N...]`.
+
+    `batch_rank` and `contracting_rank` are the sizes of the batch and K
+    groups; the M and N groups take the remaining dimensions (possibly
+    none). This is a `stablehlo.dot_general` whose batching dimensions lead
+    in both operands and whose contracting dimensions are adjacent, in the
+    same order in both, at the front or the back of the non-batch ones: the
+    forms JAX and torch-mlir emit for `x @ W`, `x @ W.T`, `q @ k.T` and
+    their batched versions.
+
+    The sum's order is the library's (blocked, with fused multiply-adds):
+    results agree with the scalar order within the tolerances of
+    `docs/numerics.md`.
+
+    ```mlir
+    %c = library.matmul %a, %b transpose_rhs batch_rank = 1
+        contracting_rank = 1
+        : (tensor<4x512x64xf32>, tensor<4x512x64xf32>) -> tensor<4x512x512xf32>
+    ```
+  }];
+  let arguments = (ins
+    StaticShapeTensorOf<[F32]>:$lhs,
+    StaticShapeTensorOf<[F32]>:$rhs,
+    UnitAttr:$transpose_lhs,
+    UnitAttr:$transpose_rhs,
+    ConfinedAttr<I64Attr, [IntNonNegative]>:$batch_rank,
+    ConfinedAttr<I64Attr, [IntNonNegative]>:$contracting_rank
+  );
+  let results = (outs StaticShapeTensorOf<[F32]>:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)?
+    (`transpose_rhs` $transpose_rhs^)? `batch_rank` `=` $batch_rank
+    `contracting_rank` `=` $contracting_rank attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The product's sizes with each group's dimensions multiplied out.
+    struct Sizes {
+      int64_t batch = 1, m = 1, n = 1, k = 1;
+    };
+    Sizes getSizes();
+  }];
+}
+
+#endif // HLOX_DIALECT_LIBRARY_IR_LIBRARY_OPS

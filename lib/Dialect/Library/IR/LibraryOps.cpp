@@ -1,0 +1,106 @@
+//===- LibraryOps.cpp - The library dialect -------------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Dialect/Library/IR/LibraryOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace hlox::library;
+
+#include "hlox/Dialect/Library/IR/LibraryDialect.cpp.inc"
+
+void LibraryDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "hlox/Dialect/Library/IR/LibraryOps.cpp.inc"
+      >();
+}
+
+namespace {
+/// The dimension groups of a matmul's operands and result.
+struct MatmulGroups {
+  ArrayRef<int64_t> lhsBatch, lhsM, lhsK, rhsBatch, rhsK, rhsN;
+  ArrayRef<int64_t> resultBatch, resultM, resultN;
+};
+} // namespace
+
+/// Splits the shapes into groups; fails when the ranks do not add up.
+static FailureOr<MatmulGroups> getGroups(MatmulOp op) {
+  ArrayRef<int64_t> lhs = op.getLhs().getType().getShape();
+  ArrayRef<int64_t> rhs = op.getRhs().getType().getShape();
+  ArrayRef<int64_t> result = op.getResult().getType().getShape();
+  int64_t batch = op.getBatchRank(), contracting = op.getContractingRank();
+  int64_t mRank = static_cast<int64_t>(lhs.size()) - batch - contracting;
+  int64_t nRank = static_cast<int64_t>(rhs.size()) - batch - contracting;
+  if (mRank < 0 || nRank < 0 ||
+      static_cast<int64_t>(result.size()) != batch + mRank + nRank)
+    return failure();
+  MatmulGroups groups;
+  groups.lhsBatch = lhs.take_front(batch);
+  groups.rhsBatch = rhs.take_front(batch);
+  groups.resultBatch = result.take_front(batch);
+  ArrayRef<int64_t> lhsRest = lhs.drop_front(batch);
+  ArrayRef<int64_t> rhsRest = rhs.drop_front(batch);
+  groups.lhsM = op.getTransposeLhs() ? lhsRest.take_back(mRank)
+                                     : lhsRest.take_front(mRank);
+  groups.lhsK = op.getTransposeLhs() ? lhsRest.take_front(contracting)
+                                     : lhsRest.take_back(contracting);
+  groups.rhsK = op.getTransposeRhs() ? rhsRest.take_back(contracting)
+                                     : rhsRest.take_front(contracting);
+  groups.rhsN = op.getTransposeRhs() ? rhsRest.take_front(nRank)
+                                     : rhsRest.take_back(nRank);
+  groups.resultM = result.drop_front(batch).take_front(mRank);
+  groups.resultN = result.take_back(nRank);
+  return groups;
+}
+
+LogicalResult MatmulOp::verify() {
+  FailureOr<MatmulGroups> groups = getGroups(*this);
+  if (failed(groups))
+    return emitOpError("ranks do not add up: lhs ")
+           << getLhs().getType().getRank() << ", rhs "
+           << getRhs().getType().getRank() << " and result "
+           << getResult().getType().getRank() << " with batch_rank "
+           << getBatchRank() << " and contracting_rank "
+           << getContractingRank();
+  auto check = [&](StringRef what, ArrayRef<int64_t> a, ArrayRef<int64_t> b,
+                   StringRef aName, StringRef bName) -> LogicalResult {
+    if (a == b)
+      return success();
+    auto diag = emitOpError() << "the " << what << " dimensions of " << aName
+                              << " [";
+    llvm::interleaveComma(a, diag);
+    diag << "] and " << bName << " [";
+    llvm::interleaveComma(b, diag);
+    return diag << "] differ";
+  };
+  if (failed(check("batch", groups->lhsBatch, groups->rhsBatch, "lhs",
+                   "rhs")) ||
+      failed(check("batch", groups->lhsBatch, groups->resultBatch, "lhs",
+                   "the result")) ||
+      failed(check("contracting", groups->lhsK, groups->rhsK, "lhs", "rhs")) ||
+      failed(check("row", groups->lhsM, groups->resultM, "lhs",
+                   "the result")) ||
+      failed(check("column", groups->rhsN, groups->resultN, "rhs",
+                   "the result")))
+    return failure();
+  return success();
+}
+
+MatmulOp::Sizes MatmulOp::getSizes() {
+  MatmulGroups groups = *getGroups(*this);
+  auto product = [](ArrayRef<int64_t> dims) {
+    int64_t size = 1;
+    for (int64_t dim : dims)
+      size *= dim;
+    return size;
+  };
+  return {product(groups.lhsBatch), product(groups.lhsM),
+          product(groups.rhsN), product(groups.lhsK)};
+}
+
+#define GET_OP_CLASSES
+#include "hlox/Dialect/Library/IR/LibraryOps.cpp.inc"

@@ -1,0 +1,82 @@
+// RUN: hlox-opt %s --split-input-file --hlox-select-library-calls=min-flops=0 | FileCheck %s
+// RUN: hlox-opt %s --split-input-file --hlox-select-library-calls | FileCheck %s --check-prefix=DEFAULT
+
+// x @ W: K at the back of lhs, at the front of rhs.
+// CHECK-LABEL: func.func @plain
+// CHECK: %[[R:.*]] = library.matmul %arg0, %arg1 batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+// CHECK-NEXT: return %[[R]]
+// Below the default threshold (2 x 4 x 8 x 16 flops) the dot stays.
+// DEFAULT-LABEL: func.func @plain
+// DEFAULT: stablehlo.dot_general
+// DEFAULT-NOT: library.matmul
+func.func @plain(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+// x @ W.T and a.T @ b.
+// CHECK-LABEL: func.func @transposed
+// CHECK: library.matmul %arg0, %arg1 transpose_rhs batch_rank = 0 contracting_rank = 1
+// CHECK: library.matmul %arg0, %arg2 transpose_lhs batch_rank = 0 contracting_rank = 1
+func.func @transposed(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>, %c: tensor<4x5xf32>) -> (tensor<4x16xf32>, tensor<8x5xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<4x8xf32>, tensor<16x8xf32>) -> tensor<4x16xf32>
+  %1 = stablehlo.dot_general %a, %c, contracting_dims = [0] x [0] : (tensor<4x8xf32>, tensor<4x5xf32>) -> tensor<8x5xf32>
+  return %0, %1 : tensor<4x16xf32>, tensor<8x5xf32>
+}
+
+// -----
+
+// Attention: q @ k.T batched over [batch, heads]; a [B, S, D] activation
+// times a weight (two M dimensions, no batch).
+// CHECK-LABEL: func.func @batched
+// CHECK: library.matmul %arg0, %arg1 transpose_rhs batch_rank = 2 contracting_rank = 1 : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>) -> tensor<2x3x5x7xf32>
+// CHECK: library.matmul %arg0, %arg2 batch_rank = 0 contracting_rank = 1 : (tensor<2x3x5x8xf32>, tensor<8x6xf32>) -> tensor<2x3x5x6xf32>
+func.func @batched(%q: tensor<2x3x5x8xf32>, %k: tensor<2x3x7x8xf32>, %w: tensor<8x6xf32>) -> (tensor<2x3x5x7xf32>, tensor<2x3x5x6xf32>) {
+  %0 = stablehlo.dot_general %q, %k, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3] : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>) -> tensor<2x3x5x7xf32>
+  %1 = stablehlo.dot_general %q, %w, contracting_dims = [3] x [0] : (tensor<2x3x5x8xf32>, tensor<8x6xf32>) -> tensor<2x3x5x6xf32>
+  return %0, %1 : tensor<2x3x5x7xf32>, tensor<2x3x5x6xf32>
+}
+
+// -----
+
+// Two contracting dimensions in the same order; a matrix-vector product
+// through stablehlo.dot.
+// CHECK-LABEL: func.func @groups
+// CHECK: library.matmul %arg0, %arg1 batch_rank = 0 contracting_rank = 2 : (tensor<4x2x3xf32>, tensor<2x3x5xf32>) -> tensor<4x5xf32>
+// CHECK: library.matmul %arg2, %arg3 batch_rank = 0 contracting_rank = 1 : (tensor<4x6xf32>, tensor<6xf32>) -> tensor<4xf32>
+func.func @groups(%a: tensor<4x2x3xf32>, %b: tensor<2x3x5xf32>, %m: tensor<4x6xf32>, %v: tensor<6xf32>) -> (tensor<4x5xf32>, tensor<4xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1, 2] x [0, 1] : (tensor<4x2x3xf32>, tensor<2x3x5xf32>) -> tensor<4x5xf32>
+  %1 = stablehlo.dot %m, %v : (tensor<4x6xf32>, tensor<6xf32>) -> tensor<4xf32>
+  return %0, %1 : tensor<4x5xf32>, tensor<4xf32>
+}
+
+// -----
+
+// What a library cannot read in place stays: batching dimensions that do
+// not lead, contracting dimensions out of order or not adjacent, other
+// element types, an explicit algorithm.
+// CHECK-LABEL: func.func @kept
+// CHECK-NOT: library.matmul
+// CHECK-COUNT-5: stablehlo.dot_general
+// CHECK-NOT: library.matmul
+func.func @kept(%a: tensor<5x2x8xf32>, %b: tensor<2x8x7xf32>, %c: tensor<4x2x3xf32>, %d: tensor<3x2x5xf32>, %e: tensor<4x8xf64>, %f: tensor<8x16xf64>, %g: tensor<2x4x3xf32>, %h: tensor<2x3x5xf32>, %x: tensor<4x8xf32>, %y: tensor<8x16xf32>) -> (tensor<2x5x7xf32>, tensor<4x5xf32>, tensor<4x16xf64>, tensor<4x5xf32>, tensor<4x16xf32>) {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [1] x [0], contracting_dims = [2] x [1] : (tensor<5x2x8xf32>, tensor<2x8x7xf32>) -> tensor<2x5x7xf32>
+  %1 = stablehlo.dot_general %c, %d, contracting_dims = [1, 2] x [1, 0] : (tensor<4x2x3xf32>, tensor<3x2x5xf32>) -> tensor<4x5xf32>
+  %2 = stablehlo.dot_general %e, %f, contracting_dims = [1] x [0] : (tensor<4x8xf64>, tensor<8x16xf64>) -> tensor<4x16xf64>
+  %3 = stablehlo.dot_general %g, %h, contracting_dims = [0, 2] x [0, 1] : (tensor<2x4x3xf32>, tensor<2x3x5xf32>) -> tensor<4x5xf32>
+  %4 = stablehlo.dot_general %x, %y, contracting_dims = [1] x [0], algorithm = <lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0, %1, %2, %3, %4 : tensor<2x5x7xf32>, tensor<4x5xf32>, tensor<4x16xf64>, tensor<4x5xf32>, tensor<4x16xf32>
+}
+
+// -----
+
+// The default threshold: 2 x 64 x 256 x 128 flops is enough.
+// CHECK-LABEL: func.func @large
+// DEFAULT-LABEL: func.func @large
+// DEFAULT: library.matmul
+func.func @large(%a: tensor<64x128xf32>, %b: tensor<128x256xf32>) -> tensor<64x256xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x256xf32>) -> tensor<64x256xf32>
+  return %0 : tensor<64x256xf32>
+}
