@@ -301,6 +301,8 @@ private:
       return buildRng(rng);
     if (auto matmul = dyn_cast<library::MatmulOp>(op))
       return buildMatmul(matmul);
+    if (auto conv = dyn_cast<library::Conv2DOp>(op))
+      return buildConvolution(conv);
     // Checks, and probes (which record a value for a later check).
     if (isHostCall(&op))
       return buildHostCall(op);
@@ -435,6 +437,42 @@ private:
     spec.k = sizes.k;
     spec.transposeLhs = matmul.getTransposeLhs();
     spec.transposeRhs = matmul.getTransposeRhs();
+    return success();
+  }
+
+  /// A convolution the runtime's library computes.
+  LogicalResult buildConvolution(library::Conv2DOp conv) {
+    std::vector<int64_t> values;
+    for (Value operand : {conv.getInput(), conv.getKernel()}) {
+      FailureOr<int64_t> id = lookup(conv, operand);
+      if (failed(id))
+        return failure();
+      values.push_back(*id);
+    }
+    int64_t id = addArenaValue(conv.getType());
+    ids[conv.getResult()] = id;
+    values.push_back(id);
+    int64_t index =
+        addCommand(CommandKind::Convolution, std::move(values), conv);
+    library::Conv2DOp::Sizes sizes = conv.getSizes();
+    runtime::ConvolutionSpec &spec = program.commands[index].convolution;
+    spec.batch = sizes.batch;
+    spec.inChannels = sizes.inChannels;
+    spec.height = sizes.height;
+    spec.width = sizes.width;
+    spec.outChannels = sizes.outChannels;
+    spec.kernelHeight = sizes.kernelHeight;
+    spec.kernelWidth = sizes.kernelWidth;
+    spec.outHeight = sizes.outHeight;
+    spec.outWidth = sizes.outWidth;
+    for (int i = 0; i < 2; ++i) {
+      spec.strides[i] = conv.getStrides()[i];
+      spec.dilations[i] = conv.getDilations()[i];
+    }
+    for (int i = 0; i < 4; ++i)
+      spec.padding[i] = conv.getPadding()[i];
+    spec.nhwc = conv.getNhwc();
+    spec.bf16 = conv.getType().getElementType().isBF16();
     return success();
   }
 

@@ -96,7 +96,10 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
-    return options.libraryCalls ? "cse,hlox-select-library-calls" : "cse";
+    if (!options.libraryCalls)
+      return "cse";
+    return "cse,hlox-select-library-calls{min-flops=" +
+           std::to_string(options.libraryMinFlops) + "}";
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"
            "hlox-form-dispatches{entry=" +

@@ -71,6 +71,77 @@ bool isStaticF32(Type type) {
   return tensor && tensor.hasStaticShape() && tensor.getElementType().isF32();
 }
 
+/// How a convolution maps onto `library.conv2d`, when it does.
+struct ConvForm {
+  bool nhwc = false;
+  SmallVector<int64_t> strides, padding, dilations;
+};
+
+/// The conv2d form of `op`: two spatial dimensions in NCHW/OIHW or
+/// NHWC/HWIO, one feature and batch group, no input dilation or window
+/// reversal, padding without negative entries, f32 or bf16 throughout.
+std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
+  auto input = dyn_cast<RankedTensorType>(op.getLhs().getType());
+  auto kernel = dyn_cast<RankedTensorType>(op.getRhs().getType());
+  auto result = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!input || !kernel || !result || !input.hasStaticShape() ||
+      !kernel.hasStaticShape() || !result.hasStaticShape() ||
+      input.getRank() != 4)
+    return std::nullopt;
+  Type element = input.getElementType();
+  if (!(element.isF32() || element.isBF16()) ||
+      kernel.getElementType() != element || result.getElementType() != element)
+    return std::nullopt;
+  if (op.getFeatureGroupCount() != 1 || op.getBatchGroupCount() != 1)
+    return std::nullopt;
+  if (auto dilation = op.getLhsDilation())
+    if (llvm::any_of(*dilation, [](int64_t d) { return d != 1; }))
+      return std::nullopt;
+  if (auto reversal = op.getWindowReversal())
+    if (llvm::any_of(*reversal, [](bool r) { return r; }))
+      return std::nullopt;
+  auto dims = op.getDimensionNumbers();
+  auto is = [](ArrayRef<int64_t> dims, std::initializer_list<int64_t> want) {
+    return dims == ArrayRef<int64_t>(want);
+  };
+  ConvForm form;
+  if (dims.getInputBatchDimension() == 0 &&
+      dims.getInputFeatureDimension() == 1 &&
+      is(dims.getInputSpatialDimensions(), {2, 3}) &&
+      dims.getKernelOutputFeatureDimension() == 0 &&
+      dims.getKernelInputFeatureDimension() == 1 &&
+      is(dims.getKernelSpatialDimensions(), {2, 3}) &&
+      dims.getOutputBatchDimension() == 0 &&
+      dims.getOutputFeatureDimension() == 1 &&
+      is(dims.getOutputSpatialDimensions(), {2, 3}))
+    form.nhwc = false;
+  else if (dims.getInputBatchDimension() == 0 &&
+           dims.getInputFeatureDimension() == 3 &&
+           is(dims.getInputSpatialDimensions(), {1, 2}) &&
+           dims.getKernelOutputFeatureDimension() == 3 &&
+           dims.getKernelInputFeatureDimension() == 2 &&
+           is(dims.getKernelSpatialDimensions(), {0, 1}) &&
+           dims.getOutputBatchDimension() == 0 &&
+           dims.getOutputFeatureDimension() == 3 &&
+           is(dims.getOutputSpatialDimensions(), {1, 2}))
+    form.nhwc = true;
+  else
+    return std::nullopt;
+  form.strides = op.getWindowStrides()
+                     ? SmallVector<int64_t>(*op.getWindowStrides())
+                     : SmallVector<int64_t>{1, 1};
+  form.dilations = op.getRhsDilation()
+                       ? SmallVector<int64_t>(*op.getRhsDilation())
+                       : SmallVector<int64_t>{1, 1};
+  form.padding = {0, 0, 0, 0};
+  if (auto padding = op.getPadding())
+    form.padding = llvm::to_vector(padding->getValues<int64_t>());
+  if (form.padding.size() != 4 ||
+      llvm::any_of(form.padding, [](int64_t p) { return p < 0; }))
+    return std::nullopt;
+  return form;
+}
+
 class SelectLibraryCallsPass
     : public hlox::impl::HloxSelectLibraryCallsBase<SelectLibraryCallsPass> {
 public:
@@ -82,7 +153,29 @@ public:
       if (std::optional<MatmulForm> form = select(op))
         selected.push_back({op, *form});
     });
+    SmallVector<std::pair<shlo::ConvolutionOp, ConvForm>> convolutions;
+    getOperation().walk([&](shlo::ConvolutionOp op) {
+      if (std::optional<ConvForm> form = getConvForm(op)) {
+        auto result = cast<RankedTensorType>(op.getType());
+        auto kernel = cast<RankedTensorType>(op.getRhs().getType());
+        // Each result element sums over the kernel's window and channels.
+        int64_t outChannels = kernel.getDimSize(form->nhwc ? 3 : 0);
+        double flops = 2.0 * static_cast<double>(result.getNumElements()) *
+                       static_cast<double>(kernel.getNumElements()) /
+                       static_cast<double>(outChannels);
+        if (flops >= static_cast<double>(minFlops))
+          convolutions.push_back({op, *form});
+      }
+    });
     OpBuilder builder(&getContext());
+    for (auto [op, form] : convolutions) {
+      builder.setInsertionPoint(op);
+      auto conv = hlox::library::Conv2DOp::create(
+          builder, op.getLoc(), op.getType(), op.getLhs(), op.getRhs(),
+          form.nhwc, form.strides, form.padding, form.dilations);
+      op.getResult().replaceAllUsesWith(conv.getResult());
+      op.erase();
+    }
     for (auto [op, form] : selected) {
       builder.setInsertionPoint(op);
       auto matmul = hlox::library::MatmulOp::create(

@@ -81,6 +81,17 @@ static Status verifyProgram(const HostProgram &program) {
           !status)
         return status;
     }
+    if (command.kind == CommandKind::Convolution) {
+      if (command.values.size() != 3)
+        return Status::error(
+            "convolution without its input, kernel and result");
+      if (Status status = verifyConvolution(
+              command.convolution, program.values[command.values[0]].type,
+              program.values[command.values[1]].type,
+              program.values[command.values[2]].type);
+          !status)
+        return status;
+    }
     if (command.kind == CommandKind::Matmul) {
       if (command.values.size() != 3)
         return Status::error("matmul without its two operands and result");
@@ -132,6 +143,15 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
       }
     }
     executable->customCalls.push_back(fn);
+    std::unique_ptr<Convolution> convolution;
+    if (command.kind == CommandKind::Convolution) {
+      convolution = Convolution::create(command.convolution, status);
+      if (!convolution) {
+        status = Status::error(status.message(), command.location);
+        return nullptr;
+      }
+    }
+    executable->convolutions.push_back(std::move(convolution));
   }
   return executable;
 }
@@ -272,6 +292,14 @@ Status Executable::execute(Device &device,
       }
       auto cases = static_cast<int64_t>(command.targets.size()) - 1;
       pc = v >= 0 && v < cases ? command.targets[v] : command.targets.back();
+      break;
+    }
+    case CommandKind::Convolution: {
+      Status status = convolutions[pc - 1]->run(
+          device, addresses[command.values[0]], addresses[command.values[1]],
+          addresses[command.values[2]]);
+      if (!status)
+        return Status::error(status.message(), command.location);
       break;
     }
     case CommandKind::Matmul: {

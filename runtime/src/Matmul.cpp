@@ -4,6 +4,8 @@
 
 #include "hlox/runtime/Matmul.h"
 
+#include "OneDNN.h"
+
 #include <oneapi/dnnl/dnnl.h>
 
 #include <algorithm>
@@ -38,18 +40,13 @@ Status hlox::runtime::verifyMatmul(const MatmulSpec &spec,
   return {};
 }
 
-namespace {
-using SetNumThreadsFn = void (*)(int);
-
-/// oneDNN parallelizes each call with OpenMP when it is built so; every
-/// calling thread asks for one OpenMP thread, found at run time so that a
-/// oneDNN with another threading runtime needs nothing.
-SetNumThreadsFn getOmpSetNumThreads() {
+void hlox::runtime::onednn::setNumThreads(int threads) {
+  using SetNumThreadsFn = void (*)(int);
   static SetNumThreadsFn fn = reinterpret_cast<SetNumThreadsFn>(
       dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
-  return fn;
+  if (fn)
+    fn(threads);
 }
-} // namespace
 
 Status hlox::runtime::runMatmul(Device &device, const MatmulSpec &spec,
                                 const float *lhs, const float *rhs,
@@ -61,14 +58,13 @@ Status hlox::runtime::runMatmul(Device &device, const MatmulSpec &spec,
     std::memset(result, 0, sizeof(float) * spec.batch * m * n);
     return {};
   }
-  SetNumThreadsFn setNumThreads = getOmpSetNumThreads();
   std::atomic<int> failed{dnnl_success};
   // Workgroup i is row i % m of matrix i / m; a chunk's rows of one matrix
   // are one call.
   int64_t minRows = std::max<int64_t>(1, kMultiplyAddsPerChunk / (n * k));
   device.dispatch(spec.batch * m, minRows, [&](int64_t begin, int64_t end) {
-    if (setNumThreads)
-      setNumThreads(1);
+    // Each thread computes its rows alone.
+    onednn::setNumThreads(1);
     while (begin < end) {
       int64_t matrix = begin / m, row = begin % m;
       int64_t rows = std::min(end - begin, m - row);

@@ -52,10 +52,17 @@ static cl::opt<bool> strictNumerics(
 
 static cl::opt<bool> libraryCalls(
     "library-calls",
-    cl::desc("Compute large f32 matrix products with oneDNN instead of "
-             "generated kernels (on by default; off under "
-             "--strict-numerics)"),
+    cl::desc("Compute large f32 matrix products and f32/bf16 convolutions "
+             "with oneDNN instead of generated kernels (on by default; off "
+             "under --strict-numerics)"),
     cl::init(true));
+
+static cl::opt<int64_t> libraryMinFlops(
+    "library-min-flops",
+    cl::desc("The fewest floating-point operations (2 x multiply-adds) a "
+             "matrix product or convolution needs to become a library call "
+             "(default 4194304)"),
+    cl::value_desc("n"), cl::init(int64_t(1) << 22));
 
 static cl::opt<std::string> targetCpu(
     "target-cpu",
@@ -95,6 +102,7 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.inlineExp = inlineExp;
   options.strictNumerics = strictNumerics;
   options.libraryCalls = libraryCalls;
+  options.libraryMinFlops = libraryMinFlops;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
   options.cacheDir = cacheDir;

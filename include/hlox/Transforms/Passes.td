@@ -230,7 +230,8 @@ def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
 
 def HloxSelectLibraryCalls
     : Pass<"hlox-select-library-calls", "::mlir::ModuleOp"> {
-  let summary = "Puts library ops in place of the contractions a library runs best";
+  let summary = "Puts library ops in place of the contractions and "
+                "convolutions a library runs best";
   let description = [{
     Replaces each f32 `stablehlo.dot_general` and `stablehlo.dot` of static
     shapes that a library can read in place, and whose work is at least
@@ -241,6 +242,14 @@ def HloxSelectLibraryCalls
     front or at the back of the non-batch dimensions (a transposed
     operand). Other contractions stay for code generation, as do those
     with an explicit dot algorithm.
+
+    Likewise each f32 or bf16 `stablehlo.convolution` of static shapes
+    with two spatial dimensions in NCHW/OIHW or NHWC/HWIO layout, one
+    feature group and one batch group, no input dilation, no window
+    reversal and no negative padding becomes a `library.conv2d` when its
+    work (2 x result elements x kernel elements / output channels) reaches
+    `min-flops`. Grouped and depthwise convolutions stay for code
+    generation: libraries take them fast only in blocked layouts.
 
     Below the threshold, generated kernels win: they fuse with their
     neighbours and pay no call (`docs/performance.md` has the

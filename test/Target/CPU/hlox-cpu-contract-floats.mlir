@@ -1,6 +1,6 @@
 // RUN: hlox-opt --hlox-cpu-contract-floats %s | FileCheck %s
-// RUN: hlox-compile --compile-to=llvm --fp-contract %S/../../../benchmarks/gemm_f32_512.mlir | FileCheck %s --check-prefix=PIPELINE
-// RUN: hlox-compile --compile-to=llvm %S/../../../benchmarks/gemm_f32_512.mlir | FileCheck %s --check-prefix=DEFAULT
+// RUN: hlox-compile --compile-to=llvm --fp-contract --library-calls=false %S/../../../benchmarks/gemm_f32_512.mlir | FileCheck %s --check-prefix=PIPELINE
+// RUN: hlox-compile --compile-to=llvm --library-calls=false %S/../../../benchmarks/gemm_f32_512.mlir | FileCheck %s --check-prefix=DEFAULT
 
 // Float multiplies, adds and subtracts, scalar or vector, may contract;
 // other flags stay, integer ops are untouched.

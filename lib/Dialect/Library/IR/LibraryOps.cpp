@@ -102,5 +102,64 @@ MatmulOp::Sizes MatmulOp::getSizes() {
           product(groups.rhsN), product(groups.lhsK)};
 }
 
+Conv2DOp::Sizes Conv2DOp::getSizes() {
+  ArrayRef<int64_t> input = getInput().getType().getShape();
+  ArrayRef<int64_t> kernel = getKernel().getType().getShape();
+  ArrayRef<int64_t> result = getResult().getType().getShape();
+  if (getNhwc())
+    return {input[0],  input[3],  input[1],  input[2], kernel[3],
+            kernel[0], kernel[1], result[1], result[2]};
+  return {input[0],  input[1],  input[2],  input[3], kernel[0],
+          kernel[2], kernel[3], result[2], result[3]};
+}
+
+LogicalResult Conv2DOp::verify() {
+  Type element = getInput().getType().getElementType();
+  if (getKernel().getType().getElementType() != element ||
+      getResult().getType().getElementType() != element)
+    return emitOpError("input, kernel and result must have one element type");
+  if (getInput().getType().getRank() != 4 ||
+      getKernel().getType().getRank() != 4 ||
+      getResult().getType().getRank() != 4)
+    return emitOpError("input, kernel and result must have rank 4");
+  if (getStrides().size() != 2 || getDilations().size() != 2 ||
+      getPadding().size() != 4)
+    return emitOpError("expects 2 strides, 2 dilations and 4 paddings");
+  for (int64_t v : llvm::concat<const int64_t>(getStrides(), getDilations()))
+    if (v < 1)
+      return emitOpError("strides and dilations must be positive");
+  for (int64_t v : getPadding())
+    if (v < 0)
+      return emitOpError("padding must not be negative");
+  Sizes sizes = getSizes();
+  ArrayRef<int64_t> result = getResult().getType().getShape();
+  int64_t resultBatch = result[0];
+  int64_t resultChannels = getNhwc() ? result[3] : result[1];
+  int64_t kernelChannels = getNhwc() ? getKernel().getType().getDimSize(2)
+                                     : getKernel().getType().getDimSize(1);
+  if (kernelChannels != sizes.inChannels)
+    return emitOpError("the kernel's input channels (")
+           << kernelChannels << ") differ from the input's ("
+           << sizes.inChannels << ")";
+  if (resultBatch != sizes.batch || resultChannels != sizes.outChannels)
+    return emitOpError("the result's batch and channels (")
+           << resultBatch << ", " << resultChannels << ") must be ("
+           << sizes.batch << ", " << sizes.outChannels << ")";
+  int64_t in[2] = {sizes.height, sizes.width};
+  int64_t window[2] = {sizes.kernelHeight, sizes.kernelWidth};
+  int64_t out[2] = {sizes.outHeight, sizes.outWidth};
+  for (int i = 0; i < 2; ++i) {
+    int64_t padded = in[i] + getPadding()[2 * i] + getPadding()[2 * i + 1];
+    int64_t span = (window[i] - 1) * getDilations()[i] + 1;
+    int64_t expected =
+        padded < span ? 0 : (padded - span) / getStrides()[i] + 1;
+    if (out[i] != expected)
+      return emitOpError("spatial dimension ")
+             << i << " of the result is " << out[i] << ", expected "
+             << expected;
+  }
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "hlox/Dialect/Library/IR/LibraryOps.cpp.inc"

@@ -26,6 +26,9 @@ public:
   /// where the device can; returns when every workgroup ran.
   virtual void dispatch(int64_t count, int64_t minPerChunk,
                         const std::function<void(int64_t, int64_t)> &fn) = 0;
+  /// How many threads run a dispatch's chunks at most (library calls that
+  /// parallelize themselves use as many).
+  virtual unsigned getNumThreads() const = 0;
 };
 
 /// The host CPU: buffers in host memory, workgroups on a thread pool.
@@ -39,7 +42,7 @@ public:
                 const std::function<void(int64_t, int64_t)> &fn) override {
     pool.parallelFor(count, minPerChunk, fn);
   }
-  unsigned getNumThreads() const { return pool.getNumThreads(); }
+  unsigned getNumThreads() const override { return pool.getNumThreads(); }
 
 private:
   ThreadPool pool;

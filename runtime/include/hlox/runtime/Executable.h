@@ -5,6 +5,7 @@
 #ifndef HLOX_RUNTIME_EXECUTABLE_H
 #define HLOX_RUNTIME_EXECUTABLE_H
 
+#include "hlox/runtime/Convolution.h"
 #include "hlox/runtime/CustomCall.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/HostProgram.h"
@@ -66,6 +67,9 @@ private:
   std::vector<KernelFn> kernels;
   /// The target of each command that is a CustomCall, else null.
   std::vector<const CustomCallFn *> customCalls;
+  /// The library primitive of each command that is a Convolution, else
+  /// null.
+  std::vector<std::unique_ptr<Convolution>> convolutions;
   std::mutex mutex;
   /// The arena, kept across runs: fresh pages are slow to touch.
   void *arena = nullptr;

@@ -66,6 +66,35 @@ enum class CommandKind {
   /// Computes values[2] = values[0] x values[1], a batched f32 matrix
   /// product described by `matmul`, with the device's library (Matmul.h).
   Matmul,
+  /// Computes values[2], the 2-d convolution of values[0] by the kernel
+  /// values[1] that `convolution` describes, with the device's library
+  /// (Convolution.h).
+  Convolution,
+};
+
+/// A 2-d convolution: input [batch, inChannels, height, width] and kernel
+/// [outChannels, inChannels, kernelHeight, kernelWidth] into [batch,
+/// outChannels, outHeight, outWidth] (NCHW/OIHW), or [batch, height, width,
+/// inChannels], [kernelHeight, kernelWidth, inChannels, outChannels] into
+/// [batch, outHeight, outWidth, outChannels] with `nhwc` (NHWC/HWIO); f32,
+/// or bf16 accumulated in f32 with `bf16`.
+struct ConvolutionSpec {
+  int64_t batch = 1;
+  int64_t inChannels = 1;
+  int64_t height = 1;
+  int64_t width = 1;
+  int64_t outChannels = 1;
+  int64_t kernelHeight = 1;
+  int64_t kernelWidth = 1;
+  int64_t outHeight = 1;
+  int64_t outWidth = 1;
+  /// Per spatial dimension (height, width).
+  int64_t strides[2] = {1, 1};
+  int64_t dilations[2] = {1, 1};
+  /// Low and high zero padding of the height, then of the width.
+  int64_t padding[4] = {0, 0, 0, 0};
+  bool nhwc = false;
+  bool bf16 = false;
 };
 
 /// A batched row-major f32 matrix product: for each of `batch` matrices,
@@ -103,6 +132,8 @@ struct Command {
   RngSpec rng;
   /// Matmul: its sizes and operand layouts.
   MatmulSpec matmul;
+  /// Convolution: its sizes, window and layout.
+  ConvolutionSpec convolution;
   /// Where the command comes from in the source program, for messages.
   std::string location;
 };

@@ -15,11 +15,11 @@ def Library_Dialect : Dialect {
   let summary = "Tensor operations that a target runs with a tuned library";
   let description = [{
     Operations that a target runs by calling a library (oneDNN on the CPU)
-    rather than by generating a kernel. `hlox-select-library-calls` puts
-    them in place of the StableHLO ops they compute, where the operands'
-    layout lets the library read them as they are and the work is large
-    enough to pay for the call; the host program runs them as commands of
-    their own, between dispatches.
+    rather than by generating a kernel: matrix products and convolutions.
+    `hlox-select-library-calls` puts them in place of the StableHLO ops
+    they compute, where the operands' layout lets the library read them as
+    they are and the work is large enough to pay for the call; the host
+    program runs them as commands of their own, between dispatches.
 
     The ops are on statically shaped tensors, pure, and verified: their
     attributes say how each operand's dimensions group into the library's
@@ -82,6 +82,54 @@ def Library_MatmulOp : Library_Op<"matmul"> {
     /// The product's sizes with each group's dimensions multiplied out.
     struct Sizes {
       int64_t batch = 1, m = 1, n = 1, k = 1;
+    };
+    Sizes getSizes();
+  }];
+}
+
+def Library_Conv2DOp : Library_Op<"conv2d"> {
+  let summary = "A 2-d convolution in NCHW or NHWC layout";
+  let description = [{
+    A `stablehlo.convolution` with two spatial dimensions, one feature
+    group and one batch group, no input dilation and no window reversal,
+    in one of the two layouts libraries take as they are:
+
+    - by default the input is `[N, C, H, W]`, the kernel `[O, C, KH, KW]`
+      and the result `[N, O, HO, WO]` (PyTorch's NCHW/OIHW);
+    - with `nhwc` the input is `[N, H, W, C]`, the kernel `[KH, KW, C, O]`
+      and the result `[N, HO, WO, O]` (TensorFlow's and JAX's NHWC/HWIO).
+
+    `strides` and `dilations` are per spatial dimension (H, W); `padding`
+    is `[low H, high H, low W, high W]` zeros around the input. Elements are
+    f32, or bf16 computed in f32 and rounded once per result element.
+
+    ```mlir
+    %y = library.conv2d %x, %w strides = [2, 2] padding = [3, 3, 3, 3]
+        dilations = [1, 1]
+        : (tensor<8x3x224x224xf32>, tensor<64x3x7x7xf32>) -> tensor<8x64x112x112xf32>
+    ```
+  }];
+  let arguments = (ins
+    StaticShapeTensorOf<[F32, BF16]>:$input,
+    StaticShapeTensorOf<[F32, BF16]>:$kernel,
+    UnitAttr:$nhwc,
+    DenseI64ArrayAttr:$strides,
+    DenseI64ArrayAttr:$padding,
+    DenseI64ArrayAttr:$dilations
+  );
+  let results = (outs StaticShapeTensorOf<[F32, BF16]>:$result);
+  let assemblyFormat = [{
+    $input `,` $kernel (`nhwc` $nhwc^)? `strides` `=` $strides
+    `padding` `=` $padding `dilations` `=` $dilations attr-dict `:`
+    functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The sizes of the convolution, whatever the layout.
+    struct Sizes {
+      int64_t batch, inChannels, height, width;
+      int64_t outChannels, kernelHeight, kernelWidth;
+      int64_t outHeight, outWidth;
     };
     Sizes getSizes();
   }];
