@@ -88,6 +88,10 @@ std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
       !kernel.hasStaticShape() || !result.hasStaticShape() ||
       input.getRank() != 4)
     return std::nullopt;
+  // Nothing to compute: generated code handles empty tensors.
+  if (input.getNumElements() == 0 || kernel.getNumElements() == 0 ||
+      result.getNumElements() == 0)
+    return std::nullopt;
   Type element = input.getElementType();
   if (!(element.isF32() || element.isBF16()) ||
       kernel.getElementType() != element || result.getElementType() != element)

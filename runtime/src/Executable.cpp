@@ -6,6 +6,7 @@
 
 #include "hlox/runtime/Matmul.h"
 
+#include <chrono>
 #include <cstring>
 #include <optional>
 
@@ -169,7 +170,8 @@ callKernel(KernelFn fn, void **bindings, int64_t begin, int64_t end) {
 Status Executable::execute(Device &device,
                            const std::vector<std::shared_ptr<Buffer>> &arguments,
                            std::vector<std::shared_ptr<Buffer>> &results,
-                           const HostCallFn &hostCall) {
+                           const HostCallFn &hostCall,
+                           std::vector<CommandTiming> *timings) {
   std::lock_guard<std::mutex> lock(mutex);
   if (arguments.size() != program.arguments.size())
     return Status::error("expects " + std::to_string(program.arguments.size()) +
@@ -220,7 +222,21 @@ Status Executable::execute(Device &device,
   // Each run draws from a fresh engine, so that runs repeat.
   std::optional<RandomEngine> engine;
   auto numCommands = static_cast<int64_t>(program.commands.size());
+  auto nowNs = [] {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  };
+  // Closes the previous command's timing when the next one starts.
+  auto endTiming = [&] {
+    if (timings && !timings->empty() && timings->back().endNs == 0)
+      timings->back().endNs = nowNs();
+  };
   for (int64_t pc = 0; pc < numCommands;) {
+    if (timings) {
+      endTiming();
+      timings->push_back({pc, nowNs(), 0});
+    }
     const CustomCallFn *customCall = customCalls[pc];
     const Command &command = program.commands[pc++];
     switch (command.kind) {
@@ -323,5 +339,45 @@ Status Executable::execute(Device &device,
     }
     }
   }
+  endTiming();
   return {};
+}
+
+std::string hlox::runtime::describeCommand(const HostProgram &program,
+                                           const Command &command) {
+  switch (command.kind) {
+  case CommandKind::Dispatch:
+    return "dispatch " + program.kernelNames[command.kernel];
+  case CommandKind::Copy:
+    return "copy";
+  case CommandKind::HostCall:
+    return "host call";
+  case CommandKind::CustomCall:
+    return "custom call " + command.target;
+  case CommandKind::Jump:
+    return "jump";
+  case CommandKind::Branch:
+    return "branch";
+  case CommandKind::Rng:
+    return "rng";
+  case CommandKind::Matmul: {
+    const MatmulSpec &m = command.matmul;
+    return "matmul " + std::to_string(m.batch) + "x" + std::to_string(m.m) +
+           "x" + std::to_string(m.n) + "x" + std::to_string(m.k) +
+           (m.transposeLhs ? " lhsT" : "") + (m.transposeRhs ? " rhsT" : "") +
+           " (oneDNN)";
+  }
+  case CommandKind::Convolution: {
+    const ConvolutionSpec &c = command.convolution;
+    return "convolution " + std::to_string(c.batch) + "x" +
+           std::to_string(c.inChannels) + "x" + std::to_string(c.height) +
+           "x" + std::to_string(c.width) + " to " +
+           std::to_string(c.outChannels) + " by " +
+           std::to_string(c.kernelHeight) + "x" +
+           std::to_string(c.kernelWidth) + "/" + std::to_string(c.strides[0]) +
+           (c.nhwc ? " NHWC" : " NCHW") + (c.bf16 ? " bf16" : " f32") +
+           " (oneDNN)";
+  }
+  }
+  return "command";
 }

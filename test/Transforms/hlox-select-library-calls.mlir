@@ -80,3 +80,36 @@ func.func @large(%a: tensor<64x128xf32>, %b: tensor<128x256xf32>) -> tensor<64x2
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<64x128xf32>, tensor<128x256xf32>) -> tensor<64x256xf32>
   return %0 : tensor<64x256xf32>
 }
+
+// -----
+
+// Convolutions in NCHW/OIHW and NHWC/HWIO, f32 and bf16, with strides,
+// padding and kernel dilation.
+// CHECK-LABEL: func.func @convolutions
+// CHECK: library.conv2d %arg0, %arg1 strides = [2, 2] padding = [3, 3, 3, 2] dilations = [1, 1] : (tensor<2x3x31x29xf32>, tensor<16x3x7x7xf32>) -> tensor<2x16x16x14xf32>
+// CHECK: library.conv2d %arg2, %arg3 nhwc strides = [2, 2] padding = [1, 0, 1, 1] dilations = [2, 1] : (tensor<2x20x18x24xf32>, tensor<3x3x24x32xf32>) -> tensor<2x9x9x32xf32>
+// CHECK: library.conv2d %arg4, %arg5 strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] : (tensor<1x24x20x20xbf16>, tensor<32x24x3x3xbf16>) -> tensor<1x32x20x20xbf16>
+func.func @convolutions(%x: tensor<2x3x31x29xf32>, %w: tensor<16x3x7x7xf32>, %y: tensor<2x20x18x24xf32>, %v: tensor<3x3x24x32xf32>, %xb: tensor<1x24x20x20xbf16>, %wb: tensor<32x24x3x3xbf16>) -> (tensor<2x16x16x14xf32>, tensor<2x9x9x32xf32>, tensor<1x32x20x20xbf16>) {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [2, 2], pad = [[3, 3], [3, 2]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x31x29xf32>, tensor<16x3x7x7xf32>) -> tensor<2x16x16x14xf32>
+  %1 = stablehlo.convolution(%y, %v) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 0], [1, 1]], rhs_dilate = [2, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x20x18x24xf32>, tensor<3x3x24x32xf32>) -> tensor<2x9x9x32xf32>
+  %2 = stablehlo.convolution(%xb, %wb) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x24x20x20xbf16>, tensor<32x24x3x3xbf16>) -> tensor<1x32x20x20xbf16>
+  return %0, %1, %2 : tensor<2x16x16x14xf32>, tensor<2x9x9x32xf32>, tensor<1x32x20x20xbf16>
+}
+
+// -----
+
+// Convolutions that stay: depthwise (feature groups), input dilation,
+// another layout, f16, window reversal, negative padding.
+// CHECK-LABEL: func.func @convolutions_kept
+// CHECK-NOT: library.conv2d
+// CHECK-COUNT-6: stablehlo.convolution
+// CHECK-NOT: library.conv2d
+func.func @convolutions_kept(%x: tensor<1x8x10x10xf32>, %dw: tensor<8x1x3x3xf32>, %w: tensor<4x8x3x3xf32>, %t: tensor<1x10x8x10xf32>, %h: tensor<1x8x10x10xf16>, %wh: tensor<4x8x3x3xf16>) -> (tensor<1x8x8x8xf32>, tensor<1x4x17x17xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>, tensor<1x4x6x6xf32>) {
+  %0 = stablehlo.convolution(%x, %dw) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 8 : i64} : (tensor<1x8x10x10xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x8x8xf32>
+  %1 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {lhs_dilate = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x17x17xf32>
+  %2 = stablehlo.convolution(%t, %w) dim_numbers = [b, 0, f, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x10x8x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %3 = stablehlo.convolution(%h, %wh) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf16>, tensor<4x8x3x3xf16>) -> tensor<1x4x8x8xf16>
+  %4 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {reverse = [true, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x8x8xf32>
+  %5 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[-1, -1], [-1, -1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<1x8x8x8xf32>, tensor<1x4x17x17xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>, tensor<1x4x6x6xf32>
+}

@@ -793,12 +793,87 @@ def collective_cases(rng):
     return cases
 
 
+def library_cases(rng):
+    """Matrix products and convolutions in every form that
+    hlox-select-library-calls hands to the library (the
+    differential-library test runs them with --library-min-flops=0, so
+    that even these small ones are library calls): plain, transposed and
+    batched products, dimension groups, stablehlo.dot, empty operands;
+    f32 and bf16 convolutions in NCHW and NHWC with strides, padding and
+    dilation."""
+    cases = []
+    t = lambda *shape, e="f32": tensor(shape, e)  # noqa: E731
+    dots = [
+        ("plain", (9, 21), (21, 70), "[1] x [0]", (9, 70)),
+        ("rhs_t", (9, 21), (70, 21), "[1] x [1]", (9, 70)),
+        ("lhs_t", (21, 9), (21, 70), "[0] x [0]", (9, 70)),
+        ("both_t", (21, 9), (70, 21), "[0] x [1]", (9, 70)),
+        ("groups", (3, 5, 4, 6), (4, 6, 7), "[2, 3] x [0, 1]", (3, 5, 7)),
+        ("empty_k", (4, 0), (0, 5), "[1] x [0]", (4, 5)),
+        ("empty_m", (0, 3), (3, 5), "[1] x [0]", (0, 5)),
+    ]
+    for name, a, b, dims, r in dots:
+        cases.append(Case(
+            f"library_dot_{name}",
+            f"  %0 = stablehlo.dot_general %a0, %a1, contracting_dims = "
+            f"{dims} : ({t(*a)}, {t(*b)}) -> {t(*r)}\n"
+            f"  return %0 : {t(*r)}",
+            [(a, "f32", "small"), (b, "f32", "small")], [(r, "f32")],
+            CONTRACTION_ULPS))
+    cases.append(Case(
+        "library_dot_batched",
+        f"  %0 = stablehlo.dot_general %a0, %a1, batching_dims = [0, 1] x "
+        f"[0, 1], contracting_dims = [3] x [3] : ({t(2, 3, 13, 16)}, "
+        f"{t(2, 3, 11, 16)}) -> {t(2, 3, 13, 11)}\n"
+        f"  return %0 : {t(2, 3, 13, 11)}",
+        [((2, 3, 13, 16), "f32", "small"), ((2, 3, 11, 16), "f32", "small")],
+        [((2, 3, 13, 11), "f32")], CONTRACTION_ULPS))
+    cases.append(Case(
+        "library_dot_matvec",
+        f"  %0 = stablehlo.dot %a0, %a1 : ({t(33, 40)}, {t(40)}) -> {t(33)}\n"
+        f"  return %0 : {t(33)}",
+        [((33, 40), "f32", "small"), ((40,), "f32", "small")],
+        [((33,), "f32")], CONTRACTION_ULPS))
+    nchw = "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]"
+    nhwc = "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]"
+    convs = [
+        ("nchw_stem", nchw, (2, 3, 23, 21), (8, 3, 7, 7), "[2, 2]",
+         "[[3, 3], [3, 2]]", "[1, 1]", (2, 8, 12, 10)),
+        ("nchw_1x1", nchw, (2, 16, 9, 9), (12, 16, 1, 1), "[1, 1]",
+         "[[0, 0], [0, 0]]", "[1, 1]", (2, 12, 9, 9)),
+        ("nhwc_dilated", nhwc, (2, 14, 12, 10), (3, 3, 10, 6), "[2, 1]",
+         "[[1, 0], [1, 1]]", "[2, 1]", (2, 6, 12, 6)),
+    ]
+    for element in ["f32", "bf16"]:
+        for name, layout, x, w, stride, pad, dilate, r in convs:
+            conv = (f"stablehlo.convolution(%x, %w) dim_numbers = {layout}, "
+                    f"window = {{stride = {stride}, pad = {pad}, "
+                    f"rhs_dilate = {dilate}}} {{batch_group_count = 1 : i64, "
+                    f"feature_group_count = 1 : i64}} : "
+                    f"({t(*x, e=element)}, {t(*w, e=element)}) -> "
+                    f"{t(*r, e=element)}")
+            body = (f"  %x = stablehlo.convert %a0 : ({t(*x)}) -> "
+                    f"{t(*x, e=element)}\n"
+                    f"  %w = stablehlo.convert %a1 : ({t(*w)}) -> "
+                    f"{t(*w, e=element)}\n"
+                    f"  %y = {conv}\n"
+                    f"  %0 = stablehlo.convert %y : ({t(*r, e=element)}) -> "
+                    f"{t(*r)}\n"
+                    f"  return %0 : {t(*r)}")
+            # bf16 results: 64 ULPs of bf16, counted in f32 ULPs.
+            ulps = CONTRACTION_ULPS * (2 ** 16 if element == "bf16" else 1)
+            cases.append(Case(f"library_conv_{name}_{element}", body,
+                              [(x, "f32", "small"), (w, "f32", "small")],
+                              [(r, "f32")], ulps))
+    return cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
                    structural_cases, linear_algebra_cases, vector_cases,
                    control_flow_cases, random_cases, collective_cases,
-                   exp_cases):
+                   exp_cases, library_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)

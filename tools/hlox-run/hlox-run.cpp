@@ -27,6 +27,7 @@
 #include "Compare.h"
 #include "Inputs.h"
 #include "Npy.h"
+#include "Profile.h"
 #include "Program.h"
 
 #include "hlox/Evaluator/Buffers.h"
@@ -130,6 +131,16 @@ cl::opt<double> atolFlag(
     cl::desc("Absolute tolerance of --compare-with-interpreter (default: by "
              "element type, 1e-5 for f32)"),
     cl::init(-1));
+cl::opt<bool> profile(
+    "profile",
+    cl::desc("Compiled path: print the time of each dispatch, library call "
+             "and host command (share of the run, ms per run, source "
+             "location), averaged over the --repeat runs (or the one run)"));
+cl::opt<std::string> traceFile(
+    "trace",
+    cl::desc("Compiled path: write the last run's commands as a Chrome "
+             "trace (JSON; Perfetto and chrome://tracing open it)"),
+    cl::value_desc("file"));
 cl::opt<bool> splitInputFile("split-input-file",
                              cl::desc("Run each '// -----' chunk separately"));
 
@@ -289,7 +300,11 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   };
   runtime::CpuDevice device(numThreads);
   std::vector<std::shared_ptr<runtime::Buffer>> results;
-  status = executable->execute(device, buffers, results, hostCall);
+  // Timings of each profiled run: the first, or the --repeat runs.
+  bool timed = profile || !traceFile.empty();
+  std::vector<std::vector<runtime::CommandTiming>> timings(1);
+  status = executable->execute(device, buffers, results, hostCall,
+                               timed ? &timings.back() : nullptr);
   if (!status) {
     tools::emitRunError(function, "run failed: ", status);
     return kError;
@@ -301,9 +316,14 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
         };
     std::vector<double> times;
     std::vector<std::shared_ptr<runtime::Buffer>> scratch;
+    if (timed)
+      timings.clear();
     for (unsigned i = 0; i < repeat; ++i) {
+      if (timed)
+        timings.emplace_back();
       auto start = std::chrono::steady_clock::now();
-      status = executable->execute(device, buffers, scratch, skipChecks);
+      status = executable->execute(device, buffers, scratch, skipChecks,
+                                   timed ? &timings.back() : nullptr);
       times.push_back(std::chrono::duration<double, std::micro>(
                           std::chrono::steady_clock::now() - start)
                           .count());
@@ -318,6 +338,16 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
         "{3:f1}), {4} threads\n",
         times[times.size() / 2], times.size(), times.front(), times.back(),
         device.getNumThreads());
+  }
+  if (profile)
+    tools::printProfile(llvm::errs(), program.program, timings);
+  if (!traceFile.empty()) {
+    std::string error =
+        tools::writeChromeTrace(traceFile, program.program, timings.back());
+    if (!error.empty()) {
+      llvm::errs() << "error: " << error << "\n";
+      return kError;
+    }
   }
   SmallVector<RuntimeValue> values;
   for (auto [buffer, type] : llvm::zip(results, program.signature.getResults()))

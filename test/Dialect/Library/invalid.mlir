@@ -69,3 +69,67 @@ func.func @negative(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf3
   %0 = library.matmul %a, %b batch_rank = -1 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
+
+// -----
+
+func.func @conv_types(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xbf16>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{input, kernel and result must have one element type}}
+  %0 = library.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xbf16>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_rank(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{input, kernel and result must have rank 4}}
+  %0 = library.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_window(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{expects 2 strides, 2 dilations and 4 paddings}}
+  %0 = library.conv2d %x, %w strides = [1, 1] padding = [0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_stride(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{strides and dilations must be positive}}
+  %0 = library.conv2d %x, %w strides = [0, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_padding(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x4x6xf32> {
+  // expected-error @+1 {{padding must not be negative}}
+  %0 = library.conv2d %x, %w strides = [1, 1] padding = [-1, -1, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x4x6xf32>
+  return %0 : tensor<1x4x4x6xf32>
+}
+
+// -----
+
+func.func @conv_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x5x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{the kernel's input channels (5) differ from the input's (3)}}
+  %0 = library.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x5x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_result_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x5x6x6xf32> {
+  // expected-error @+1 {{the result's batch and channels (1, 5) must be (1, 4)}}
+  %0 = library.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x5x6x6xf32>
+  return %0 : tensor<1x5x6x6xf32>
+}
+
+// -----
+
+func.func @conv_spatial(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x3x6x4xf32> {
+  // expected-error @+1 {{spatial dimension 0 of the result is 3, expected 4}}
+  %0 = library.conv2d %x, %w nhwc strides = [2, 1] padding = [1, 0, 0, 0] dilations = [1, 1] : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x3x6x4xf32>
+  return %0 : tensor<1x3x6x4xf32>
+}

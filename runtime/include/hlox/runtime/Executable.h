@@ -36,6 +36,18 @@ public:
 using HostCallFn =
     std::function<Status(int64_t callee, const std::vector<BufferView> &)>;
 
+/// When one command of a run started and ended (steady clock, in
+/// nanoseconds since its epoch).
+struct CommandTiming {
+  int64_t command = 0;
+  int64_t startNs = 0;
+  int64_t endNs = 0;
+};
+
+/// What `command` of `program` does, in a few words: "dispatch NAME",
+/// "matmul 8x512x512x64 (oneDNN)", "copy", "branch", ...
+std::string describeCommand(const HostProgram &program, const Command &command);
+
 /// A host program whose kernels are resolved. Thread-safe: concurrent
 /// executions are serialized (they share the arena).
 class Executable {
@@ -52,11 +64,13 @@ public:
 
   /// Runs the program on `device` with `arguments` (their types must be the
   /// program's); `results` receives new buffers. `hostCall` serves HostCall
-  /// commands (may be empty when there are none).
+  /// commands (may be empty when there are none). With `timings`, each
+  /// command run appends when it started and ended.
   Status execute(Device &device,
                  const std::vector<std::shared_ptr<Buffer>> &arguments,
                  std::vector<std::shared_ptr<Buffer>> &results,
-                 const HostCallFn &hostCall = {});
+                 const HostCallFn &hostCall = {},
+                 std::vector<CommandTiming> *timings = nullptr);
 
 private:
   Executable(HostProgram program, std::shared_ptr<KernelLibrary> library)

@@ -1,0 +1,92 @@
+//===- Profile.cpp - Time per command of compiled runs --------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "Profile.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace hlox;
+using namespace hlox::runtime;
+
+void tools::printProfile(llvm::raw_ostream &os, const HostProgram &program,
+                         llvm::ArrayRef<std::vector<CommandTiming>> runs) {
+  if (runs.empty())
+    return;
+  struct Total {
+    int64_t ns = 0;
+    int64_t calls = 0;
+  };
+  std::map<int64_t, Total> totals;
+  int64_t runNs = 0;
+  for (const std::vector<CommandTiming> &run : runs) {
+    if (!run.empty())
+      runNs += run.back().endNs - run.front().startNs;
+    for (const CommandTiming &timing : run) {
+      Total &total = totals[timing.command];
+      total.ns += timing.endNs - timing.startNs;
+      ++total.calls;
+    }
+  }
+  std::vector<std::pair<int64_t, Total>> rows(totals.begin(), totals.end());
+  std::stable_sort(rows.begin(), rows.end(), [](auto &a, auto &b) {
+    return a.second.ns > b.second.ns;
+  });
+  double numRuns = static_cast<double>(runs.size());
+  os << llvm::formatv("profile: {0:f3} ms per run, mean of {1} run(s), "
+                      "{2} commands\n",
+                      runNs / numRuns * 1e-6, runs.size(),
+                      program.commands.size());
+  os << llvm::formatv("{0,7} {1,10} {2,6}  {3}\n", "share", "ms/run",
+                      "calls", "command (location)");
+  for (auto &[index, total] : rows) {
+    const Command &command = program.commands[index];
+    double share = runNs > 0 ? 100.0 * total.ns / runNs : 0.0;
+    os << llvm::formatv("{0,6:f1}% {1,10:f3} {2,6}  #{3} {4}", share,
+                        total.ns / numRuns * 1e-6,
+                        static_cast<double>(total.calls) / numRuns, index,
+                        describeCommand(program, command));
+    if (!command.location.empty())
+      os << " (" << command.location << ")";
+    os << "\n";
+  }
+}
+
+std::string tools::writeChromeTrace(llvm::StringRef path,
+                                    const HostProgram &program,
+                                    const std::vector<CommandTiming> &run) {
+  llvm::json::Array events;
+  int64_t origin = run.empty() ? 0 : run.front().startNs;
+  for (const CommandTiming &timing : run) {
+    const Command &command = program.commands[timing.command];
+    llvm::json::Object args{{"command", timing.command}};
+    if (!command.location.empty())
+      args["location"] = command.location;
+    events.push_back(llvm::json::Object{
+        {"name", describeCommand(program, command)},
+        {"cat", "command"},
+        {"ph", "X"},
+        {"pid", 1},
+        {"tid", 1},
+        {"ts", (timing.startNs - origin) * 1e-3},
+        {"dur", (timing.endNs - timing.startNs) * 1e-3},
+        {"args", std::move(args)}});
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream file(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return "cannot write " + path.str() + ": " + ec.message();
+  file << llvm::formatv(
+      "{0:2}", llvm::json::Value(llvm::json::Object{
+                   {"traceEvents", std::move(events)},
+                   {"displayTimeUnit", "ms"}}));
+  file << "\n";
+  if (file.has_error())
+    return "cannot write " + path.str();
+  return "";
+}

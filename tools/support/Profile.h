@@ -1,0 +1,39 @@
+//===- Profile.h - Time per command of compiled runs ------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// What `hlox-run --profile` prints and `--trace=FILE` writes, from the
+// command timings that Executable::execute records.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TOOLS_SUPPORT_PROFILE_H
+#define HLOX_TOOLS_SUPPORT_PROFILE_H
+
+#include "hlox/runtime/Executable.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace hlox::tools {
+
+/// Prints the time of each command of `program` averaged over `runs` (the
+/// timings of whole runs), most expensive first: its share of the run, the
+/// milliseconds and calls per run, what it is and where it comes from.
+void printProfile(llvm::raw_ostream &os, const runtime::HostProgram &program,
+                  llvm::ArrayRef<std::vector<runtime::CommandTiming>> runs);
+
+/// Writes one run's timings as a Chrome trace (JSON, as Perfetto and
+/// chrome://tracing open it): one complete event per command. Returns an
+/// error message, or an empty string.
+std::string writeChromeTrace(llvm::StringRef path,
+                             const runtime::HostProgram &program,
+                             const std::vector<runtime::CommandTiming> &run);
+
+} // namespace hlox::tools
+
+#endif // HLOX_TOOLS_SUPPORT_PROFILE_H

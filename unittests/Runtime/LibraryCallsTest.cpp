@@ -1,0 +1,198 @@
+//===- LibraryCallsTest.cpp - Matmul and Convolution commands -------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/Executable.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+using namespace hlox::runtime;
+
+namespace {
+
+BufferType f32(std::vector<int64_t> shape) { return {shape, 4, "f32"}; }
+
+std::shared_ptr<Buffer> filled(std::vector<int64_t> shape,
+                               const std::vector<float> &values) {
+  auto buffer = std::make_shared<Buffer>(f32(shape));
+  std::memcpy(buffer->data(), values.data(), values.size() * sizeof(float));
+  return buffer;
+}
+
+/// Two arguments through one library command into the result.
+HostProgram libraryProgram(CommandKind kind, BufferType a, BufferType b,
+                           BufferType result) {
+  HostProgram program;
+  program.values = {{a, ValueKind::Argument, 0, 0},
+                    {b, ValueKind::Argument, 1, 0},
+                    {result, ValueKind::Result, 0, 0}};
+  Command command;
+  command.kind = kind;
+  command.values = {0, 1, 2};
+  command.location = "f.mlir:2:8";
+  program.commands.push_back(command);
+  program.arguments = {0, 1};
+  program.results = {2};
+  return program;
+}
+
+std::vector<float> iota(int64_t n, float scale) {
+  std::vector<float> values(n);
+  for (int64_t i = 0; i < n; ++i)
+    values[i] = static_cast<float>((i * 7) % 11) * scale - 1;
+  return values;
+}
+
+/// Every combination of transposes and batches against a plain loop, on
+/// one thread and on several (rows split between them).
+TEST(MatmulTest, AgreesWithLoops) {
+  const int64_t batch = 3, m = 37, n = 29, k = 23;
+  std::vector<float> a = iota(batch * m * k, 0.25f);
+  std::vector<float> b = iota(batch * k * n, 0.5f);
+  for (unsigned threads : {1u, 3u})
+    for (bool transposeLhs : {false, true})
+      for (bool transposeRhs : {false, true}) {
+        HostProgram program = libraryProgram(
+            CommandKind::Matmul,
+            f32(transposeLhs ? std::vector<int64_t>{batch, k, m}
+                             : std::vector<int64_t>{batch, m, k}),
+            f32(transposeRhs ? std::vector<int64_t>{batch, n, k}
+                             : std::vector<int64_t>{batch, k, n}),
+            f32({batch, m, n}));
+        program.commands[0].matmul = {batch, m, n, k, transposeLhs,
+                                      transposeRhs};
+        Status status;
+        auto executable = Executable::create(program, nullptr, status);
+        ASSERT_TRUE(executable) << status.message();
+        CpuDevice device(threads);
+        std::vector<std::shared_ptr<Buffer>> results;
+        status = executable->execute(
+            device,
+            {filled(program.values[0].type.shape, a),
+             filled(program.values[1].type.shape, b)},
+            results);
+        ASSERT_TRUE(status.ok()) << status.message();
+        const auto *c = static_cast<const float *>(results[0]->data());
+        for (int64_t p = 0; p < batch; ++p)
+          for (int64_t i = 0; i < m; ++i)
+            for (int64_t j = 0; j < n; ++j) {
+              double sum = 0;
+              for (int64_t l = 0; l < k; ++l) {
+                float x = transposeLhs ? a[(p * k + l) * m + i]
+                                       : a[(p * m + i) * k + l];
+                float y = transposeRhs ? b[(p * n + j) * k + l]
+                                       : b[(p * k + l) * n + j];
+                sum += static_cast<double>(x) * y;
+              }
+              ASSERT_NEAR(c[(p * m + i) * n + j], sum, 1e-3)
+                  << "at " << p << "," << i << "," << j << " transposes "
+                  << transposeLhs << transposeRhs << " threads " << threads;
+            }
+      }
+}
+
+TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
+  HostProgram program = libraryProgram(CommandKind::Matmul, f32({4, 5}),
+                                       f32({5, 6}), f32({4, 6}));
+  program.commands[0].matmul = {1, 4, 6, 6, false, false};
+  Status status;
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("matmul of 1 x 4x6 by 6x6"),
+            std::string::npos)
+      << status.message();
+  BufferType f64 = {{4, 5}, 8, "f64"};
+  program = libraryProgram(CommandKind::Matmul, f64, f32({5, 6}), f32({4, 6}));
+  program.commands[0].matmul = {1, 4, 6, 5, false, false};
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("the library computes on f32"),
+            std::string::npos)
+      << status.message();
+}
+
+/// A strided, padded, dilated NCHW convolution against a plain loop.
+TEST(ConvolutionTest, AgreesWithLoops) {
+  ConvolutionSpec spec;
+  spec.batch = 2;
+  spec.inChannels = 3;
+  spec.height = 9;
+  spec.width = 8;
+  spec.outChannels = 4;
+  spec.kernelHeight = 3;
+  spec.kernelWidth = 2;
+  spec.strides[0] = 2;
+  spec.dilations[1] = 2;
+  spec.padding[0] = 1;
+  spec.padding[1] = 0;
+  spec.padding[2] = 1;
+  spec.padding[3] = 2;
+  // (9 + 1 - 3) / 2 + 1 and (8 + 3 - 3) / 1 + 1.
+  spec.outHeight = 4;
+  spec.outWidth = 9;
+  const ConvolutionSpec &s = spec;
+  HostProgram program = libraryProgram(
+      CommandKind::Convolution, f32({s.batch, s.inChannels, s.height, s.width}),
+      f32({s.outChannels, s.inChannels, s.kernelHeight, s.kernelWidth}),
+      f32({s.batch, s.outChannels, s.outHeight, s.outWidth}));
+  program.commands[0].convolution = spec;
+  Status status;
+  auto executable = Executable::create(program, nullptr, status);
+  ASSERT_TRUE(executable) << status.message();
+  std::vector<float> x =
+      iota(s.batch * s.inChannels * s.height * s.width, 0.25f);
+  std::vector<float> w =
+      iota(s.outChannels * s.inChannels * s.kernelHeight * s.kernelWidth, 0.5f);
+  CpuDevice device(2);
+  std::vector<std::shared_ptr<Buffer>> results;
+  status = executable->execute(device,
+                               {filled(program.values[0].type.shape, x),
+                                filled(program.values[1].type.shape, w)},
+                               results);
+  ASSERT_TRUE(status.ok()) << status.message();
+  const auto *y = static_cast<const float *>(results[0]->data());
+  for (int64_t nb = 0; nb < s.batch; ++nb)
+    for (int64_t o = 0; o < s.outChannels; ++o)
+      for (int64_t i = 0; i < s.outHeight; ++i)
+        for (int64_t j = 0; j < s.outWidth; ++j) {
+          double sum = 0;
+          for (int64_t c = 0; c < s.inChannels; ++c)
+            for (int64_t p = 0; p < s.kernelHeight; ++p)
+              for (int64_t q = 0; q < s.kernelWidth; ++q) {
+                int64_t h = i * s.strides[0] + p * s.dilations[0] - s.padding[0];
+                int64_t v = j * s.strides[1] + q * s.dilations[1] - s.padding[2];
+                if (h < 0 || h >= s.height || v < 0 || v >= s.width)
+                  continue;
+                sum += static_cast<double>(
+                           x[((nb * s.inChannels + c) * s.height + h) *
+                                 s.width +
+                             v]) *
+                       w[((o * s.inChannels + c) * s.kernelHeight + p) *
+                             s.kernelWidth +
+                         q];
+              }
+          ASSERT_NEAR(
+              y[((nb * s.outChannels + o) * s.outHeight + i) * s.outWidth + j],
+              sum, 1e-3)
+              << "at " << nb << "," << o << "," << i << "," << j;
+        }
+}
+
+TEST(ConvolutionTest, RejectsInconsistentSpecs) {
+  ConvolutionSpec spec;
+  spec.height = spec.width = 5;
+  spec.kernelHeight = spec.kernelWidth = 3;
+  spec.outHeight = spec.outWidth = 4; // 3 with no padding
+  HostProgram program =
+      libraryProgram(CommandKind::Convolution, f32({1, 1, 5, 5}),
+                     f32({1, 1, 3, 3}), f32({1, 1, 4, 4}));
+  program.commands[0].convolution = spec;
+  Status status;
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("does not follow from its window"),
+            std::string::npos)
+      << status.message();
+}
+
+} // namespace
