@@ -868,12 +868,35 @@ def library_cases(rng):
     return cases
 
 
+def long_reduction_cases(rng):
+    """Row reductions long enough for hlox-cpu-split-reductions (outside
+    strict numerics: partial results per vector lane, then combined).
+    Sums reassociate: 64 ULPs of the largest result (the bound scales with
+    the terms' magnitude, not with each result's, which may cancel); max
+    and min are exact in any order."""
+    cases = []
+    for element, cols in [("f32", 1024), ("f64", 512)]:
+        for op, init, ulps in [("add", "0.0", CONTRACTION_ULPS),
+                               ("maximum", "0xFF800000" if element == "f32"
+                                else "0xFFF0000000000000", 0)]:
+            t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
+            cases.append(Case(
+                f"long_row_{op}_{element}",
+                f"  %z = stablehlo.constant dense<{init}> : {t()}\n"
+                f"  %0 = stablehlo.reduce(%a0 init: %z) applies "
+                f"stablehlo.{op} across dimensions = [1] : ({t(5, cols)}, "
+                f"{t()}) -> {t(5)}\n"
+                f"  return %0 : {t(5)}",
+                [((5, cols), element, "small")], [((5,), element)], ulps))
+    return cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
                    structural_cases, linear_algebra_cases, vector_cases,
                    control_flow_cases, random_cases, collective_cases,
-                   exp_cases, library_cases):
+                   exp_cases, library_cases, long_reduction_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)

@@ -121,7 +121,9 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
 std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
   return std::string("hlox-cpu-special-to-calls,canonicalize,cse,") +
          (options.inlineExp ? "hlox-cpu-inline-exp," : "") +
-         (options.strictNumerics ? "" : "hlox-cpu-approximate-math,") +
+         (options.strictNumerics
+              ? ""
+              : "hlox-cpu-approximate-math,hlox-cpu-split-reductions,") +
          (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
                               "loop-invariant-subset-hoisting,"
                             : "") +

@@ -160,6 +160,35 @@ def CPUEmulateNarrowFloats : Pass<"hlox-cpu-emulate-narrow-floats", "::mlir::Mod
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CPUSplitReductions : Pass<"hlox-cpu-split-reductions", "::mlir::ModuleOp"> {
+  let summary = "Splits row reductions into vector-wide partial sums";
+  let description = [{
+    A reduction along the contiguous dimension of its inputs (a row sum, a
+    softmax's row max) cannot vectorize along a parallel loop: each output
+    accumulates one element at a time, a chain of dependent operations.
+    This pass splits such a float reduction of static size N, a multiple of
+    `lanes` (one 512-bit register of the widest element: 16 for f32), with
+    linalg's `splitReduction`: the input is read as [N / lanes, lanes], a
+    first op accumulates `lanes` partial results (its lanes loop parallel
+    and contiguous, which `hlox-cpu-vectorize` turns into one vector
+    accumulator) and a second op combines them. The order of the sum
+    changes (reassociation, `docs/numerics.md`), so the CPU pipeline runs it
+    unless `CompileOptions::strictNumerics` is set; it runs whether or not
+    kernels are vectorized, so that both compute the same bits.
+
+    ```mlir
+    %r = linalg.reduce ins(%x : tensor<8x1024xf32>) outs(%init : tensor<8xf32>)
+        dimensions = [1] (%a: f32, %b: f32) { arith.addf ... }
+    // becomes a generic from tensor<8x64x16xf32> into tensor<8x16xf32>
+    // (reduction over the 64, the 16 parallel), then a reduction of the
+    // 16 partial sums into tensor<8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def CPUApproximateMath : Pass<"hlox-cpu-approximate-math", "::mlir::ModuleOp"> {
   let summary = "Computes f32 math functions with vector polynomials";
   let description = [{

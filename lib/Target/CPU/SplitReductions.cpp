@@ -1,0 +1,237 @@
+//===- SplitReductions.cpp - Row reductions as vector partial sums --------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// A float reduction along its inputs' contiguous dimension accumulates each
+// output one element at a time. Splitting the dimension into
+// [N / lanes, lanes] with the lanes parallel gives `lanes` independent
+// partial results that vectorize as one register, then a small reduction
+// of the partials. The order of the sum changes: the pipeline runs this
+// only outside strict numerics.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Target/CPU/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+#define DEBUG_TYPE "hlox-cpu-split-reductions"
+
+namespace hlox::cpu {
+#define GEN_PASS_DEF_CPUSPLITREDUCTIONS
+#include "hlox/Target/CPU/Passes.h.inc"
+} // namespace hlox::cpu
+
+using namespace mlir;
+
+namespace {
+
+/// Bits of one vector register (AVX-512).
+constexpr int64_t kVectorBits = 512;
+
+std::optional<std::pair<Operation *, TypedAttr>>
+getCombiner(linalg::LinalgOp op);
+
+/// The lanes to split `op`'s reduction into, or 0 when it is not a float
+/// reduction along the contiguous dimension of every input that reads it,
+/// of a static size that is a multiple of two or more registers' lanes.
+int64_t getSplitLanes(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 1 ||
+      op.getNumDpsInits() != 1 || op.getNumDpsInputs() == 0)
+    return 0;
+  SmallVector<unsigned> reductionDims;
+  op.getReductionDims(reductionDims);
+  unsigned dim = reductionDims.front();
+  int64_t size = op.getStaticLoopRanges()[dim];
+  if (ShapedType::isDynamic(size))
+    return 0;
+  int64_t widest = 0;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Type element = getElementTypeOrSelf(operand.get().getType());
+    if (!isa<FloatType>(element))
+      return 0;
+    widest = std::max<int64_t>(widest, element.getIntOrFloatBitWidth());
+  }
+  AffineExpr expr = getAffineDimExpr(dim, op.getContext());
+  bool readsContiguously = false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!map.isFunctionOfDim(dim))
+      continue;
+    if (map.getNumResults() == 0 || map.getResults().back() != expr ||
+        llvm::count_if(map.getResults(), [&](AffineExpr result) {
+          return result.isFunctionOfDim(dim);
+        }) != 1)
+      return 0;
+    readsContiguously = true;
+  }
+  int64_t lanes = kVectorBits / widest;
+  if (!readsContiguously || size % lanes != 0 || size < 2 * lanes)
+    return 0;
+  if (!getCombiner(op))
+    return 0;
+  return lanes;
+}
+
+/// The combiner of `op`'s reduction and its neutral element, when the body
+/// reduces with one op that has one (add, mul, max, min) and does not read
+/// loop indices (which the split would change).
+std::optional<std::pair<Operation *, TypedAttr>>
+getCombiner(linalg::LinalgOp op) {
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1)
+    return std::nullopt;
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiners[0]);
+  if (!neutral)
+    return std::nullopt;
+  bool readsIndices = false;
+  op->walk([&](linalg::IndexOp) { readsIndices = true; });
+  if (readsIndices)
+    return std::nullopt;
+  return std::make_pair(combiners[0], *neutral);
+}
+
+/// The sizes of `value`'s dimensions, static or read with tensor.dim.
+SmallVector<OpFoldResult> getSizes(OpBuilder &b, Location loc, Value value) {
+  SmallVector<OpFoldResult> sizes;
+  auto type = cast<RankedTensorType>(value.getType());
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    sizes.push_back(type.isDynamicDim(i)
+                        ? OpFoldResult(tensor::DimOp::create(b, loc, value, i)
+                                           .getResult())
+                        : OpFoldResult(b.getIndexAttr(type.getDimSize(i))));
+  return sizes;
+}
+
+/// Splits the reduction loop `dim` of `op` (a generic) into a loop over
+/// N / lanes tiles and a parallel loop over the lanes, which a second
+/// generic then combines. Unlike linalg::splitReduction, dynamic parallel
+/// dimensions (the workgroup range a kernel runs) are kept.
+void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
+                    int64_t lanes, Operation *combiner, TypedAttr neutral) {
+  Location loc = op.getLoc();
+  MLIRContext *context = op.getContext();
+  unsigned numLoops = op.getNumLoops();
+  int64_t size = op.getStaticLoopRanges()[dim];
+  AffineExpr reduced = getAffineDimExpr(dim, context);
+  AffineExpr lane = getAffineDimExpr(numLoops, context);
+  auto extend = [&](AffineMap map, ArrayRef<AffineExpr> results) {
+    return AffineMap::get(numLoops + 1, 0, results, context);
+  };
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    SmallVector<AffineExpr> results(map.getResults());
+    if (!map.isFunctionOfDim(dim)) {
+      inputs.push_back(input->get());
+      maps.push_back(extend(map, results));
+      continue;
+    }
+    // [..., N] read as [..., N / lanes, lanes].
+    auto type = cast<RankedTensorType>(input->get().getType());
+    int64_t rank = type.getRank();
+    SmallVector<ReassociationIndices> reassociation;
+    for (int64_t i = 0; i + 1 < rank; ++i)
+      reassociation.push_back({i});
+    reassociation.push_back({rank - 1, rank});
+    SmallVector<OpFoldResult> shape = getSizes(b, loc, input->get());
+    shape.back() = b.getIndexAttr(size / lanes);
+    shape.push_back(b.getIndexAttr(lanes));
+    SmallVector<int64_t> staticShape(type.getShape());
+    staticShape.back() = size / lanes;
+    staticShape.push_back(lanes);
+    auto expandedType =
+        RankedTensorType::get(staticShape, type.getElementType());
+    inputs.push_back(tensor::ExpandShapeOp::create(
+        b, loc, expandedType, input->get(), reassociation, shape));
+    results.back() = reduced;
+    results.push_back(lane);
+    maps.push_back(extend(map, results));
+  }
+  // The partial results: the output's shape and the lanes, starting at the
+  // combiner's neutral element.
+  Value init = op.getDpsInits()[0];
+  auto initType = cast<RankedTensorType>(init.getType());
+  SmallVector<OpFoldResult> partialSizes = getSizes(b, loc, init);
+  partialSizes.push_back(b.getIndexAttr(lanes));
+  Value empty = tensor::EmptyOp::create(b, loc, partialSizes,
+                                        initType.getElementType());
+  Value start = arith::ConstantOp::create(b, loc, neutral);
+  Value partialInit =
+      linalg::FillOp::create(b, loc, start, empty).getResult(0);
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  SmallVector<AffineExpr> outResults(outMap.getResults());
+  outResults.push_back(lane);
+  maps.push_back(extend(outMap, outResults));
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  iterators.push_back(utils::IteratorType::parallel);
+  auto partial = linalg::GenericOp::create(
+      b, loc, partialInit.getType(), inputs, ValueRange{partialInit}, maps,
+      iterators);
+  b.cloneRegionBefore(op.getRegion(), partial.getRegion(),
+                      partial.getRegion().begin());
+
+  // The lanes combined into the output.
+  int64_t outRank = initType.getRank();
+  SmallVector<AffineMap> combineMaps = {
+      AffineMap::getMultiDimIdentityMap(outRank + 1, context),
+      AffineMap::getMultiDimIdentityMap(outRank + 1, context)
+          .getMajorSubMap(outRank)};
+  SmallVector<utils::IteratorType> combineIterators(
+      outRank, utils::IteratorType::parallel);
+  combineIterators.push_back(utils::IteratorType::reduction);
+  Value accumulator = op.getRegionOutputArgs()[0];
+  auto combine = linalg::GenericOp::create(
+      b, loc, initType, ValueRange{partial.getResult(0)}, ValueRange{init},
+      combineMaps, combineIterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        IRMapping mapping;
+        for (Value operand : combiner->getOperands())
+          mapping.map(operand, operand == accumulator ? args[1] : args[0]);
+        Operation *combined = nested.clone(*combiner, mapping);
+        linalg::YieldOp::create(nested, nestedLoc, combined->getResult(0));
+      });
+  b.replaceOp(op, combine.getResults());
+}
+
+class SplitReductionsPass
+    : public hlox::cpu::impl::CPUSplitReductionsBase<SplitReductionsPass> {
+public:
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> candidates;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (getSplitLanes(op) > 0)
+        candidates.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : candidates) {
+      int64_t lanes = getSplitLanes(op);
+      rewriter.setInsertionPoint(op);
+      // linalg.reduce and other named ops split as generics.
+      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+      if (!generic) {
+        FailureOr<linalg::GenericOp> generalized =
+            linalg::generalizeNamedOp(rewriter, op);
+        if (failed(generalized))
+          continue;
+        generic = *generalized;
+      }
+      auto [combiner, neutral] = *getCombiner(generic);
+      SmallVector<unsigned> reductionDims;
+      generic.getReductionDims(reductionDims);
+      rewriter.setInsertionPoint(generic);
+      splitReduction(rewriter, generic, reductionDims.front(), lanes,
+                     combiner, neutral);
+    }
+  }
+};
+
+} // namespace

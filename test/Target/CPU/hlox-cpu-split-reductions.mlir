@@ -1,0 +1,80 @@
+// RUN: hlox-opt %s --split-input-file --hlox-cpu-split-reductions | FileCheck %s
+
+// A row sum of 64 f32: 4 rows of 16 lanes accumulate, then the 16 partial
+// sums are added.
+// CHECK-LABEL: func.func @row_sum
+// CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [8, 4, 16] : tensor<8x64xf32> into tensor<8x4x16xf32>
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<8x16xf32>)
+// CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<8x4x16xf32>) outs(%[[FILL]] : tensor<8x16xf32>)
+// CHECK: arith.addf
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PARTIAL]] : tensor<8x16xf32>) outs(%arg1 : tensor<8xf32>)
+// CHECK: arith.addf
+func.func @row_sum(%x: tensor<8x64xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = linalg.reduce ins(%x : tensor<8x64xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// A row maximum with an elementwise prologue (as a softmax has): split
+// with -inf as the partial results' start, the prologue kept in the body.
+// CHECK-LABEL: func.func @row_max_of_exp
+// CHECK: arith.constant 0xFF800000 : f32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x2x16xf32>) outs(%{{.*}} : tensor<2x16xf32>)
+// CHECK: math.exp
+// CHECK: arith.maximumf
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x16xf32>) outs(%arg1 : tensor<2xf32>)
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+func.func @row_max_of_exp(%x: tensor<2x32xf32>, %init: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = linalg.generic {indexing_maps = [#row, #out], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<2x32xf32>) outs(%init : tensor<2xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %e = math.exp %a : f32
+    %m = arith.maximumf %e, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// What stays: a column reduction (it vectorizes along the rows already),
+// a size that is not a multiple of the lanes, one register or less,
+// integers, and a body that is no reduction combiner.
+// CHECK-LABEL: func.func @kept
+// CHECK-NOT: tensor.expand_shape
+// CHECK-COUNT-5: linalg.reduce
+// CHECK-NOT: tensor.expand_shape
+func.func @kept(%c: tensor<64x8xf32>, %i8: tensor<8xf32>, %odd: tensor<8x40xf32>, %one: tensor<8x16xf32>, %ints: tensor<8x64xi32>, %i8i: tensor<8xi32>, %x: tensor<8x64xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xi32>, tensor<8xf32>) {
+  %0 = linalg.reduce ins(%c : tensor<64x8xf32>) outs(%i8 : tensor<8xf32>) dimensions = [0]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  %1 = linalg.reduce ins(%odd : tensor<8x40xf32>) outs(%i8 : tensor<8xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  %2 = linalg.reduce ins(%one : tensor<8x16xf32>) outs(%i8 : tensor<8xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  %3 = linalg.reduce ins(%ints : tensor<8x64xi32>) outs(%i8i : tensor<8xi32>) dimensions = [1]
+    (%a: i32, %b: i32) {
+      %s = arith.addi %a, %b : i32
+      linalg.yield %s : i32
+    }
+  %4 = linalg.reduce ins(%x : tensor<8x64xf32>) outs(%i8 : tensor<8xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.subf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0, %1, %2, %3, %4 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xi32>, tensor<8xf32>
+}
