@@ -80,9 +80,35 @@ Status failure(const char *what, dnnl_status_t status) {
 } // namespace
 
 struct Convolution::Impl {
+  dnnl_convolution_desc_t desc;
   dnnl_stream_t stream = nullptr;
+  /// The primitive for `threads` threads: oneDNN fixes a primitive's
+  /// parallel split when it makes it, from the calling thread's OpenMP
+  /// thread count.
   dnnl_primitive_t primitive = nullptr;
+  int threads = 0;
   dnnl_memory_t input = nullptr, kernel = nullptr, result = nullptr;
+
+  Status makePrimitive(int numThreads) {
+    if (primitive && threads == numThreads)
+      return {};
+    if (primitive) {
+      dnnl_primitive_destroy(primitive);
+      primitive = nullptr;
+    }
+    onednn::setNumThreads(numThreads);
+    dnnl_primitive_desc_t primitiveDesc = nullptr;
+    dnnl_status_t s = dnnl_primitive_desc_create(&primitiveDesc, &desc,
+                                                 nullptr, getEngine(), nullptr);
+    if (s != dnnl_success)
+      return failure("convolution primitive description", s);
+    s = dnnl_primitive_create(&primitive, primitiveDesc);
+    dnnl_primitive_desc_destroy(primitiveDesc);
+    if (s != dnnl_success)
+      return failure("convolution primitive", s);
+    threads = numThreads;
+    return {};
+  }
 
   ~Impl() {
     for (dnnl_memory_t memory : {input, kernel, result})
@@ -133,24 +159,17 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
   dnnl_dims_t dilations = {spec.dilations[0] - 1, spec.dilations[1] - 1};
   dnnl_dims_t padLow = {spec.padding[0], spec.padding[2]};
   dnnl_dims_t padHigh = {spec.padding[1], spec.padding[3]};
-  dnnl_convolution_desc_t desc;
   if ((s = dnnl_dilated_convolution_forward_desc_init(
-           &desc, dnnl_forward_inference, dnnl_convolution_direct, &inputDesc,
+           &impl->desc, dnnl_forward_inference, dnnl_convolution_direct, &inputDesc,
            &kernelDesc, nullptr, &resultDesc, strides, dilations, padLow,
            padHigh)) != dnnl_success) {
     status = failure("convolution description", s);
     return nullptr;
   }
-  dnnl_primitive_desc_t primitiveDesc = nullptr;
-  if ((s = dnnl_primitive_desc_create(&primitiveDesc, &desc, nullptr, engine,
-                                      nullptr)) != dnnl_success) {
-    status = failure("convolution primitive description", s);
-    return nullptr;
-  }
-  s = dnnl_primitive_create(&impl->primitive, primitiveDesc);
-  dnnl_primitive_desc_destroy(primitiveDesc);
-  if (s != dnnl_success) {
-    status = failure("convolution primitive", s);
+  // Made now for one thread, so that an unsupported convolution fails
+  // here; run() remakes it for the device's threads.
+  if (Status made = impl->makePrimitive(1); !made) {
+    status = made;
     return nullptr;
   }
   if ((s = dnnl_stream_create(&impl->stream, engine,
@@ -179,7 +198,10 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
       (s = dnnl_memory_set_data_handle(impl->result, result)) != dnnl_success)
     return failure("setting buffers", s);
   // The primitive parallelizes itself, on as many threads as the device.
-  onednn::setNumThreads(static_cast<int>(device.getNumThreads()));
+  int threads = static_cast<int>(device.getNumThreads());
+  if (Status made = impl->makePrimitive(threads); !made)
+    return made;
+  onednn::setNumThreads(threads);
   dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, impl->input},
                             {DNNL_ARG_WEIGHTS, impl->kernel},
                             {DNNL_ARG_DST, impl->result}};

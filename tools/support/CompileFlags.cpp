@@ -45,9 +45,9 @@ static cl::opt<bool> strictNumerics(
     "strict-numerics",
     cl::desc("Compute math functions with libm, one element at a time, "
              "instead of vector approximations with the error bounds of "
-             "docs/numerics.md, and contractions in generated kernels in "
-             "the evaluator's order instead of library calls (off by "
-             "default; excludes --fp-contract)"),
+             "docs/numerics.md, and reductions and contractions in the "
+             "evaluator's order (no vector-lane partial sums, no library "
+             "calls; off by default; excludes --fp-contract)"),
     cl::init(false));
 
 static cl::opt<bool> libraryCalls(

@@ -51,7 +51,8 @@ struct CompileOptions : hlox::CompileOptions {
   bool inlineExp = true;
   /// Keeps every math function at libm's accuracy (within an ULP or two of
   /// the evaluator): no vector approximations (hlox-cpu-approximate-math,
-  /// whose bounds are in docs/numerics.md) and no library calls (every
+  /// whose bounds are in docs/numerics.md), reductions in the evaluator's
+  /// order (no hlox-cpu-split-reductions) and no library calls (every
   /// contraction a generated kernel). Contradicts `fpContract`.
   bool strictNumerics = false;
   /// The CPU the kernels are compiled for: "host" (this process's CPU with
