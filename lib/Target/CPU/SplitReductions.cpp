@@ -98,6 +98,22 @@ getCombiner(linalg::LinalgOp op) {
   return std::make_pair(combiners[0], *neutral);
 }
 
+/// The type a float sum accumulates its partial results in: f64 for f32,
+/// f32 for f16 and bf16 (memory-bound sums get the wider adds for free,
+/// and their error no longer grows with the row), when the accumulator
+/// feeds only the add; null otherwise (max and min are exact anyway).
+Type getWideSumType(Operation *combiner, Value accumulator) {
+  if (!isa<arith::AddFOp>(combiner) || !accumulator.hasOneUse())
+    return {};
+  Type type = combiner->getResult(0).getType();
+  MLIRContext *context = combiner->getContext();
+  if (type.isF32())
+    return Float64Type::get(context);
+  if (type.isF16() || type.isBF16())
+    return Float32Type::get(context);
+  return {};
+}
+
 /// The sizes of `value`'s dimensions, static or read with tensor.dim.
 SmallVector<OpFoldResult> getSizes(OpBuilder &b, Location loc, Value value) {
   SmallVector<OpFoldResult> sizes;
@@ -157,13 +173,20 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
     maps.push_back(extend(map, results));
   }
   // The partial results: the output's shape and the lanes, starting at the
-  // combiner's neutral element.
+  // combiner's neutral element; sums accumulate in a wider type.
   Value init = op.getDpsInits()[0];
   auto initType = cast<RankedTensorType>(init.getType());
+  Type narrow = initType.getElementType();
+  Value accumulator = op.getRegionOutputArgs()[0];
+  Type wide = getWideSumType(combiner, accumulator);
+  Type partialElement = wide ? wide : narrow;
+  // -0 is the sum's identity (0 would turn a row of -0 into +0).
+  if (isa<arith::AddFOp>(combiner))
+    neutral = FloatAttr::get(partialElement, -0.0);
   SmallVector<OpFoldResult> partialSizes = getSizes(b, loc, init);
   partialSizes.push_back(b.getIndexAttr(lanes));
-  Value empty = tensor::EmptyOp::create(b, loc, partialSizes,
-                                        initType.getElementType());
+  Value empty =
+      tensor::EmptyOp::create(b, loc, partialSizes, partialElement);
   Value start = arith::ConstantOp::create(b, loc, neutral);
   Value partialInit =
       linalg::FillOp::create(b, loc, start, empty).getResult(0);
@@ -176,10 +199,24 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
   auto partial = linalg::GenericOp::create(
       b, loc, partialInit.getType(), inputs, ValueRange{partialInit}, maps,
       iterators);
+  IRMapping cloned;
   b.cloneRegionBefore(op.getRegion(), partial.getRegion(),
-                      partial.getRegion().begin());
+                      partial.getRegion().begin(), cloned);
+  if (wide) {
+    // acc + x becomes acc + extf(x), in the wide type.
+    Block &body = partial.getRegion().front();
+    body.getArguments().back().setType(wide);
+    Operation *sum = cloned.lookup(combiner);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(sum);
+    for (OpOperand &operand : sum->getOpOperands())
+      if (operand.get() != body.getArguments().back())
+        operand.set(arith::ExtFOp::create(b, loc, wide, operand.get()));
+    sum->getResult(0).setType(wide);
+  }
 
-  // The lanes combined into the output.
+  // The lanes combined into the output (for a wide sum: into a wide
+  // result, which then adds the output's initial value and rounds once).
   int64_t outRank = initType.getRank();
   SmallVector<AffineMap> combineMaps = {
       AffineMap::getMultiDimIdentityMap(outRank + 1, context),
@@ -188,18 +225,42 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
   SmallVector<utils::IteratorType> combineIterators(
       outRank, utils::IteratorType::parallel);
   combineIterators.push_back(utils::IteratorType::reduction);
-  Value accumulator = op.getRegionOutputArgs()[0];
+  Value combineInit = init;
+  if (wide) {
+    SmallVector<OpFoldResult> sizes = getSizes(b, loc, init);
+    Value wideEmpty = tensor::EmptyOp::create(b, loc, sizes, wide);
+    combineInit = linalg::FillOp::create(b, loc, start, wideEmpty).getResult(0);
+  }
   auto combine = linalg::GenericOp::create(
-      b, loc, initType, ValueRange{partial.getResult(0)}, ValueRange{init},
-      combineMaps, combineIterators,
+      b, loc, combineInit.getType(), ValueRange{partial.getResult(0)},
+      ValueRange{combineInit}, combineMaps, combineIterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         IRMapping mapping;
         for (Value operand : combiner->getOperands())
           mapping.map(operand, operand == accumulator ? args[1] : args[0]);
         Operation *combined = nested.clone(*combiner, mapping);
+        combined->getResult(0).setType(args[1].getType());
         linalg::YieldOp::create(nested, nestedLoc, combined->getResult(0));
       });
-  b.replaceOp(op, combine.getResults());
+  if (!wide) {
+    b.replaceOp(op, combine.getResults());
+    return;
+  }
+  SmallVector<AffineMap> finishMaps(
+      3, AffineMap::getMultiDimIdentityMap(outRank, context));
+  SmallVector<utils::IteratorType> finishIterators(
+      outRank, utils::IteratorType::parallel);
+  auto finish = linalg::GenericOp::create(
+      b, loc, initType, ValueRange{combine.getResult(0), init},
+      ValueRange{init}, finishMaps, finishIterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value start = arith::ExtFOp::create(nested, nestedLoc, wide, args[1]);
+        Value total = arith::AddFOp::create(nested, nestedLoc, start, args[0]);
+        Value rounded =
+            arith::TruncFOp::create(nested, nestedLoc, narrow, total);
+        linalg::YieldOp::create(nested, nestedLoc, rounded);
+      });
+  b.replaceOp(op, finish.getResults());
 }
 
 class SplitReductionsPass

@@ -175,11 +175,20 @@ std::optional<Plan> planFor(linalg::LinalgOp op) {
   if (!loop)
     return std::nullopt;
   plan.vectorLoop = *loop;
+  // A reduction also accumulates in registers when its whole vector loop
+  // fits in the accumulators (the per-lane partial sums of
+  // hlox-cpu-split-reductions): its accumulators then stay in registers
+  // over the reduction loops instead of a load and store per step.
+  int64_t vectorRange = op.getStaticLoopRanges()[*loop];
+  bool fitsAccumulators =
+      !ShapedType::isDynamic(vectorRange) &&
+      vectorRange * plan.widest <= kAccumulators * kVectorBits;
   plan.accumulate =
       op.getNumReductionLoops() > 0 &&
-      llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
-        return !op.getMatchingIndexingMap(input).isFunctionOfDim(*loop);
-      });
+      (fitsAccumulators ||
+       llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+         return !op.getMatchingIndexingMap(input).isFunctionOfDim(*loop);
+       }));
   if (plan.accumulate)
     plan.rowLoop = chooseRowLoop(op, *loop);
   return plan;

@@ -1,15 +1,23 @@
 // RUN: hlox-opt %s --split-input-file --hlox-cpu-split-reductions | FileCheck %s
 
-// A row sum of 64 f32: 4 rows of 16 lanes accumulate, then the 16 partial
-// sums are added.
+// A row sum of 64 f32: 4 rows of 16 lanes accumulate in f64 (from -0, the
+// sum's identity), the 16 partial sums are added, then the output's initial
+// value, rounded once.
 // CHECK-LABEL: func.func @row_sum
 // CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [8, 4, 16] : tensor<8x64xf32> into tensor<8x4x16xf32>
-// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<8x16xf32>)
-// CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<8x4x16xf32>) outs(%[[FILL]] : tensor<8x16xf32>)
+// CHECK: %[[ZERO:.*]] = arith.constant -0.000000e+00 : f64
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8x16xf64>)
+// CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<8x4x16xf32>) outs(%[[FILL]] : tensor<8x16xf64>)
+// CHECK: ^bb0(%[[IN:.*]]: f32, %[[ACC:.*]]: f64):
+// CHECK: %[[WIDE:.*]] = arith.extf %[[IN]] : f32 to f64
+// CHECK: arith.addf %[[WIDE]], %[[ACC]] : f64
+// CHECK: %[[SUMS:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8xf64>)
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PARTIAL]] : tensor<8x16xf64>) outs(%[[SUMS]] : tensor<8xf64>)
+// CHECK: arith.addf {{.*}} : f64
+// CHECK: linalg.generic {{.*}} ins(%[[SUM]], %arg1 : tensor<8xf64>, tensor<8xf32>) outs(%arg1 : tensor<8xf32>)
+// CHECK: arith.extf
 // CHECK: arith.addf
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PARTIAL]] : tensor<8x16xf32>) outs(%arg1 : tensor<8xf32>)
-// CHECK: arith.addf
+// CHECK: arith.truncf {{.*}} : f64 to f32
 func.func @row_sum(%x: tensor<8x64xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
   %0 = linalg.reduce ins(%x : tensor<8x64xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
     (%a: f32, %b: f32) {
