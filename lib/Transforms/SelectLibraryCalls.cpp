@@ -74,11 +74,12 @@ bool isStaticF32(Type type) {
 /// How a convolution maps onto `library.conv2d`, when it does.
 struct ConvForm {
   bool nhwc = false;
+  int64_t groups = 1;
   SmallVector<int64_t> strides, padding, dilations;
 };
 
 /// The conv2d form of `op`: two spatial dimensions in NCHW/OIHW or
-/// NHWC/HWIO, one feature and batch group, no input dilation or window
+/// NHWC/HWIO, one batch group, no input dilation or window
 /// reversal, padding without negative entries, f32 or bf16 throughout.
 std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
   auto input = dyn_cast<RankedTensorType>(op.getLhs().getType());
@@ -96,7 +97,7 @@ std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
   if (!(element.isF32() || element.isBF16()) ||
       kernel.getElementType() != element || result.getElementType() != element)
     return std::nullopt;
-  if (op.getFeatureGroupCount() != 1 || op.getBatchGroupCount() != 1)
+  if (op.getBatchGroupCount() != 1)
     return std::nullopt;
   if (auto dilation = op.getLhsDilation())
     if (llvm::any_of(*dilation, [](int64_t d) { return d != 1; }))
@@ -131,6 +132,7 @@ std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
     form.nhwc = true;
   else
     return std::nullopt;
+  form.groups = op.getFeatureGroupCount();
   form.strides = op.getWindowStrides()
                      ? SmallVector<int64_t>(*op.getWindowStrides())
                      : SmallVector<int64_t>{1, 1};
@@ -176,7 +178,8 @@ public:
       builder.setInsertionPoint(op);
       auto conv = hlox::library::Conv2DOp::create(
           builder, op.getLoc(), op.getType(), op.getLhs(), op.getRhs(),
-          form.nhwc, form.strides, form.padding, form.dilations);
+          form.nhwc, form.groups, form.strides, form.padding,
+          form.dilations);
       op.getResult().replaceAllUsesWith(conv.getResult());
       op.erase();
     }

@@ -8,6 +8,8 @@
 
 #include <oneapi/dnnl/dnnl.h>
 
+#include <cstdlib>
+
 using namespace hlox::runtime;
 
 Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
@@ -18,10 +20,13 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
   for (int64_t size : {s.batch, s.inChannels, s.height, s.width,
                        s.outChannels, s.kernelHeight, s.kernelWidth,
                        s.outHeight, s.outWidth, s.strides[0], s.strides[1],
-                       s.dilations[0], s.dilations[1]})
+                       s.dilations[0], s.dilations[1], s.groups})
     if (size < 1)
-      return Status::error("convolution with a size, stride or dilation "
-                           "below 1");
+      return Status::error("convolution with a size, stride, dilation or "
+                           "group count below 1");
+  if (s.inChannels % s.groups != 0 || s.outChannels % s.groups != 0)
+    return Status::error("convolution whose channels do not divide into " +
+                         std::to_string(s.groups) + " groups");
   for (int64_t pad : s.padding)
     if (pad < 0)
       return Status::error("convolution with negative padding");
@@ -50,8 +55,8 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
       !status)
     return status;
   if (Status status = expect(kernel,
-                             s.outChannels * s.inChannels * s.kernelHeight *
-                                 s.kernelWidth,
+                             s.outChannels * (s.inChannels / s.groups) *
+                                 s.kernelHeight * s.kernelWidth,
                              "kernel");
       !status)
     return status;
@@ -77,17 +82,91 @@ Status failure(const char *what, dnnl_status_t status) {
                        std::to_string(static_cast<int>(status)));
 }
 
+
+/// A memory the convolution reads or writes in the caller's plain layout,
+/// and, when the primitive prefers another (blocked) layout, a buffer of
+/// that layout and the reorder between the two.
+struct Operand {
+  dnnl_memory_desc_t plainDesc;
+  dnnl_memory_t plain = nullptr;
+  dnnl_memory_t blocked = nullptr;
+  void *blockedData = nullptr;
+  dnnl_primitive_t reorder = nullptr;
+
+  void release() {
+    if (reorder)
+      dnnl_primitive_destroy(reorder);
+    if (blocked)
+      dnnl_memory_destroy(blocked);
+    std::free(blockedData);
+    reorder = nullptr;
+    blocked = nullptr;
+    blockedData = nullptr;
+  }
+  ~Operand() {
+    release();
+    if (plain)
+      dnnl_memory_destroy(plain);
+  }
+
+  /// The memory the primitive uses: the blocked one, else the plain one.
+  dnnl_memory_t used() const { return blocked ? blocked : plain; }
+
+  /// Sets up the blocked copy for `chosen`, the primitive's layout; none
+  /// when it is the plain one. `toBlocked`: the reorder goes from the plain
+  /// layout to the blocked one (an input), else back (the result).
+  Status prepare(const dnnl_memory_desc_t *chosen, bool toBlocked) {
+    release();
+    if (dnnl_memory_desc_equal(chosen, &plainDesc))
+      return {};
+    size_t bytes = (dnnl_memory_desc_get_size(chosen) + 63) / 64 * 64;
+    blockedData = std::aligned_alloc(64, bytes);
+    if (!blockedData)
+      return Status::error("out of memory for a convolution's blocked "
+                           "layout");
+    dnnl_status_t s = dnnl_memory_create(&blocked, chosen, getEngine(),
+                                         blockedData);
+    if (s != dnnl_success)
+      return failure("blocked memory", s);
+    dnnl_primitive_desc_t reorderDesc = nullptr;
+    const dnnl_memory_desc_t *from = toBlocked ? &plainDesc : chosen;
+    const dnnl_memory_desc_t *to = toBlocked ? chosen : &plainDesc;
+    if ((s = dnnl_reorder_primitive_desc_create(&reorderDesc, from,
+                                                getEngine(), to, getEngine(),
+                                                nullptr)) != dnnl_success)
+      return failure("reorder description", s);
+    s = dnnl_primitive_create(&reorder, reorderDesc);
+    dnnl_primitive_desc_destroy(reorderDesc);
+    if (s != dnnl_success)
+      return failure("reorder", s);
+    return {};
+  }
+
+  /// Copies between the layouts (plain to blocked for an input).
+  Status copy(dnnl_stream_t stream, bool toBlocked) {
+    if (!reorder)
+      return {};
+    dnnl_exec_arg_t args[] = {{DNNL_ARG_FROM, toBlocked ? plain : blocked},
+                              {DNNL_ARG_TO, toBlocked ? blocked : plain}};
+    dnnl_status_t s = dnnl_primitive_execute(reorder, stream, 2, args);
+    return s == dnnl_success ? Status() : failure("reorder", s);
+  }
+};
+
 } // namespace
 
 struct Convolution::Impl {
+  /// The convolution with its layouts left to oneDNN (`any`): it picks
+  /// blocked ones (8 or 16 channels innermost) where its fastest kernels
+  /// need them, and the operands are reordered around the call.
   dnnl_convolution_desc_t desc;
   dnnl_stream_t stream = nullptr;
+  Operand input, kernel, result;
   /// The primitive for `threads` threads: oneDNN fixes a primitive's
   /// parallel split when it makes it, from the calling thread's OpenMP
   /// thread count.
   dnnl_primitive_t primitive = nullptr;
   int threads = 0;
-  dnnl_memory_t input = nullptr, kernel = nullptr, result = nullptr;
 
   Status makePrimitive(int numThreads) {
     if (primitive && threads == numThreads)
@@ -102,6 +181,23 @@ struct Convolution::Impl {
                                                  nullptr, getEngine(), nullptr);
     if (s != dnnl_success)
       return failure("convolution primitive description", s);
+    Status prepared =
+        input.prepare(dnnl_primitive_desc_query_md(primitiveDesc,
+                                                   dnnl_query_src_md, 0),
+                      true);
+    if (prepared)
+      prepared = kernel.prepare(
+          dnnl_primitive_desc_query_md(primitiveDesc, dnnl_query_weights_md,
+                                       0),
+          true);
+    if (prepared)
+      prepared = result.prepare(
+          dnnl_primitive_desc_query_md(primitiveDesc, dnnl_query_dst_md, 0),
+          false);
+    if (!prepared) {
+      dnnl_primitive_desc_destroy(primitiveDesc);
+      return prepared;
+    }
     s = dnnl_primitive_create(&primitive, primitiveDesc);
     dnnl_primitive_desc_destroy(primitiveDesc);
     if (s != dnnl_success)
@@ -111,9 +207,6 @@ struct Convolution::Impl {
   }
 
   ~Impl() {
-    for (dnnl_memory_t memory : {input, kernel, result})
-      if (memory)
-        dnnl_memory_destroy(memory);
     if (primitive)
       dnnl_primitive_destroy(primitive);
     if (stream)
@@ -133,24 +226,43 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
   }
   auto impl = std::make_unique<Impl>();
   dnnl_data_type_t type = spec.bf16 ? dnnl_bf16 : dnnl_f32;
-  // oneDNN names dimensions in NCHW/OIHW order whatever the layout; the
-  // format tag says how they lie in memory.
+  // oneDNN names dimensions in NCHW/OIHW order (GOIHW with groups)
+  // whatever the layout; the format tag says how they lie in memory.
+  int64_t groups = spec.groups;
   dnnl_dims_t inputDims = {spec.batch, spec.inChannels, spec.height,
                            spec.width};
   dnnl_dims_t kernelDims = {spec.outChannels, spec.inChannels,
                             spec.kernelHeight, spec.kernelWidth};
+  dnnl_dims_t groupedKernelDims = {groups, spec.outChannels / groups,
+                                   spec.inChannels / groups,
+                                   spec.kernelHeight, spec.kernelWidth};
   dnnl_dims_t resultDims = {spec.batch, spec.outChannels, spec.outHeight,
                             spec.outWidth};
-  dnnl_memory_desc_t inputDesc, kernelDesc, resultDesc;
+  int kernelRank = groups > 1 ? 5 : 4;
+  const int64_t *kernelShape = groups > 1 ? groupedKernelDims : kernelDims;
   dnnl_format_tag_t activations = spec.nhwc ? dnnl_nhwc : dnnl_nchw;
+  dnnl_format_tag_t kernelTag =
+      groups > 1 ? (spec.nhwc ? dnnl_hwigo : dnnl_goihw)
+                 : (spec.nhwc ? dnnl_hwio : dnnl_oihw);
+  dnnl_memory_desc_t inputAny, kernelAny, resultAny;
   dnnl_status_t s;
-  if ((s = dnnl_memory_desc_init_by_tag(&inputDesc, 4, inputDims, type,
-                                        activations)) != dnnl_success ||
-      (s = dnnl_memory_desc_init_by_tag(&kernelDesc, 4, kernelDims, type,
-                                        spec.nhwc ? dnnl_hwio : dnnl_oihw)) !=
+  if ((s = dnnl_memory_desc_init_by_tag(&impl->input.plainDesc, 4, inputDims,
+                                        type, activations)) != dnnl_success ||
+      (s = dnnl_memory_desc_init_by_tag(&impl->kernel.plainDesc, kernelRank,
+                                        kernelShape, type, kernelTag)) !=
           dnnl_success ||
-      (s = dnnl_memory_desc_init_by_tag(&resultDesc, 4, resultDims, type,
-                                        activations)) != dnnl_success) {
+      (s = dnnl_memory_desc_init_by_tag(&impl->result.plainDesc, 4,
+                                        resultDims, type, activations)) !=
+          dnnl_success ||
+      (s = dnnl_memory_desc_init_by_tag(&inputAny, 4, inputDims, type,
+                                        dnnl_format_tag_any)) !=
+          dnnl_success ||
+      (s = dnnl_memory_desc_init_by_tag(&kernelAny, kernelRank, kernelShape,
+                                        type, dnnl_format_tag_any)) !=
+          dnnl_success ||
+      (s = dnnl_memory_desc_init_by_tag(&resultAny, 4, resultDims, type,
+                                        dnnl_format_tag_any)) !=
+          dnnl_success) {
     status = failure("memory description", s);
     return nullptr;
   }
@@ -160,27 +272,27 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
   dnnl_dims_t padLow = {spec.padding[0], spec.padding[2]};
   dnnl_dims_t padHigh = {spec.padding[1], spec.padding[3]};
   if ((s = dnnl_dilated_convolution_forward_desc_init(
-           &impl->desc, dnnl_forward_inference, dnnl_convolution_direct, &inputDesc,
-           &kernelDesc, nullptr, &resultDesc, strides, dilations, padLow,
-           padHigh)) != dnnl_success) {
+           &impl->desc, dnnl_forward_inference, dnnl_convolution_direct,
+           &inputAny, &kernelAny, nullptr, &resultAny, strides, dilations,
+           padLow, padHigh)) != dnnl_success) {
     status = failure("convolution description", s);
+    return nullptr;
+  }
+  for (Operand *operand : {&impl->input, &impl->kernel, &impl->result})
+    if ((s = dnnl_memory_create(&operand->plain, &operand->plainDesc, engine,
+                                DNNL_MEMORY_NONE)) != dnnl_success) {
+      status = failure("memory", s);
+      return nullptr;
+    }
+  if ((s = dnnl_stream_create(&impl->stream, engine,
+                              dnnl_stream_default_flags)) != dnnl_success) {
+    status = failure("stream", s);
     return nullptr;
   }
   // Made now for one thread, so that an unsupported convolution fails
   // here; run() remakes it for the device's threads.
   if (Status made = impl->makePrimitive(1); !made) {
     status = made;
-    return nullptr;
-  }
-  if ((s = dnnl_stream_create(&impl->stream, engine,
-                              dnnl_stream_default_flags)) != dnnl_success ||
-      (s = dnnl_memory_create(&impl->input, &inputDesc, engine,
-                              DNNL_MEMORY_NONE)) != dnnl_success ||
-      (s = dnnl_memory_create(&impl->kernel, &kernelDesc, engine,
-                              DNNL_MEMORY_NONE)) != dnnl_success ||
-      (s = dnnl_memory_create(&impl->result, &resultDesc, engine,
-                              DNNL_MEMORY_NONE)) != dnnl_success) {
-    status = failure("stream or memory", s);
     return nullptr;
   }
   status = {};
@@ -190,24 +302,32 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
 Status Convolution::run(Device &device, const void *input, const void *kernel,
                         void *result) {
   dnnl_status_t s;
-  if ((s = dnnl_memory_set_data_handle(impl->input, const_cast<void *>(input))) !=
+  if ((s = dnnl_memory_set_data_handle(impl->input.plain,
+                                       const_cast<void *>(input))) !=
           dnnl_success ||
-      (s = dnnl_memory_set_data_handle(impl->kernel,
+      (s = dnnl_memory_set_data_handle(impl->kernel.plain,
                                        const_cast<void *>(kernel))) !=
           dnnl_success ||
-      (s = dnnl_memory_set_data_handle(impl->result, result)) != dnnl_success)
+      (s = dnnl_memory_set_data_handle(impl->result.plain, result)) !=
+          dnnl_success)
     return failure("setting buffers", s);
   // The primitive parallelizes itself, on as many threads as the device.
   int threads = static_cast<int>(device.getNumThreads());
   if (Status made = impl->makePrimitive(threads); !made)
     return made;
   onednn::setNumThreads(threads);
-  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, impl->input},
-                            {DNNL_ARG_WEIGHTS, impl->kernel},
-                            {DNNL_ARG_DST, impl->result}};
+  if (Status copied = impl->input.copy(impl->stream, true); !copied)
+    return copied;
+  if (Status copied = impl->kernel.copy(impl->stream, true); !copied)
+    return copied;
+  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, impl->input.used()},
+                            {DNNL_ARG_WEIGHTS, impl->kernel.used()},
+                            {DNNL_ARG_DST, impl->result.used()}};
   if ((s = dnnl_primitive_execute(impl->primitive, impl->stream, 3, args)) !=
       dnnl_success)
     return failure("convolution", s);
+  if (Status copied = impl->result.copy(impl->stream, false); !copied)
+    return copied;
   if ((s = dnnl_stream_wait(impl->stream)) != dnnl_success)
     return failure("convolution", s);
   return {};

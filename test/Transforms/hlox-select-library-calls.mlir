@@ -98,18 +98,30 @@ func.func @convolutions(%x: tensor<2x3x31x29xf32>, %w: tensor<16x3x7x7xf32>, %y:
 
 // -----
 
-// Convolutions that stay: depthwise (feature groups), input dilation,
-// another layout, f16, window reversal, negative padding.
+// Depthwise and grouped convolutions (feature groups) in both layouts.
+// CHECK-LABEL: func.func @grouped
+// CHECK: library.conv2d %arg0, %arg1 groups = 8 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x8x10x10xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x8x8xf32>
+// CHECK: library.conv2d %arg2, %arg3 nhwc groups = 2 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x10x10x8xbf16>, tensor<3x3x4x6xbf16>) -> tensor<1x8x8x6xbf16>
+func.func @grouped(%x: tensor<1x8x10x10xf32>, %dw: tensor<8x1x3x3xf32>, %y: tensor<1x10x10x8xbf16>, %g: tensor<3x3x4x6xbf16>) -> (tensor<1x8x8x8xf32>, tensor<1x8x8x6xbf16>) {
+  %0 = stablehlo.convolution(%x, %dw) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 8 : i64} : (tensor<1x8x10x10xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x8x8xf32>
+  %1 = stablehlo.convolution(%y, %g) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x10x10x8xbf16>, tensor<3x3x4x6xbf16>) -> tensor<1x8x8x6xbf16>
+  return %0, %1 : tensor<1x8x8x8xf32>, tensor<1x8x8x6xbf16>
+}
+
+// -----
+
+// Convolutions that stay: batch groups, input dilation, another layout,
+// f16, window reversal, negative padding.
 // CHECK-LABEL: func.func @convolutions_kept
 // CHECK-NOT: library.conv2d
 // CHECK-COUNT-6: stablehlo.convolution
 // CHECK-NOT: library.conv2d
-func.func @convolutions_kept(%x: tensor<1x8x10x10xf32>, %dw: tensor<8x1x3x3xf32>, %w: tensor<4x8x3x3xf32>, %t: tensor<1x10x8x10xf32>, %h: tensor<1x8x10x10xf16>, %wh: tensor<4x8x3x3xf16>) -> (tensor<1x8x8x8xf32>, tensor<1x4x17x17xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>, tensor<1x4x6x6xf32>) {
-  %0 = stablehlo.convolution(%x, %dw) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 8 : i64} : (tensor<1x8x10x10xf32>, tensor<8x1x3x3xf32>) -> tensor<1x8x8x8xf32>
+func.func @convolutions_kept(%x: tensor<1x8x10x10xf32>, %dw: tensor<8x1x3x3xf32>, %w: tensor<4x8x3x3xf32>, %t: tensor<1x10x8x10xf32>, %h: tensor<1x8x10x10xf16>, %wh: tensor<4x8x3x3xf16>, %x2: tensor<2x8x10x10xf32>) -> (tensor<1x4x8x8xf32>, tensor<1x4x17x17xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>, tensor<1x4x6x6xf32>) {
+  %0 = stablehlo.convolution(%x2, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<2x8x10x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x8x8xf32>
   %1 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {lhs_dilate = [2, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x17x17xf32>
   %2 = stablehlo.convolution(%t, %w) dim_numbers = [b, 0, f, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x10x8x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x8x8xf32>
   %3 = stablehlo.convolution(%h, %wh) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf16>, tensor<4x8x3x3xf16>) -> tensor<1x4x8x8xf16>
   %4 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {reverse = [true, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x8x8xf32>
   %5 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[-1, -1], [-1, -1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32>
-  return %0, %1, %2, %3, %4, %5 : tensor<1x8x8x8xf32>, tensor<1x4x17x17xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>, tensor<1x4x6x6xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<1x4x8x8xf32>, tensor<1x4x17x17xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>, tensor<1x4x6x6xf32>
 }

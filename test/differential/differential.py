@@ -843,13 +843,19 @@ def library_cases(rng):
          "[[0, 0], [0, 0]]", "[1, 1]", (2, 12, 9, 9)),
         ("nhwc_dilated", nhwc, (2, 14, 12, 10), (3, 3, 10, 6), "[2, 1]",
          "[[1, 0], [1, 1]]", "[2, 1]", (2, 6, 12, 6)),
+        # (name, ..., feature groups): depthwise and grouped.
+        ("nchw_depthwise", nchw, (2, 12, 11, 11), (12, 1, 3, 3), "[2, 2]",
+         "[[1, 1], [1, 1]]", "[1, 1]", (2, 12, 6, 6), 12),
+        ("nhwc_grouped", nhwc, (1, 9, 9, 8), (3, 3, 2, 12), "[1, 1]",
+         "[[1, 1], [1, 1]]", "[1, 1]", (1, 9, 9, 12), 4),
     ]
     for element in ["f32", "bf16"]:
-        for name, layout, x, w, stride, pad, dilate, r in convs:
+        for name, layout, x, w, stride, pad, dilate, r, *groups in convs:
+            groups = groups[0] if groups else 1
             conv = (f"stablehlo.convolution(%x, %w) dim_numbers = {layout}, "
                     f"window = {{stride = {stride}, pad = {pad}, "
                     f"rhs_dilate = {dilate}}} {{batch_group_count = 1 : i64, "
-                    f"feature_group_count = 1 : i64}} : "
+                    f"feature_group_count = {groups} : i64}} : "
                     f"({t(*x, e=element)}, {t(*w, e=element)}) -> "
                     f"{t(*r, e=element)}")
             body = (f"  %x = stablehlo.convert %a0 : ({t(*x)}) -> "

@@ -245,11 +245,10 @@ def HloxSelectLibraryCalls
 
     Likewise each f32 or bf16 `stablehlo.convolution` of static shapes
     with two spatial dimensions in NCHW/OIHW or NHWC/HWIO layout, one
-    feature group and one batch group, no input dilation, no window
-    reversal and no negative padding becomes a `library.conv2d` when its
-    work (2 x result elements x kernel elements / output channels) reaches
-    `min-flops`. Grouped and depthwise convolutions stay for code
-    generation: libraries take them fast only in blocked layouts.
+    batch group (any feature groups: grouped and depthwise convolutions
+    too), no input dilation, no window reversal and no negative padding
+    becomes a `library.conv2d` when its work (2 x result elements x kernel
+    elements / output channels) reaches `min-flops`.
 
     Below the threshold, generated kernels win: they fuse with their
     neighbours and pay no call (`docs/performance.md` has the

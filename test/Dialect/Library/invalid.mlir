@@ -113,7 +113,7 @@ func.func @conv_padding(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> ten
 // -----
 
 func.func @conv_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x5x3x3xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error @+1 {{the kernel's input channels (5) differ from the input's (3)}}
+  // expected-error @+1 {{the kernel's input channels (5) differ from the input's per group (3)}}
   %0 = library.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x5x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
 }
@@ -132,4 +132,28 @@ func.func @conv_spatial(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> ten
   // expected-error @+1 {{spatial dimension 0 of the result is 3, expected 4}}
   %0 = library.conv2d %x, %w nhwc strides = [2, 1] padding = [1, 0, 0, 0] dilations = [1, 1] : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x3x6x4xf32>
   return %0 : tensor<1x3x6x4xf32>
+}
+
+// -----
+
+func.func @conv_groups(%x: tensor<1x3x8x8xf32>, %w: tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{the input's and result's channels (3, 4) must divide into 2 groups}}
+  %0 = library.conv2d %x, %w groups = 2 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_group_channels(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{the kernel's input channels (4) differ from the input's per group (2)}}
+  %0 = library.conv2d %x, %w groups = 2 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_zero_groups(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{attribute 'groups' failed to satisfy constraint}}
+  %0 = library.conv2d %x, %w groups = 0 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
 }

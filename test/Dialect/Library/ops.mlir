@@ -14,8 +14,10 @@ func.func @matmuls(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<3x8x4xf
 // CHECK-LABEL: func.func @convolutions
 // CHECK: library.conv2d %arg0, %arg1 strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] : (tensor<1x3x32x32xf32>, tensor<8x3x7x7xf32>) -> tensor<1x8x16x16xf32>
 // CHECK: library.conv2d %arg2, %arg3 nhwc strides = [1, 1] padding = [0, 0, 0, 0] dilations = [2, 2] : (tensor<1x9x9x4xbf16>, tensor<3x3x4x6xbf16>) -> tensor<1x5x5x6xbf16>
-func.func @convolutions(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x7x7xf32>, %y: tensor<1x9x9x4xbf16>, %v: tensor<3x3x4x6xbf16>) -> (tensor<1x8x16x16xf32>, tensor<1x5x5x6xbf16>) {
+// CHECK: library.conv2d %arg0, %arg4 groups = 3 strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] : (tensor<1x3x32x32xf32>, tensor<3x1x3x3xf32>) -> tensor<1x3x32x32xf32>
+func.func @convolutions(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x7x7xf32>, %y: tensor<1x9x9x4xbf16>, %v: tensor<3x3x4x6xbf16>, %dw: tensor<3x1x3x3xf32>) -> (tensor<1x8x16x16xf32>, tensor<1x5x5x6xbf16>, tensor<1x3x32x32xf32>) {
   %0 = library.conv2d %x, %w strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] : (tensor<1x3x32x32xf32>, tensor<8x3x7x7xf32>) -> tensor<1x8x16x16xf32>
   %1 = library.conv2d %y, %v nhwc strides = [1, 1] padding = [0, 0, 0, 0] dilations = [2, 2] : (tensor<1x9x9x4xbf16>, tensor<3x3x4x6xbf16>) -> tensor<1x5x5x6xbf16>
-  return %0, %1 : tensor<1x8x16x16xf32>, tensor<1x5x5x6xbf16>
+  %2 = library.conv2d %x, %dw groups = 3 strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] : (tensor<1x3x32x32xf32>, tensor<3x1x3x3xf32>) -> tensor<1x3x32x32xf32>
+  return %0, %1, %2 : tensor<1x8x16x16xf32>, tensor<1x5x5x6xbf16>, tensor<1x3x32x32xf32>
 }

@@ -99,17 +99,30 @@ func.func private @rows(%a: tensor<4x8xi8>, %init: tensor<4xi8>) -> tensor<4xi8>
   return %r : tensor<4xi8>
 }
 
-// Reducing columns vectorizes along the kept dimension, 64 i8 lanes; the
-// reduction loop of one row per step becomes a plain add.
+// Reducing columns vectorizes along the kept dimension; the reduction
+// loop of one row per step becomes a plain add. 200 i8 lanes fit the
+// accumulator registers: one vector accumulates inside the row loop.
 // CHECK-LABEL: func.func private @columns(
+// CHECK: scf.for {{.*}} step %c200
+// CHECK: scf.for {{.*}} to %c8 step %c1
+// CHECK: arith.addi %{{.+}}, %{{.+}} : vector<200xi8>
+// CHECK-NOT: linalg.reduce
+func.func private @columns(%a: tensor<8x200xi8>, %init: tensor<200xi8>) -> tensor<200xi8> attributes {hlox.dispatch} {
+  %r = linalg.reduce { arith.addi } ins(%a : tensor<8x200xi8>) outs(%init : tensor<200xi8>) dimensions = [0]
+  return %r : tensor<200xi8>
+}
+
+// Wider than the accumulators (8 registers): the row loop stays outside
+// and each step adds one register of 64 i8 lanes.
+// CHECK-LABEL: func.func private @wide_columns(
 // CHECK: scf.for
 // CHECK: scf.for {{.*}} step %c64
 // CHECK: vector.create_mask %{{.+}} : vector<64xi1>
 // CHECK: arith.addi %{{.+}}, %{{.+}} : vector<64xi8>
 // CHECK-NOT: linalg.reduce
-func.func private @columns(%a: tensor<8x200xi8>, %init: tensor<200xi8>) -> tensor<200xi8> attributes {hlox.dispatch} {
-  %r = linalg.reduce { arith.addi } ins(%a : tensor<8x200xi8>) outs(%init : tensor<200xi8>) dimensions = [0]
-  return %r : tensor<200xi8>
+func.func private @wide_columns(%a: tensor<8x600xi8>, %init: tensor<600xi8>) -> tensor<600xi8> attributes {hlox.dispatch} {
+  %r = linalg.reduce { arith.addi } ins(%a : tensor<8x600xi8>) outs(%init : tensor<600xi8>) dimensions = [0]
+  return %r : tensor<600xi8>
 }
 
 // Memory holds one i1 (or i4) per byte, a vector one per bit: an op with i1

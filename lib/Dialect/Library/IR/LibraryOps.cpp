@@ -137,11 +137,17 @@ LogicalResult Conv2DOp::verify() {
   int64_t resultChannels = getNhwc() ? result[3] : result[1];
   int64_t kernelChannels = getNhwc() ? getKernel().getType().getDimSize(2)
                                      : getKernel().getType().getDimSize(1);
-  if (kernelChannels != sizes.inChannels)
+  int64_t groups = getGroups();
+  if (sizes.inChannels % groups != 0 || sizes.outChannels % groups != 0)
+    return emitOpError("the input's and result's channels (")
+           << sizes.inChannels << ", " << sizes.outChannels
+           << ") must divide into " << groups << " groups";
+  if (kernelChannels != sizes.inChannels / groups)
     return emitOpError("the kernel's input channels (")
-           << kernelChannels << ") differ from the input's ("
-           << sizes.inChannels << ")";
-  if (resultBatch != sizes.batch || resultChannels != sizes.outChannels)
+           << kernelChannels << ") differ from the input's per group ("
+           << sizes.inChannels / groups << ")";
+  if (resultBatch != sizes.batch ||
+      resultChannels != sizes.outChannels)
     return emitOpError("the result's batch and channels (")
            << resultBatch << ", " << resultChannels << ") must be ("
            << sizes.batch << ", " << sizes.outChannels << ")";

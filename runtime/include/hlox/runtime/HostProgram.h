@@ -73,11 +73,13 @@ enum class CommandKind {
 };
 
 /// A 2-d convolution: input [batch, inChannels, height, width] and kernel
-/// [outChannels, inChannels, kernelHeight, kernelWidth] into [batch,
-/// outChannels, outHeight, outWidth] (NCHW/OIHW), or [batch, height, width,
-/// inChannels], [kernelHeight, kernelWidth, inChannels, outChannels] into
-/// [batch, outHeight, outWidth, outChannels] with `nhwc` (NHWC/HWIO); f32,
-/// or bf16 accumulated in f32 with `bf16`.
+/// [outChannels, inChannels / groups, kernelHeight, kernelWidth] into
+/// [batch, outChannels, outHeight, outWidth] (NCHW/OIHW), or [batch, height,
+/// width, inChannels], [kernelHeight, kernelWidth, inChannels / groups,
+/// outChannels] into [batch, outHeight, outWidth, outChannels] with `nhwc`
+/// (NHWC/HWIO); f32, or bf16 accumulated in f32 with `bf16`. With
+/// `groups` feature groups, output channel group g reads input channel
+/// group g only (groups = channels: a depthwise convolution).
 struct ConvolutionSpec {
   int64_t batch = 1;
   int64_t inChannels = 1;
@@ -88,6 +90,7 @@ struct ConvolutionSpec {
   int64_t kernelWidth = 1;
   int64_t outHeight = 1;
   int64_t outWidth = 1;
+  int64_t groups = 1;
   /// Per spatial dimension (height, width).
   int64_t strides[2] = {1, 1};
   int64_t dilations[2] = {1, 1};

@@ -90,14 +90,19 @@ def Library_MatmulOp : Library_Op<"matmul"> {
 def Library_Conv2DOp : Library_Op<"conv2d"> {
   let summary = "A 2-d convolution in NCHW or NHWC layout";
   let description = [{
-    A `stablehlo.convolution` with two spatial dimensions, one feature
-    group and one batch group, no input dilation and no window reversal,
-    in one of the two layouts libraries take as they are:
+    A `stablehlo.convolution` with two spatial dimensions, one batch group,
+    no input dilation and no window reversal, in one of the two layouts
+    libraries take as they are:
 
-    - by default the input is `[N, C, H, W]`, the kernel `[O, C, KH, KW]`
-      and the result `[N, O, HO, WO]` (PyTorch's NCHW/OIHW);
-    - with `nhwc` the input is `[N, H, W, C]`, the kernel `[KH, KW, C, O]`
-      and the result `[N, HO, WO, O]` (TensorFlow's and JAX's NHWC/HWIO).
+    - by default the input is `[N, C, H, W]`, the kernel `[O, C / G, KH,
+      KW]` and the result `[N, O, HO, WO]` (PyTorch's NCHW/OIHW);
+    - with `nhwc` the input is `[N, H, W, C]`, the kernel `[KH, KW, C / G,
+      O]` and the result `[N, HO, WO, O]` (TensorFlow's and JAX's
+      NHWC/HWIO).
+
+    `groups` (G, 1 when absent) is the feature group count: output channel
+    group g reads input channel group g only; G = C is a depthwise
+    convolution.
 
     `strides` and `dilations` are per spatial dimension (H, W); `padding`
     is `[low H, high H, low W, high W]` zeros around the input. Elements are
@@ -113,13 +118,15 @@ def Library_Conv2DOp : Library_Op<"conv2d"> {
     StaticShapeTensorOf<[F32, BF16]>:$input,
     StaticShapeTensorOf<[F32, BF16]>:$kernel,
     UnitAttr:$nhwc,
+    ConfinedAttr<DefaultValuedAttr<I64Attr, "1">, [IntPositive]>:$groups,
     DenseI64ArrayAttr:$strides,
     DenseI64ArrayAttr:$padding,
     DenseI64ArrayAttr:$dilations
   );
   let results = (outs StaticShapeTensorOf<[F32, BF16]>:$result);
   let assemblyFormat = [{
-    $input `,` $kernel (`nhwc` $nhwc^)? `strides` `=` $strides
+    $input `,` $kernel (`nhwc` $nhwc^)? (`groups` `=` $groups^)?
+    `strides` `=` $strides
     `padding` `=` $padding `dilations` `=` $dilations attr-dict `:`
     functional-type(operands, results)
   }];
