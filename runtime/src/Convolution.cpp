@@ -156,9 +156,10 @@ struct Operand {
 } // namespace
 
 struct Convolution::Impl {
-  /// The convolution with its layouts left to oneDNN (`any`): it picks
-  /// blocked ones (8 or 16 channels innermost) where its fastest kernels
-  /// need them, and the operands are reordered around the call.
+  /// The convolution with its layouts left to oneDNN (`any`, except for a
+  /// 1x1 matrix product): it picks blocked ones (8 or 16 channels
+  /// innermost) where its fastest kernels need them, and the operands are
+  /// reordered around the call.
   dnnl_convolution_desc_t desc;
   dnnl_stream_t stream = nullptr;
   Operand input, kernel, result;
@@ -271,6 +272,19 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
   dnnl_dims_t dilations = {spec.dilations[0] - 1, spec.dilations[1] - 1};
   dnnl_dims_t padLow = {spec.padding[0], spec.padding[2]};
   dnnl_dims_t padHigh = {spec.padding[1], spec.padding[3]};
+  // A 1x1 convolution of stride 1 without padding is a matrix product on
+  // the plain layouts, which oneDNN runs as fast as on blocked ones: the
+  // reorders (the result's above all) would only add passes over memory.
+  bool isMatrixProduct = groups == 1 && spec.kernelHeight == 1 &&
+                         spec.kernelWidth == 1 && spec.strides[0] == 1 &&
+                         spec.strides[1] == 1 && spec.padding[0] == 0 &&
+                         spec.padding[1] == 0 && spec.padding[2] == 0 &&
+                         spec.padding[3] == 0;
+  if (isMatrixProduct) {
+    inputAny = impl->input.plainDesc;
+    kernelAny = impl->kernel.plainDesc;
+    resultAny = impl->result.plainDesc;
+  }
   if ((s = dnnl_dilated_convolution_forward_desc_init(
            &impl->desc, dnnl_forward_inference, dnnl_convolution_direct,
            &inputAny, &kernelAny, nullptr, &resultAny, strides, dilations,
