@@ -416,21 +416,29 @@ private:
     return success();
   }
 
-  /// A matrix product the runtime's library computes.
-  LogicalResult buildMatmul(library::MatmulOp matmul) {
+  /// A `library` op as a command of `kind` on its operands and one new
+  /// arena value for its result; the command's index.
+  FailureOr<int64_t> addLibraryCommand(Operation *op, CommandKind kind) {
     std::vector<int64_t> values;
-    for (Value operand : {matmul.getLhs(), matmul.getRhs()}) {
-      FailureOr<int64_t> id = lookup(matmul, operand);
+    for (Value operand : op->getOperands()) {
+      FailureOr<int64_t> id = lookup(op, operand);
       if (failed(id))
         return failure();
       values.push_back(*id);
     }
-    int64_t id = addArenaValue(matmul.getType());
-    ids[matmul.getResult()] = id;
+    int64_t id = addArenaValue(op->getResult(0).getType());
+    ids[op->getResult(0)] = id;
     values.push_back(id);
-    int64_t index = addCommand(CommandKind::Matmul, std::move(values), matmul);
+    return addCommand(kind, std::move(values), op);
+  }
+
+  /// A matrix product the runtime's library computes.
+  LogicalResult buildMatmul(library::MatmulOp matmul) {
+    FailureOr<int64_t> index = addLibraryCommand(matmul, CommandKind::Matmul);
+    if (failed(index))
+      return failure();
     library::MatmulOp::Sizes sizes = matmul.getSizes();
-    runtime::MatmulSpec &spec = program.commands[index].matmul;
+    runtime::MatmulSpec &spec = program.commands[*index].matmul;
     spec.batch = sizes.batch;
     spec.m = sizes.m;
     spec.n = sizes.n;
@@ -442,20 +450,12 @@ private:
 
   /// A convolution the runtime's library computes.
   LogicalResult buildConvolution(library::Conv2DOp conv) {
-    std::vector<int64_t> values;
-    for (Value operand : {conv.getInput(), conv.getKernel()}) {
-      FailureOr<int64_t> id = lookup(conv, operand);
-      if (failed(id))
-        return failure();
-      values.push_back(*id);
-    }
-    int64_t id = addArenaValue(conv.getType());
-    ids[conv.getResult()] = id;
-    values.push_back(id);
-    int64_t index =
-        addCommand(CommandKind::Convolution, std::move(values), conv);
+    FailureOr<int64_t> index =
+        addLibraryCommand(conv, CommandKind::Convolution);
+    if (failed(index))
+      return failure();
     library::Conv2DOp::Sizes sizes = conv.getSizes();
-    runtime::ConvolutionSpec &spec = program.commands[index].convolution;
+    runtime::ConvolutionSpec &spec = program.commands[*index].convolution;
     spec.batch = sizes.batch;
     spec.inChannels = sizes.inChannels;
     spec.height = sizes.height;

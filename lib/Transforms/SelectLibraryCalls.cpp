@@ -6,6 +6,8 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <array>
+
 #define DEBUG_TYPE "hlox-select-library-calls"
 
 namespace hlox {
@@ -105,31 +107,32 @@ std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
   if (auto reversal = op.getWindowReversal())
     if (llvm::any_of(*reversal, [](bool r) { return r; }))
       return std::nullopt;
+  // Each layout as (batch or output feature, feature or input feature,
+  // first spatial, second spatial) of the input, the kernel and the output.
   auto dims = op.getDimensionNumbers();
-  auto is = [](ArrayRef<int64_t> dims, std::initializer_list<int64_t> want) {
-    return dims == ArrayRef<int64_t>(want);
+  auto hasLayout = [&](std::array<int64_t, 4> input,
+                       std::array<int64_t, 4> kernel,
+                       std::array<int64_t, 4> output) {
+    auto matches = [](int64_t batch, int64_t feature, ArrayRef<int64_t> spatial,
+                      std::array<int64_t, 4> want) {
+      return batch == want[0] && feature == want[1] &&
+             spatial == ArrayRef<int64_t>(want).drop_front(2);
+    };
+    return matches(dims.getInputBatchDimension(),
+                   dims.getInputFeatureDimension(),
+                   dims.getInputSpatialDimensions(), input) &&
+           matches(dims.getKernelOutputFeatureDimension(),
+                   dims.getKernelInputFeatureDimension(),
+                   dims.getKernelSpatialDimensions(), kernel) &&
+           matches(dims.getOutputBatchDimension(),
+                   dims.getOutputFeatureDimension(),
+                   dims.getOutputSpatialDimensions(), output);
   };
   ConvForm form;
-  if (dims.getInputBatchDimension() == 0 &&
-      dims.getInputFeatureDimension() == 1 &&
-      is(dims.getInputSpatialDimensions(), {2, 3}) &&
-      dims.getKernelOutputFeatureDimension() == 0 &&
-      dims.getKernelInputFeatureDimension() == 1 &&
-      is(dims.getKernelSpatialDimensions(), {2, 3}) &&
-      dims.getOutputBatchDimension() == 0 &&
-      dims.getOutputFeatureDimension() == 1 &&
-      is(dims.getOutputSpatialDimensions(), {2, 3}))
-    form.nhwc = false;
-  else if (dims.getInputBatchDimension() == 0 &&
-           dims.getInputFeatureDimension() == 3 &&
-           is(dims.getInputSpatialDimensions(), {1, 2}) &&
-           dims.getKernelOutputFeatureDimension() == 3 &&
-           dims.getKernelInputFeatureDimension() == 2 &&
-           is(dims.getKernelSpatialDimensions(), {0, 1}) &&
-           dims.getOutputBatchDimension() == 0 &&
-           dims.getOutputFeatureDimension() == 3 &&
-           is(dims.getOutputSpatialDimensions(), {1, 2}))
-    form.nhwc = true;
+  if (hasLayout({0, 1, 2, 3}, {0, 1, 2, 3}, {0, 1, 2, 3}))
+    form.nhwc = false; // NCHW, OIHW
+  else if (hasLayout({0, 3, 1, 2}, {3, 2, 0, 1}, {0, 3, 1, 2}))
+    form.nhwc = true; // NHWC, HWIO
   else
     return std::nullopt;
   form.groups = op.getFeatureGroupCount();
@@ -155,23 +158,13 @@ public:
 
   void runOnOperation() override {
     SmallVector<std::pair<Operation *, MatmulForm>> selected;
-    getOperation().walk([&](Operation *op) {
-      if (std::optional<MatmulForm> form = select(op))
-        selected.push_back({op, *form});
-    });
     SmallVector<std::pair<shlo::ConvolutionOp, ConvForm>> convolutions;
-    getOperation().walk([&](shlo::ConvolutionOp op) {
-      if (std::optional<ConvForm> form = getConvForm(op)) {
-        auto result = cast<RankedTensorType>(op.getType());
-        auto kernel = cast<RankedTensorType>(op.getRhs().getType());
-        // Each result element sums over the kernel's window and channels.
-        int64_t outChannels = kernel.getDimSize(form->nhwc ? 3 : 0);
-        double flops = 2.0 * static_cast<double>(result.getNumElements()) *
-                       static_cast<double>(kernel.getNumElements()) /
-                       static_cast<double>(outChannels);
-        if (flops >= static_cast<double>(minFlops))
-          convolutions.push_back({op, *form});
-      }
+    getOperation().walk([&](Operation *op) {
+      if (std::optional<MatmulForm> form = selectMatmul(op))
+        selected.push_back({op, *form});
+      else if (auto conv = dyn_cast<shlo::ConvolutionOp>(op))
+        if (std::optional<ConvForm> form = selectConvolution(conv))
+          convolutions.push_back({conv, *form});
     });
     OpBuilder builder(&getContext());
     for (auto [op, form] : convolutions) {
@@ -195,7 +188,23 @@ public:
   }
 
 private:
-  std::optional<MatmulForm> select(Operation *op) const {
+  std::optional<ConvForm> selectConvolution(shlo::ConvolutionOp op) const {
+    std::optional<ConvForm> form = getConvForm(op);
+    if (!form)
+      return std::nullopt;
+    auto result = cast<RankedTensorType>(op.getType());
+    auto kernel = cast<RankedTensorType>(op.getRhs().getType());
+    // Each result element sums over the kernel's window and channels.
+    int64_t outChannels = kernel.getDimSize(form->nhwc ? 3 : 0);
+    double flops = 2.0 * static_cast<double>(result.getNumElements()) *
+                   static_cast<double>(kernel.getNumElements()) /
+                   static_cast<double>(outChannels);
+    if (flops < static_cast<double>(minFlops))
+      return std::nullopt;
+    return form;
+  }
+
+  std::optional<MatmulForm> selectMatmul(Operation *op) const {
     if (!isa<shlo::DotGeneralOp, shlo::DotOp>(op) ||
         !isStaticF32(op->getOperand(0).getType()) ||
         !isStaticF32(op->getOperand(1).getType()) ||

@@ -6,8 +6,6 @@
 
 #include "OneDNN.h"
 
-#include <oneapi/dnnl/dnnl.h>
-
 #include <cstdlib>
 
 using namespace hlox::runtime;
@@ -64,29 +62,18 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
                 "result");
 }
 
+using onednn::getEngine;
+
 namespace {
-
-/// The CPU engine every primitive runs on.
-dnnl_engine_t getEngine() {
-  static dnnl_engine_t engine = [] {
-    dnnl_engine_t created = nullptr;
-    if (dnnl_engine_create(&created, dnnl_cpu, 0) != dnnl_success)
-      return static_cast<dnnl_engine_t>(nullptr);
-    return created;
-  }();
-  return engine;
-}
-
-Status failure(const char *what, dnnl_status_t status) {
-  return Status::error(std::string("oneDNN ") + what + " failed with status " +
-                       std::to_string(static_cast<int>(status)));
-}
-
 
 /// A memory the convolution reads or writes in the caller's plain layout,
 /// and, when the primitive prefers another (blocked) layout, a buffer of
 /// that layout and the reorder between the two.
 struct Operand {
+  Operand() = default;
+  Operand(const Operand &) = delete;
+  Operand &operator=(const Operand &) = delete;
+
   dnnl_memory_desc_t plainDesc;
   dnnl_memory_t plain = nullptr;
   dnnl_memory_t blocked = nullptr;
@@ -127,18 +114,18 @@ struct Operand {
     dnnl_status_t s = dnnl_memory_create(&blocked, chosen, getEngine(),
                                          blockedData);
     if (s != dnnl_success)
-      return failure("blocked memory", s);
+      return onednn::error("blocked memory", s);
     dnnl_primitive_desc_t reorderDesc = nullptr;
     const dnnl_memory_desc_t *from = toBlocked ? &plainDesc : chosen;
     const dnnl_memory_desc_t *to = toBlocked ? chosen : &plainDesc;
     if ((s = dnnl_reorder_primitive_desc_create(&reorderDesc, from,
                                                 getEngine(), to, getEngine(),
                                                 nullptr)) != dnnl_success)
-      return failure("reorder description", s);
+      return onednn::error("reorder description", s);
     s = dnnl_primitive_create(&reorder, reorderDesc);
     dnnl_primitive_desc_destroy(reorderDesc);
     if (s != dnnl_success)
-      return failure("reorder", s);
+      return onednn::error("reorder", s);
     return {};
   }
 
@@ -149,7 +136,7 @@ struct Operand {
     dnnl_exec_arg_t args[] = {{DNNL_ARG_FROM, toBlocked ? plain : blocked},
                               {DNNL_ARG_TO, toBlocked ? blocked : plain}};
     dnnl_status_t s = dnnl_primitive_execute(reorder, stream, 2, args);
-    return s == dnnl_success ? Status() : failure("reorder", s);
+    return s == dnnl_success ? Status() : onednn::error("reorder", s);
   }
 };
 
@@ -181,7 +168,7 @@ struct Convolution::Impl {
     dnnl_status_t s = dnnl_primitive_desc_create(&primitiveDesc, &desc,
                                                  nullptr, getEngine(), nullptr);
     if (s != dnnl_success)
-      return failure("convolution primitive description", s);
+      return onednn::error("convolution primitive description", s);
     Status prepared =
         input.prepare(dnnl_primitive_desc_query_md(primitiveDesc,
                                                    dnnl_query_src_md, 0),
@@ -202,7 +189,7 @@ struct Convolution::Impl {
     s = dnnl_primitive_create(&primitive, primitiveDesc);
     dnnl_primitive_desc_destroy(primitiveDesc);
     if (s != dnnl_success)
-      return failure("convolution primitive", s);
+      return onednn::error("convolution primitive", s);
     threads = numThreads;
     return {};
   }
@@ -264,7 +251,7 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
       (s = dnnl_memory_desc_init_by_tag(&resultAny, 4, resultDims, type,
                                         dnnl_format_tag_any)) !=
           dnnl_success) {
-    status = failure("memory description", s);
+    status = onednn::error("memory description", s);
     return nullptr;
   }
   // oneDNN counts dilation from 0 (no gap).
@@ -289,26 +276,30 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
            &impl->desc, dnnl_forward_inference, dnnl_convolution_direct,
            &inputAny, &kernelAny, nullptr, &resultAny, strides, dilations,
            padLow, padHigh)) != dnnl_success) {
-    status = failure("convolution description", s);
+    status = onednn::error("convolution description", s);
     return nullptr;
   }
   for (Operand *operand : {&impl->input, &impl->kernel, &impl->result})
     if ((s = dnnl_memory_create(&operand->plain, &operand->plainDesc, engine,
                                 DNNL_MEMORY_NONE)) != dnnl_success) {
-      status = failure("memory", s);
+      status = onednn::error("memory", s);
       return nullptr;
     }
   if ((s = dnnl_stream_create(&impl->stream, engine,
                               dnnl_stream_default_flags)) != dnnl_success) {
-    status = failure("stream", s);
+    status = onednn::error("stream", s);
     return nullptr;
   }
-  // Made now for one thread, so that an unsupported convolution fails
-  // here; run() remakes it for the device's threads.
-  if (Status made = impl->makePrimitive(1); !made) {
-    status = made;
+  // An unsupported convolution fails here; the primitive itself (the JIT
+  // code and the blocked buffers) is made on the first run, for the
+  // device's threads.
+  dnnl_primitive_desc_t primitiveDesc = nullptr;
+  if ((s = dnnl_primitive_desc_create(&primitiveDesc, &impl->desc, nullptr,
+                                      engine, nullptr)) != dnnl_success) {
+    status = onednn::error("convolution primitive description", s);
     return nullptr;
   }
+  dnnl_primitive_desc_destroy(primitiveDesc);
   status = {};
   return std::unique_ptr<Convolution>(new Convolution(std::move(impl)));
 }
@@ -324,7 +315,7 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
           dnnl_success ||
       (s = dnnl_memory_set_data_handle(impl->result.plain, result)) !=
           dnnl_success)
-    return failure("setting buffers", s);
+    return onednn::error("setting buffers", s);
   // The primitive parallelizes itself, on as many threads as the device.
   int threads = static_cast<int>(device.getNumThreads());
   if (Status made = impl->makePrimitive(threads); !made)
@@ -339,10 +330,10 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
                             {DNNL_ARG_DST, impl->result.used()}};
   if ((s = dnnl_primitive_execute(impl->primitive, impl->stream, 3, args)) !=
       dnnl_success)
-    return failure("convolution", s);
+    return onednn::error("convolution", s);
   if (Status copied = impl->result.copy(impl->stream, false); !copied)
     return copied;
   if ((s = dnnl_stream_wait(impl->stream)) != dnnl_success)
-    return failure("convolution", s);
+    return onednn::error("convolution", s);
   return {};
 }

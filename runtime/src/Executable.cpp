@@ -82,24 +82,18 @@ static Status verifyProgram(const HostProgram &program) {
           !status)
         return status;
     }
-    if (command.kind == CommandKind::Convolution) {
+    if (command.kind == CommandKind::Convolution ||
+        command.kind == CommandKind::Matmul) {
       if (command.values.size() != 3)
-        return Status::error(
-            "convolution without its input, kernel and result");
-      if (Status status = verifyConvolution(
-              command.convolution, program.values[command.values[0]].type,
-              program.values[command.values[1]].type,
-              program.values[command.values[2]].type);
-          !status)
-        return status;
-    }
-    if (command.kind == CommandKind::Matmul) {
-      if (command.values.size() != 3)
-        return Status::error("matmul without its two operands and result");
-      if (Status status = verifyMatmul(
-              command.matmul, program.values[command.values[0]].type,
-              program.values[command.values[1]].type,
-              program.values[command.values[2]].type);
+        return Status::error("library call without its two operands and "
+                             "result");
+      const BufferType &lhs = program.values[command.values[0]].type;
+      const BufferType &rhs = program.values[command.values[1]].type;
+      const BufferType &result = program.values[command.values[2]].type;
+      if (Status status =
+              command.kind == CommandKind::Matmul
+                  ? verifyMatmul(command.matmul, lhs, rhs, result)
+                  : verifyConvolution(command.convolution, lhs, rhs, result);
           !status)
         return status;
     }

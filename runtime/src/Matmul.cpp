@@ -6,12 +6,9 @@
 
 #include "OneDNN.h"
 
-#include <oneapi/dnnl/dnnl.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-#include <dlfcn.h>
 
 using namespace hlox::runtime;
 
@@ -40,14 +37,6 @@ Status hlox::runtime::verifyMatmul(const MatmulSpec &spec,
   return {};
 }
 
-void hlox::runtime::onednn::setNumThreads(int threads) {
-  using SetNumThreadsFn = void (*)(int);
-  static SetNumThreadsFn fn = reinterpret_cast<SetNumThreadsFn>(
-      dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
-  if (fn)
-    fn(threads);
-}
-
 Status hlox::runtime::runMatmul(Device &device, const MatmulSpec &spec,
                                 const float *lhs, const float *rhs,
                                 float *result) {
@@ -58,7 +47,7 @@ Status hlox::runtime::runMatmul(Device &device, const MatmulSpec &spec,
     std::memset(result, 0, sizeof(float) * spec.batch * m * n);
     return {};
   }
-  std::atomic<int> failed{dnnl_success};
+  std::atomic<dnnl_status_t> failed{dnnl_success};
   // Workgroup i is row i % m of matrix i / m; a chunk's rows of one matrix
   // are one call.
   int64_t minRows = std::max<int64_t>(1, kMultiplyAddsPerChunk / (n * k));
@@ -81,8 +70,7 @@ Status hlox::runtime::runMatmul(Device &device, const MatmulSpec &spec,
       begin += rows;
     }
   });
-  if (int status = failed.load(); status != dnnl_success)
-    return Status::error("oneDNN sgemm failed with status " +
-                         std::to_string(status));
+  if (dnnl_status_t status = failed.load(); status != dnnl_success)
+    return onednn::error("sgemm", status);
   return {};
 }

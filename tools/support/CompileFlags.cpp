@@ -62,7 +62,7 @@ static cl::opt<int64_t> libraryMinFlops(
     cl::desc("The fewest floating-point operations (2 x multiply-adds) a "
              "matrix product or convolution needs to become a library call "
              "(default 4194304)"),
-    cl::value_desc("n"), cl::init(int64_t(1) << 22));
+    cl::value_desc("n"), cl::init(hlox::CompileOptions().libraryMinFlops));
 
 static cl::opt<std::string> targetCpu(
     "target-cpu",

@@ -160,8 +160,10 @@ TEST(ConvolutionTest, AgreesWithLoops) {
           for (int64_t c = 0; c < s.inChannels; ++c)
             for (int64_t p = 0; p < s.kernelHeight; ++p)
               for (int64_t q = 0; q < s.kernelWidth; ++q) {
-                int64_t h = i * s.strides[0] + p * s.dilations[0] - s.padding[0];
-                int64_t v = j * s.strides[1] + q * s.dilations[1] - s.padding[2];
+                int64_t h =
+                    i * s.strides[0] + p * s.dilations[0] - s.padding[0];
+                int64_t v =
+                    j * s.strides[1] + q * s.dilations[1] - s.padding[2];
                 if (h < 0 || h >= s.height || v < 0 || v >= s.width)
                   continue;
                 sum += static_cast<double>(

@@ -29,14 +29,28 @@ namespace hlox::cpu {
 } // namespace hlox::cpu
 
 using namespace mlir;
+using hlox::cpu::kVectorBits;
 
 namespace {
 
-/// Bits of one vector register (AVX-512).
-constexpr int64_t kVectorBits = 512;
-
+/// The combiner of `op`'s reduction and its neutral element, when the body
+/// reduces with one op that has one (add, mul, max, min) and does not read
+/// loop indices (which the split would change).
 std::optional<std::pair<Operation *, TypedAttr>>
-getCombiner(linalg::LinalgOp op);
+getCombiner(linalg::LinalgOp op) {
+  SmallVector<Operation *> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
+      combiners.size() != 1)
+    return std::nullopt;
+  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiners[0]);
+  if (!neutral)
+    return std::nullopt;
+  bool readsIndices = false;
+  op->walk([&](linalg::IndexOp) { readsIndices = true; });
+  if (readsIndices)
+    return std::nullopt;
+  return std::make_pair(combiners[0], *neutral);
+}
 
 /// The lanes to split `op`'s reduction into, or 0 when it is not a float
 /// reduction along the contiguous dimension of every input that reads it,
@@ -79,25 +93,6 @@ int64_t getSplitLanes(linalg::LinalgOp op) {
   return lanes;
 }
 
-/// The combiner of `op`'s reduction and its neutral element, when the body
-/// reduces with one op that has one (add, mul, max, min) and does not read
-/// loop indices (which the split would change).
-std::optional<std::pair<Operation *, TypedAttr>>
-getCombiner(linalg::LinalgOp op) {
-  SmallVector<Operation *> combiners;
-  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) ||
-      combiners.size() != 1)
-    return std::nullopt;
-  std::optional<TypedAttr> neutral = arith::getNeutralElement(combiners[0]);
-  if (!neutral)
-    return std::nullopt;
-  bool readsIndices = false;
-  op->walk([&](linalg::IndexOp) { readsIndices = true; });
-  if (readsIndices)
-    return std::nullopt;
-  return std::make_pair(combiners[0], *neutral);
-}
-
 /// The type a float sum accumulates its partial results in: f64 for f32,
 /// f32 for f16 and bf16 (memory-bound sums get the wider adds for free,
 /// and their error no longer grows with the row), when the accumulator
@@ -114,18 +109,6 @@ Type getWideSumType(Operation *combiner, Value accumulator) {
   return {};
 }
 
-/// The sizes of `value`'s dimensions, static or read with tensor.dim.
-SmallVector<OpFoldResult> getSizes(OpBuilder &b, Location loc, Value value) {
-  SmallVector<OpFoldResult> sizes;
-  auto type = cast<RankedTensorType>(value.getType());
-  for (int64_t i = 0; i < type.getRank(); ++i)
-    sizes.push_back(type.isDynamicDim(i)
-                        ? OpFoldResult(tensor::DimOp::create(b, loc, value, i)
-                                           .getResult())
-                        : OpFoldResult(b.getIndexAttr(type.getDimSize(i))));
-  return sizes;
-}
-
 /// Splits the reduction loop `dim` of `op` (a generic) into a loop over
 /// N / lanes tiles and a parallel loop over the lanes, which a second
 /// generic then combines. Unlike linalg::splitReduction, dynamic parallel
@@ -138,7 +121,8 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
   int64_t size = op.getStaticLoopRanges()[dim];
   AffineExpr reduced = getAffineDimExpr(dim, context);
   AffineExpr lane = getAffineDimExpr(numLoops, context);
-  auto extend = [&](AffineMap map, ArrayRef<AffineExpr> results) {
+  // The maps over the loops and the lanes' loop.
+  auto extend = [&](ArrayRef<AffineExpr> results) {
     return AffineMap::get(numLoops + 1, 0, results, context);
   };
   SmallVector<Value> inputs;
@@ -148,7 +132,7 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
     SmallVector<AffineExpr> results(map.getResults());
     if (!map.isFunctionOfDim(dim)) {
       inputs.push_back(input->get());
-      maps.push_back(extend(map, results));
+      maps.push_back(extend(results));
       continue;
     }
     // [..., N] read as [..., N / lanes, lanes].
@@ -158,7 +142,8 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
     for (int64_t i = 0; i + 1 < rank; ++i)
       reassociation.push_back({i});
     reassociation.push_back({rank - 1, rank});
-    SmallVector<OpFoldResult> shape = getSizes(b, loc, input->get());
+    SmallVector<OpFoldResult> shape =
+        tensor::getMixedSizes(b, loc, input->get());
     shape.back() = b.getIndexAttr(size / lanes);
     shape.push_back(b.getIndexAttr(lanes));
     SmallVector<int64_t> staticShape(type.getShape());
@@ -170,7 +155,7 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
         b, loc, expandedType, input->get(), reassociation, shape));
     results.back() = reduced;
     results.push_back(lane);
-    maps.push_back(extend(map, results));
+    maps.push_back(extend(results));
   }
   // The partial results: the output's shape and the lanes, starting at the
   // combiner's neutral element; sums accumulate in a wider type.
@@ -183,7 +168,7 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
   // -0 is the sum's identity (0 would turn a row of -0 into +0).
   if (isa<arith::AddFOp>(combiner))
     neutral = FloatAttr::get(partialElement, -0.0);
-  SmallVector<OpFoldResult> partialSizes = getSizes(b, loc, init);
+  SmallVector<OpFoldResult> partialSizes = tensor::getMixedSizes(b, loc, init);
   partialSizes.push_back(b.getIndexAttr(lanes));
   Value empty =
       tensor::EmptyOp::create(b, loc, partialSizes, partialElement);
@@ -193,7 +178,7 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   SmallVector<AffineExpr> outResults(outMap.getResults());
   outResults.push_back(lane);
-  maps.push_back(extend(outMap, outResults));
+  maps.push_back(extend(outResults));
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   iterators.push_back(utils::IteratorType::parallel);
   auto partial = linalg::GenericOp::create(
@@ -227,7 +212,7 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
   combineIterators.push_back(utils::IteratorType::reduction);
   Value combineInit = init;
   if (wide) {
-    SmallVector<OpFoldResult> sizes = getSizes(b, loc, init);
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, init);
     Value wideEmpty = tensor::EmptyOp::create(b, loc, sizes, wide);
     combineInit = linalg::FillOp::create(b, loc, start, wideEmpty).getResult(0);
   }
@@ -267,24 +252,20 @@ class SplitReductionsPass
     : public hlox::cpu::impl::CPUSplitReductionsBase<SplitReductionsPass> {
 public:
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> candidates;
+    SmallVector<std::pair<linalg::LinalgOp, int64_t>> candidates;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (getSplitLanes(op) > 0)
-        candidates.push_back(op);
+      if (int64_t lanes = getSplitLanes(op))
+        candidates.push_back({op, lanes});
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : candidates) {
-      int64_t lanes = getSplitLanes(op);
+    for (auto [op, lanes] : candidates) {
       rewriter.setInsertionPoint(op);
       // linalg.reduce and other named ops split as generics.
-      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-      if (!generic) {
-        FailureOr<linalg::GenericOp> generalized =
-            linalg::generalizeNamedOp(rewriter, op);
-        if (failed(generalized))
-          continue;
-        generic = *generalized;
-      }
+      FailureOr<linalg::GenericOp> converted =
+          hlox::cpu::toGenericOp(rewriter, op);
+      if (failed(converted))
+        continue;
+      linalg::GenericOp generic = *converted;
       auto [combiner, neutral] = *getCombiner(generic);
       SmallVector<unsigned> reductionDims;
       generic.getReductionDims(reductionDims);

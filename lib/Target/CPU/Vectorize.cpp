@@ -37,8 +37,6 @@ using namespace hlox::cpu;
 
 namespace {
 
-/// The bits of a vector register: one AVX-512 register.
-constexpr int64_t kVectorBits = 512;
 /// The vector registers a contraction's 1-d tile accumulates in: as many
 /// independent FMA chains as cover the FMA latency of two units.
 constexpr int64_t kAccumulators = 8;
@@ -216,14 +214,10 @@ struct Reordered {
 FailureOr<Reordered> reorder(RewriterBase &rewriter, linalg::LinalgOp op,
                              const Plan &plan, bool withRows) {
   rewriter.setInsertionPoint(op);
-  auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (!generic) {
-    FailureOr<linalg::GenericOp> generalized =
-        linalg::generalizeNamedOp(rewriter, op);
-    if (failed(generalized))
-      return failure();
-    generic = *generalized;
-  }
+  FailureOr<linalg::GenericOp> converted = toGenericOp(rewriter, op);
+  if (failed(converted))
+    return failure();
+  linalg::GenericOp generic = *converted;
   unsigned numLoops = generic.getNumLoops();
   SmallVector<utils::IteratorType> iterators = generic.getIteratorTypesArray();
   auto isRow = [&](unsigned i) { return withRows && i == *plan.rowLoop; };
@@ -449,3 +443,10 @@ private:
 };
 
 } // namespace
+
+FailureOr<linalg::GenericOp> hlox::cpu::toGenericOp(RewriterBase &rewriter,
+                                                    linalg::LinalgOp op) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+    return generic;
+  return linalg::generalizeNamedOp(rewriter, op);
+}

@@ -27,6 +27,15 @@ namespace hlox::cpu {
 /// others (exp, log, sin, ...) become one libm call per lane.
 bool hasVectorInstruction(mlir::Operation *op);
 
+/// The bits of the vector registers kernels are tiled for: one AVX-512
+/// register.
+constexpr int64_t kVectorBits = 512;
+
+/// `op` itself when it is a linalg.generic, else its generalization (named
+/// ops such as linalg.reduce), in place.
+mlir::FailureOr<mlir::linalg::GenericOp>
+toGenericOp(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
+
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "hlox/Target/CPU/Passes.h.inc"
