@@ -105,6 +105,7 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            "hlox-form-dispatches{entry=" +
            options.entry +
            " opaque-constants=" + (options.opaqueConstants ? "true" : "false") +
+           " fuse-rows=" + (options.fuseRows ? "true" : "false") +
            " host-control-flow=" +
            getHostControlFlowName(options.hostControlFlow).str() +
            "},hlox-dedup-dispatches";

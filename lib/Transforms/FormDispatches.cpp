@@ -65,6 +65,22 @@ std::optional<unsigned> hlox::getWorkgroupLoop(linalg::LinalgOp root) {
   return std::nullopt;
 }
 
+std::optional<unsigned> hlox::getRowLoop(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  std::optional<unsigned> row;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    AffineMap map = op.getMatchingIndexingMap(&init);
+    if (map.getNumResults() == 0)
+      return std::nullopt;
+    auto dim = dyn_cast<AffineDimExpr>(map.getResult(0));
+    if (!dim || iterators[dim.getPosition()] != utils::IteratorType::parallel ||
+        (row && *row != dim.getPosition()))
+      return std::nullopt;
+    row = dim.getPosition();
+  }
+  return row;
+}
+
 namespace {
 
 /// Ops that stay in the host program wherever they are.
@@ -130,6 +146,8 @@ public:
     // The blocks of the host program: the entry block and, within it, the
     // regions of control flow that runs on the host.
     hostOps.clear();
+    groups.clear();
+    members.clear();
     SmallVector<Block *> hostBlocks;
     collectHostBlocks(function.getBody().front(), hostBlocks);
 
@@ -156,9 +174,18 @@ public:
       llvm::sort(roots, [](Operation *a, Operation *b) {
         return a->isBeforeInBlock(b);
       });
-      for (Operation *root : roots)
+      if (fuseRows)
+        formRowGroups(roots);
+      for (Operation *root : roots) {
+        if (members.contains(root))
+          continue;
         if (failed(outline(root, symbols, builder, next++)))
           return signalPassFailure();
+      }
+      // The group members went into their roots' dispatches.
+      for (Operation *root : llvm::reverse(roots))
+        if (members.contains(root))
+          root->erase();
     }
     // Pulled producers without users left in the host program go, inner
     // blocks first.
@@ -172,6 +199,106 @@ private:
   /// Ops that stay in the host program: the static kinds, and the control
   /// flow chosen to run there with its terminators and branch scalars.
   DenseSet<Operation *> hostOps;
+  /// The row groups: each group root's members (the ops it computes row
+  /// by row with it), and every member.
+  DenseMap<Operation *, SmallVector<Operation *>> groups;
+  DenseSet<Operation *> members;
+
+  /// Whether `op` can be part of a row group: a linalg op on static
+  /// tensors with a row loop, whose outputs are fresh (tensor.empty, or a
+  /// linalg.fill of one), so that a row of it is computed alone.
+  static bool isRowwise(Operation *op) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp || !isa<TilingInterface>(op) ||
+        !linalgOp.hasPureTensorSemantics() || linalgOp.getNumLoops() == 0 ||
+        !getRowLoop(linalgOp))
+      return false;
+    if (llvm::any_of(linalgOp.getStaticLoopRanges(), ShapedType::isDynamic))
+      return false;
+    for (Value init : linalgOp.getDpsInits()) {
+      Operation *def = init.getDefiningOp();
+      if (auto fill = dyn_cast_or_null<linalg::FillOp>(def))
+        def = fill.getDpsInits()[0].getDefiningOp();
+      if (!isa_and_nonnull<tensor::EmptyOp>(def))
+        return false;
+    }
+    return true;
+  }
+
+  /// The size of `op`'s row loop.
+  static int64_t getRows(linalg::LinalgOp op) {
+    return op.getStaticLoopRanges()[*getRowLoop(op)];
+  }
+
+  /// Whether every use of `producer` is an input of a member of `group`
+  /// read along that member's row loop through a projected permutation:
+  /// then row r of each member needs row r of `producer` only.
+  static bool feedsRowsOf(Operation *producer,
+                          const llvm::SetVector<Operation *> &group) {
+    for (OpOperand &use : producer->getUses()) {
+      Operation *user = use.getOwner();
+      if (!group.contains(user))
+        return false;
+      auto consumer = cast<linalg::LinalgOp>(user);
+      if (!consumer.isDpsInput(&use))
+        return false;
+      AffineMap map = consumer.getMatchingIndexingMap(&use);
+      if (!map.isProjectedPermutation() || map.getNumResults() == 0 ||
+          map.getResult(0) !=
+              getAffineDimExpr(*getRowLoop(consumer), user->getContext()))
+        return false;
+    }
+    return true;
+  }
+
+  /// Forms the row groups among `roots` (one block's, in order), last
+  /// consumers first: a root whose workgroup loop is its row loop takes
+  /// in, to a fixed point, the roots that feed only the group, row by row,
+  /// with as many rows. A group without a reduction stays apart
+  /// (elementwise chains are fused already).
+  void formRowGroups(ArrayRef<Operation *> roots) {
+    DenseSet<Operation *> candidates(roots.begin(), roots.end());
+    for (Operation *root : llvm::reverse(roots)) {
+      if (members.contains(root) || !isRowwise(root))
+        continue;
+      auto rootOp = cast<linalg::LinalgOp>(root);
+      if (getWorkgroupLoop(rootOp) != getRowLoop(rootOp))
+        continue;
+      int64_t rows = getRows(rootOp);
+      llvm::SetVector<Operation *> group;
+      group.insert(root);
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < group.size(); ++i) {
+          for (Value input :
+               cast<linalg::LinalgOp>(group[i]).getDpsInputs()) {
+            Operation *producer = input.getDefiningOp();
+            if (!producer || group.contains(producer) ||
+                !candidates.contains(producer) ||
+                members.contains(producer) || groups.contains(producer) ||
+                !isRowwise(producer) ||
+                getRows(cast<linalg::LinalgOp>(producer)) != rows ||
+                !feedsRowsOf(producer, group))
+              continue;
+            group.insert(producer);
+            changed = true;
+          }
+        }
+      }
+      bool reduces = llvm::any_of(group, [](Operation *op) {
+        return cast<linalg::LinalgOp>(op).getNumReductionLoops() > 0;
+      });
+      if (group.size() < 2 || !reduces)
+        continue;
+      SmallVector<Operation *> ordered(group.begin() + 1, group.end());
+      llvm::sort(ordered, [](Operation *a, Operation *b) {
+        return a->isBeforeInBlock(b);
+      });
+      LDBG() << "row group of " << group.size() << " ops at " << root->getLoc();
+      members.insert(ordered.begin(), ordered.end());
+      groups[root] = std::move(ordered);
+    }
+  }
 
   bool isHost(Operation *op) const {
     return isHostOp(op) || hostOps.contains(op);
@@ -349,13 +476,23 @@ private:
     // from outside.
     llvm::SetVector<Operation *> pulled;
     llvm::SetVector<Value> inputs;
+    auto group = groups.find(root);
+    DenseSet<Operation *> grouped;
+    if (group != groups.end())
+      grouped.insert(group->second.begin(), group->second.end());
     std::function<void(Value)> visit = [&](Value value) {
       Operation *def = value.getDefiningOp();
-      if (def && def != root && isPullable(def)) {
+      if (def && def != root && (isPullable(def) || grouped.contains(def))) {
         if (pulled.contains(def))
           return;
         for (Value operand : def->getOperands())
           visit(operand);
+        if (grouped.contains(def)) {
+          llvm::SetVector<Value> capturedByMember;
+          getUsedValuesDefinedAbove(def->getRegions(), capturedByMember);
+          for (Value value : capturedByMember)
+            visit(value);
+        }
         pulled.insert(def);
         return;
       }
@@ -407,6 +544,13 @@ private:
     dispatch.setPrivate();
     symbols.insert(dispatch);
     auto [workgroups, work] = workgroupsOf(root);
+    if (!grouped.empty()) {
+      // A row group's workgroup is one row of every member.
+      for (Operation *member : grouped)
+        work += *getStaticIterations(cast<linalg::LinalgOp>(member)) /
+                workgroups;
+      dispatch->setAttr(kRowGroupAttr, builder.getUnitAttr());
+    }
     dispatch->setAttr(kDispatchAttr, builder.getUnitAttr());
     dispatch->setAttr(kWorkgroupsAttr, builder.getI64IntegerAttr(workgroups));
     dispatch->setAttr(kWorkAttr, builder.getI64IntegerAttr(work));

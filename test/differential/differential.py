@@ -897,12 +897,95 @@ def long_reduction_cases(rng):
     return cases
 
 
+def row_group_cases(rng):
+    """Roots fed row by row by reductions and elementwise ops, which
+    hlox-form-dispatches puts in one dispatch (a row group) computed a row
+    at a time: softmax and layernorm as JAX writes them, short rows and
+    long ones (split reductions), a 3-d softmax whose rows are its first
+    dimension, and one whose exponentials are also a result (they then
+    stay a dispatch of their own). Sums reassociate: 64 ULPs."""
+    cases = []
+
+    def softmax(element, shape, extra_result=False):
+        t = lambda *d: tensor(d, element)  # noqa: E731
+        full, rows = t(*shape), t(*shape[:-1])
+        last = len(shape) - 1
+        keep = ", ".join(str(i) for i in range(last))
+        ninf = "0xFF800000" if element == "f32" else "0xFFF0000000000000"
+        body = (
+            f"  %ninf = stablehlo.constant dense<{ninf}> : {t()}\n"
+            f"  %zero = stablehlo.constant dense<0.0> : {t()}\n"
+            f"  %max = stablehlo.reduce(%a0 init: %ninf) applies "
+            f"stablehlo.maximum across dimensions = [{last}] : ({full}, "
+            f"{t()}) -> {rows}\n"
+            f"  %maxb = stablehlo.broadcast_in_dim %max, dims = [{keep}] : "
+            f"({rows}) -> {full}\n"
+            f"  %shifted = stablehlo.subtract %a0, %maxb : {full}\n"
+            f"  %e = stablehlo.exponential %shifted : {full}\n"
+            f"  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add "
+            f"across dimensions = [{last}] : ({full}, {t()}) -> {rows}\n"
+            f"  %sumb = stablehlo.broadcast_in_dim %sum, dims = [{keep}] : "
+            f"({rows}) -> {full}\n"
+            f"  %y = stablehlo.divide %e, %sumb : {full}\n")
+        name = "x".join(str(d) for d in shape)
+        if extra_result:
+            return Case(f"row_group_softmax_{element}_{name}_with_exp",
+                        body + f"  return %y, %e : {full}, {full}",
+                        [(shape, element, "small")],
+                        [(shape, element), (shape, element)],
+                        CONTRACTION_ULPS)
+        return Case(f"row_group_softmax_{element}_{name}",
+                    body + f"  return %y : {full}",
+                    [(shape, element, "small")], [(shape, element)],
+                    CONTRACTION_ULPS)
+
+    cases.append(softmax("f32", (6, 64)))
+    cases.append(softmax("f32", (5, 1024)))
+    cases.append(softmax("f64", (4, 40)))
+    cases.append(softmax("f32", (2, 3, 48)))
+    cases.append(softmax("f32", (3, 32), extra_result=True))
+    rows, cols = 7, 256
+    x, v, w = tensor((rows, cols), "f32"), tensor((rows,), "f32"), \
+        tensor((cols,), "f32")
+    s = tensor((), "f32")
+    cases.append(Case(
+        f"row_group_layernorm_f32_{rows}x{cols}",
+        f"  %zero = stablehlo.constant dense<0.0> : {s}\n"
+        f"  %cn = stablehlo.constant dense<{float(cols)}> : {s}\n"
+        f"  %ceps = stablehlo.constant dense<1.0e-5> : {s}\n"
+        f"  %n = stablehlo.broadcast_in_dim %cn, dims = [] : ({s}) -> {v}\n"
+        f"  %eps = stablehlo.broadcast_in_dim %ceps, dims = [] : ({s}) -> {v}\n"
+        f"  %sum = stablehlo.reduce(%a0 init: %zero) applies stablehlo.add "
+        f"across dimensions = [1] : ({x}, {s}) -> {v}\n"
+        f"  %mean = stablehlo.divide %sum, %n : {v}\n"
+        f"  %meanb = stablehlo.broadcast_in_dim %mean, dims = [0] : ({v}) -> {x}\n"
+        f"  %xc = stablehlo.subtract %a0, %meanb : {x}\n"
+        f"  %sq = stablehlo.multiply %xc, %xc : {x}\n"
+        f"  %sqsum = stablehlo.reduce(%sq init: %zero) applies stablehlo.add "
+        f"across dimensions = [1] : ({x}, {s}) -> {v}\n"
+        f"  %var = stablehlo.divide %sqsum, %n : {v}\n"
+        f"  %vareps = stablehlo.add %var, %eps : {v}\n"
+        f"  %inv = stablehlo.rsqrt %vareps : {v}\n"
+        f"  %invb = stablehlo.broadcast_in_dim %inv, dims = [0] : ({v}) -> {x}\n"
+        f"  %xn = stablehlo.multiply %xc, %invb : {x}\n"
+        f"  %wb = stablehlo.broadcast_in_dim %a1, dims = [1] : ({w}) -> {x}\n"
+        f"  %bb = stablehlo.broadcast_in_dim %a2, dims = [1] : ({w}) -> {x}\n"
+        f"  %scaled = stablehlo.multiply %xn, %wb : {x}\n"
+        f"  %y = stablehlo.add %scaled, %bb : {x}\n"
+        f"  return %y : {x}",
+        [((rows, cols), "f32", "small"), ((cols,), "f32", "small"),
+         ((cols,), "f32", "small")],
+        [((rows, cols), "f32")], CONTRACTION_ULPS))
+    return cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
                    structural_cases, linear_algebra_cases, vector_cases,
                    control_flow_cases, random_cases, collective_cases,
-                   exp_cases, library_cases, long_reduction_cases):
+                   exp_cases, library_cases, long_reduction_cases,
+                   row_group_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)

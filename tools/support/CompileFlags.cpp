@@ -64,6 +64,13 @@ static cl::opt<int64_t> libraryMinFlops(
              "(default 4194304)"),
     cl::value_desc("n"), cl::init(hlox::CompileOptions().libraryMinFlops));
 
+static cl::opt<bool> fuseRows(
+    "fuse-rows",
+    cl::desc("Compute a softmax, a layernorm or any root fed row by row by "
+             "reductions and elementwise ops in one kernel, a row at a time "
+             "through all of them (on by default)"),
+    cl::init(true));
+
 static cl::opt<std::string> targetCpu(
     "target-cpu",
     cl::desc("The CPU to compile kernels for: 'host' (default: this CPU, "
@@ -103,6 +110,7 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.strictNumerics = strictNumerics;
   options.libraryCalls = libraryCalls;
   options.libraryMinFlops = libraryMinFlops;
+  options.fuseRows = fuseRows;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
   options.cacheDir = cacheDir;

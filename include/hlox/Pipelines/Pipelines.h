@@ -57,6 +57,10 @@ struct CompileOptions {
   /// When set, the module after each phase is written to DIR/NN-PHASE.mlir.
   std::string dumpDir;
   HostControlFlow hostControlFlow = HostControlFlow::Auto;
+  /// A root and the reductions and elementwise ops that feed only it, row
+  /// by row, are one dispatch that computes a row at a time through all of
+  /// them (hlox-form-dispatches' row groups).
+  bool fuseRows = true;
   /// Large f32 matrix products in a library's layout become library calls
   /// (`hlox-select-library-calls` in the stablehlo phase) instead of
   /// generated kernels.

@@ -40,6 +40,14 @@ inline constexpr llvm::StringLiteral kWorkgroupsAttr = "hlox.workgroups";
 /// The scalar iterations of one workgroup.
 inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
 
+/// Marks a dispatch that holds a row group: its root and the linalg ops
+/// that feed only it (a softmax's or a layernorm's reductions and
+/// elementwise steps), every one of them computing row r of its results
+/// from row r of the group's values. The kernel runs each of its workgroup
+/// rows through the whole group before the next, so that the intermediate
+/// rows stay in cache instead of passing through memory.
+inline constexpr llvm::StringLiteral kRowGroupAttr = "hlox.row_group";
+
 /// Scalar iterations from which work pays for a chunk on another thread:
 /// a dispatch splits into chunks of at least this much, and host control
 /// flow is worth it around a linalg op that has this much.
@@ -68,6 +76,11 @@ bool isHostCall(mlir::Operation *op);
 /// of more than one iteration (loops before it may be reductions); none
 /// when it has no such loop.
 std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
+
+/// The loop of `op` that dimension 0 of every result follows: a parallel
+/// loop that every output's indexing map has as its first result. None for
+/// 0-d results or when the outputs disagree.
+std::optional<unsigned> getRowLoop(mlir::linalg::LinalgOp op);
 
 /// `dispatch` printed as if it were named `@dispatch` (local scope, no
 /// locations): two dispatches print alike exactly when they are the same

@@ -300,6 +300,17 @@ def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
     range of that loop per call), else 1; and `hlox.work`: the scalar
     iterations of one workgroup.
 
+    Row groups (`fuse-rows`, on by default): a root whose workgroup loop
+    gives dimension 0 of its results takes in the linalg ops that feed it
+    and nothing else, as long as each computes row r of its results from
+    row r of the group's values (its own row loop, read by the consumer
+    along the consumer's row loop, through a projected permutation) and
+    has static shapes and fresh outputs. A group that holds a reduction
+    becomes one dispatch marked `hlox.row_group`, its `hlox.work` the sum
+    over its ops; the kernel then computes its rows one at a time through
+    the whole group (softmax: row max, exponentials, row sum, quotients),
+    reading and writing memory once instead of once per op.
+
     ```mlir
     func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
       %0 = linalg.generic ... ins(%a) outs(%e) -> tensor<4xf32>
@@ -320,6 +331,9 @@ def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
     Option<"opaqueConstants", "opaque-constants", "bool", /*default=*/"false",
            "Keep every constant a host buffer, splats included, so that no "
            "kernel computes on a value known at compile time">,
+    Option<"fuseRows", "fuse-rows", "bool", /*default=*/"true",
+           "Put a root and the reductions and elementwise ops that feed "
+           "only it, row by row, in one dispatch (a row group)">,
     Option<"hostControlFlow", "host-control-flow",
            "::hlox::HostControlFlow",
            /*default=*/"::hlox::HostControlFlow::Auto",

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "llvm/Support/DebugLog.h"
@@ -98,6 +99,125 @@ FailureOr<SmallVector<Value>> tileRoot(OpBuilder &b, Operation *root,
   return results;
 }
 
+/// Rewrites a row group (`root` and the linalg ops `members` that feed it,
+/// in order) to compute rows [begin, end) of the root's row loop one at a
+/// time: a loop whose body computes one row of each member from the rows
+/// of the members before it, then the root's row, straight into the
+/// outputs. Returns the values to materialize.
+FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
+                                           ArrayRef<Operation *> members,
+                                           ArrayRef<Value> outputs,
+                                           Value begin, Value end) {
+  Location loc = root->getLoc();
+  b.setInsertionPoint(root);
+  SmallVector<Value> destinations;
+  for (auto [i, output] : llvm::enumerate(outputs))
+    destinations.push_back(bufferization::ToTensorOp::create(
+        b, loc, cast<RankedTensorType>(root->getResult(i).getType()), output,
+        /*restrict=*/true, /*writable=*/true));
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(b, loc, begin, end, one, destinations);
+  b.setInsertionPointToStart(loop.getBody());
+  Value row = loop.getInductionVar();
+  // Each member's full result, and its row in the loop body.
+  IRMapping rows;
+  SmallVector<tensor::ExtractSliceOp> bypassed;
+  SmallVector<Value> inserted;
+  SmallVector<Operation *> ops(members);
+  ops.push_back(root);
+  for (Operation *op : ops) {
+    auto tileable = cast<TilingInterface>(op);
+    auto linalgOp = cast<linalg::LinalgOp>(op);
+    std::optional<unsigned> rowLoop = getRowLoop(linalgOp);
+    if (!rowLoop)
+      return op->emitError("a row group member without a row loop");
+    SmallVector<Range> domain = tileable.getIterationDomain(b);
+    SmallVector<OpFoldResult> offsets, sizes;
+    for (auto [i, range] : llvm::enumerate(domain)) {
+      offsets.push_back(i == *rowLoop ? OpFoldResult(row) : range.offset);
+      sizes.push_back(i == *rowLoop ? b.getIndexAttr(1) : range.size);
+    }
+    FailureOr<TilingResult> tiled =
+        tileable.getTiledImplementation(b, offsets, sizes);
+    if (failed(tiled) || tiled->tiledOps.size() != 1)
+      return op->emitError("the CPU target could not take a row of this "
+                           "row group member");
+    Operation *tiledOp = tiled->tiledOps.front();
+    // A member's row comes from the loop body, not from its full result.
+    for (OpOperand &operand : tiledOp->getOpOperands()) {
+      auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
+      if (!slice || !rows.contains(slice.getSource()))
+        continue;
+      Value memberRow = rows.lookup(slice.getSource());
+      if (memberRow.getType() != slice.getType())
+        return op->emitError("a row group member reads another member's row ")
+               << "as " << slice.getType() << ", not its row "
+               << memberRow.getType();
+      operand.set(memberRow);
+      bypassed.push_back(slice);
+    }
+    if (op != root) {
+      // A member's row goes to a fresh tensor of its own, not to a slice of
+      // its full result (which would be allocated whole).
+      auto tiledLinalg = cast<linalg::LinalgOp>(tiledOp);
+      b.setInsertionPoint(tiledOp);
+      for (auto [init, tiledInit] : llvm::zip(
+               linalgOp.getDpsInits(), tiledLinalg.getDpsInitsMutable())) {
+        Value sliced = tiledInit.get();
+        auto type = cast<RankedTensorType>(sliced.getType());
+        Value fresh = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                              type.getElementType());
+        if (auto fill = init.getDefiningOp<linalg::FillOp>())
+          fresh = linalg::FillOp::create(b, loc, fill.getInputs()[0], fresh)
+                      .getResult(0);
+        tiledInit.set(fresh);
+        if (auto slice = sliced.getDefiningOp<tensor::ExtractSliceOp>())
+          bypassed.push_back(slice);
+      }
+      b.setInsertionPointAfter(tiledOp);
+      for (auto [result, value] :
+           llvm::zip(op->getResults(), tiled->tiledValues))
+        rows.map(result, value);
+      continue;
+    }
+    // The root writes its row into the outputs.
+    auto rootOp = cast<linalg::LinalgOp>(tiledOp);
+    for (unsigned i = 0; i < outputs.size(); ++i) {
+      SmallVector<OpFoldResult> resultOffsets, resultSizes;
+      if (failed(tileable.getResultTilePosition(b, i, offsets, sizes,
+                                                resultOffsets, resultSizes)))
+        return root->emitError("no result tile position");
+      b.setInsertionPoint(tiledOp);
+      Value destination = loop.getRegionIterArgs()[i];
+      Value tile = destinationTile(b, loc, linalgOp.getDpsInits()[i],
+                                   destination, resultOffsets, resultSizes);
+      Value sliced = rootOp.getDpsInits()[i];
+      rootOp.getDpsInitsMutable()[i].set(tile);
+      if (auto slice = sliced.getDefiningOp<tensor::ExtractSliceOp>())
+        bypassed.push_back(slice);
+      SmallVector<OpFoldResult> strides(resultOffsets.size(),
+                                        b.getIndexAttr(1));
+      b.setInsertionPointAfter(tiledOp);
+      inserted.push_back(tensor::InsertSliceOp::create(
+          b, loc, tiled->tiledValues[i], destination, resultOffsets,
+          resultSizes, strides));
+    }
+  }
+  b.setInsertionPointToEnd(loop.getBody());
+  scf::YieldOp::create(b, loc, inserted);
+  // The full ops are left without users but the bypassed slices.
+  for (tensor::ExtractSliceOp slice : llvm::reverse(bypassed))
+    if (slice.use_empty())
+      slice.erase();
+  for (Operation *op : llvm::reverse(ops)) {
+    if (!op->use_empty())
+      return op->emitError("a row group member is used outside its group");
+    op->erase();
+  }
+  b.setInsertionPointAfter(loop);
+  return SmallVector<Value>(loop.getResults());
+}
+
 class KernelABIPass : public hlox::cpu::impl::CPUKernelABIBase<KernelABIPass> {
 public:
   void runOnOperation() override {
@@ -159,6 +279,22 @@ private:
                     returned.size() == root->getNumResults();
       if (!single) {
         kernel->setAttr(kWorkgroupsAttr, b.getI64IntegerAttr(1));
+      } else if (function->hasAttr(kRowGroupAttr)) {
+        Value begin = body->getArgument(arguments.size() - 2);
+        Value end = body->getArgument(arguments.size() - 1);
+        SmallVector<Operation *> members;
+        for (Operation &op : *body)
+          if (&op != root && isa<linalg::LinalgOp>(op) &&
+              !isa<linalg::FillOp>(op))
+            members.push_back(&op);
+        FailureOr<SmallVector<Value>> tiled =
+            tileRowGroup(b, root, members, outputs, begin, end);
+        if (failed(tiled))
+          return failure();
+        returned = *tiled;
+        LDBG() << "tiled " << function.getSymName() << " into " << workgroups
+               << " workgroups of one row through " << members.size() + 1
+               << " ops";
       } else {
         Value begin = body->getArgument(arguments.size() - 2);
         Value end = body->getArgument(arguments.size() - 1);

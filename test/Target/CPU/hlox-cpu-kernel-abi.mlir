@@ -38,3 +38,37 @@ func.func private @columns(%x: tensor<8x4xf32>) -> tensor<4xf32> attributes {hlo
   %r = linalg.reduce { arith.addf } ins(%x : tensor<8x4xf32>) outs(%f : tensor<4xf32>) dimensions = [0]
   return %r : tensor<4xf32>
 }
+
+// A row group computes its rows one at a time: each member takes one row
+// (into a fresh tensor, its fill sliced to the row), reading the rows of
+// the members before it, and the root writes its row into the output.
+// CHECK-LABEL: func.func @row_group(
+// CHECK-SAME: %[[IN:.+]]: memref<4x8xf32>, %[[OUT:.+]]: memref<4x8xf32>, %[[BEGIN:.+]]: index, %[[END:.+]]: index)
+// CHECK: %[[X:.+]] = bufferization.to_tensor %[[IN]] restrict
+// CHECK: %[[D:.+]] = bufferization.to_tensor %[[OUT]] restrict writable
+// CHECK: %[[LOOP:.+]] = scf.for %[[ROW:.+]] = %[[BEGIN]] to %[[END]] step %{{.+}} iter_args(%[[ACC:.+]] = %[[D]])
+// CHECK: %[[XROW:.+]] = tensor.extract_slice %[[X]][%[[ROW]], 0] [1, 8] [1, 1]
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<1xf32>
+// CHECK: %[[F:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[E]] : tensor<1xf32>)
+// CHECK: %[[SUM:.+]] = linalg.reduce {{.*}} ins(%[[XROW]] : tensor<1x8xf32>) outs(%[[F]] : tensor<1xf32>)
+// CHECK: %[[XROW2:.+]] = tensor.extract_slice %[[X]][%[[ROW]], 0] [1, 8] [1, 1]
+// CHECK: %[[YROW:.+]] = tensor.extract_slice %[[ACC]][%[[ROW]], 0] [1, 8] [1, 1]
+// CHECK: %[[Y:.+]] = linalg.generic {{.*}} ins(%[[XROW2]], %[[SUM]] : tensor<1x8xf32>, tensor<1xf32>) outs(%[[YROW]] : tensor<1x8xf32>)
+// CHECK: %[[I:.+]] = tensor.insert_slice %[[Y]] into %[[ACC]][%[[ROW]], 0] [1, 8] [1, 1]
+// CHECK: scf.yield %[[I]]
+// CHECK: bufferization.materialize_in_destination %[[LOOP]] in restrict writable %[[OUT]]
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func private @row_group(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {hlox.dispatch, hlox.row_group, hlox.workgroups = 4 : i64, hlox.work = 16 : i64} {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %s = linalg.reduce { arith.addf } ins(%x : tensor<4x8xf32>) outs(%f : tensor<4xf32>) dimensions = [1]
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %y = linalg.generic {indexing_maps = [#rows, #row, #rows], iterator_types = ["parallel", "parallel"]} ins(%x, %s : tensor<4x8xf32>, tensor<4xf32>) outs(%e2 : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}

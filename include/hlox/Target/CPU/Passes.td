@@ -19,10 +19,19 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
     workgroup loop (`getWorkgroupLoop`): the root is tiled through
     `TilingInterface` and its `tensor.empty`/`linalg.fill` destination is
     sliced with it.
+
+    A row group (`hlox.row_group`, see hlox-form-dispatches) becomes an
+    `scf.for` over rows `[begin, end)`: its body takes one row of each
+    member in order (`getTiledImplementation` along the member's row loop),
+    each reading the rows the members before it computed in the same
+    iteration, and writes the root's row into the outputs. The rows in
+    between are small tensors that stay in cache.
   }];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
-    "::mlir::memref::MemRefDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 

@@ -1,0 +1,79 @@
+// RUN: hlox-opt --split-input-file --convert-stablehlo-to-linalg --hlox-fuse-elementwise --hlox-form-dispatches %s | FileCheck %s
+// RUN: hlox-opt --split-input-file --convert-stablehlo-to-linalg --hlox-fuse-elementwise --hlox-form-dispatches=fuse-rows=false %s | FileCheck %s --check-prefix=APART
+
+// A softmax is one row group: the row max, the exponentials, the row sum
+// and the quotients in one dispatch, its work one row of each.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: (%{{.+}}: tensor<4x32xf32>) -> tensor<4x32xf32>
+// CHECK-SAME: hlox.row_group
+// CHECK-SAME: hlox.work = 128 : i64, hlox.workgroups = 4 : i64
+// CHECK: linalg.reduce { arith.maximumf }
+// CHECK: math.exp
+// CHECK: linalg.reduce { arith.addf }
+// CHECK: arith.divf
+// CHECK-NOT: func.func private
+// CHECK: func.func @main
+// CHECK-NEXT: call @main_dispatch_0
+// CHECK-NEXT: return
+// APART-COUNT-4: func.func private @main_dispatch_
+// APART-NOT: hlox.row_group
+func.func @main(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<4x32xf32>, tensor<f32>) -> tensor<4xf32>
+  %maxb = stablehlo.broadcast_in_dim %max, dims = [0] : (tensor<4xf32>) -> tensor<4x32xf32>
+  %shifted = stablehlo.subtract %x, %maxb : tensor<4x32xf32>
+  %e = stablehlo.exponential %shifted : tensor<4x32xf32>
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x32xf32>, tensor<f32>) -> tensor<4xf32>
+  %sumb = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<4xf32>) -> tensor<4x32xf32>
+  %y = stablehlo.divide %e, %sumb : tensor<4x32xf32>
+  return %y : tensor<4x32xf32>
+}
+
+// -----
+
+// A value the host also needs (a result) is not a member: the group that
+// computes it ends there, and a second group starts from it.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: -> tensor<4x32xf32>
+// CHECK-SAME: hlox.row_group
+// CHECK: linalg.reduce { arith.maximumf }
+// CHECK: math.exp
+// CHECK-LABEL: func.func private @main_dispatch_1
+// CHECK-SAME: hlox.row_group
+// CHECK: linalg.reduce { arith.addf }
+// CHECK: arith.divf
+// CHECK: func.func @main
+// CHECK: %[[E:.+]] = call @main_dispatch_0
+// CHECK: %[[Y:.+]] = call @main_dispatch_1(%[[E]])
+// CHECK: return %[[Y]], %[[E]]
+func.func @main(%x: tensor<4x32xf32>) -> (tensor<4x32xf32>, tensor<4x32xf32>) {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<4x32xf32>, tensor<f32>) -> tensor<4xf32>
+  %maxb = stablehlo.broadcast_in_dim %max, dims = [0] : (tensor<4xf32>) -> tensor<4x32xf32>
+  %shifted = stablehlo.subtract %x, %maxb : tensor<4x32xf32>
+  %e = stablehlo.exponential %shifted : tensor<4x32xf32>
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x32xf32>, tensor<f32>) -> tensor<4xf32>
+  %sumb = stablehlo.broadcast_in_dim %sum, dims = [0] : (tensor<4xf32>) -> tensor<4x32xf32>
+  %y = stablehlo.divide %e, %sumb : tensor<4x32xf32>
+  return %y, %e : tensor<4x32xf32>, tensor<4x32xf32>
+}
+
+// -----
+
+// A column reduction feeds every row of its consumer: each row would need
+// all rows of the input, so it stays a dispatch of its own.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-NOT: hlox.row_group
+// CHECK: linalg.reduce
+// CHECK-LABEL: func.func private @main_dispatch_1
+// CHECK-NOT: hlox.row_group
+// CHECK: arith.subf
+func.func @main(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %sum = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x32xf32>, tensor<f32>) -> tensor<32xf32>
+  %sumb = stablehlo.broadcast_in_dim %sum, dims = [1] : (tensor<32xf32>) -> tensor<4x32xf32>
+  %y = stablehlo.subtract %x, %sumb : tensor<4x32xf32>
+  return %y : tensor<4x32xf32>
+}
