@@ -296,11 +296,18 @@ Value emitLogistic(OpBuilder &b, Location loc, Value x) {
     Value e = complex::ExpOp::create(b, loc, complex::NegOp::create(b, loc, x));
     return complex::DivOp::create(b, loc, one, complex::AddOp::create(b, loc, one, e));
   }
+  // 1 / (1 + e^-x) for x >= 0 and e^x / (1 + e^x) below: e^-|x| never
+  // overflows, so that results down to the subnormals keep their value.
   return inWideFloat(b, loc, x, [&](Value v) -> Value {
     Type vt = v.getType();
     Value one = floatConstant(b, loc, vt, 1.0);
-    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, v));
-    return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
+    Value e = math::ExpOp::create(
+        b, loc, arith::NegFOp::create(b, loc, math::AbsFOp::create(b, loc, v)));
+    Value positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, v,
+                                           floatConstant(b, loc, vt, 0.0));
+    Value numerator = arith::SelectOp::create(b, loc, positive, one, e);
+    return arith::DivFOp::create(b, loc, numerator,
+                                 arith::AddFOp::create(b, loc, one, e));
   });
 }
 

@@ -120,7 +120,10 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
 
 std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
   return std::string("hlox-cpu-special-to-calls,canonicalize,cse,") +
-         (options.inlineExp ? "hlox-cpu-inline-exp," : "") +
+         (!options.inlineExp ? ""
+          : options.strictNumerics
+              ? "hlox-cpu-inline-exp,"
+              : "hlox-cpu-inline-exp{f32-arithmetic=true},") +
          (options.strictNumerics
               ? ""
               : "hlox-cpu-approximate-math,hlox-cpu-split-reductions,") +

@@ -5,8 +5,8 @@
 // A float reduction along its inputs' contiguous dimension accumulates each
 // output one element at a time. Splitting the dimension into
 // [N / lanes, lanes] with the lanes parallel gives `lanes` independent
-// partial results that vectorize as one register, then a small reduction
-// of the partials. The order of the sum changes: the pipeline runs this
+// partial results that vectorize as up to four registers (four chains of
+// adds, or of max/min, in flight), then a small reduction of the partials. The order of the sum changes: the pipeline runs this
 // only outside strict numerics.
 //
 //===----------------------------------------------------------------------===//
@@ -52,9 +52,30 @@ getCombiner(linalg::LinalgOp op) {
   return std::make_pair(combiners[0], *neutral);
 }
 
+/// The type a float sum accumulates its partial results in: f64 for f32,
+/// f32 for f16 and bf16 (memory-bound sums get the wider adds for free,
+/// and their error no longer grows with the row), when the accumulator
+/// feeds only the add; null otherwise (max and min are exact anyway).
+Type getWideSumType(Operation *combiner, Value accumulator) {
+  if (!isa<arith::AddFOp>(combiner) || !accumulator.hasOneUse())
+    return {};
+  Type type = combiner->getResult(0).getType();
+  MLIRContext *context = combiner->getContext();
+  if (type.isF32())
+    return Float64Type::get(context);
+  if (type.isF16() || type.isBF16())
+    return Float32Type::get(context);
+  return {};
+}
+
+/// The registers of partial results a split reduction fills: four
+/// independent chains of vector adds or max/min.
+constexpr int64_t kPartialRegisters = 4;
+
 /// The lanes to split `op`'s reduction into, or 0 when it is not a float
 /// reduction along the contiguous dimension of every input that reads it,
-/// of a static size that is a multiple of two or more registers' lanes.
+/// of a static size that is a multiple of one register's lanes and at
+/// least two registers'.
 int64_t getSplitLanes(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 1 ||
       op.getNumDpsInits() != 1 || op.getNumDpsInputs() == 0)
@@ -85,28 +106,22 @@ int64_t getSplitLanes(linalg::LinalgOp op) {
       return 0;
     readsContiguously = true;
   }
-  int64_t lanes = kVectorBits / widest;
-  if (!readsContiguously || size % lanes != 0 || size < 2 * lanes)
+  std::optional<std::pair<Operation *, TypedAttr>> combiner = getCombiner(op);
+  if (!readsContiguously || !combiner)
     return 0;
-  if (!getCombiner(op))
+  // As many lanes as fill kPartialRegisters registers of the partial
+  // results (independent chains that hide the latency of the combiner when
+  // the row is in cache), fewer down to one register of the inputs when
+  // the row is not a multiple of them or too short.
+  Type wide = getWideSumType(combiner->first, op.getRegionOutputArgs()[0]);
+  int64_t partialBits = wide ? wide.getIntOrFloatBitWidth() : widest;
+  int64_t fewest = kVectorBits / widest;
+  int64_t lanes = kPartialRegisters * kVectorBits / partialBits;
+  while (lanes > fewest && (size % lanes != 0 || size < 2 * lanes))
+    lanes /= 2;
+  if (size % lanes != 0 || size < 2 * lanes)
     return 0;
   return lanes;
-}
-
-/// The type a float sum accumulates its partial results in: f64 for f32,
-/// f32 for f16 and bf16 (memory-bound sums get the wider adds for free,
-/// and their error no longer grows with the row), when the accumulator
-/// feeds only the add; null otherwise (max and min are exact anyway).
-Type getWideSumType(Operation *combiner, Value accumulator) {
-  if (!isa<arith::AddFOp>(combiner) || !accumulator.hasOneUse())
-    return {};
-  Type type = combiner->getResult(0).getType();
-  MLIRContext *context = combiner->getContext();
-  if (type.isF32())
-    return Float64Type::get(context);
-  if (type.isF16() || type.isBF16())
-    return Float32Type::get(context);
-  return {};
 }
 
 /// Splits the reduction loop `dim` of `op` (a generic) into a loop over

@@ -1,4 +1,5 @@
 // RUN: hlox-opt --hlox-cpu-inline-exp %s | FileCheck %s
+// RUN: hlox-opt --hlox-cpu-inline-exp=f32-arithmetic=true %s | FileCheck %s --check-prefix=F32
 
 // f32 exp, scalar or vector, becomes f64 arithmetic rounded once to f32:
 // clamp, the shifter's rounding to k, two FMAs of range reduction, twelve
@@ -42,3 +43,29 @@ func.func @others(%x: f64, %y: f16) -> (f64, f16) {
   %1 = math.exp %y : f16
   return %0, %1 : f64, f16
 }
+
+// In f32: clamp to [-104, 89], the shifter's rounding to k, two FMAs of
+// range reduction, the degree-5 P(r) and 1 + r + r^2 P(r), then 2^k as two
+// normal factors built in the exponent bits, and NaN passed through.
+// F32-LABEL: func.func @scalar
+// F32-SAME: (%[[X:.+]]: f32)
+// F32-NOT: arith.extf
+// F32: %[[C:.+]] = arith.maximumf %[[X]], %{{.+}} : f32
+// F32: arith.minimumf %[[C]]
+// F32-COUNT-9: math.fma {{.*}} : f32
+// F32: arith.addf
+// F32: arith.bitcast {{.*}} : f32 to i32
+// F32: arith.shrsi
+// F32: arith.shli
+// F32: arith.bitcast {{.*}} : i32 to f32
+// F32: arith.mulf
+// F32: arith.shli
+// F32: arith.bitcast {{.*}} : i32 to f32
+// F32: %[[Y:.+]] = arith.mulf
+// F32: %[[NAN:.+]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+// F32: %[[Q:.+]] = arith.addf %[[X]], %[[X]] : f32
+// F32: arith.select %[[NAN]], %[[Q]], %[[Y]] : f32
+// F32-LABEL: func.func @vector
+// F32-NOT: f64
+// F32: math.fma {{.*}} : vector<16xf32>
+// F32: arith.bitcast {{.*}} : vector<16xi32> to vector<16xf32>

@@ -1,25 +1,25 @@
 // RUN: hlox-opt %s --split-input-file --hlox-cpu-split-reductions | FileCheck %s
 
-// A row sum of 64 f32: 4 rows of 16 lanes accumulate in f64 (from -0, the
-// sum's identity), the 16 partial sums are added, then the output's initial
-// value, rounded once.
+// A row sum of 128 f32: 4 steps of 32 lanes (four registers of f64
+// partial sums, from -0, the sum's identity), the 32 partial sums added,
+// then the output's initial value, rounded once.
 // CHECK-LABEL: func.func @row_sum
-// CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [8, 4, 16] : tensor<8x64xf32> into tensor<8x4x16xf32>
+// CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [8, 4, 32] : tensor<8x128xf32> into tensor<8x4x32xf32>
 // CHECK: %[[ZERO:.*]] = arith.constant -0.000000e+00 : f64
-// CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8x16xf64>)
-// CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<8x4x16xf32>) outs(%[[FILL]] : tensor<8x16xf64>)
+// CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8x32xf64>)
+// CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<8x4x32xf32>) outs(%[[FILL]] : tensor<8x32xf64>)
 // CHECK: ^bb0(%[[IN:.*]]: f32, %[[ACC:.*]]: f64):
 // CHECK: %[[WIDE:.*]] = arith.extf %[[IN]] : f32 to f64
 // CHECK: arith.addf %[[WIDE]], %[[ACC]] : f64
 // CHECK: %[[SUMS:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8xf64>)
-// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PARTIAL]] : tensor<8x16xf64>) outs(%[[SUMS]] : tensor<8xf64>)
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PARTIAL]] : tensor<8x32xf64>) outs(%[[SUMS]] : tensor<8xf64>)
 // CHECK: arith.addf {{.*}} : f64
 // CHECK: linalg.generic {{.*}} ins(%[[SUM]], %arg1 : tensor<8xf64>, tensor<8xf32>) outs(%arg1 : tensor<8xf32>)
 // CHECK: arith.extf
 // CHECK: arith.addf
 // CHECK: arith.truncf {{.*}} : f64 to f32
-func.func @row_sum(%x: tensor<8x64xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
-  %0 = linalg.reduce ins(%x : tensor<8x64xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
+func.func @row_sum(%x: tensor<8x128xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = linalg.reduce ins(%x : tensor<8x128xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
     (%a: f32, %b: f32) {
       %s = arith.addf %a, %b : f32
       linalg.yield %s : f32
@@ -30,7 +30,8 @@ func.func @row_sum(%x: tensor<8x64xf32>, %init: tensor<8xf32>) -> tensor<8xf32> 
 // -----
 
 // A row maximum with an elementwise prologue (as a softmax has): split
-// with -inf as the partial results' start, the prologue kept in the body.
+// with -inf as the partial results' start, the prologue kept in the body;
+// 32 elements take one register of lanes (four would need 128).
 // CHECK-LABEL: func.func @row_max_of_exp
 // CHECK: arith.constant 0xFF800000 : f32
 // CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x2x16xf32>) outs(%{{.*}} : tensor<2x16xf32>)
@@ -85,4 +86,18 @@ func.func @kept(%c: tensor<64x8xf32>, %i8: tensor<8xf32>, %odd: tensor<8x40xf32>
       linalg.yield %s : f32
     }
   return %0, %1, %2, %3, %4 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xi32>, tensor<8xf32>
+}
+
+// -----
+
+// A row maximum of 256 f32 fills four registers of lanes: four chains of
+// max in flight.
+// CHECK-LABEL: func.func @row_max_four_registers
+// CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [2, 4, 64] : tensor<2x256xf32> into tensor<2x4x64xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x4x64xf32>) outs(%{{.*}} : tensor<2x64xf32>)
+// CHECK: arith.maximumf
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x64xf32>) outs(%arg1 : tensor<2xf32>)
+func.func @row_max_four_registers(%x: tensor<2x256xf32>, %init: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = linalg.reduce { arith.maximumf } ins(%x : tensor<2x256xf32>) outs(%init : tensor<2xf32>) dimensions = [1]
+  return %0 : tensor<2xf32>
 }

@@ -113,11 +113,21 @@ def CPUInlineExp : Pass<"hlox-cpu-inline-exp", "::mlir::ModuleOp"> {
     CPU pipeline runs it on the kernels before vectorization
     (`CompileOptions::inlineExp`, on by default).
 
+    With `f32-arithmetic` (what the pipeline runs outside strict
+    numerics), the same steps run in f32 with a degree-7 polynomial
+    (Cephes' expf) and a scaling in two steps that rounds subnormal
+    results once: a third of the work, within the ULP bound that
+    docs/numerics.md states.
+
     ```mlir
     %e = math.exp %x : vector<16xf32>
     // becomes arith.extf to vector<16xf64>, math.fma steps, arith.truncf
     ```
   }];
+  let options = [
+    Option<"f32Arithmetic", "f32-arithmetic", "bool", /*default=*/"false",
+           "Compute in f32 (a few ULPs) instead of f64 rounded once">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
 }
