@@ -65,20 +65,27 @@ std::optional<unsigned> hlox::getWorkgroupLoop(linalg::LinalgOp root) {
   return std::nullopt;
 }
 
-std::optional<unsigned> hlox::getRowLoop(linalg::LinalgOp op) {
+std::optional<SmallVector<unsigned>>
+hlox::getRowLoops(linalg::LinalgOp op, unsigned rank) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  std::optional<unsigned> row;
+  std::optional<SmallVector<unsigned>> rows;
   for (OpOperand &init : op.getDpsInitsMutable()) {
     AffineMap map = op.getMatchingIndexingMap(&init);
-    if (map.getNumResults() == 0)
+    if (rank == 0 || map.getNumResults() < rank)
       return std::nullopt;
-    auto dim = dyn_cast<AffineDimExpr>(map.getResult(0));
-    if (!dim || iterators[dim.getPosition()] != utils::IteratorType::parallel ||
-        (row && *row != dim.getPosition()))
+    SmallVector<unsigned> loops;
+    for (unsigned i = 0; i < rank; ++i) {
+      auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+      if (!dim ||
+          iterators[dim.getPosition()] != utils::IteratorType::parallel)
+        return std::nullopt;
+      loops.push_back(dim.getPosition());
+    }
+    if (rows && *rows != loops)
       return std::nullopt;
-    row = dim.getPosition();
+    rows = loops;
   }
-  return row;
+  return rows;
 }
 
 namespace {
@@ -201,17 +208,22 @@ private:
   DenseSet<Operation *> hostOps;
   /// The row groups: each group root's members (the ops it computes row
   /// by row with it), and every member.
-  DenseMap<Operation *, SmallVector<Operation *>> groups;
+  struct RowGroup {
+    SmallVector<Operation *> members;
+    unsigned rank;
+  };
+  DenseMap<Operation *, RowGroup> groups;
   DenseSet<Operation *> members;
 
-  /// Whether `op` can be part of a row group: a linalg op on static
-  /// tensors with a row loop, whose outputs are fresh (tensor.empty, or a
-  /// linalg.fill of one), so that a row of it is computed alone.
-  static bool isRowwise(Operation *op) {
+  /// Whether `op` can be part of a row group of row rank `rank`: a linalg
+  /// op on static tensors with that many row loops, whose outputs are
+  /// fresh (tensor.empty, or a linalg.fill of one), so that a row of it is
+  /// computed alone.
+  static bool isRowwise(Operation *op, unsigned rank) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp || !isa<TilingInterface>(op) ||
         !linalgOp.hasPureTensorSemantics() || linalgOp.getNumLoops() == 0 ||
-        !getRowLoop(linalgOp))
+        !getRowLoops(linalgOp, rank))
       return false;
     if (llvm::any_of(linalgOp.getStaticLoopRanges(), ShapedType::isDynamic))
       return false;
@@ -225,16 +237,21 @@ private:
     return true;
   }
 
-  /// The size of `op`'s row loop.
-  static int64_t getRows(linalg::LinalgOp op) {
-    return op.getStaticLoopRanges()[*getRowLoop(op)];
+  /// The sizes of `op`'s `rank` row loops.
+  static SmallVector<int64_t> getRows(linalg::LinalgOp op, unsigned rank) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges(), rows;
+    for (unsigned loop : *getRowLoops(op, rank))
+      rows.push_back(ranges[loop]);
+    return rows;
   }
 
   /// Whether every use of `producer` is an input of a member of `group`
-  /// read along that member's row loop through a projected permutation:
-  /// then row r of each member needs row r of `producer` only.
+  /// read along that member's row loops (its first `rank` results, in
+  /// order) through a projected permutation: then each row of each member
+  /// needs the same row of `producer` only.
   static bool feedsRowsOf(Operation *producer,
-                          const llvm::SetVector<Operation *> &group) {
+                          const llvm::SetVector<Operation *> &group,
+                          unsigned rank) {
     for (OpOperand &use : producer->getUses()) {
       Operation *user = use.getOwner();
       if (!group.contains(user))
@@ -243,60 +260,80 @@ private:
       if (!consumer.isDpsInput(&use))
         return false;
       AffineMap map = consumer.getMatchingIndexingMap(&use);
-      if (!map.isProjectedPermutation() || map.getNumResults() == 0 ||
-          map.getResult(0) !=
-              getAffineDimExpr(*getRowLoop(consumer), user->getContext()))
+      if (!map.isProjectedPermutation() || map.getNumResults() < rank)
         return false;
+      for (auto [i, loop] : llvm::enumerate(*getRowLoops(consumer, rank)))
+        if (map.getResult(i) != getAffineDimExpr(loop, user->getContext()))
+          return false;
     }
     return true;
   }
 
+  /// The row group of `root` with row rank `rank` among `candidates`: the
+  /// root and, to a fixed point, the candidates that feed only the group,
+  /// row by row, with the same rows.
+  llvm::SetVector<Operation *>
+  growRowGroup(Operation *root, unsigned rank,
+               const DenseSet<Operation *> &candidates) {
+    llvm::SetVector<Operation *> group;
+    group.insert(root);
+    SmallVector<int64_t> rows = getRows(cast<linalg::LinalgOp>(root), rank);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t i = 0; i < group.size(); ++i) {
+        for (Value input : cast<linalg::LinalgOp>(group[i]).getDpsInputs()) {
+          Operation *producer = input.getDefiningOp();
+          if (!producer || group.contains(producer) ||
+              !candidates.contains(producer) || members.contains(producer) ||
+              groups.contains(producer) || !isRowwise(producer, rank) ||
+              getRows(cast<linalg::LinalgOp>(producer), rank) != rows ||
+              !feedsRowsOf(producer, group, rank))
+            continue;
+          group.insert(producer);
+          changed = true;
+        }
+      }
+    }
+    return group;
+  }
+
   /// Forms the row groups among `roots` (one block's, in order), last
-  /// consumers first: a root whose workgroup loop is its row loop takes
-  /// in, to a fixed point, the roots that feed only the group, row by row,
-  /// with as many rows. A group without a reduction stays apart
-  /// (elementwise chains are fused already).
+  /// consumers first. A root's rows are its results' leading dimensions
+  /// but the last (all of them for a reduction's results), or fewer when
+  /// no group holding a reduction forms with that many; the first row
+  /// loop must be the root's workgroup loop. A group without a reduction
+  /// stays apart (elementwise chains are fused already).
   void formRowGroups(ArrayRef<Operation *> roots) {
     DenseSet<Operation *> candidates(roots.begin(), roots.end());
     for (Operation *root : llvm::reverse(roots)) {
-      if (members.contains(root) || !isRowwise(root))
+      auto rootOp = dyn_cast<linalg::LinalgOp>(root);
+      if (members.contains(root) || !rootOp || rootOp.getNumDpsInits() == 0)
         continue;
-      auto rootOp = cast<linalg::LinalgOp>(root);
-      if (getWorkgroupLoop(rootOp) != getRowLoop(rootOp))
-        continue;
-      int64_t rows = getRows(rootOp);
-      llvm::SetVector<Operation *> group;
-      group.insert(root);
-      for (bool changed = true; changed;) {
-        changed = false;
-        for (size_t i = 0; i < group.size(); ++i) {
-          for (Value input :
-               cast<linalg::LinalgOp>(group[i]).getDpsInputs()) {
-            Operation *producer = input.getDefiningOp();
-            if (!producer || group.contains(producer) ||
-                !candidates.contains(producer) ||
-                members.contains(producer) || groups.contains(producer) ||
-                !isRowwise(producer) ||
-                getRows(cast<linalg::LinalgOp>(producer)) != rows ||
-                !feedsRowsOf(producer, group))
-              continue;
-            group.insert(producer);
-            changed = true;
-          }
-        }
+      int64_t outputRank = cast<ShapedType>(rootOp.getDpsInits()[0].getType())
+                               .getRank();
+      int64_t maxRank =
+          rootOp.getNumReductionLoops() > 0 ? outputRank : outputRank - 1;
+      for (int64_t rank = maxRank; rank >= 1; --rank) {
+        if (!isRowwise(root, rank) ||
+            getWorkgroupLoop(rootOp) != (*getRowLoops(rootOp, rank))[0])
+          continue;
+        llvm::SetVector<Operation *> group =
+            growRowGroup(root, rank, candidates);
+        bool reduces = llvm::any_of(group, [](Operation *op) {
+          return cast<linalg::LinalgOp>(op).getNumReductionLoops() > 0;
+        });
+        if (group.size() < 2 || !reduces)
+          continue;
+        SmallVector<Operation *> ordered(group.begin() + 1, group.end());
+        llvm::sort(ordered, [](Operation *a, Operation *b) {
+          return a->isBeforeInBlock(b);
+        });
+        LDBG() << "row group of " << group.size() << " ops, row rank "
+               << rank << ", at " << root->getLoc();
+        members.insert(ordered.begin(), ordered.end());
+        groups[root] = {std::move(ordered), static_cast<unsigned>(rank)};
+        break;
       }
-      bool reduces = llvm::any_of(group, [](Operation *op) {
-        return cast<linalg::LinalgOp>(op).getNumReductionLoops() > 0;
-      });
-      if (group.size() < 2 || !reduces)
-        continue;
-      SmallVector<Operation *> ordered(group.begin() + 1, group.end());
-      llvm::sort(ordered, [](Operation *a, Operation *b) {
-        return a->isBeforeInBlock(b);
-      });
-      LDBG() << "row group of " << group.size() << " ops at " << root->getLoc();
-      members.insert(ordered.begin(), ordered.end());
-      groups[root] = std::move(ordered);
     }
   }
 
@@ -479,7 +516,8 @@ private:
     auto group = groups.find(root);
     DenseSet<Operation *> grouped;
     if (group != groups.end())
-      grouped.insert(group->second.begin(), group->second.end());
+      grouped.insert(group->second.members.begin(),
+                     group->second.members.end());
     std::function<void(Value)> visit = [&](Value value) {
       Operation *def = value.getDefiningOp();
       if (def && def != root && (isPullable(def) || grouped.contains(def))) {
@@ -545,11 +583,17 @@ private:
     symbols.insert(dispatch);
     auto [workgroups, work] = workgroupsOf(root);
     if (!grouped.empty()) {
-      // A row group's workgroup is one row of every member.
+      // A row group's workgroups are its rows, each one row of every
+      // member.
+      unsigned rank = group->second.rank;
+      workgroups = 1;
+      for (int64_t size : getRows(cast<linalg::LinalgOp>(root), rank))
+        workgroups *= size;
+      work = *getStaticIterations(cast<linalg::LinalgOp>(root)) / workgroups;
       for (Operation *member : grouped)
         work += *getStaticIterations(cast<linalg::LinalgOp>(member)) /
                 workgroups;
-      dispatch->setAttr(kRowGroupAttr, builder.getUnitAttr());
+      dispatch->setAttr(kRowGroupAttr, builder.getI64IntegerAttr(rank));
     }
     dispatch->setAttr(kDispatchAttr, builder.getUnitAttr());
     dispatch->setAttr(kWorkgroupsAttr, builder.getI64IntegerAttr(workgroups));

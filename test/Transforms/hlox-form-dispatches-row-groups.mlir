@@ -5,7 +5,7 @@
 // and the quotients in one dispatch, its work one row of each.
 // CHECK-LABEL: func.func private @main_dispatch_0
 // CHECK-SAME: (%{{.+}}: tensor<4x32xf32>) -> tensor<4x32xf32>
-// CHECK-SAME: hlox.row_group
+// CHECK-SAME: hlox.row_group = 1 : i64
 // CHECK-SAME: hlox.work = 128 : i64, hlox.workgroups = 4 : i64
 // CHECK: linalg.reduce { arith.maximumf }
 // CHECK: math.exp
@@ -36,11 +36,11 @@ func.func @main(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
 // computes it ends there, and a second group starts from it.
 // CHECK-LABEL: func.func private @main_dispatch_0
 // CHECK-SAME: -> tensor<4x32xf32>
-// CHECK-SAME: hlox.row_group
+// CHECK-SAME: hlox.row_group = 1 : i64
 // CHECK: linalg.reduce { arith.maximumf }
 // CHECK: math.exp
 // CHECK-LABEL: func.func private @main_dispatch_1
-// CHECK-SAME: hlox.row_group
+// CHECK-SAME: hlox.row_group = 1 : i64
 // CHECK: linalg.reduce { arith.addf }
 // CHECK: arith.divf
 // CHECK: func.func @main
@@ -76,4 +76,26 @@ func.func @main(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
   %sumb = stablehlo.broadcast_in_dim %sum, dims = [1] : (tensor<32xf32>) -> tensor<4x32xf32>
   %y = stablehlo.subtract %x, %sumb : tensor<4x32xf32>
   return %y : tensor<4x32xf32>
+}
+
+// -----
+
+// A softmax over the last axis of a 3-d tensor has two row dimensions: its
+// workgroups are the 2x3 rows in row-major order, each one row of 48.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: hlox.row_group = 2 : i64, hlox.work = 192 : i64, hlox.workgroups = 6 : i64
+// CHECK: linalg.reduce { arith.maximumf }
+// CHECK: linalg.reduce { arith.addf }
+// CHECK-NOT: func.func private
+func.func @main(%x: tensor<2x3x48xf32>) -> tensor<2x3x48xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [2] : (tensor<2x3x48xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %maxb = stablehlo.broadcast_in_dim %max, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3x48xf32>
+  %shifted = stablehlo.subtract %x, %maxb : tensor<2x3x48xf32>
+  %e = stablehlo.exponential %shifted : tensor<2x3x48xf32>
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<2x3x48xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %sumb = stablehlo.broadcast_in_dim %sum, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3x48xf32>
+  %y = stablehlo.divide %e, %sumb : tensor<2x3x48xf32>
+  return %y : tensor<2x3x48xf32>
 }

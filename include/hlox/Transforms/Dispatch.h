@@ -13,6 +13,7 @@
 #ifndef HLOX_TRANSFORMS_DISPATCH_H
 #define HLOX_TRANSFORMS_DISPATCH_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -40,12 +41,14 @@ inline constexpr llvm::StringLiteral kWorkgroupsAttr = "hlox.workgroups";
 /// The scalar iterations of one workgroup.
 inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
 
-/// Marks a dispatch that holds a row group: its root and the linalg ops
-/// that feed only it (a softmax's or a layernorm's reductions and
-/// elementwise steps), every one of them computing row r of its results
-/// from row r of the group's values. The kernel runs each of its workgroup
-/// rows through the whole group before the next, so that the intermediate
-/// rows stay in cache instead of passing through memory.
+/// Marks a dispatch that holds a row group, with its row rank r: its root
+/// and the linalg ops that feed only it (a softmax's or a layernorm's
+/// reductions and elementwise steps), every one of them computing row
+/// (i0, ..., ir-1) of its results (its first r dimensions) from that row
+/// of the group's values. The dispatch's workgroups are its rows, in
+/// row-major order; the kernel runs each row through the whole group
+/// before the next, so that the intermediate rows stay in cache instead
+/// of passing through memory.
 inline constexpr llvm::StringLiteral kRowGroupAttr = "hlox.row_group";
 
 /// Scalar iterations from which work pays for a chunk on another thread:
@@ -77,10 +80,12 @@ bool isHostCall(mlir::Operation *op);
 /// when it has no such loop.
 std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
 
-/// The loop of `op` that dimension 0 of every result follows: a parallel
-/// loop that every output's indexing map has as its first result. None for
-/// 0-d results or when the outputs disagree.
-std::optional<unsigned> getRowLoop(mlir::linalg::LinalgOp op);
+/// The loops of `op` that the first `rank` dimensions of every result
+/// follow: parallel loops that every output's indexing map has as its
+/// first `rank` results, in order. None when an output has fewer
+/// dimensions or the outputs disagree.
+std::optional<llvm::SmallVector<unsigned>>
+getRowLoops(mlir::linalg::LinalgOp op, unsigned rank);
 
 /// `dispatch` printed as if it were named `@dispatch` (local scope, no
 /// locations): two dispatches print alike exactly when they are the same

@@ -300,16 +300,20 @@ def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
     range of that loop per call), else 1; and `hlox.work`: the scalar
     iterations of one workgroup.
 
-    Row groups (`fuse-rows`, on by default): a root whose workgroup loop
-    gives dimension 0 of its results takes in the linalg ops that feed it
-    and nothing else, as long as each computes row r of its results from
-    row r of the group's values (its own row loop, read by the consumer
-    along the consumer's row loop, through a projected permutation) and
-    has static shapes and fresh outputs. A group that holds a reduction
-    becomes one dispatch marked `hlox.row_group`, its `hlox.work` the sum
-    over its ops; the kernel then computes its rows one at a time through
-    the whole group (softmax: row max, exponentials, row sum, quotients),
-    reading and writing memory once instead of once per op.
+    Row groups (`fuse-rows`, on by default): a root takes in the linalg
+    ops that feed it and nothing else, as long as each computes row
+    (i0, ..., ir-1) of its results (their first r dimensions, r the row
+    rank) from that row of the group's values (read by its consumer along
+    the consumer's row loops, through a projected permutation) and has
+    static shapes and fresh outputs. The row rank is the root's result
+    rank less one (all of it for a reduction), or less when no group with
+    a reduction forms with that many; the first row loop must be the
+    root's workgroup loop. A group that holds a reduction becomes one
+    dispatch marked `hlox.row_group = r`, its workgroups its rows in
+    row-major order and its `hlox.work` one row of each op; the kernel
+    then computes its rows one at a time through the whole group (softmax:
+    row max, exponentials, row sum, quotients), reading and writing memory
+    once instead of once per op.
 
     ```mlir
     func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {

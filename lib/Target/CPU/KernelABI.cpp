@@ -106,6 +106,7 @@ FailureOr<SmallVector<Value>> tileRoot(OpBuilder &b, Operation *root,
 /// outputs. Returns the values to materialize.
 FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
                                            ArrayRef<Operation *> members,
+                                           unsigned rank,
                                            ArrayRef<Value> outputs,
                                            Value begin, Value end) {
   Location loc = root->getLoc();
@@ -118,7 +119,26 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   auto loop = scf::ForOp::create(b, loc, begin, end, one, destinations);
   b.setInsertionPointToStart(loop.getBody());
-  Value row = loop.getInductionVar();
+  // The row's indices: the workgroup index in row-major order over the
+  // root's row loops.
+  std::optional<SmallVector<unsigned>> rootRows =
+      getRowLoops(cast<linalg::LinalgOp>(root), rank);
+  if (!rootRows)
+    return root->emitError("a row group root without ") << rank << " row loops";
+  SmallVector<int64_t> ranges =
+      cast<linalg::LinalgOp>(root).getStaticLoopRanges();
+  SmallVector<Value> row(rank);
+  Value linear = loop.getInductionVar();
+  for (int i = rank - 1; i >= 0; --i) {
+    int64_t size = ranges[(*rootRows)[i]];
+    if (i == 0) {
+      row[i] = linear;
+      break;
+    }
+    Value sizeValue = arith::ConstantIndexOp::create(b, loc, size);
+    row[i] = arith::RemUIOp::create(b, loc, linear, sizeValue);
+    linear = arith::DivUIOp::create(b, loc, linear, sizeValue);
+  }
   // Each member's full result, and its row in the loop body.
   IRMapping rows;
   SmallVector<tensor::ExtractSliceOp> bypassed;
@@ -128,14 +148,20 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
   for (Operation *op : ops) {
     auto tileable = cast<TilingInterface>(op);
     auto linalgOp = cast<linalg::LinalgOp>(op);
-    std::optional<unsigned> rowLoop = getRowLoop(linalgOp);
-    if (!rowLoop)
-      return op->emitError("a row group member without a row loop");
+    std::optional<SmallVector<unsigned>> rowLoops =
+        getRowLoops(linalgOp, rank);
+    if (!rowLoops)
+      return op->emitError("a row group member without ")
+             << rank << " row loops";
     SmallVector<Range> domain = tileable.getIterationDomain(b);
     SmallVector<OpFoldResult> offsets, sizes;
-    for (auto [i, range] : llvm::enumerate(domain)) {
-      offsets.push_back(i == *rowLoop ? OpFoldResult(row) : range.offset);
-      sizes.push_back(i == *rowLoop ? b.getIndexAttr(1) : range.size);
+    for (Range range : domain) {
+      offsets.push_back(range.offset);
+      sizes.push_back(range.size);
+    }
+    for (auto [loop, index] : llvm::zip(*rowLoops, row)) {
+      offsets[loop] = index;
+      sizes[loop] = b.getIndexAttr(1);
     }
     FailureOr<TilingResult> tiled =
         tileable.getTiledImplementation(b, offsets, sizes);
@@ -279,7 +305,8 @@ private:
                     returned.size() == root->getNumResults();
       if (!single) {
         kernel->setAttr(kWorkgroupsAttr, b.getI64IntegerAttr(1));
-      } else if (function->hasAttr(kRowGroupAttr)) {
+      } else if (auto rank =
+                     function->getAttrOfType<IntegerAttr>(kRowGroupAttr)) {
         Value begin = body->getArgument(arguments.size() - 2);
         Value end = body->getArgument(arguments.size() - 1);
         SmallVector<Operation *> members;
@@ -288,7 +315,8 @@ private:
               !isa<linalg::FillOp>(op))
             members.push_back(&op);
         FailureOr<SmallVector<Value>> tiled =
-            tileRowGroup(b, root, members, outputs, begin, end);
+            tileRowGroup(b, root, members, rank.getInt(), outputs, begin,
+                         end);
         if (failed(tiled))
           return failure();
         returned = *tiled;

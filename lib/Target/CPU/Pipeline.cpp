@@ -135,6 +135,8 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          "one-shot-bufferize{allow-return-allocs-from-loops=true "
          "unknown-type-conversion=identity-layout-map},"
          "func.func(lower-vector-mask),"
+         // A row group's rows allocate once per kernel call, not per row.
+         "func.func(buffer-loop-hoisting),"
          "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
          "hlox-cpu-copies-to-loops,convert-vector-to-scf{full-unroll=true},"
          "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"

@@ -59,7 +59,7 @@ func.func private @columns(%x: tensor<8x4xf32>) -> tensor<4xf32> attributes {hlo
 // CHECK: bufferization.materialize_in_destination %[[LOOP]] in restrict writable %[[OUT]]
 #rows = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-func.func private @row_group(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {hlox.dispatch, hlox.row_group, hlox.workgroups = 4 : i64, hlox.work = 16 : i64} {
+func.func private @row_group(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes {hlox.dispatch, hlox.row_group = 1 : i64, hlox.workgroups = 4 : i64, hlox.work = 16 : i64} {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
@@ -71,4 +71,29 @@ func.func private @row_group(%x: tensor<4x8xf32>) -> tensor<4x8xf32> attributes 
     linalg.yield %d : f32
   } -> tensor<4x8xf32>
   return %y : tensor<4x8xf32>
+}
+
+// With two row dimensions the workgroup index is the row in row-major
+// order: its remainder by the second dimension's size and the quotient.
+// CHECK-LABEL: func.func @row_group_2d(
+// CHECK: scf.for %[[ROW:.+]] = %{{.+}} to %{{.+}} step
+// CHECK: %[[C3:.+]] = arith.constant 3 : index
+// CHECK: %[[J:.+]] = arith.remui %[[ROW]], %[[C3]]
+// CHECK: %[[I:.+]] = arith.divui %[[ROW]], %[[C3]]
+// CHECK: tensor.extract_slice %{{.+}}[%[[I]], %[[J]], 0] [1, 1, 8] [1, 1, 1]
+// CHECK: linalg.reduce {{.*}} outs(%{{.+}} : tensor<1x1xf32>)
+#rows3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#row3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func private @row_group_2d(%x: tensor<2x3x8xf32>) -> tensor<2x3x8xf32> attributes {hlox.dispatch, hlox.row_group = 2 : i64, hlox.workgroups = 6 : i64, hlox.work = 16 : i64} {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x3xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x3xf32>) -> tensor<2x3xf32>
+  %s = linalg.reduce { arith.addf } ins(%x : tensor<2x3x8xf32>) outs(%f : tensor<2x3xf32>) dimensions = [2]
+  %e2 = tensor.empty() : tensor<2x3x8xf32>
+  %y = linalg.generic {indexing_maps = [#rows3, #row3, #rows3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x, %s : tensor<2x3x8xf32>, tensor<2x3xf32>) outs(%e2 : tensor<2x3x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.divf %a, %b : f32
+    linalg.yield %d : f32
+  } -> tensor<2x3x8xf32>
+  return %y : tensor<2x3x8xf32>
 }

@@ -20,12 +20,14 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
     `TilingInterface` and its `tensor.empty`/`linalg.fill` destination is
     sliced with it.
 
-    A row group (`hlox.row_group`, see hlox-form-dispatches) becomes an
-    `scf.for` over rows `[begin, end)`: its body takes one row of each
-    member in order (`getTiledImplementation` along the member's row loop),
-    each reading the rows the members before it computed in the same
-    iteration, and writes the root's row into the outputs. The rows in
-    between are small tensors that stay in cache.
+    A row group (`hlox.row_group = r`, see hlox-form-dispatches) becomes
+    an `scf.for` over workgroups `[begin, end)`, each a row whose r indices
+    are the workgroup index in row-major order: its body takes that row of
+    each member in order (`getTiledImplementation` along the member's row
+    loops, into a fresh tensor), each reading the rows the members before
+    it computed in the same iteration, and writes the root's row into the
+    outputs. The rows in between are small tensors that stay in cache (the
+    pipeline hoists their buffers out of the loop).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
