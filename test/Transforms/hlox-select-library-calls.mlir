@@ -125,3 +125,20 @@ func.func @convolutions_kept(%x: tensor<1x8x10x10xf32>, %dw: tensor<8x1x3x3xf32>
   %5 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[-1, -1], [-1, -1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<4x8x3x3xf32>) -> tensor<1x4x6x6xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<1x4x8x8xf32>, tensor<1x4x17x17xf32>, tensor<1x4x8x8xf32>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>, tensor<1x4x6x6xf32>
 }
+
+// -----
+
+// Convolutions go to the library from a 64th of the threshold (65536
+// flops by default): generated convolutions are direct loops. This one
+// has 294912; a tiny one stays.
+// DEFAULT-LABEL: func.func @convolution_threshold
+// DEFAULT: library.conv2d
+// DEFAULT: stablehlo.convolution
+// DEFAULT-NOT: library.conv2d
+// CHECK-LABEL: func.func @convolution_threshold
+// CHECK-COUNT-2: library.conv2d
+func.func @convolution_threshold(%x: tensor<1x8x16x16xf32>, %w: tensor<8x8x3x3xf32>, %y: tensor<1x2x4x4xf32>, %v: tensor<2x2x3x3xf32>) -> (tensor<1x8x16x16xf32>, tensor<1x2x4x4xf32>) {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x16x16xf32>, tensor<8x8x3x3xf32>) -> tensor<1x8x16x16xf32>
+  %1 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x4x4xf32>
+  return %0, %1 : tensor<1x8x16x16xf32>, tensor<1x2x4x4xf32>
+}
