@@ -65,6 +65,31 @@ std::optional<unsigned> hlox::getWorkgroupLoop(linalg::LinalgOp root) {
   return std::nullopt;
 }
 
+std::optional<unsigned> hlox::getInsertRows(tensor::InsertSliceOp insert) {
+  RankedTensorType dest = insert.getDestType();
+  if (!dest.hasStaticShape() || dest.getRank() == 0 ||
+      dest.getDimSize(0) < 2 || !insert.hasUnitStride() ||
+      !insert.getSourceType().hasStaticShape())
+    return std::nullopt;
+  // Only whole rows of dimension 0 are inserted (a pad of the others).
+  std::optional<int64_t> offset =
+      getConstantIntValue(insert.getMixedOffsets().front());
+  std::optional<int64_t> size =
+      getConstantIntValue(insert.getMixedSizes().front());
+  if (!offset || *offset != 0 || !size || *size != dest.getDimSize(0))
+    return std::nullopt;
+  if (llvm::any_of(insert.getMixedOffsets(), [](OpFoldResult offset) {
+        return !getConstantIntValue(offset);
+      }))
+    return std::nullopt;
+  Operation *def = insert.getDest().getDefiningOp();
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(def))
+    def = fill.getDpsInits()[0].getDefiningOp();
+  if (!isa_and_nonnull<tensor::EmptyOp>(def))
+    return std::nullopt;
+  return 0;
+}
+
 std::optional<SmallVector<unsigned>>
 hlox::getRowLoops(linalg::LinalgOp op, unsigned rank) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -109,6 +134,14 @@ std::optional<int64_t> getStaticIterations(linalg::LinalgOp op) {
 /// The work of one workgroup of `root`, and how many workgroups it splits
 /// into along its workgroup loop.
 std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
+  if (auto insert = dyn_cast<tensor::InsertSliceOp>(root)) {
+    if (std::optional<unsigned> rows = getInsertRows(insert)) {
+      int64_t size = insert.getDestType().getDimSize(0);
+      return {size, std::max<int64_t>(
+                        insert.getDestType().getNumElements() / size, 1)};
+    }
+    return {1, 1};
+  }
   auto linalgOp = dyn_cast<linalg::LinalgOp>(root);
   if (!linalgOp || !isa<TilingInterface>(root) ||
       linalgOp.getNumLoops() == 0 || !linalgOp.hasPureTensorSemantics())

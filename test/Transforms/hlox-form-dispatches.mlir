@@ -58,3 +58,18 @@ func.func @main(%a: tensor<0x3xf32>) {
   check.expect_eq_const %r, dense<> : tensor<0x3xf32>
   return
 }
+
+// -----
+
+// A pad (an insert into a filled tensor that covers all of dimension 0)
+// splits into workgroups along dimension 0, one row of 5 each.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: hlox.work = 5 : i64, hlox.workgroups = 4 : i64
+// CHECK: tensor.insert_slice
+func.func @main(%x: tensor<4x3xf32>) -> tensor<4x5xf32> {
+  %z = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<4x5xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %p = tensor.insert_slice %x into %f[0, 1] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<4x5xf32>
+  return %p : tensor<4x5xf32>
+}

@@ -29,6 +29,9 @@ class FuncOp;
 namespace linalg {
 class LinalgOp;
 } // namespace linalg
+namespace tensor {
+class InsertSliceOp;
+} // namespace tensor
 } // namespace mlir
 
 namespace hlox {
@@ -86,6 +89,13 @@ std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
 /// dimensions or the outputs disagree.
 std::optional<llvm::SmallVector<unsigned>>
 getRowLoops(mlir::linalg::LinalgOp op, unsigned rank);
+
+/// For a dispatch root that inserts a tensor into a fresh one (a pad:
+/// `tensor.insert_slice` into `tensor.empty` or a `linalg.fill` of one,
+/// static, unit strides, constant offsets) and covers all of dimension 0:
+/// dimension 0, which its workgroups then split (each fills its rows and
+/// copies the source's same rows in). None otherwise.
+std::optional<unsigned> getInsertRows(mlir::tensor::InsertSliceOp insert);
 
 /// `dispatch` printed as if it were named `@dispatch` (local scope, no
 /// locations): two dispatches print alike exactly when they are the same

@@ -244,6 +244,41 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
   return SmallVector<Value>(loop.getResults());
 }
 
+/// Rewrites `insert` (a pad into a fresh tensor, getInsertRows) to compute
+/// rows [begin, end) of dimension 0 only: those rows of the output are
+/// filled, and the source's same rows copied in. Returns the value to
+/// materialize.
+Value tileInsertRows(OpBuilder &b, tensor::InsertSliceOp insert, Value output,
+                     Value begin, Value end) {
+  Location loc = insert.getLoc();
+  b.setInsertionPoint(insert);
+  RankedTensorType type = insert.getDestType();
+  Value count = arith::SubIOp::create(b, loc, end, begin);
+  Value destination = bufferization::ToTensorOp::create(
+      b, loc, type, output, /*restrict=*/true, /*writable=*/true);
+  SmallVector<OpFoldResult> rowOffsets(type.getRank(), b.getIndexAttr(0));
+  rowOffsets[0] = begin;
+  SmallVector<OpFoldResult> rowSizes;
+  for (int64_t size : type.getShape())
+    rowSizes.push_back(b.getIndexAttr(size));
+  rowSizes[0] = count;
+  Value tile = destinationTile(b, loc, insert.getDest(), destination,
+                               rowOffsets, rowSizes);
+  SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
+  SmallVector<OpFoldResult> sourceOffsets(type.getRank(), b.getIndexAttr(0));
+  sourceOffsets[0] = begin;
+  SmallVector<OpFoldResult> sourceSizes = insert.getMixedSizes();
+  sourceSizes[0] = count;
+  Value sourceRows = tensor::ExtractSliceOp::create(
+      b, loc, insert.getSource(), sourceOffsets, sourceSizes, ones);
+  SmallVector<OpFoldResult> offsets = insert.getMixedOffsets();
+  offsets[0] = b.getIndexAttr(0);
+  Value filled = tensor::InsertSliceOp::create(b, loc, sourceRows, tile,
+                                               offsets, sourceSizes, ones);
+  return tensor::InsertSliceOp::create(b, loc, filled, destination,
+                                       rowOffsets, rowSizes, ones);
+}
+
 class KernelABIPass : public hlox::cpu::impl::CPUKernelABIBase<KernelABIPass> {
 public:
   void runOnOperation() override {
@@ -296,7 +331,17 @@ private:
     int64_t workgroups = 1;
     if (auto attr = function->getAttrOfType<IntegerAttr>(kWorkgroupsAttr))
       workgroups = attr.getInt();
-    if (workgroups > 1) {
+    auto insert = returned.size() == 1
+                      ? returned[0].getDefiningOp<tensor::InsertSliceOp>()
+                      : nullptr;
+    if (workgroups > 1 && insert && getInsertRows(insert)) {
+      Value begin = body->getArgument(arguments.size() - 2);
+      Value end = body->getArgument(arguments.size() - 1);
+      returned = {tileInsertRows(b, insert, outputs[0], begin, end)};
+      insert->erase();
+      LDBG() << "tiled the pad " << function.getSymName() << " into "
+             << workgroups << " workgroups";
+    } else if (workgroups > 1) {
       Operation *root = returned.empty() ? nullptr : returned[0].getDefiningOp();
       bool single = root && isa<linalg::LinalgOp>(root) &&
                     llvm::all_of(llvm::enumerate(returned), [&](auto it) {

@@ -97,3 +97,25 @@ func.func private @row_group_2d(%x: tensor<2x3x8xf32>) -> tensor<2x3x8xf32> attr
   } -> tensor<2x3x8xf32>
   return %y : tensor<2x3x8xf32>
 }
+
+// A pad (an insert into a filled tensor, covering all of dimension 0)
+// splits dimension 0: each workgroup fills its rows of the output and
+// copies the same rows of the source into them.
+// CHECK-LABEL: func.func @pad(
+// CHECK-SAME: %[[IN:.+]]: memref<4x3xf32>, %[[OUT:.+]]: memref<4x5xf32>, %[[BEGIN:.+]]: index, %[[END:.+]]: index)
+// CHECK: %[[X:.+]] = bufferization.to_tensor %[[IN]] restrict
+// CHECK: %[[N:.+]] = arith.subi %[[END]], %[[BEGIN]]
+// CHECK: %[[D:.+]] = bufferization.to_tensor %[[OUT]] restrict writable
+// CHECK: %[[ROWS:.+]] = tensor.extract_slice %[[D]][%[[BEGIN]], 0] [%[[N]], 5] [1, 1]
+// CHECK: %[[F:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[ROWS]] : tensor<?x5xf32>)
+// CHECK: %[[S:.+]] = tensor.extract_slice %[[X]][%[[BEGIN]], 0] [%[[N]], 3] [1, 1]
+// CHECK: %[[P:.+]] = tensor.insert_slice %[[S]] into %[[F]][0, 1] [%[[N]], 3] [1, 1]
+// CHECK: %[[R:.+]] = tensor.insert_slice %[[P]] into %[[D]][%[[BEGIN]], 0] [%[[N]], 5] [1, 1]
+// CHECK: bufferization.materialize_in_destination %[[R]] in restrict writable %[[OUT]]
+func.func private @pad(%x: tensor<4x3xf32>) -> tensor<4x5xf32> attributes {hlox.dispatch, hlox.workgroups = 4 : i64, hlox.work = 5 : i64} {
+  %z = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<4x5xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %p = tensor.insert_slice %x into %f[0, 1] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<4x5xf32>
+  return %p : tensor<4x5xf32>
+}
