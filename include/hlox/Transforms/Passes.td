@@ -299,8 +299,10 @@ def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
     Each dispatch gets `hlox.workgroups`: the size of its workgroup loop
     when the root is a linalg op that has one (its first parallel loop of
     more than one iteration, `getWorkgroupLoop`; the kernel then runs a
-    range of that loop per call), else 1; and `hlox.work`: the scalar
-    iterations of one workgroup.
+    range of that loop per call); for a pad root (`tensor.insert_slice`
+    into a filled `tensor.empty` covering all of dimension 0,
+    `getInsertRows`) the size of dimension 0; else 1. And `hlox.work`:
+    the scalar iterations of one workgroup.
 
     Row groups (`fuse-rows`, on by default): a root takes in the linalg
     ops that feed it and nothing else, as long as each computes row

@@ -43,6 +43,32 @@ using namespace mlir;
 
 namespace {
 
+/// Builds the scalar or vector constants and FMAs of an exp rewrite, shaped
+/// like the op's operand (a scalar, or a vector of its lanes).
+struct ExpBuilder {
+  PatternRewriter &rewriter;
+  Location loc;
+  Type type;
+
+  /// `element` shaped like the operand.
+  Type like(Type element) const {
+    if (auto vector = dyn_cast<VectorType>(type))
+      return vector.clone(element);
+    return element;
+  }
+  /// A constant of `scalar`'s type, splat to a vector like the operand.
+  Value splat(TypedAttr scalar) const {
+    if (auto vector = dyn_cast<VectorType>(type))
+      return arith::ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(vector.clone(scalar.getType()), scalar));
+    return arith::ConstantOp::create(rewriter, loc, scalar);
+  }
+  Value fma(Value a, Value b, Value c) const {
+    return math::FmaOp::create(rewriter, loc, a, b, c);
+  }
+};
+
 struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(math::ExpOp op,
@@ -51,30 +77,16 @@ struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
     if (!getElementTypeOrSelf(type).isF32())
       return rewriter.notifyMatchFailure(op, "not f32");
     Location loc = op.getLoc();
-    auto like = [&](Type element) -> Type {
-      if (auto vector = dyn_cast<VectorType>(type))
-        return vector.clone(element);
-      return element;
-    };
-    Type f64 = like(rewriter.getF64Type());
-    Type i64 = like(rewriter.getI64Type());
-    // A constant of `scalar`'s type, splat to a vector like the operand.
-    auto splat = [&](TypedAttr scalar) -> Value {
-      if (auto vector = dyn_cast<VectorType>(type))
-        return arith::ConstantOp::create(
-            rewriter, loc,
-            DenseElementsAttr::get(vector.clone(scalar.getType()), scalar));
-      return arith::ConstantOp::create(rewriter, loc, scalar);
-    };
+    ExpBuilder e{rewriter, loc, type};
+    Type f64 = e.like(rewriter.getF64Type());
+    Type i64 = e.like(rewriter.getI64Type());
     auto constant = [&](double value) {
-      return splat(rewriter.getF64FloatAttr(value));
+      return e.splat(rewriter.getF64FloatAttr(value));
     };
     auto i64Constant = [&](int64_t value) {
-      return splat(rewriter.getI64IntegerAttr(value));
+      return e.splat(rewriter.getI64IntegerAttr(value));
     };
-    auto fma = [&](Value a, Value b, Value c) -> Value {
-      return math::FmaOp::create(rewriter, loc, a, b, c);
-    };
+    auto fma = [&](Value a, Value b, Value c) { return e.fma(a, b, c); };
     Value x = op.getOperand();
     Value wide = arith::ExtFOp::create(rewriter, loc, f64, x);
     wide = arith::MaximumFOp::create(rewriter, loc, wide, constant(-200.0));
@@ -129,25 +141,15 @@ struct InlineExpF32Arithmetic final : OpRewritePattern<math::ExpOp> {
     if (!getElementTypeOrSelf(type).isF32())
       return rewriter.notifyMatchFailure(op, "not f32");
     Location loc = op.getLoc();
-    Type i32 = rewriter.getI32Type();
-    if (auto vector = dyn_cast<VectorType>(type))
-      i32 = vector.clone(i32);
-    auto splat = [&](TypedAttr scalar) -> Value {
-      if (auto vector = dyn_cast<VectorType>(type))
-        return arith::ConstantOp::create(
-            rewriter, loc,
-            DenseElementsAttr::get(vector.clone(scalar.getType()), scalar));
-      return arith::ConstantOp::create(rewriter, loc, scalar);
-    };
+    ExpBuilder e{rewriter, loc, type};
+    Type i32 = e.like(rewriter.getI32Type());
     auto constant = [&](float value) {
-      return splat(rewriter.getF32FloatAttr(value));
+      return e.splat(rewriter.getF32FloatAttr(value));
     };
     auto i32Constant = [&](int32_t value) {
-      return splat(rewriter.getI32IntegerAttr(value));
+      return e.splat(rewriter.getI32IntegerAttr(value));
     };
-    auto fma = [&](Value a, Value b, Value c) -> Value {
-      return math::FmaOp::create(rewriter, loc, a, b, c);
-    };
+    auto fma = [&](Value a, Value b, Value c) { return e.fma(a, b, c); };
     Value x = op.getOperand();
     Value clamped =
         arith::MaximumFOp::create(rewriter, loc, x, constant(-104.0f));

@@ -33,6 +33,8 @@ namespace {
 
 /// How far ahead a stream is prefetched.
 constexpr int64_t kPrefetchBytes = 1024;
+/// The most rows of a view that are prefetched as streams of their own.
+constexpr int64_t kMaxPrefetchedRows = 8;
 
 /// The subview through which `read` takes a slice of a buffer from outside
 /// `loop` at the loop's induction variable, and the dimension it indexes
@@ -115,9 +117,29 @@ private:
         indices.push_back(i == dim ? next
                                    : getValueOrCreateConstantIndexOp(
                                          b, loc, offset));
-      memref::PrefetchOp::create(b, loc, view.getSource(), indices,
-                                 /*isWrite=*/false, /*localityHint=*/3,
-                                 /*isDataCache=*/true);
+      // A view of several rows (a reduction of rows read together) reads
+      // a stream per row: each is prefetched.
+      std::optional<unsigned> rowDim;
+      int64_t rows = 1;
+      SmallVector<OpFoldResult> sizes = view.getMixedSizes();
+      for (unsigned i = 0; i + 1 < sizes.size(); ++i) {
+        std::optional<int64_t> size = getConstantIntValue(sizes[i]);
+        if (i != dim && size && *size > 1 && *size <= kMaxPrefetchedRows &&
+            !rowDim) {
+          rowDim = i;
+          rows = *size;
+        }
+      }
+      for (int64_t row = 0; row < rows; ++row) {
+        SmallVector<Value> rowIndices(indices);
+        if (rowDim && row > 0)
+          rowIndices[*rowDim] = arith::AddIOp::create(
+              b, loc, indices[*rowDim],
+              arith::ConstantIndexOp::create(b, loc, row));
+        memref::PrefetchOp::create(b, loc, view.getSource(), rowIndices,
+                                   /*isWrite=*/false, /*localityHint=*/3,
+                                   /*isDataCache=*/true);
+      }
       LDBG() << "prefetching " << ahead << " iterations ahead at " << loc;
     }
   }

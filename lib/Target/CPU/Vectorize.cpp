@@ -6,8 +6,10 @@
 // one vector along its innermost contiguous parallel loop; each tile becomes
 // vector ops. Contractions keep their reduction loops inside the vector loop
 // (accumulators in registers) and, with a row loop, take 6-row tiles of 2-d
-// vectors (24 accumulator registers). Only parallel loops move, so results stay bit-identical to the
-// scalar code.
+// vectors (24 accumulator registers); split row reductions whose partial
+// results fit take rows the same way (several memory streams at once).
+// Only parallel loops move, so results stay bit-identical to the scalar
+// code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -119,17 +121,23 @@ struct Plan {
   /// that its accumulators stay in registers.
   bool accumulate;
   /// For a contraction, a parallel loop whose tile is several rows of
-  /// accumulators, each reusing the vectors read along the vector loop.
+  /// accumulators, each reusing the vectors read along the vector loop;
+  /// for a reduction whose vector loop fits in the accumulators, a
+  /// parallel loop whose rows are accumulated together (several streams
+  /// of memory in flight).
   std::optional<unsigned> rowLoop;
+  /// A full row tile's rows and columns.
+  int64_t rows = kRows;
+  int64_t rowLanes = 0;
   /// Bits of the widest element type.
   int64_t widest;
 };
 
-/// For a contraction, the row loop: the innermost parallel loop (other
-/// than the vector loop, of more than one iteration) that every output
-/// indexes by a plain dimension and the reused input indexes.
+/// The row loop: the innermost parallel loop (other than the vector loop,
+/// of more than one iteration) that every output indexes by a plain
+/// dimension and, for a contraction (`reuse`), the reused input indexes.
 std::optional<unsigned> chooseRowLoop(linalg::LinalgOp op,
-                                      unsigned vectorLoop) {
+                                      unsigned vectorLoop, bool reuse) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int loop = op.getNumLoops() - 1; loop >= 0; --loop) {
@@ -147,7 +155,7 @@ std::optional<unsigned> chooseRowLoop(linalg::LinalgOp op,
           AffineMap map = op.getMatchingIndexingMap(input);
           return !map.isFunctionOfDim(vectorLoop) && map.isFunctionOfDim(loop);
         });
-    if (outputs && reused)
+    if (outputs && (reused || !reuse))
       return loop;
   }
   return std::nullopt;
@@ -187,15 +195,30 @@ std::optional<Plan> planFor(linalg::LinalgOp op) {
        llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
          return !op.getMatchingIndexingMap(input).isFunctionOfDim(*loop);
        }));
-  if (plan.accumulate)
-    plan.rowLoop = chooseRowLoop(op, *loop);
+  if (!plan.accumulate)
+    return plan;
+  plan.rowLoop = chooseRowLoop(op, *loop, /*reuse=*/true);
+  if (plan.rowLoop) {
+    plan.rowLanes = kRowRegisters * kVectorBits / plan.widest;
+    return plan;
+  }
+  // A split reduction whose partial results fill at most half the
+  // accumulators takes as many rows as fill them all: each row is a
+  // stream of memory, and streams read together keep more memory in
+  // flight than one after the other.
+  if (fitsAccumulators) {
+    int64_t rows = kAccumulators * kVectorBits / (vectorRange * plan.widest);
+    if (rows >= 2) {
+      plan.rowLoop = chooseRowLoop(op, *loop, /*reuse=*/false);
+      plan.rows = rows;
+      plan.rowLanes = vectorRange;
+    }
+  }
   return plan;
 }
 
-/// The columns of a contraction's full tile.
-int64_t rowTileLanes(const Plan &plan) {
-  return kRowRegisters * kVectorBits / plan.widest;
-}
+/// The columns of a full row tile.
+int64_t rowTileLanes(const Plan &plan) { return plan.rowLanes; }
 
 /// `lanes`, or the loop's static size when smaller.
 int64_t clampToRange(int64_t lanes, int64_t range) {
@@ -323,7 +346,7 @@ LogicalResult tileRows(RewriterBase &rewriter, linalg::LinalgOp op,
       std::pair(generic->rowPosition, generic->vectorPosition);
   SmallVector<int64_t> ranges = generic->op.getStaticLoopRanges();
   SmallVector<int64_t> tileSizes(ranges.size(), 1);
-  tileSizes[rowPosition] = clampToRange(kRows, ranges[rowPosition]);
+  tileSizes[rowPosition] = clampToRange(plan.rows, ranges[rowPosition]);
   tileSizes[vectorPosition] =
       clampToRange(rowTileLanes(plan), ranges[vectorPosition]);
   FailureOr<scf::SCFTilingResult> tiled =
@@ -351,7 +374,7 @@ bool isRowTile(linalg::LinalgOp op, const Plan &plan) {
     if (ShapedType::isDynamic(range) || (!kept && range != 1))
       return false;
   }
-  return ranges[*plan.rowLoop] <= kRows &&
+  return ranges[*plan.rowLoop] <= plan.rows &&
          ranges[plan.vectorLoop] <= rowTileLanes(plan);
 }
 

@@ -44,3 +44,25 @@ func.func @elementwise(%x: memref<256x32xf32>, %y: memref<256x32xf32>) {
   }
   return
 }
+
+// Two rows read together are two streams: each is prefetched.
+// CHECK-LABEL: func.func @two_rows
+// CHECK-SAME: (%[[X:.+]]: memref<4x256x32xf32>, %[[R:.+]]: index
+// CHECK: %[[NEXT:.+]] = arith.minsi
+// CHECK: memref.prefetch %[[X]][%[[R]], %[[NEXT]], %{{.+}}]
+// CHECK: %[[R1:.+]] = arith.addi %[[R]], %{{.+}}
+// CHECK: memref.prefetch %[[X]][%[[R1]], %[[NEXT]], %{{.+}}]
+// CHECK-NOT: memref.prefetch
+func.func @two_rows(%x: memref<4x256x32xf32>, %r: index, %init: vector<2x32xf32>) -> vector<2x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %p = ub.poison : f32
+  %s = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %init) -> (vector<2x32xf32>) {
+    %v = memref.subview %x[%r, %k, 0] [2, 1, 32] [1, 1, 1] : memref<4x256x32xf32> to memref<2x32xf32, strided<[8192, 1], offset: ?>>
+    %t = vector.transfer_read %v[%c0, %c0], %p {in_bounds = [true, true]} : memref<2x32xf32, strided<[8192, 1], offset: ?>>, vector<2x32xf32>
+    %a = arith.addf %acc, %t : vector<2x32xf32>
+    scf.yield %a : vector<2x32xf32>
+  }
+  return %s : vector<2x32xf32>
+}

@@ -177,3 +177,26 @@ func.func private @empty(%a: tensor<0x64xf32>, %init: tensor<0xf32>) -> tensor<0
   %r = linalg.reduce { arith.addf } ins(%a : tensor<0x64xf32>) outs(%init : tensor<0xf32>) dimensions = [1]
   return %r : tensor<0xf32>
 }
+
+// A split row sum's partial results (32 f64 lanes, four registers) fill
+// half the accumulators: two rows accumulate together, two streams of
+// memory in flight, as 2-d vectors held in registers over the reduction.
+// CHECK-LABEL: func.func private @partial_sums(
+// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<2x32xf64>
+// HOIST-LABEL: func.func private @partial_sums(
+// HOIST: scf.for {{.*}} step %c2
+// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<2x32xf64>, vector<2x32xf64>
+// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<2x32xf64>)
+// HOIST: vector.transfer_read {{.*}} vector<2x32xf32>
+// HOIST: arith.addf {{.*}} : vector<2x32xf64>
+#psin = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#psout = affine_map<(d0, d1, d2) -> (d0, d2)>
+func.func private @partial_sums(%x: tensor<8x4x32xf32>, %init: tensor<8x32xf64>) -> tensor<8x32xf64> attributes {hlox.dispatch} {
+  %r = linalg.generic {indexing_maps = [#psin, #psout], iterator_types = ["parallel", "reduction", "parallel"]} ins(%x : tensor<8x4x32xf32>) outs(%init : tensor<8x32xf64>) {
+  ^bb0(%a: f32, %acc: f64):
+    %w = arith.extf %a : f32 to f64
+    %s = arith.addf %w, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<8x32xf64>
+  return %r : tensor<8x32xf64>
+}

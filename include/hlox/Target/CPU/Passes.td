@@ -18,7 +18,8 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
     one workgroup computes only iterations `[begin, end)` of its root's
     workgroup loop (`getWorkgroupLoop`): the root is tiled through
     `TilingInterface` and its `tensor.empty`/`linalg.fill` destination is
-    sliced with it.
+    sliced with it. A pad root (`getInsertRows`) fills rows
+    `[begin, end)` of the output and copies the source's same rows in.
 
     A row group (`hlox.row_group = r`, see hlox-form-dispatches) becomes
     an `scf.for` over workgroups `[begin, end)`, each a row whose r indices
@@ -66,7 +67,12 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
     product's rows), it is first tiled by 6 rows x 4 registers and both
     tile loops are peeled: each full tile becomes 2-d vectors (a rhs
     vector serves 6 rows), the partial tiles are vectorized as above with
-    1-d tiles of 8 registers.
+    1-d tiles of 8 registers. A reduction whose whole vector loop fits in
+    half the accumulators or less (the partial results of
+    `hlox-cpu-split-reductions`) takes as many rows of a parallel loop as
+    fill the 8 accumulators the same way (2 rows of 4 registers): each row
+    is a stream of memory, and streams read together keep more memory in
+    flight.
 
     Only parallel loops move, so every output element accumulates its
     reduction loops in the order of the scalar code: vectorized results are
