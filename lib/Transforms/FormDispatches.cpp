@@ -65,29 +65,33 @@ std::optional<unsigned> hlox::getWorkgroupLoop(linalg::LinalgOp root) {
   return std::nullopt;
 }
 
-std::optional<unsigned> hlox::getInsertRows(tensor::InsertSliceOp insert) {
+/// Whether `value` is a `tensor.empty` or a `linalg.fill` of one: a
+/// destination that can be sliced with its user.
+static bool isFresh(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (auto fill = dyn_cast_or_null<linalg::FillOp>(def))
+    def = fill.getDpsInits()[0].getDefiningOp();
+  return isa_and_nonnull<tensor::EmptyOp>(def);
+}
+
+bool hlox::isRowPad(tensor::InsertSliceOp insert) {
   RankedTensorType dest = insert.getDestType();
   if (!dest.hasStaticShape() || dest.getRank() == 0 ||
       dest.getDimSize(0) < 2 || !insert.hasUnitStride() ||
       !insert.getSourceType().hasStaticShape())
-    return std::nullopt;
+    return false;
   // Only whole rows of dimension 0 are inserted (a pad of the others).
   std::optional<int64_t> offset =
       getConstantIntValue(insert.getMixedOffsets().front());
   std::optional<int64_t> size =
       getConstantIntValue(insert.getMixedSizes().front());
   if (!offset || *offset != 0 || !size || *size != dest.getDimSize(0))
-    return std::nullopt;
+    return false;
   if (llvm::any_of(insert.getMixedOffsets(), [](OpFoldResult offset) {
         return !getConstantIntValue(offset);
       }))
-    return std::nullopt;
-  Operation *def = insert.getDest().getDefiningOp();
-  if (auto fill = dyn_cast_or_null<linalg::FillOp>(def))
-    def = fill.getDpsInits()[0].getDefiningOp();
-  if (!isa_and_nonnull<tensor::EmptyOp>(def))
-    return std::nullopt;
-  return 0;
+    return false;
+  return isFresh(insert.getDest());
 }
 
 std::optional<SmallVector<unsigned>>
@@ -135,7 +139,7 @@ std::optional<int64_t> getStaticIterations(linalg::LinalgOp op) {
 /// into along its workgroup loop.
 std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
   if (auto insert = dyn_cast<tensor::InsertSliceOp>(root)) {
-    if (std::optional<unsigned> rows = getInsertRows(insert)) {
+    if (isRowPad(insert)) {
       int64_t size = insert.getDestType().getDimSize(0);
       return {size, std::max<int64_t>(
                         insert.getDestType().getNumElements() / size, 1)};
@@ -157,13 +161,8 @@ std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
   if (!loop)
     return {1, std::max<int64_t>(total, 1)};
   // Only tensor.empty or linalg.fill of one can be sliced as destinations.
-  for (Value init : linalgOp.getDpsInits()) {
-    Operation *def = init.getDefiningOp();
-    if (auto fill = dyn_cast_or_null<linalg::FillOp>(def))
-      def = fill.getDpsInits()[0].getDefiningOp();
-    if (!isa_and_nonnull<tensor::EmptyOp>(def))
-      return {1, std::max<int64_t>(total, 1)};
-  }
+  if (!llvm::all_of(linalgOp.getDpsInits(), isFresh))
+    return {1, std::max<int64_t>(total, 1)};
   return {ranges[*loop], std::max<int64_t>(total / ranges[*loop], 1)};
 }
 
@@ -260,14 +259,7 @@ private:
       return false;
     if (llvm::any_of(linalgOp.getStaticLoopRanges(), ShapedType::isDynamic))
       return false;
-    for (Value init : linalgOp.getDpsInits()) {
-      Operation *def = init.getDefiningOp();
-      if (auto fill = dyn_cast_or_null<linalg::FillOp>(def))
-        def = fill.getDpsInits()[0].getDefiningOp();
-      if (!isa_and_nonnull<tensor::EmptyOp>(def))
-        return false;
-    }
-    return true;
+    return llvm::all_of(linalgOp.getDpsInits(), isFresh);
   }
 
   /// The sizes of `op`'s `rank` row loops.

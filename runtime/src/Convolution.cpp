@@ -296,30 +296,34 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
   impl->isMatmul = isMatrixProduct && spec.bf16;
   if (impl->isMatmul) {
     int64_t pixels = spec.outHeight * spec.outWidth;
-    dnnl_dims_t kernelMatrix = {1, spec.outChannels, spec.inChannels};
-    dnnl_dims_t inputMatrix = {spec.batch, spec.inChannels, pixels};
-    dnnl_dims_t resultMatrix = {spec.batch, spec.outChannels, pixels};
-    dnnl_dims_t inputRows = {spec.batch * pixels, spec.inChannels};
-    dnnl_dims_t kernelRows = {spec.inChannels, spec.outChannels};
-    dnnl_dims_t resultRows = {spec.batch * pixels, spec.outChannels};
-    if (spec.nhwc)
-      s = dnnl_memory_desc_init_by_tag(&impl->input.plainDesc, 2, inputRows,
-                                       type, dnnl_ab);
-    else
-      s = dnnl_memory_desc_init_by_tag(&impl->input.plainDesc, 3, inputMatrix,
-                                       type, dnnl_abc);
-    if (s == dnnl_success)
-      s = spec.nhwc ? dnnl_memory_desc_init_by_tag(&impl->kernel.plainDesc, 2,
-                                                   kernelRows, type, dnnl_ab)
-                    : dnnl_memory_desc_init_by_tag(&impl->kernel.plainDesc, 3,
-                                                   kernelMatrix, type,
-                                                   dnnl_abc);
-    if (s == dnnl_success)
-      s = spec.nhwc ? dnnl_memory_desc_init_by_tag(&impl->result.plainDesc, 2,
-                                                   resultRows, type, dnnl_ab)
-                    : dnnl_memory_desc_init_by_tag(&impl->result.plainDesc, 3,
-                                                   resultMatrix, type,
-                                                   dnnl_abc);
+    // A matrix of `rows` x `columns` per image (NCHW), or of all images'
+    // rows stacked (NHWC): 3-d with a batch, or 2-d.
+    auto matrix = [&](dnnl_memory_desc_t &desc, int64_t batch, int64_t rows,
+                      int64_t columns) {
+      dnnl_dims_t batched = {batch, rows, columns};
+      dnnl_dims_t stacked = {batch * rows, columns};
+      return spec.nhwc ? dnnl_memory_desc_init_by_tag(&desc, 2, stacked, type,
+                                                      dnnl_ab)
+                       : dnnl_memory_desc_init_by_tag(&desc, 3, batched, type,
+                                                      dnnl_abc);
+    };
+    if (spec.nhwc) {
+      s = matrix(impl->input.plainDesc, spec.batch, pixels, spec.inChannels);
+      if (s == dnnl_success)
+        s = matrix(impl->kernel.plainDesc, 1, spec.inChannels,
+                   spec.outChannels);
+      if (s == dnnl_success)
+        s = matrix(impl->result.plainDesc, spec.batch, pixels,
+                   spec.outChannels);
+    } else {
+      s = matrix(impl->input.plainDesc, spec.batch, spec.inChannels, pixels);
+      if (s == dnnl_success)
+        s = matrix(impl->kernel.plainDesc, 1, spec.outChannels,
+                   spec.inChannels);
+      if (s == dnnl_success)
+        s = matrix(impl->result.plainDesc, spec.batch, spec.outChannels,
+                   pixels);
+    }
     if (s == dnnl_success)
       s = dnnl_matmul_desc_init(&impl->matmulDesc,
                                 &impl->getSource().plainDesc,

@@ -90,12 +90,12 @@ std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
 std::optional<llvm::SmallVector<unsigned>>
 getRowLoops(mlir::linalg::LinalgOp op, unsigned rank);
 
-/// For a dispatch root that inserts a tensor into a fresh one (a pad:
-/// `tensor.insert_slice` into `tensor.empty` or a `linalg.fill` of one,
-/// static, unit strides, constant offsets) and covers all of dimension 0:
-/// dimension 0, which its workgroups then split (each fills its rows and
-/// copies the source's same rows in). None otherwise.
-std::optional<unsigned> getInsertRows(mlir::tensor::InsertSliceOp insert);
+/// Whether dispatch root `insert` is a pad whose workgroups split
+/// dimension 0: a `tensor.insert_slice` into `tensor.empty` or a
+/// `linalg.fill` of one, static, unit strides, constant offsets, covering
+/// all of dimension 0 (each workgroup fills its rows and copies the
+/// source's same rows in).
+bool isRowPad(mlir::tensor::InsertSliceOp insert);
 
 /// `dispatch` printed as if it were named `@dispatch` (local scope, no
 /// locations): two dispatches print alike exactly when they are the same

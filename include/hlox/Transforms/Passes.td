@@ -301,7 +301,7 @@ def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
     more than one iteration, `getWorkgroupLoop`; the kernel then runs a
     range of that loop per call); for a pad root (`tensor.insert_slice`
     into a filled `tensor.empty` covering all of dimension 0,
-    `getInsertRows`) the size of dimension 0; else 1. And `hlox.work`:
+    `isRowPad`) the size of dimension 0; else 1. And `hlox.work`:
     the scalar iterations of one workgroup.
 
     Row groups (`fuse-rows`, on by default): a root takes in the linalg

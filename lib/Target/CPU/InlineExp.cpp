@@ -69,61 +69,50 @@ struct ExpBuilder {
   }
 };
 
-struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(math::ExpOp op,
-                                PatternRewriter &rewriter) const override {
-    Type type = op.getType();
-    if (!getElementTypeOrSelf(type).isF32())
-      return rewriter.notifyMatchFailure(op, "not f32");
-    Location loc = op.getLoc();
-    ExpBuilder e{rewriter, loc, type};
-    Type f64 = e.like(rewriter.getF64Type());
-    Type i64 = e.like(rewriter.getI64Type());
-    auto constant = [&](double value) {
-      return e.splat(rewriter.getF64FloatAttr(value));
-    };
-    auto i64Constant = [&](int64_t value) {
-      return e.splat(rewriter.getI64IntegerAttr(value));
-    };
-    auto fma = [&](Value a, Value b, Value c) { return e.fma(a, b, c); };
-    Value x = op.getOperand();
-    Value wide = arith::ExtFOp::create(rewriter, loc, f64, x);
-    wide = arith::MaximumFOp::create(rewriter, loc, wide, constant(-200.0));
-    wide = arith::MinimumFOp::create(rewriter, loc, wide, constant(200.0));
-    // Adding 1.5 * 2^52 rounds x / ln 2 to an integer k held in the low
-    // bits; subtracting it again gives k as a double.
-    Value shifter = constant(0x1.8p52);
-    Value shifted = fma(wide, constant(1.0 / std::log(2.0)), shifter);
-    Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
-    Value r = fma(k, constant(-0x1.62e42fefa39efp-1), wide);
-    r = fma(k, constant(-0x1.abc9e3b39803fp-56), r);
-    // Horner from the highest term: coefficient i is 1 / i!.
-    double coefficients[13], factorial = 1;
-    for (int i = 0; i <= 12; ++i) {
-      factorial *= i > 0 ? i : 1;
-      coefficients[i] = 1.0 / factorial;
-    }
-    Value p = constant(coefficients[12]);
-    for (int i = 11; i >= 0; --i)
-      p = fma(p, r, constant(coefficients[i]));
-    // 2^k: k + 1023 in the exponent field. The shifter's own bits above
-    // the low 12 shift out.
-    Value bits = arith::BitcastOp::create(rewriter, loc, i64, shifted);
-    bits = arith::AddIOp::create(rewriter, loc, bits, i64Constant(1023));
-    bits = arith::ShLIOp::create(rewriter, loc, bits, i64Constant(52));
-    Value scale = arith::BitcastOp::create(rewriter, loc, f64, bits);
-    Value y = arith::MulFOp::create(rewriter, loc, p, scale);
-    Value result = arith::TruncFOp::create(rewriter, loc, type, y);
-    Value isNan = arith::CmpFOp::create(rewriter, loc,
-                                        arith::CmpFPredicate::UNO, x, x);
-    Value nan = arith::AddFOp::create(rewriter, loc, x, x);
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isNan, nan, result);
-    return success();
+/// exp(x) for f32 `x` in f64 arithmetic, rounded once to f32 (the file
+/// comment's steps); NaN is handled by the caller.
+Value expInF64(const ExpBuilder &e, Value x) {
+  PatternRewriter &rewriter = e.rewriter;
+  Location loc = e.loc;
+  Type f64 = e.like(rewriter.getF64Type());
+  Type i64 = e.like(rewriter.getI64Type());
+  auto constant = [&](double value) {
+    return e.splat(rewriter.getF64FloatAttr(value));
+  };
+  auto i64Constant = [&](int64_t value) {
+    return e.splat(rewriter.getI64IntegerAttr(value));
+  };
+  Value wide = arith::ExtFOp::create(rewriter, loc, f64, x);
+  wide = arith::MaximumFOp::create(rewriter, loc, wide, constant(-200.0));
+  wide = arith::MinimumFOp::create(rewriter, loc, wide, constant(200.0));
+  // Adding 1.5 * 2^52 rounds x / ln 2 to an integer k held in the low
+  // bits; subtracting it again gives k as a double.
+  Value shifter = constant(0x1.8p52);
+  Value shifted = e.fma(wide, constant(1.0 / std::log(2.0)), shifter);
+  Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
+  Value r = e.fma(k, constant(-0x1.62e42fefa39efp-1), wide);
+  r = e.fma(k, constant(-0x1.abc9e3b39803fp-56), r);
+  // Horner from the highest term: coefficient i is 1 / i!.
+  double coefficients[13], factorial = 1;
+  for (int i = 0; i <= 12; ++i) {
+    factorial *= i > 0 ? i : 1;
+    coefficients[i] = 1.0 / factorial;
   }
-};
+  Value p = constant(coefficients[12]);
+  for (int i = 11; i >= 0; --i)
+    p = e.fma(p, r, constant(coefficients[i]));
+  // 2^k: k + 1023 in the exponent field. The shifter's own bits above
+  // the low 12 shift out.
+  Value bits = arith::BitcastOp::create(rewriter, loc, i64, shifted);
+  bits = arith::AddIOp::create(rewriter, loc, bits, i64Constant(1023));
+  bits = arith::ShLIOp::create(rewriter, loc, bits, i64Constant(52));
+  Value scale = arith::BitcastOp::create(rewriter, loc, f64, bits);
+  Value y = arith::MulFOp::create(rewriter, loc, p, scale);
+  return arith::TruncFOp::create(rewriter, loc, e.type, y);
+}
 
-/// exp of f32 in f32 arithmetic, a third of the work of the f64 form:
+/// exp(x) for f32 `x` in f32 arithmetic, a third of the work of the f64
+/// form:
 ///
 ///   x' = clamp(x, -104, 89)             past both ends of f32's range
 ///   k  = round(x' / ln 2)               the 1.5 * 2^23 shifter trick
@@ -132,9 +121,60 @@ struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
 ///   y  = p * 2^(k - k/2) * 2^(k/2)      two exact scalings but the last,
 ///                                       so subnormal results round once
 ///
-/// The error bound, measured on a dense sweep, is in docs/numerics.md.
-struct InlineExpF32Arithmetic final : OpRewritePattern<math::ExpOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// The error bound, measured on a dense sweep, is in docs/numerics.md; NaN
+/// is handled by the caller.
+Value expInF32(const ExpBuilder &e, Value x) {
+  PatternRewriter &rewriter = e.rewriter;
+  Location loc = e.loc;
+  Type i32 = e.like(rewriter.getI32Type());
+  auto constant = [&](float value) {
+    return e.splat(rewriter.getF32FloatAttr(value));
+  };
+  auto i32Constant = [&](int32_t value) {
+    return e.splat(rewriter.getI32IntegerAttr(value));
+  };
+  Value clamped =
+      arith::MaximumFOp::create(rewriter, loc, x, constant(-104.0f));
+  clamped = arith::MinimumFOp::create(rewriter, loc, clamped, constant(89.0f));
+  // Adding 1.5 * 2^23 rounds x / ln 2 to an integer k held in the low
+  // bits; subtracting it again gives k as a float.
+  Value shifter = constant(0x1.8p23f);
+  Value shifted = e.fma(clamped, constant(0x1.715476p+0f), shifter);
+  Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
+  Value r = e.fma(k, constant(-0x1.62e400p-1f), clamped);
+  r = e.fma(k, constant(-0x1.7f7d1cp-20f), r);
+  // Cephes' expf polynomial: exp(r) = 1 + r + r^2 P(r).
+  Value p = constant(1.9875691500e-4f);
+  for (float coefficient : {1.3981999507e-3f, 8.3334519073e-3f,
+                            4.1665795894e-2f, 1.6666665459e-1f,
+                            5.0000001201e-1f})
+    p = e.fma(p, r, constant(coefficient));
+  Value r2 = arith::MulFOp::create(rewriter, loc, r, r);
+  p = e.fma(p, r2, r);
+  p = arith::AddFOp::create(rewriter, loc, p, constant(1.0f));
+  // k as an integer: the shifted value's bits less the shifter's. It
+  // spans [-150, 129]; 2^k as two normal factors, 2^(k/2) and the rest.
+  Value kInt = arith::SubIOp::create(
+      rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, shifted),
+      i32Constant(0x4B400000));
+  Value half = arith::ShRSIOp::create(rewriter, loc, kInt, i32Constant(1));
+  Value rest = arith::SubIOp::create(rewriter, loc, kInt, half);
+  auto powerOfTwo = [&](Value exponent) -> Value {
+    Value biased =
+        arith::AddIOp::create(rewriter, loc, exponent, i32Constant(127));
+    Value bits = arith::ShLIOp::create(rewriter, loc, biased, i32Constant(23));
+    return arith::BitcastOp::create(rewriter, loc, e.type, bits);
+  };
+  Value y = arith::MulFOp::create(rewriter, loc, p, powerOfTwo(rest));
+  return arith::MulFOp::create(rewriter, loc, y, powerOfTwo(half));
+}
+
+/// f32 exp, scalar or vector, as arithmetic (in f64 or in f32); NaN gives
+/// NaN (x + x: quiet, x's payload).
+struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
+  InlineExpF32(MLIRContext *context, bool f32Arithmetic)
+      : OpRewritePattern(context), f32Arithmetic(f32Arithmetic) {}
+
   LogicalResult matchAndRewrite(math::ExpOp op,
                                 PatternRewriter &rewriter) const override {
     Type type = op.getType();
@@ -142,56 +182,17 @@ struct InlineExpF32Arithmetic final : OpRewritePattern<math::ExpOp> {
       return rewriter.notifyMatchFailure(op, "not f32");
     Location loc = op.getLoc();
     ExpBuilder e{rewriter, loc, type};
-    Type i32 = e.like(rewriter.getI32Type());
-    auto constant = [&](float value) {
-      return e.splat(rewriter.getF32FloatAttr(value));
-    };
-    auto i32Constant = [&](int32_t value) {
-      return e.splat(rewriter.getI32IntegerAttr(value));
-    };
-    auto fma = [&](Value a, Value b, Value c) { return e.fma(a, b, c); };
     Value x = op.getOperand();
-    Value clamped =
-        arith::MaximumFOp::create(rewriter, loc, x, constant(-104.0f));
-    clamped = arith::MinimumFOp::create(rewriter, loc, clamped, constant(89.0f));
-    // Adding 1.5 * 2^23 rounds x / ln 2 to an integer k held in the low
-    // bits; subtracting it again gives k as a float.
-    Value shifter = constant(0x1.8p23f);
-    Value shifted = fma(clamped, constant(0x1.715476p+0f), shifter);
-    Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
-    Value r = fma(k, constant(-0x1.62e400p-1f), clamped);
-    r = fma(k, constant(-0x1.7f7d1cp-20f), r);
-    // Cephes' expf polynomial: exp(r) = 1 + r + r^2 P(r).
-    Value p = constant(1.9875691500e-4f);
-    for (float coefficient : {1.3981999507e-3f, 8.3334519073e-3f,
-                              4.1665795894e-2f, 1.6666665459e-1f,
-                              5.0000001201e-1f})
-      p = fma(p, r, constant(coefficient));
-    Value r2 = arith::MulFOp::create(rewriter, loc, r, r);
-    p = fma(p, r2, r);
-    p = arith::AddFOp::create(rewriter, loc, p, constant(1.0f));
-    // k as an integer: the shifted value's bits less the shifter's. It
-    // spans [-150, 129]; 2^k as two normal factors, 2^(k/2) and the rest.
-    Value kInt = arith::SubIOp::create(
-        rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, shifted),
-        i32Constant(0x4B400000));
-    Value half = arith::ShRSIOp::create(rewriter, loc, kInt, i32Constant(1));
-    Value rest = arith::SubIOp::create(rewriter, loc, kInt, half);
-    auto powerOfTwo = [&](Value exponent) -> Value {
-      Value biased =
-          arith::AddIOp::create(rewriter, loc, exponent, i32Constant(127));
-      Value bits =
-          arith::ShLIOp::create(rewriter, loc, biased, i32Constant(23));
-      return arith::BitcastOp::create(rewriter, loc, type, bits);
-    };
-    Value y = arith::MulFOp::create(rewriter, loc, p, powerOfTwo(rest));
-    y = arith::MulFOp::create(rewriter, loc, y, powerOfTwo(half));
+    Value y = f32Arithmetic ? expInF32(e, x) : expInF64(e, x);
     Value isNan = arith::CmpFOp::create(rewriter, loc,
                                         arith::CmpFPredicate::UNO, x, x);
     Value nan = arith::AddFOp::create(rewriter, loc, x, x);
     rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isNan, nan, y);
     return success();
   }
+
+private:
+  bool f32Arithmetic;
 };
 
 class InlineExpPass
@@ -201,10 +202,7 @@ public:
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    if (f32Arithmetic)
-      patterns.add<InlineExpF32Arithmetic>(&getContext());
-    else
-      patterns.add<InlineExpF32>(&getContext());
+    patterns.add<InlineExpF32>(&getContext(), f32Arithmetic);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -29,6 +29,15 @@ MemRefType memrefFor(Type type) {
   return MemRefType::get(tensor.getShape(), tensor.getElementType());
 }
 
+/// `tile` initialized like `init` (a tensor.empty, or a linalg.fill of
+/// one): filled with the same value, or as it is.
+Value initializeLike(OpBuilder &b, Location loc, Value init, Value tile) {
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    return linalg::FillOp::create(b, loc, fill.getInputs()[0], tile)
+        .getResult(0);
+  return tile;
+}
+
 /// `destination` sliced like `init` (a tensor.empty, or a linalg.fill of
 /// one), at `offsets`/`sizes`: the tile of the kernel's output the tiled
 /// root writes.
@@ -38,10 +47,7 @@ Value destinationTile(OpBuilder &b, Location loc, Value init,
   SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
   Value tile = tensor::ExtractSliceOp::create(b, loc, destination, offsets,
                                               sizes, strides);
-  if (auto fill = init.getDefiningOp<linalg::FillOp>())
-    return linalg::FillOp::create(b, loc, fill.getInputs()[0], tile)
-        .getResult(0);
-  return tile;
+  return initializeLike(b, loc, init, tile);
 }
 
 /// Rewrites `root` (a linalg op whose results the kernel writes into
@@ -191,12 +197,10 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
                linalgOp.getDpsInits(), tiledLinalg.getDpsInitsMutable())) {
         Value sliced = tiledInit.get();
         auto type = cast<RankedTensorType>(sliced.getType());
-        Value fresh = tensor::EmptyOp::create(b, loc, type.getShape(),
-                                              type.getElementType());
-        if (auto fill = init.getDefiningOp<linalg::FillOp>())
-          fresh = linalg::FillOp::create(b, loc, fill.getInputs()[0], fresh)
-                      .getResult(0);
-        tiledInit.set(fresh);
+        tiledInit.set(initializeLike(
+            b, loc, init,
+            tensor::EmptyOp::create(b, loc, type.getShape(),
+                                    type.getElementType())));
         if (auto slice = sliced.getDefiningOp<tensor::ExtractSliceOp>())
           bypassed.push_back(slice);
       }
@@ -244,7 +248,7 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
   return SmallVector<Value>(loop.getResults());
 }
 
-/// Rewrites `insert` (a pad into a fresh tensor, getInsertRows) to compute
+/// Rewrites `insert` (a pad into a fresh tensor, isRowPad) to compute
 /// rows [begin, end) of dimension 0 only: those rows of the output are
 /// filled, and the source's same rows copied in. Returns the value to
 /// materialize.
@@ -334,7 +338,7 @@ private:
     auto insert = returned.size() == 1
                       ? returned[0].getDefiningOp<tensor::InsertSliceOp>()
                       : nullptr;
-    if (workgroups > 1 && insert && getInsertRows(insert)) {
+    if (workgroups > 1 && insert && isRowPad(insert)) {
       Value begin = body->getArgument(arguments.size() - 2);
       Value end = body->getArgument(arguments.size() - 1);
       returned = {tileInsertRows(b, insert, outputs[0], begin, end)};

@@ -18,7 +18,7 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
     one workgroup computes only iterations `[begin, end)` of its root's
     workgroup loop (`getWorkgroupLoop`): the root is tiled through
     `TilingInterface` and its `tensor.empty`/`linalg.fill` destination is
-    sliced with it. A pad root (`getInsertRows`) fills rows
+    sliced with it. A pad root (`isRowPad`) fills rows
     `[begin, end)` of the output and copies the source's same rows in.
 
     A row group (`hlox.row_group = r`, see hlox-form-dispatches) becomes
