@@ -474,6 +474,8 @@ private:
     spec.nhwc = conv.getNhwc();
     spec.groups = conv.getGroups();
     spec.bf16 = conv.getType().getElementType().isBF16();
+    spec.bias = conv.getBias() != nullptr;
+    spec.addend = conv.getAddend() != nullptr;
     return success();
   }
 

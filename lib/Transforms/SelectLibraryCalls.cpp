@@ -154,6 +154,68 @@ std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
   return form;
 }
 
+/// The epilogue of a convolution: the StableHLO ops after it that a
+/// `library.conv2d` applies to each result element before it stores it.
+struct ConvEpilogue {
+  Value bias;
+  Value addend;
+  /// The absorbed ops, in order; the last one's result is the epilogue's.
+  SmallVector<Operation *> ops;
+};
+
+/// The only user of `value`, if it has one use and that user is an `OpTy`
+/// with `value` as one of its two operands; `other` is then the other one.
+template <typename OpTy>
+OpTy getOnlyBinaryUser(Value value, Value &other) {
+  if (!value.hasOneUse())
+    return nullptr;
+  auto user = dyn_cast<OpTy>(*value.getUsers().begin());
+  if (!user || user->getNumOperands() != 2)
+    return nullptr;
+  other = user->getOperand(user->getOperand(0) == value ? 1 : 0);
+  return user;
+}
+
+/// The bias vector `value` broadcasts along `featureDim`, if it is such a
+/// broadcast of an f32 vector of `channels` elements.
+Value getBiasVector(Value value, int64_t featureDim, int64_t channels) {
+  auto broadcast = value.getDefiningOp<shlo::BroadcastInDimOp>();
+  if (!broadcast || broadcast.getBroadcastDimensions().size() != 1 ||
+      broadcast.getBroadcastDimensions()[0] != featureDim)
+    return nullptr;
+  auto type = dyn_cast<RankedTensorType>(broadcast.getOperand().getType());
+  if (!type || type.getRank() != 1 || type.getDimSize(0) != channels ||
+      !type.getElementType().isF32())
+    return nullptr;
+  return broadcast.getOperand();
+}
+
+/// What follows the f32 convolution `op` that its library call can apply:
+/// bias, then addend, each optional, each value in the chain used once.
+ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
+  ConvEpilogue epilogue;
+  auto type = cast<RankedTensorType>(op.getType());
+  if (!type.getElementType().isF32())
+    return epilogue;
+  int64_t featureDim = form.nhwc ? 3 : 1;
+  Value current = op.getResult();
+  Value other;
+  if (auto add = getOnlyBinaryUser<shlo::AddOp>(current, other))
+    if (Value bias =
+            getBiasVector(other, featureDim, type.getDimSize(featureDim))) {
+      epilogue.bias = bias;
+      epilogue.ops.push_back(add);
+      current = add.getResult();
+    }
+  if (auto add = getOnlyBinaryUser<shlo::AddOp>(current, other))
+    if (other.getType() == type &&
+        !other.getDefiningOp<shlo::BroadcastInDimOp>()) {
+      epilogue.addend = other;
+      epilogue.ops.push_back(add);
+    }
+  return epilogue;
+}
+
 class SelectLibraryCallsPass
     : public hlox::impl::HloxSelectLibraryCallsBase<SelectLibraryCallsPass> {
 public:
@@ -171,12 +233,19 @@ public:
     });
     OpBuilder builder(&getContext());
     for (auto [op, form] : convolutions) {
-      builder.setInsertionPoint(op);
+      // Every operand dominates the epilogue's last op, which the library
+      // op replaces: the input and kernel through the convolution, the
+      // bias and addend through their uses in the chain.
+      ConvEpilogue epilogue = getConvEpilogue(op, form);
+      Operation *last = epilogue.ops.empty() ? op : epilogue.ops.back();
+      builder.setInsertionPoint(last);
       auto conv = hlox::library::Conv2DOp::create(
           builder, op.getLoc(), op.getType(), op.getLhs(), op.getRhs(),
-          form.nhwc, form.groups, form.strides, form.padding,
-          form.dilations);
-      op.getResult().replaceAllUsesWith(conv.getResult());
+          epilogue.bias, epilogue.addend, form.nhwc,
+          form.groups, form.strides, form.padding, form.dilations);
+      last->getResult(0).replaceAllUsesWith(conv.getResult());
+      for (Operation *absorbed : llvm::reverse(epilogue.ops))
+        absorbed->erase();
       op.erase();
     }
     for (auto [op, form] : selected) {

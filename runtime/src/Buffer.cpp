@@ -35,4 +35,9 @@ Buffer::Buffer(BufferType type) : type(std::move(type)) {
   storage = allocateAligned(this->type.getByteSize());
 }
 
-Buffer::~Buffer() { freeAligned(storage); }
+Buffer::~Buffer() {
+  if (release)
+    release(storage);
+  else
+    freeAligned(storage);
+}

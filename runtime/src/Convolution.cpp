@@ -13,6 +13,8 @@ using namespace hlox::runtime;
 Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
                                         const BufferType &input,
                                         const BufferType &kernel,
+                                        const BufferType *bias,
+                                        const BufferType *addend,
                                         const BufferType &result) {
   const ConvolutionSpec &s = spec;
   for (int64_t size : {s.batch, s.inChannels, s.height, s.width,
@@ -38,6 +40,11 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
       return Status::error("convolution whose output size does not follow "
                            "from its window");
   }
+  if ((bias != nullptr) != s.bias || (addend != nullptr) != s.addend)
+    return Status::error("convolution whose bias or addend operand does "
+                         "not match its description");
+  if ((s.bias || s.addend) && s.bf16)
+    return Status::error("bf16 convolution with an epilogue (f32 only)");
   int64_t bytes = s.bf16 ? 2 : 4;
   auto expect = [&](const BufferType &type, int64_t elements,
                     const char *what) -> Status {
@@ -58,8 +65,14 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
                              "kernel");
       !status)
     return status;
-  return expect(result, s.batch * s.outChannels * s.outHeight * s.outWidth,
-                "result");
+  int64_t resultElements = s.batch * s.outChannels * s.outHeight * s.outWidth;
+  if (bias)
+    if (Status status = expect(*bias, s.outChannels, "bias"); !status)
+      return status;
+  if (addend)
+    if (Status status = expect(*addend, resultElements, "addend"); !status)
+      return status;
+  return expect(result, resultElements, "result");
 }
 
 using onednn::getEngine;
@@ -155,6 +168,18 @@ struct Convolution::Impl {
   dnnl_matmul_desc_t matmulDesc;
   dnnl_stream_t stream = nullptr;
   Operand input, kernel, result;
+  /// The epilogue: the bias vector, and the addend, which a reorder copies
+  /// into the result's buffer (blocked or not) for oneDNN's sum post-op to
+  /// add to the convolution.
+  dnnl_memory_t bias = nullptr;
+  dnnl_memory_t addend = nullptr;
+  dnnl_primitive_t addendCopy = nullptr;
+  /// The primitive's attributes: the sum post-op, and a scratchpad that
+  /// the convolution owns (oneDNN's own is allocated per call, in fresh
+  /// pages).
+  dnnl_primitive_attr_t attributes = nullptr;
+  dnnl_memory_t scratchpad = nullptr;
+  void *scratchpadData = nullptr;
 
   const void *getOpDesc() const {
     return isMatmul ? static_cast<const void *>(&matmulDesc)
@@ -178,10 +203,15 @@ struct Convolution::Impl {
       dnnl_primitive_destroy(primitive);
       primitive = nullptr;
     }
+    if (addendCopy) {
+      dnnl_primitive_destroy(addendCopy);
+      addendCopy = nullptr;
+    }
+    releaseScratchpad();
     onednn::setNumThreads(numThreads);
     dnnl_primitive_desc_t primitiveDesc = nullptr;
     dnnl_status_t s = dnnl_primitive_desc_create(
-        &primitiveDesc, getOpDesc(), nullptr, getEngine(), nullptr);
+        &primitiveDesc, getOpDesc(), attributes, getEngine(), nullptr);
     if (s != dnnl_success)
       return onednn::error("convolution primitive description", s);
     Status prepared =
@@ -197,6 +227,36 @@ struct Convolution::Impl {
       prepared = result.prepare(
           dnnl_primitive_desc_query_md(primitiveDesc, dnnl_query_dst_md, 0),
           false);
+    if (prepared && addend) {
+      // Into the buffer the primitive writes, whatever its layout.
+      dnnl_primitive_desc_t copyDesc = nullptr;
+      s = dnnl_reorder_primitive_desc_create(
+          &copyDesc, &result.plainDesc, getEngine(),
+          dnnl_primitive_desc_query_md(primitiveDesc, dnnl_query_dst_md, 0),
+          getEngine(), nullptr);
+      if (s == dnnl_success) {
+        s = dnnl_primitive_create(&addendCopy, copyDesc);
+        dnnl_primitive_desc_destroy(copyDesc);
+      }
+      if (s != dnnl_success)
+        prepared = onednn::error("addend copy", s);
+    }
+    if (prepared) {
+      const dnnl_memory_desc_t *scratchpadDesc = dnnl_primitive_desc_query_md(
+          primitiveDesc, dnnl_query_scratchpad_md, 0);
+      size_t bytes = scratchpadDesc ? dnnl_memory_desc_get_size(scratchpadDesc)
+                                    : 0;
+      if (bytes > 0) {
+        scratchpadData = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+        if (!scratchpadData)
+          prepared = Status::error("out of memory for a convolution's "
+                                   "scratchpad");
+        else if ((s = dnnl_memory_create(&scratchpad, scratchpadDesc,
+                                         getEngine(), scratchpadData)) !=
+                 dnnl_success)
+          prepared = onednn::error("scratchpad memory", s);
+      }
+    }
     if (!prepared) {
       dnnl_primitive_desc_destroy(primitiveDesc);
       return prepared;
@@ -209,9 +269,25 @@ struct Convolution::Impl {
     return {};
   }
 
+  void releaseScratchpad() {
+    if (scratchpad)
+      dnnl_memory_destroy(scratchpad);
+    std::free(scratchpadData);
+    scratchpad = nullptr;
+    scratchpadData = nullptr;
+  }
+
   ~Impl() {
+    releaseScratchpad();
     if (primitive)
       dnnl_primitive_destroy(primitive);
+    if (addendCopy)
+      dnnl_primitive_destroy(addendCopy);
+    for (dnnl_memory_t memory : {bias, addend})
+      if (memory)
+        dnnl_memory_destroy(memory);
+    if (attributes)
+      dnnl_primitive_attr_destroy(attributes);
     if (stream)
       dnnl_stream_destroy(stream);
   }
@@ -227,7 +303,18 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
     status = Status::error("oneDNN has no CPU engine");
     return nullptr;
   }
+  if (spec.bf16 && (spec.bias || spec.addend)) {
+    status = Status::error("bf16 convolution with an epilogue (f32 only)");
+    return nullptr;
+  }
   auto impl = std::make_unique<Impl>();
+  dnnl_status_t s;
+  if ((s = dnnl_primitive_attr_create(&impl->attributes)) != dnnl_success ||
+      (s = dnnl_primitive_attr_set_scratchpad_mode(
+           impl->attributes, dnnl_scratchpad_mode_user)) != dnnl_success) {
+    status = onednn::error("convolution attributes", s);
+    return nullptr;
+  }
   dnnl_data_type_t type = spec.bf16 ? dnnl_bf16 : dnnl_f32;
   // oneDNN names dimensions in NCHW/OIHW order (GOIHW with groups)
   // whatever the layout; the format tag says how they lie in memory.
@@ -248,7 +335,6 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
       groups > 1 ? (spec.nhwc ? dnnl_hwigo : dnnl_goihw)
                  : (spec.nhwc ? dnnl_hwio : dnnl_oihw);
   dnnl_memory_desc_t inputAny, kernelAny, resultAny;
-  dnnl_status_t s;
   if ((s = dnnl_memory_desc_init_by_tag(&impl->input.plainDesc, 4, inputDims,
                                         type, activations)) != dnnl_success ||
       (s = dnnl_memory_desc_init_by_tag(&impl->kernel.plainDesc, kernelRank,
@@ -333,12 +419,42 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
       status = onednn::error("1x1 convolution as a matrix product", s);
       return nullptr;
     }
-  } else if ((s = dnnl_dilated_convolution_forward_desc_init(
-           &impl->desc, dnnl_forward_inference, dnnl_convolution_direct,
-           &inputAny, &kernelAny, nullptr, &resultAny, strides, dilations,
-           padLow, padHigh)) != dnnl_success) {
-    status = onednn::error("convolution description", s);
-    return nullptr;
+  } else {
+    dnnl_memory_desc_t biasDesc;
+    dnnl_dims_t biasDims = {spec.outChannels};
+    if ((s = dnnl_memory_desc_init_by_tag(&biasDesc, 1, biasDims, dnnl_f32,
+                                          dnnl_a)) != dnnl_success ||
+        (spec.bias &&
+         (s = dnnl_memory_create(&impl->bias, &biasDesc, engine,
+                                 DNNL_MEMORY_NONE)) != dnnl_success) ||
+        (spec.addend &&
+         (s = dnnl_memory_create(&impl->addend, &impl->result.plainDesc,
+                                 engine, DNNL_MEMORY_NONE)) != dnnl_success)) {
+      status = onednn::error("epilogue memory", s);
+      return nullptr;
+    }
+    if ((s = dnnl_dilated_convolution_forward_desc_init(
+             &impl->desc, dnnl_forward_inference, dnnl_convolution_direct,
+             &inputAny, &kernelAny, spec.bias ? &biasDesc : nullptr,
+             &resultAny, strides, dilations, padLow, padHigh)) !=
+        dnnl_success) {
+      status = onednn::error("convolution description", s);
+      return nullptr;
+    }
+    // The addend: the primitive adds what its result buffer holds.
+    if (spec.addend) {
+      dnnl_post_ops_t postOps = nullptr;
+      if ((s = dnnl_post_ops_create(&postOps)) == dnnl_success) {
+        s = dnnl_post_ops_append_sum(postOps, 1.0f);
+        if (s == dnnl_success)
+          s = dnnl_primitive_attr_set_post_ops(impl->attributes, postOps);
+        dnnl_post_ops_destroy(postOps);
+      }
+      if (s != dnnl_success) {
+        status = onednn::error("convolution epilogue", s);
+        return nullptr;
+      }
+    }
   }
   for (Operand *operand : {&impl->input, &impl->kernel, &impl->result})
     if ((s = dnnl_memory_create(&operand->plain, &operand->plainDesc, engine,
@@ -356,7 +472,7 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
   // device's threads.
   dnnl_primitive_desc_t primitiveDesc = nullptr;
   if ((s = dnnl_primitive_desc_create(&primitiveDesc, impl->getOpDesc(),
-                                      nullptr, engine, nullptr)) !=
+                                      impl->attributes, engine, nullptr)) !=
       dnnl_success) {
     status = onednn::error("convolution primitive description", s);
     return nullptr;
@@ -367,7 +483,7 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
 }
 
 Status Convolution::run(Device &device, const void *input, const void *kernel,
-                        void *result) {
+                        const void *bias, const void *addend, void *result) {
   dnnl_status_t s;
   if ((s = dnnl_memory_set_data_handle(impl->input.plain,
                                        const_cast<void *>(input))) !=
@@ -378,6 +494,13 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
       (s = dnnl_memory_set_data_handle(impl->result.plain, result)) !=
           dnnl_success)
     return onednn::error("setting buffers", s);
+  if ((impl->bias && (s = dnnl_memory_set_data_handle(
+                          impl->bias, const_cast<void *>(bias))) !=
+                         dnnl_success) ||
+      (impl->addend && (s = dnnl_memory_set_data_handle(
+                            impl->addend, const_cast<void *>(addend))) !=
+                           dnnl_success))
+    return onednn::error("setting buffers", s);
   // The primitive parallelizes itself, on as many threads as the device.
   int threads = static_cast<int>(device.getNumThreads());
   if (Status made = impl->makePrimitive(threads); !made)
@@ -387,11 +510,23 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
     return copied;
   if (Status copied = impl->kernel.copy(impl->stream, true); !copied)
     return copied;
+  if (impl->addendCopy) {
+    dnnl_exec_arg_t copyArgs[] = {{DNNL_ARG_FROM, impl->addend},
+                                  {DNNL_ARG_TO, impl->result.used()}};
+    if ((s = dnnl_primitive_execute(impl->addendCopy, impl->stream, 2,
+                                    copyArgs)) != dnnl_success)
+      return onednn::error("addend copy", s);
+  }
   dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, impl->getSource().used()},
                             {DNNL_ARG_WEIGHTS, impl->getWeights().used()},
-                            {DNNL_ARG_DST, impl->result.used()}};
-  if ((s = dnnl_primitive_execute(impl->primitive, impl->stream, 3, args)) !=
-      dnnl_success)
+                            {DNNL_ARG_DST, impl->result.used()},
+                            {DNNL_ARG_SCRATCHPAD, impl->scratchpad},
+                            {DNNL_ARG_BIAS, impl->bias}};
+  int numArgs = 3 + (impl->scratchpad != nullptr) + (impl->bias != nullptr);
+  if (!impl->scratchpad)
+    args[3] = args[4];
+  if ((s = dnnl_primitive_execute(impl->primitive, impl->stream, numArgs,
+                                  args)) != dnnl_success)
     return onednn::error("convolution", s);
   if (Status copied = impl->result.copy(impl->stream, false); !copied)
     return copied;

@@ -7,8 +7,13 @@
 using namespace hlox::runtime;
 
 std::shared_ptr<Buffer> CpuDevice::allocate(const BufferType &type) {
-  auto buffer = std::make_shared<Buffer>(type);
-  if (!buffer->data())
+  auto bytes = static_cast<size_t>(type.getByteSize());
+  void *storage = memory->allocate(bytes);
+  if (!storage)
     return nullptr;
-  return buffer;
+  // The buffer keeps the pool alive: it may outlive the device.
+  std::shared_ptr<MemoryPool> owner = memory;
+  return std::make_shared<Buffer>(
+      type, storage,
+      [owner, bytes](void *block) { owner->release(block, bytes); });
 }

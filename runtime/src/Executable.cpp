@@ -84,16 +84,30 @@ static Status verifyProgram(const HostProgram &program) {
     }
     if (command.kind == CommandKind::Convolution ||
         command.kind == CommandKind::Matmul) {
-      if (command.values.size() != 3)
-        return Status::error("library call without its two operands and "
-                             "result");
-      const BufferType &lhs = program.values[command.values[0]].type;
-      const BufferType &rhs = program.values[command.values[1]].type;
-      const BufferType &result = program.values[command.values[2]].type;
+      size_t epilogue = 0;
+      if (command.kind == CommandKind::Convolution)
+        epilogue = command.convolution.bias + command.convolution.addend;
+      if (command.values.size() != 3 + epilogue)
+        return Status::error("library call without its two operands, " +
+                             std::to_string(epilogue) +
+                             " epilogue operands and result");
+      auto typeOf = [&](size_t i) -> const BufferType & {
+        return program.values[command.values[i]].type;
+      };
+      const BufferType *bias = nullptr, *addend = nullptr;
+      if (command.kind == CommandKind::Convolution) {
+        size_t next = 2;
+        if (command.convolution.bias)
+          bias = &typeOf(next++);
+        if (command.convolution.addend)
+          addend = &typeOf(next++);
+      }
+      const BufferType &result = typeOf(command.values.size() - 1);
       if (Status status =
               command.kind == CommandKind::Matmul
-                  ? verifyMatmul(command.matmul, lhs, rhs, result)
-                  : verifyConvolution(command.convolution, lhs, rhs, result);
+                  ? verifyMatmul(command.matmul, typeOf(0), typeOf(1), result)
+                  : verifyConvolution(command.convolution, typeOf(0),
+                                      typeOf(1), bias, addend, result);
           !status)
         return status;
     }
@@ -305,9 +319,14 @@ Status Executable::execute(Device &device,
       break;
     }
     case CommandKind::Convolution: {
+      const ConvolutionSpec &spec = command.convolution;
+      size_t next = 2;
+      const void *bias = spec.bias ? addresses[command.values[next++]] : nullptr;
+      const void *addend =
+          spec.addend ? addresses[command.values[next++]] : nullptr;
       Status status = convolutions[pc - 1]->run(
           device, addresses[command.values[0]], addresses[command.values[1]],
-          addresses[command.values[2]]);
+          bias, addend, addresses[command.values.back()]);
       if (!status)
         return Status::error(status.message(), command.location);
       break;
@@ -370,6 +389,7 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
            std::to_string(c.kernelHeight) + "x" +
            std::to_string(c.kernelWidth) + "/" + std::to_string(c.strides[0]) +
            (c.nhwc ? " NHWC" : " NCHW") + (c.bf16 ? " bf16" : " f32") +
+           (c.bias ? " +bias" : "") + (c.addend ? " +addend" : "") +
            " (oneDNN)";
   }
   }

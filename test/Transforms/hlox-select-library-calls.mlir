@@ -142,3 +142,56 @@ func.func @convolution_threshold(%x: tensor<1x8x16x16xf32>, %w: tensor<8x8x3x3xf
   %1 = stablehlo.convolution(%y, %v) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32>) -> tensor<1x2x4x4xf32>
   return %0, %1 : tensor<1x8x16x16xf32>, tensor<1x2x4x4xf32>
 }
+
+// -----
+
+// An f32 convolution takes in the bias add along its feature dimension and
+// the residual add after it; the ReLU stays a maximum. The library op
+// stands where the last absorbed add stood.
+// DEFAULT-LABEL: func.func @convolution_epilogue
+// CHECK-LABEL: func.func @convolution_epilogue
+// CHECK: %[[D:.*]] = library.conv2d %arg0, %arg3 bias %arg4 strides
+// CHECK: %[[C:.*]] = library.conv2d %arg0, %arg1 bias %arg2 addend %[[D]] strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] : (tensor<2x8x10x10xf32>, tensor<16x8x3x3xf32>, tensor<16xf32>, tensor<2x16x10x10xf32>) -> tensor<2x16x10x10xf32>
+// CHECK-NOT: stablehlo.add
+// CHECK: stablehlo.maximum %[[C]]
+func.func @convolution_epilogue(%x: tensor<2x8x10x10xf32>, %w: tensor<16x8x3x3xf32>, %b: tensor<16xf32>, %dw: tensor<16x8x1x1xf32>, %db: tensor<16xf32>) -> tensor<2x16x10x10xf32> {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x10x10xf32>, tensor<16x8x3x3xf32>) -> tensor<2x16x10x10xf32>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<16xf32>) -> tensor<2x16x10x10xf32>
+  %2 = stablehlo.add %0, %1 : tensor<2x16x10x10xf32>
+  %3 = stablehlo.convolution(%x, %dw) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x8x10x10xf32>, tensor<16x8x1x1xf32>) -> tensor<2x16x10x10xf32>
+  %4 = stablehlo.broadcast_in_dim %db, dims = [1] : (tensor<16xf32>) -> tensor<2x16x10x10xf32>
+  %5 = stablehlo.add %4, %3 : tensor<2x16x10x10xf32>
+  %6 = stablehlo.add %2, %5 : tensor<2x16x10x10xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<2x16x10x10xf32>
+  %7 = stablehlo.maximum %6, %z : tensor<2x16x10x10xf32>
+  return %7 : tensor<2x16x10x10xf32>
+}
+
+// -----
+
+// What stays outside: a bias along another dimension, a value with a
+// second use, a bf16 convolution's adds, a broadcast as the second addend.
+// CHECK-LABEL: func.func @convolution_epilogue_kept
+// CHECK: library.conv2d %arg0, %arg1 strides
+// CHECK: stablehlo.add
+// CHECK: library.conv2d %arg0, %arg1 strides
+// CHECK: stablehlo.add
+// CHECK: library.conv2d %arg3, %arg4 strides
+// CHECK: stablehlo.add
+// CHECK: library.conv2d %arg0, %arg1 bias %arg2 strides
+// CHECK: stablehlo.add
+func.func @convolution_epilogue_kept(%x: tensor<1x8x10x10xf32>, %w: tensor<10x8x1x1xf32>, %b: tensor<10xf32>, %xb: tensor<1x8x10x10xbf16>, %wb: tensor<10x8x1x1xbf16>, %bb: tensor<10xbf16>) -> (tensor<1x10x10x10xf32>, tensor<1x10x10x10xf32>, tensor<1x10x10x10xf32>, tensor<1x10x10x10xbf16>, tensor<1x10x10x10xf32>) {
+  %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<10x8x1x1xf32>) -> tensor<1x10x10x10xf32>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [2] : (tensor<10xf32>) -> tensor<1x10x10x10xf32>
+  %2 = stablehlo.add %0, %1 : tensor<1x10x10x10xf32>
+  %3 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<10x8x1x1xf32>) -> tensor<1x10x10x10xf32>
+  %4 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<10xf32>) -> tensor<1x10x10x10xf32>
+  %5 = stablehlo.add %3, %4 : tensor<1x10x10x10xf32>
+  %6 = stablehlo.convolution(%xb, %wb) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xbf16>, tensor<10x8x1x1xbf16>) -> tensor<1x10x10x10xbf16>
+  %7 = stablehlo.broadcast_in_dim %bb, dims = [1] : (tensor<10xbf16>) -> tensor<1x10x10x10xbf16>
+  %8 = stablehlo.add %6, %7 : tensor<1x10x10x10xbf16>
+  %9 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x10x10xf32>, tensor<10x8x1x1xf32>) -> tensor<1x10x10x10xf32>
+  %10 = stablehlo.add %9, %4 : tensor<1x10x10x10xf32>
+  %11 = stablehlo.add %10, %4 : tensor<1x10x10x10xf32>
+  return %2, %3, %5, %8, %11 : tensor<1x10x10x10xf32>, tensor<1x10x10x10xf32>, tensor<1x10x10x10xf32>, tensor<1x10x10x10xbf16>, tensor<1x10x10x10xf32>
+}

@@ -874,6 +874,31 @@ def library_cases(rng):
             cases.append(Case(f"library_conv_{name}_{element}", body,
                               [(x, "f32", "small"), (w, "f32", "small")],
                               [(r, "f32")], ulps))
+    # f32 convolutions with their epilogue (bias along the feature
+    # dimension, a residual, then a ReLU that stays a maximum).
+    epilogues = [
+        ("nchw", nchw, 1, (2, 3, 13, 11), (8, 3, 3, 3), "[2, 2]",
+         "[[1, 1], [1, 1]]", (2, 8, 7, 6)),
+        ("nhwc_1x1", nhwc, 3, (2, 9, 7, 16), (1, 1, 16, 12), "[1, 1]",
+         "[[0, 0], [0, 0]]", (2, 9, 7, 12)),
+    ]
+    for name, layout, feature, x, w, stride, pad, r in epilogues:
+        channels = r[feature]
+        body = (f"  %y = stablehlo.convolution(%a0, %a1) dim_numbers = "
+                f"{layout}, window = {{stride = {stride}, pad = {pad}}} "
+                f"{{batch_group_count = 1 : i64, feature_group_count = 1 : "
+                f"i64}} : ({t(*x)}, {t(*w)}) -> {t(*r)}\n"
+                f"  %b = stablehlo.broadcast_in_dim %a2, dims = [{feature}] "
+                f": ({t(channels)}) -> {t(*r)}\n"
+                f"  %yb = stablehlo.add %y, %b : {t(*r)}\n"
+                f"  %s = stablehlo.add %a3, %yb : {t(*r)}\n"
+                f"  %z = stablehlo.constant dense<0.0> : {t(*r)}\n"
+                f"  %0 = stablehlo.maximum %s, %z : {t(*r)}\n"
+                f"  return %0 : {t(*r)}")
+        cases.append(Case(f"library_conv_epilogue_{name}", body,
+                          [(x, "f32", "small"), (w, "f32", "small"),
+                           ((channels,), "f32", "small"), (r, "f32", "small")],
+                          [(r, "f32")], CONTRACTION_ULPS))
     return cases
 
 

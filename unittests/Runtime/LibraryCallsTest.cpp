@@ -22,21 +22,32 @@ std::shared_ptr<Buffer> filled(std::vector<int64_t> shape,
   return buffer;
 }
 
+/// The arguments through one library command into the result.
+HostProgram libraryProgram(CommandKind kind,
+                           const std::vector<BufferType> &operands,
+                           BufferType result) {
+  HostProgram program;
+  Command command;
+  command.kind = kind;
+  command.location = "f.mlir:2:8";
+  for (size_t i = 0; i < operands.size(); ++i) {
+    auto id = static_cast<int64_t>(i);
+    program.values.push_back({operands[i], ValueKind::Argument, id, 0});
+    program.arguments.push_back(id);
+    command.values.push_back(id);
+  }
+  int64_t resultId = static_cast<int64_t>(operands.size());
+  program.values.push_back({result, ValueKind::Result, 0, 0});
+  command.values.push_back(resultId);
+  program.commands.push_back(command);
+  program.results = {resultId};
+  return program;
+}
+
 /// Two arguments through one library command into the result.
 HostProgram libraryProgram(CommandKind kind, BufferType a, BufferType b,
                            BufferType result) {
-  HostProgram program;
-  program.values = {{a, ValueKind::Argument, 0, 0},
-                    {b, ValueKind::Argument, 1, 0},
-                    {result, ValueKind::Result, 0, 0}};
-  Command command;
-  command.kind = kind;
-  command.values = {0, 1, 2};
-  command.location = "f.mlir:2:8";
-  program.commands.push_back(command);
-  program.arguments = {0, 1};
-  program.results = {2};
-  return program;
+  return libraryProgram(kind, std::vector<BufferType>{a, b}, result);
 }
 
 std::vector<float> iota(int64_t n, float scale) {
@@ -112,73 +123,122 @@ TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
       << status.message();
 }
 
-/// A strided, padded, dilated NCHW convolution against a plain loop.
+/// A strided, padded, dilated NCHW convolution against a plain loop, alone
+/// and with each epilogue (bias, addend, both).
 TEST(ConvolutionTest, AgreesWithLoops) {
+  for (int epilogue = 0; epilogue < 4; ++epilogue) {
+    ConvolutionSpec spec;
+    spec.batch = 2;
+    spec.inChannels = 3;
+    spec.height = 9;
+    spec.width = 8;
+    spec.outChannels = 4;
+    spec.kernelHeight = 3;
+    spec.kernelWidth = 2;
+    spec.strides[0] = 2;
+    spec.dilations[1] = 2;
+    spec.padding[0] = 1;
+    spec.padding[1] = 0;
+    spec.padding[2] = 1;
+    spec.padding[3] = 2;
+    // (9 + 1 - 3) / 2 + 1 and (8 + 3 - 3) / 1 + 1.
+    spec.outHeight = 4;
+    spec.outWidth = 9;
+    spec.bias = epilogue & 1;
+    spec.addend = epilogue & 2;
+    const ConvolutionSpec &s = spec;
+    std::vector<int64_t> resultShape = {s.batch, s.outChannels, s.outHeight,
+                                        s.outWidth};
+    std::vector<BufferType> operands = {
+        f32({s.batch, s.inChannels, s.height, s.width}),
+        f32({s.outChannels, s.inChannels, s.kernelHeight, s.kernelWidth})};
+    if (s.bias)
+      operands.push_back(f32({s.outChannels}));
+    if (s.addend)
+      operands.push_back(f32(resultShape));
+    HostProgram program = libraryProgram(CommandKind::Convolution, operands,
+                                         f32(resultShape));
+    program.commands[0].convolution = spec;
+    Status status;
+    auto executable = Executable::create(program, nullptr, status);
+    ASSERT_TRUE(executable) << status.message();
+    std::vector<float> x =
+        iota(s.batch * s.inChannels * s.height * s.width, 0.25f);
+    std::vector<float> w = iota(
+        s.outChannels * s.inChannels * s.kernelHeight * s.kernelWidth, 0.5f);
+    std::vector<float> bias = iota(s.outChannels, 3.0f);
+    std::vector<float> addend =
+        iota(s.batch * s.outChannels * s.outHeight * s.outWidth, 0.75f);
+    std::vector<std::shared_ptr<Buffer>> arguments = {
+        filled(program.values[0].type.shape, x),
+        filled(program.values[1].type.shape, w)};
+    if (s.bias)
+      arguments.push_back(filled({s.outChannels}, bias));
+    if (s.addend)
+      arguments.push_back(filled(resultShape, addend));
+    CpuDevice device(2);
+    std::vector<std::shared_ptr<Buffer>> results;
+    status = executable->execute(device, arguments, results);
+    ASSERT_TRUE(status.ok()) << status.message();
+    const auto *y = static_cast<const float *>(results[0]->data());
+    for (int64_t nb = 0; nb < s.batch; ++nb)
+      for (int64_t o = 0; o < s.outChannels; ++o)
+        for (int64_t i = 0; i < s.outHeight; ++i)
+          for (int64_t j = 0; j < s.outWidth; ++j) {
+            double sum = 0;
+            for (int64_t c = 0; c < s.inChannels; ++c)
+              for (int64_t p = 0; p < s.kernelHeight; ++p)
+                for (int64_t q = 0; q < s.kernelWidth; ++q) {
+                  int64_t h =
+                      i * s.strides[0] + p * s.dilations[0] - s.padding[0];
+                  int64_t v =
+                      j * s.strides[1] + q * s.dilations[1] - s.padding[2];
+                  if (h < 0 || h >= s.height || v < 0 || v >= s.width)
+                    continue;
+                  sum += static_cast<double>(
+                             x[((nb * s.inChannels + c) * s.height + h) *
+                                   s.width +
+                               v]) *
+                         w[((o * s.inChannels + c) * s.kernelHeight + p) *
+                               s.kernelWidth +
+                           q];
+                }
+            int64_t at =
+                ((nb * s.outChannels + o) * s.outHeight + i) * s.outWidth + j;
+            if (s.bias)
+              sum += bias[o];
+            if (s.addend)
+              sum += addend[at];
+            ASSERT_NEAR(y[at], sum, 1e-3)
+                << "epilogue " << epilogue << " at " << nb << "," << o << ","
+                << i << "," << j;
+          }
+  }
+}
+
+/// An epilogue operand the spec does not describe, or of the wrong size.
+TEST(ConvolutionTest, RejectsInconsistentEpilogues) {
   ConvolutionSpec spec;
-  spec.batch = 2;
-  spec.inChannels = 3;
-  spec.height = 9;
-  spec.width = 8;
-  spec.outChannels = 4;
-  spec.kernelHeight = 3;
-  spec.kernelWidth = 2;
-  spec.strides[0] = 2;
-  spec.dilations[1] = 2;
-  spec.padding[0] = 1;
-  spec.padding[1] = 0;
-  spec.padding[2] = 1;
-  spec.padding[3] = 2;
-  // (9 + 1 - 3) / 2 + 1 and (8 + 3 - 3) / 1 + 1.
-  spec.outHeight = 4;
-  spec.outWidth = 9;
-  const ConvolutionSpec &s = spec;
+  spec.height = spec.width = spec.outHeight = spec.outWidth = 4;
+  spec.outChannels = 2;
+  spec.bias = true;
   HostProgram program = libraryProgram(
-      CommandKind::Convolution, f32({s.batch, s.inChannels, s.height, s.width}),
-      f32({s.outChannels, s.inChannels, s.kernelHeight, s.kernelWidth}),
-      f32({s.batch, s.outChannels, s.outHeight, s.outWidth}));
+      CommandKind::Convolution, f32({1, 1, 4, 4}), f32({2, 1, 1, 1}),
+      f32({1, 2, 4, 4}));
   program.commands[0].convolution = spec;
   Status status;
-  auto executable = Executable::create(program, nullptr, status);
-  ASSERT_TRUE(executable) << status.message();
-  std::vector<float> x =
-      iota(s.batch * s.inChannels * s.height * s.width, 0.25f);
-  std::vector<float> w =
-      iota(s.outChannels * s.inChannels * s.kernelHeight * s.kernelWidth, 0.5f);
-  CpuDevice device(2);
-  std::vector<std::shared_ptr<Buffer>> results;
-  status = executable->execute(device,
-                               {filled(program.values[0].type.shape, x),
-                                filled(program.values[1].type.shape, w)},
-                               results);
-  ASSERT_TRUE(status.ok()) << status.message();
-  const auto *y = static_cast<const float *>(results[0]->data());
-  for (int64_t nb = 0; nb < s.batch; ++nb)
-    for (int64_t o = 0; o < s.outChannels; ++o)
-      for (int64_t i = 0; i < s.outHeight; ++i)
-        for (int64_t j = 0; j < s.outWidth; ++j) {
-          double sum = 0;
-          for (int64_t c = 0; c < s.inChannels; ++c)
-            for (int64_t p = 0; p < s.kernelHeight; ++p)
-              for (int64_t q = 0; q < s.kernelWidth; ++q) {
-                int64_t h =
-                    i * s.strides[0] + p * s.dilations[0] - s.padding[0];
-                int64_t v =
-                    j * s.strides[1] + q * s.dilations[1] - s.padding[2];
-                if (h < 0 || h >= s.height || v < 0 || v >= s.width)
-                  continue;
-                sum += static_cast<double>(
-                           x[((nb * s.inChannels + c) * s.height + h) *
-                                 s.width +
-                             v]) *
-                       w[((o * s.inChannels + c) * s.kernelHeight + p) *
-                             s.kernelWidth +
-                         q];
-              }
-          ASSERT_NEAR(
-              y[((nb * s.outChannels + o) * s.outHeight + i) * s.outWidth + j],
-              sum, 1e-3)
-              << "at " << nb << "," << o << "," << i << "," << j;
-        }
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("epilogue operands"), std::string::npos)
+      << status.message();
+  program = libraryProgram(CommandKind::Convolution,
+                           std::vector<BufferType>{f32({1, 1, 4, 4}),
+                                                   f32({2, 1, 1, 1}),
+                                                   f32({3})},
+                           f32({1, 2, 4, 4}));
+  program.commands[0].convolution = spec;
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("convolution bias of"), std::string::npos)
+      << status.message();
 }
 
 TEST(ConvolutionTest, RejectsInconsistentSpecs) {

@@ -256,6 +256,14 @@ def HloxSelectLibraryCalls
     the library's (a 2-MFLOP depthwise 3x3: 1.1 ms against 0.15), hence
     their lower threshold.
 
+    An f32 convolution takes in its epilogue, where each value in the chain
+    has no other use: an `add` of a bias vector broadcast along the feature
+    dimension, then an `add` of another tensor of the result's type (a
+    residual, not a broadcast), each optional but in this order, the order
+    oneDNN applies them. The library op takes the place of the last op it
+    absorbs. A ReLU after them stays a `maximum`: oneDNN's turns NaN into
+    0, where `maximum` keeps the NaN.
+
     ```mlir
     %c = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1]
         : (tensor<512x768xf32>, tensor<1024x768xf32>) -> tensor<512x1024xf32>

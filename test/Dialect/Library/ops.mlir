@@ -21,3 +21,14 @@ func.func @convolutions(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x7x7xf32>, %y: 
   %2 = library.conv2d %x, %dw groups = 3 strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] : (tensor<1x3x32x32xf32>, tensor<3x1x3x3xf32>) -> tensor<1x3x32x32xf32>
   return %0, %1, %2 : tensor<1x8x16x16xf32>, tensor<1x5x5x6xbf16>, tensor<1x3x32x32xf32>
 }
+
+// A convolution with its epilogue: a bias of the output channels and an
+// addend of the result's type.
+// CHECK-LABEL: func.func @convolution_epilogue
+// CHECK: library.conv2d %arg0, %arg1 bias %arg2 addend %arg3 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+// CHECK: library.conv2d %arg0, %arg1 bias %arg2 strides
+func.func @convolution_epilogue(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>, %r: tensor<1x4x6x6xf32>) -> (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>) {
+  %0 = library.conv2d %x, %w bias %b addend %r strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>, tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %1 = library.conv2d %x, %w bias %b strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
+  return %0, %1 : tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>
+}

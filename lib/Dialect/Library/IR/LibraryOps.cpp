@@ -151,6 +151,20 @@ LogicalResult Conv2DOp::verify() {
     return emitOpError("the result's batch and channels (")
            << resultBatch << ", " << resultChannels << ") must be ("
            << sizes.batch << ", " << sizes.outChannels << ")";
+  if (hasEpilogue() && !element.isF32())
+    return emitOpError("only an f32 convolution carries an epilogue");
+  if (Value bias = getBias()) {
+    auto biasType = cast<RankedTensorType>(bias.getType());
+    if (biasType.getRank() != 1 ||
+        biasType.getDimSize(0) != sizes.outChannels)
+      return emitOpError("the bias must be a vector of the ")
+             << sizes.outChannels << " output channels, not " << biasType;
+  }
+  if (Value addend = getAddend())
+    if (addend.getType() != getResult().getType())
+      return emitOpError("the addend's type ")
+             << addend.getType() << " differs from the result's "
+             << getResult().getType();
   int64_t in[2] = {sizes.height, sizes.width};
   int64_t window[2] = {sizes.kernelHeight, sizes.kernelWidth};
   int64_t out[2] = {sizes.outHeight, sizes.outWidth};

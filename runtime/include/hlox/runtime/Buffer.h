@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +48,10 @@ public:
   static constexpr size_t kAlignment = 64;
 
   explicit Buffer(BufferType type);
+  /// A buffer on `storage` (aligned, at least getByteSize() bytes), which
+  /// `release` takes back when the buffer dies.
+  Buffer(BufferType type, void *storage, std::function<void(void *)> release)
+      : type(std::move(type)), storage(storage), release(std::move(release)) {}
   ~Buffer();
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
@@ -59,6 +64,8 @@ public:
 private:
   BufferType type;
   void *storage = nullptr;
+  /// Where the storage goes when the buffer dies (freeAligned when empty).
+  std::function<void(void *)> release;
 };
 
 /// Allocates `bytes` aligned to Buffer::kAlignment (at least one byte, so

@@ -20,9 +20,12 @@ namespace hlox::runtime {
 
 /// Checks a ConvolutionSpec against its operands' and result's types:
 /// positive sizes, strides and dilations, padding not negative, the output
-/// size the window gives, element counts and widths (4 bytes, 2 for bf16).
+/// size the window gives, element counts and widths (4 bytes, 2 for bf16),
+/// and the epilogue's operands (`bias` and `addend`, null when the spec has
+/// none).
 Status verifyConvolution(const ConvolutionSpec &spec, const BufferType &input,
-                         const BufferType &kernel, const BufferType &result);
+                         const BufferType &kernel, const BufferType *bias,
+                         const BufferType *addend, const BufferType &result);
 
 /// A convolution ready to run: the library's primitive for one spec.
 class Convolution {
@@ -32,10 +35,11 @@ public:
                                              Status &status);
   ~Convolution();
 
-  /// result = input (*) kernel, on as many threads as `device` has. One
+  /// result = input (*) kernel [+ bias] [+ addend], on as many threads as
+  /// `device` has; `bias` and `addend` are null when the spec has none. One
   /// run at a time per Convolution.
   Status run(Device &device, const void *input, const void *kernel,
-             void *result);
+             const void *bias, const void *addend, void *result);
 
 private:
   struct Impl;

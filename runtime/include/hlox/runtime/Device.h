@@ -6,6 +6,7 @@
 #define HLOX_RUNTIME_DEVICE_H
 
 #include "hlox/runtime/Buffer.h"
+#include "hlox/runtime/MemoryPool.h"
 #include "hlox/runtime/ThreadPool.h"
 
 #include <memory>
@@ -31,11 +32,21 @@ public:
   virtual unsigned getNumThreads() const = 0;
 };
 
-/// The host CPU: buffers in host memory, workgroups on a thread pool.
+/// The host CPU: buffers in host memory, workgroups on a thread pool. A
+/// buffer's memory returns to the device's MemoryPool when the buffer dies
+/// (even after the device), so that the results of repeated runs reuse
+/// mapped pages.
 class CpuDevice final : public Device {
 public:
-  /// `numThreads` threads in all (0: one per hardware thread).
-  explicit CpuDevice(unsigned numThreads = 0) : pool(numThreads) {}
+  /// The released memory a device keeps for reuse by default.
+  static constexpr size_t kDefaultCachedBytes = size_t(1) << 30;
+
+  /// `numThreads` threads in all (0: one per hardware thread), and at most
+  /// `maxCachedBytes` of released buffer memory kept for reuse.
+  explicit CpuDevice(unsigned numThreads = 0,
+                     size_t maxCachedBytes = kDefaultCachedBytes)
+      : pool(numThreads),
+        memory(std::make_shared<MemoryPool>(maxCachedBytes)) {}
   std::string getName() const override { return "cpu:0"; }
   std::shared_ptr<Buffer> allocate(const BufferType &type) override;
   void dispatch(int64_t count, int64_t minPerChunk,
@@ -44,8 +55,12 @@ public:
   }
   unsigned getNumThreads() const override { return pool.getNumThreads(); }
 
+  /// The memory its buffers come from.
+  const MemoryPool &getMemoryPool() const { return *memory; }
+
 private:
   ThreadPool pool;
+  std::shared_ptr<MemoryPool> memory;
 };
 
 } // namespace hlox::runtime

@@ -79,7 +79,9 @@ enum class CommandKind {
 /// outChannels] into [batch, outHeight, outWidth, outChannels] with `nhwc`
 /// (NHWC/HWIO); f32, or bf16 accumulated in f32 with `bf16`. With
 /// `groups` feature groups, output channel group g reads input channel
-/// group g only (groups = channels: a depthwise convolution).
+/// group g only (groups = channels: a depthwise convolution). The command's
+/// values are the input, the kernel, the bias when `bias`, the addend when
+/// `addend`, then the result.
 struct ConvolutionSpec {
   int64_t batch = 1;
   int64_t inChannels = 1;
@@ -98,6 +100,11 @@ struct ConvolutionSpec {
   int64_t padding[4] = {0, 0, 0, 0};
   bool nhwc = false;
   bool bf16 = false;
+  /// The epilogue (f32 only), applied to each result element before it is
+  /// stored: + bias[output channel] (an f32 vector of outChannels), then +
+  /// the addend's element (a buffer shaped like the result).
+  bool bias = false;
+  bool addend = false;
 };
 
 /// A batched row-major f32 matrix product: for each of `batch` matrices,

@@ -87,7 +87,7 @@ def Library_MatmulOp : Library_Op<"matmul"> {
   }];
 }
 
-def Library_Conv2DOp : Library_Op<"conv2d"> {
+def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
   let summary = "A 2-d convolution in NCHW or NHWC layout";
   let description = [{
     A `stablehlo.convolution` with two spatial dimensions, one batch group,
@@ -108,15 +108,27 @@ def Library_Conv2DOp : Library_Op<"conv2d"> {
     is `[low H, high H, low W, high W]` zeros around the input. Elements are
     f32, or bf16 computed in f32 and rounded once per result element.
 
+    An f32 convolution may carry its epilogue, applied to each result
+    element before it is stored, in this order: `bias` (a vector of the
+    output channels) adds the element's channel's entry, and `addend` (a
+    tensor shaped like the result) adds its element. This is what the
+    StableHLO of a convolution followed by `add` of a bias broadcast along
+    the feature dimension and `add` of a residual computes, in the same
+    order, without a pass over memory per step. (A ReLU stays outside:
+    oneDNN's turns NaN into 0.)
+
     ```mlir
-    %y = library.conv2d %x, %w strides = [2, 2] padding = [3, 3, 3, 3]
-        dilations = [1, 1]
-        : (tensor<8x3x224x224xf32>, tensor<64x3x7x7xf32>) -> tensor<8x64x112x112xf32>
+    %y = library.conv2d %x, %w bias %b strides = [2, 2]
+        padding = [3, 3, 3, 3] dilations = [1, 1]
+        : (tensor<8x3x224x224xf32>, tensor<64x3x7x7xf32>, tensor<64xf32>)
+        -> tensor<8x64x112x112xf32>
     ```
   }];
   let arguments = (ins
     StaticShapeTensorOf<[F32, BF16]>:$input,
     StaticShapeTensorOf<[F32, BF16]>:$kernel,
+    Optional<StaticShapeTensorOf<[F32]>>:$bias,
+    Optional<StaticShapeTensorOf<[F32]>>:$addend,
     UnitAttr:$nhwc,
     ConfinedAttr<DefaultValuedAttr<I64Attr, "1">, [IntPositive]>:$groups,
     DenseI64ArrayAttr:$strides,
@@ -125,7 +137,8 @@ def Library_Conv2DOp : Library_Op<"conv2d"> {
   );
   let results = (outs StaticShapeTensorOf<[F32, BF16]>:$result);
   let assemblyFormat = [{
-    $input `,` $kernel (`nhwc` $nhwc^)? (`groups` `=` $groups^)?
+    $input `,` $kernel (`bias` $bias^)? (`addend` $addend^)?
+    (`nhwc` $nhwc^)? (`groups` `=` $groups^)?
     `strides` `=` $strides
     `padding` `=` $padding `dilations` `=` $dilations attr-dict `:`
     functional-type(operands, results)
@@ -139,6 +152,8 @@ def Library_Conv2DOp : Library_Op<"conv2d"> {
       int64_t outHeight, outWidth;
     };
     Sizes getSizes();
+    /// Whether the op carries an epilogue (a bias or an addend).
+    bool hasEpilogue() { return getBias() || getAddend(); }
   }];
 }
 
