@@ -6,7 +6,9 @@
 
 #include "OneDNN.h"
 
+#include <cstdint>
 #include <cstdlib>
+#include <vector>
 
 using namespace hlox::runtime;
 
@@ -293,11 +295,13 @@ struct Convolution::Impl {
   }
 };
 
-Convolution::Convolution(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
+Convolution::Convolution(const ConvolutionSpec &spec,
+                         std::unique_ptr<Impl> impl)
+    : spec(spec), impl(std::move(impl)) {}
 Convolution::~Convolution() = default;
 
-std::unique_ptr<Convolution>
-Convolution::create(const ConvolutionSpec &spec, Status &status) {
+std::unique_ptr<Convolution::Impl>
+Convolution::makeImpl(const ConvolutionSpec &spec, Status &status) {
   dnnl_engine_t engine = getEngine();
   if (!engine) {
     status = Status::error("oneDNN has no CPU engine");
@@ -479,58 +483,116 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
   }
   dnnl_primitive_desc_destroy(primitiveDesc);
   status = {};
-  return std::unique_ptr<Convolution>(new Convolution(std::move(impl)));
+  return impl;
+}
+
+std::unique_ptr<Convolution>
+Convolution::create(const ConvolutionSpec &spec, Status &status) {
+  std::unique_ptr<Impl> impl = makeImpl(spec, status);
+  if (!impl)
+    return nullptr;
+  return std::unique_ptr<Convolution>(new Convolution(spec, std::move(impl)));
+}
+
+/// Runs `impl`'s convolution on `threads` OpenMP threads.
+static Status execute(Convolution::Impl &impl, int threads, const void *input,
+                      const void *kernel, const void *bias,
+                      const void *addend, void *result) {
+  Convolution::Impl *const self = &impl;
+  dnnl_status_t s;
+  if ((s = dnnl_memory_set_data_handle(self->input.plain,
+                                       const_cast<void *>(input))) !=
+          dnnl_success ||
+      (s = dnnl_memory_set_data_handle(self->kernel.plain,
+                                       const_cast<void *>(kernel))) !=
+          dnnl_success ||
+      (s = dnnl_memory_set_data_handle(self->result.plain, result)) !=
+          dnnl_success)
+    return onednn::error("setting buffers", s);
+  if ((self->bias && (s = dnnl_memory_set_data_handle(
+                          self->bias, const_cast<void *>(bias))) !=
+                         dnnl_success) ||
+      (self->addend && (s = dnnl_memory_set_data_handle(
+                            self->addend, const_cast<void *>(addend))) !=
+                           dnnl_success))
+    return onednn::error("setting buffers", s);
+  if (Status made = self->makePrimitive(threads); !made)
+    return made;
+  onednn::setNumThreads(threads);
+  if (Status copied = self->input.copy(self->stream, true); !copied)
+    return copied;
+  if (Status copied = self->kernel.copy(self->stream, true); !copied)
+    return copied;
+  if (self->addendCopy) {
+    dnnl_exec_arg_t copyArgs[] = {{DNNL_ARG_FROM, self->addend},
+                                  {DNNL_ARG_TO, self->result.used()}};
+    if ((s = dnnl_primitive_execute(self->addendCopy, self->stream, 2,
+                                    copyArgs)) != dnnl_success)
+      return onednn::error("addend copy", s);
+  }
+  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, self->getSource().used()},
+                            {DNNL_ARG_WEIGHTS, self->getWeights().used()},
+                            {DNNL_ARG_DST, self->result.used()},
+                            {DNNL_ARG_SCRATCHPAD, self->scratchpad},
+                            {DNNL_ARG_BIAS, self->bias}};
+  int numArgs = 3 + (self->scratchpad != nullptr) + (self->bias != nullptr);
+  if (!self->scratchpad)
+    args[3] = args[4];
+  if ((s = dnnl_primitive_execute(self->primitive, self->stream, numArgs,
+                                  args)) != dnnl_success)
+    return onednn::error("convolution", s);
+  if (Status copied = self->result.copy(self->stream, false); !copied)
+    return copied;
+  if ((s = dnnl_stream_wait(self->stream)) != dnnl_success)
+    return onednn::error("convolution", s);
+  return {};
 }
 
 Status Convolution::run(Device &device, const void *input, const void *kernel,
                         const void *bias, const void *addend, void *result) {
-  dnnl_status_t s;
-  if ((s = dnnl_memory_set_data_handle(impl->input.plain,
-                                       const_cast<void *>(input))) !=
-          dnnl_success ||
-      (s = dnnl_memory_set_data_handle(impl->kernel.plain,
-                                       const_cast<void *>(kernel))) !=
-          dnnl_success ||
-      (s = dnnl_memory_set_data_handle(impl->result.plain, result)) !=
-          dnnl_success)
-    return onednn::error("setting buffers", s);
-  if ((impl->bias && (s = dnnl_memory_set_data_handle(
-                          impl->bias, const_cast<void *>(bias))) !=
-                         dnnl_success) ||
-      (impl->addend && (s = dnnl_memory_set_data_handle(
-                            impl->addend, const_cast<void *>(addend))) !=
-                           dnnl_success))
-    return onednn::error("setting buffers", s);
-  // The primitive parallelizes itself, on as many threads as the device.
-  int threads = static_cast<int>(device.getNumThreads());
-  if (Status made = impl->makePrimitive(threads); !made)
-    return made;
-  onednn::setNumThreads(threads);
-  if (Status copied = impl->input.copy(impl->stream, true); !copied)
-    return copied;
-  if (Status copied = impl->kernel.copy(impl->stream, true); !copied)
-    return copied;
-  if (impl->addendCopy) {
-    dnnl_exec_arg_t copyArgs[] = {{DNNL_ARG_FROM, impl->addend},
-                                  {DNNL_ARG_TO, impl->result.used()}};
-    if ((s = dnnl_primitive_execute(impl->addendCopy, impl->stream, 2,
-                                    copyArgs)) != dnnl_success)
-      return onednn::error("addend copy", s);
+  auto threads = static_cast<int64_t>(device.getNumThreads());
+  if (threads < 2 || spec.batch < threads)
+    // One primitive that parallelizes itself on as many threads as the
+    // device has.
+    return execute(*impl, static_cast<int>(threads), input, kernel, bias,
+                   addend, result);
+  // The images split into one slice per thread of the device's pool, each
+  // a single-threaded primitive: oneDNN's OpenMP threads would otherwise
+  // spin after the call on the cores the pool's next dispatch needs.
+  auto sliceBegin = [&](int64_t part) { return spec.batch * part / threads; };
+  if (static_cast<int64_t>(parts.size()) != threads) {
+    parts.clear();
+    for (int64_t part = 0; part < threads; ++part) {
+      ConvolutionSpec slice = spec;
+      slice.batch = sliceBegin(part + 1) - sliceBegin(part);
+      Status status;
+      parts.push_back(makeImpl(slice, status));
+      if (!parts.back()) {
+        parts.clear();
+        return status;
+      }
+    }
   }
-  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, impl->getSource().used()},
-                            {DNNL_ARG_WEIGHTS, impl->getWeights().used()},
-                            {DNNL_ARG_DST, impl->result.used()},
-                            {DNNL_ARG_SCRATCHPAD, impl->scratchpad},
-                            {DNNL_ARG_BIAS, impl->bias}};
-  int numArgs = 3 + (impl->scratchpad != nullptr) + (impl->bias != nullptr);
-  if (!impl->scratchpad)
-    args[3] = args[4];
-  if ((s = dnnl_primitive_execute(impl->primitive, impl->stream, numArgs,
-                                  args)) != dnnl_success)
-    return onednn::error("convolution", s);
-  if (Status copied = impl->result.copy(impl->stream, false); !copied)
-    return copied;
-  if ((s = dnnl_stream_wait(impl->stream)) != dnnl_success)
-    return onednn::error("convolution", s);
+  int64_t bytes = spec.bf16 ? 2 : 4;
+  int64_t inputImage = spec.inChannels * spec.height * spec.width * bytes;
+  int64_t resultImage =
+      spec.outChannels * spec.outHeight * spec.outWidth * bytes;
+  std::vector<Status> statuses(threads);
+  device.dispatch(threads, 1, [&](int64_t begin, int64_t end) {
+    onednn::setNumThreads(1);
+    for (int64_t part = begin; part < end; ++part) {
+      int64_t image = sliceBegin(part);
+      statuses[part] = execute(
+          *parts[part], 1,
+          static_cast<const uint8_t *>(input) + image * inputImage, kernel,
+          bias,
+          addend ? static_cast<const uint8_t *>(addend) + image * resultImage
+                 : nullptr,
+          static_cast<uint8_t *>(result) + image * resultImage);
+    }
+  });
+  for (Status &status : statuses)
+    if (!status)
+      return status;
   return {};
 }

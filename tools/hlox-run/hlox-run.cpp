@@ -135,7 +135,7 @@ cl::opt<bool> profile(
     "profile",
     cl::desc("Compiled path: print the time of each dispatch, library call "
              "and host command (share of the run, ms per run, source "
-             "location), averaged over the --repeat runs (or the one run)"));
+             "location), the median over the --repeat runs (or the one run)"));
 cl::opt<std::string> traceFile(
     "trace",
     cl::desc("Compiled path: write the last run's commands as a Chrome "

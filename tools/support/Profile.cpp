@@ -14,43 +14,57 @@
 using namespace hlox;
 using namespace hlox::runtime;
 
+/// The median of `values` (the upper one of an even count).
+static int64_t median(std::vector<int64_t> values) {
+  if (values.empty())
+    return 0;
+  auto middle = values.begin() + values.size() / 2;
+  std::nth_element(values.begin(), middle, values.end());
+  return *middle;
+}
+
 void tools::printProfile(llvm::raw_ostream &os, const HostProgram &program,
                          llvm::ArrayRef<std::vector<CommandTiming>> runs) {
   if (runs.empty())
     return;
-  struct Total {
-    int64_t ns = 0;
+  // Per command, its time in each run (0 where control flow skipped it):
+  // medians keep a run that paid for fresh pages or a cold cache from
+  // skewing the others.
+  struct Command {
+    std::vector<int64_t> ns;
     int64_t calls = 0;
   };
-  std::map<int64_t, Total> totals;
-  int64_t runNs = 0;
-  for (const std::vector<CommandTiming> &run : runs) {
-    if (!run.empty())
-      runNs += run.back().endNs - run.front().startNs;
+  std::map<int64_t, Command> commands;
+  std::vector<int64_t> runNs;
+  for (auto [i, run] : llvm::enumerate(runs)) {
+    runNs.push_back(run.empty() ? 0 : run.back().endNs - run.front().startNs);
     for (const CommandTiming &timing : run) {
-      Total &total = totals[timing.command];
-      total.ns += timing.endNs - timing.startNs;
-      ++total.calls;
+      Command &command = commands[timing.command];
+      command.ns.resize(runs.size(), 0);
+      command.ns[i] += timing.endNs - timing.startNs;
+      ++command.calls;
     }
   }
-  std::vector<std::pair<int64_t, Total>> rows(totals.begin(), totals.end());
-  std::stable_sort(rows.begin(), rows.end(), [](auto &a, auto &b) {
-    return a.second.ns > b.second.ns;
-  });
+  std::vector<std::pair<int64_t, int64_t>> rows; // command, median ns
+  for (auto &[index, command] : commands)
+    rows.push_back({index, median(command.ns)});
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](auto &a, auto &b) { return a.second > b.second; });
   double numRuns = static_cast<double>(runs.size());
-  os << llvm::formatv("profile: {0:f3} ms per run, mean of {1} run(s), "
+  int64_t medianRunNs = median(runNs);
+  os << llvm::formatv("profile: {0:f3} ms per run, median of {1} run(s), "
                       "{2} commands\n",
-                      runNs / numRuns * 1e-6, runs.size(),
+                      medianRunNs * 1e-6, runs.size(),
                       program.commands.size());
   os << llvm::formatv("{0,7} {1,10} {2,6}  {3}\n", "share", "ms/run",
                       "calls", "command (location)");
-  for (auto &[index, total] : rows) {
-    const Command &command = program.commands[index];
-    double share = runNs > 0 ? 100.0 * total.ns / runNs : 0.0;
+  for (auto &[index, ns] : rows) {
+    const runtime::Command &command = program.commands[index];
+    double share = medianRunNs > 0 ? 100.0 * ns / medianRunNs : 0.0;
     os << llvm::formatv("{0,6:f1}% {1,10:f3} {2,6}  #{3} {4}", share,
-                        total.ns / numRuns * 1e-6,
-                        static_cast<double>(total.calls) / numRuns, index,
-                        describeCommand(program, command));
+                        ns * 1e-6,
+                        static_cast<double>(commands[index].calls) / numRuns,
+                        index, describeCommand(program, command));
     if (!command.location.empty())
       os << " (" << command.location << ")";
     os << "\n";

@@ -21,9 +21,10 @@
 
 namespace hlox::tools {
 
-/// Prints the time of each command of `program` averaged over `runs` (the
-/// timings of whole runs), most expensive first: its share of the run, the
-/// milliseconds and calls per run, what it is and where it comes from.
+/// Prints the time of each command of `program` over `runs` (the timings of
+/// whole runs), most expensive first: the median over the runs of its time
+/// per run and its share of the median run, its calls per run (mean), what
+/// it is and where it comes from.
 void printProfile(llvm::raw_ostream &os, const runtime::HostProgram &program,
                   llvm::ArrayRef<std::vector<runtime::CommandTiming>> runs);
 

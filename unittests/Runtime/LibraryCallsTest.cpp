@@ -124,11 +124,13 @@ TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
 }
 
 /// A strided, padded, dilated NCHW convolution against a plain loop, alone
-/// and with each epilogue (bias, addend, both).
+/// and with each epilogue (bias, addend, both), on one thread and with the
+/// images split over three.
 TEST(ConvolutionTest, AgreesWithLoops) {
-  for (int epilogue = 0; epilogue < 4; ++epilogue) {
+  for (int epilogue = 0; epilogue < 8; ++epilogue) {
+    unsigned threads = epilogue < 4 ? 1 : 3;
     ConvolutionSpec spec;
-    spec.batch = 2;
+    spec.batch = 4;
     spec.inChannels = 3;
     spec.height = 9;
     spec.width = 8;
@@ -176,7 +178,7 @@ TEST(ConvolutionTest, AgreesWithLoops) {
       arguments.push_back(filled({s.outChannels}, bias));
     if (s.addend)
       arguments.push_back(filled(resultShape, addend));
-    CpuDevice device(2);
+    CpuDevice device(threads);
     std::vector<std::shared_ptr<Buffer>> results;
     status = executable->execute(device, arguments, results);
     ASSERT_TRUE(status.ok()) << status.message();

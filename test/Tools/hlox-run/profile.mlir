@@ -4,7 +4,7 @@
 
 // The profile: each command's share of the run, ms and calls per run, what
 // it is and where it comes from, most expensive first.
-// CHECK: profile: {{[0-9.]+}} ms per run, mean of 3 run(s), 3 commands
+// CHECK: profile: {{[0-9.]+}} ms per run, median of 3 run(s), 3 commands
 // CHECK-NEXT: share ms/run calls command (location)
 // CHECK-DAG: {{[0-9.]+}}% {{[0-9.]+}} 1.00 #0 matmul 1x32x48x64 rhsT (oneDNN) ({{.*}}profile.mlir:[[@LINE+14]]:8)
 // CHECK-DAG: {{[0-9.]+}}% {{[0-9.]+}} 1.00 #1 convolution 1x4x10x10 to 6 by 3x3/1 NCHW f32 (oneDNN) ({{.*}}profile.mlir:[[@LINE+14]]:8)

@@ -15,6 +15,7 @@
 #include "hlox/runtime/Status.h"
 
 #include <memory>
+#include <vector>
 
 namespace hlox::runtime {
 
@@ -37,14 +38,25 @@ public:
 
   /// result = input (*) kernel [+ bias] [+ addend], on as many threads as
   /// `device` has; `bias` and `addend` are null when the spec has none. One
-  /// run at a time per Convolution.
+  /// run at a time per Convolution. With at least as many images as
+  /// threads, each of the device's threads computes a slice of the images
+  /// with a single-threaded primitive; otherwise one primitive
+  /// parallelizes itself with oneDNN's threads.
   Status run(Device &device, const void *input, const void *kernel,
              const void *bias, const void *addend, void *result);
 
-private:
+  /// A primitive, its layouts and buffers, for one spec.
   struct Impl;
-  explicit Convolution(std::unique_ptr<Impl> impl);
+
+private:
+  Convolution(const ConvolutionSpec &spec, std::unique_ptr<Impl> impl);
+  static std::unique_ptr<Impl> makeImpl(const ConvolutionSpec &spec,
+                                        Status &status);
+  ConvolutionSpec spec;
+  /// The whole batch's primitive.
   std::unique_ptr<Impl> impl;
+  /// One per thread of the last device that split the batch.
+  std::vector<std::unique_ptr<Impl>> parts;
 };
 
 } // namespace hlox::runtime
