@@ -161,6 +161,10 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
       }
     }
     executable->convolutions.push_back(std::move(convolution));
+    executable->matmuls.push_back(
+        command.kind == CommandKind::Matmul
+            ? std::make_unique<Matmul>(command.matmul)
+            : nullptr);
   }
   return executable;
 }
@@ -332,9 +336,8 @@ Status Executable::execute(Device &device,
       break;
     }
     case CommandKind::Matmul: {
-      Status status = runMatmul(
-          device, command.matmul,
-          static_cast<const float *>(addresses[command.values[0]]),
+      Status status = matmuls[pc - 1]->run(
+          device, static_cast<const float *>(addresses[command.values[0]]),
           static_cast<const float *>(addresses[command.values[1]]),
           static_cast<float *>(addresses[command.values[2]]));
       if (!status)

@@ -7,8 +7,12 @@
 #include "OneDNN.h"
 
 #include <algorithm>
-#include <atomic>
+#include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
+#include <utility>
+#include <vector>
 
 using namespace hlox::runtime;
 
@@ -37,9 +41,178 @@ Status hlox::runtime::verifyMatmul(const MatmulSpec &spec,
   return {};
 }
 
-Status hlox::runtime::runMatmul(Device &device, const MatmulSpec &spec,
-                                const float *lhs, const float *rhs,
-                                float *result) {
+namespace {
+
+/// What a thread keeps across calls: its stream, and scratch memory that
+/// only grows.
+struct ThreadState {
+  dnnl_stream_t stream = nullptr;
+  void *scratch = nullptr;
+  size_t scratchBytes = 0;
+
+  ~ThreadState() {
+    if (stream)
+      dnnl_stream_destroy(stream);
+    std::free(scratch);
+  }
+
+  /// At least `bytes` of scratch memory, or null when it is exhausted.
+  void *getScratch(size_t bytes) {
+    if (bytes <= scratchBytes)
+      return scratch;
+    std::free(scratch);
+    scratchBytes = (bytes + 4095) / 4096 * 4096;
+    scratch = std::aligned_alloc(4096, scratchBytes);
+    if (!scratch)
+      scratchBytes = 0;
+    return scratch;
+  }
+};
+
+thread_local ThreadState threadState;
+
+/// A primitive for `count` matrices of `rows` rows of the product, with the
+/// memory descriptions of its operands inside the caller's buffers.
+struct Piece {
+  dnnl_memory_desc_t lhs, rhs, result;
+  dnnl_primitive_t primitive = nullptr;
+  size_t scratchBytes = 0;
+
+  Piece() = default;
+  Piece(const Piece &) = delete;
+  Piece &operator=(const Piece &) = delete;
+  ~Piece() {
+    if (primitive)
+      dnnl_primitive_destroy(primitive);
+  }
+};
+
+} // namespace
+
+struct Matmul::Impl {
+  MatmulSpec spec;
+  std::mutex mutex;
+  /// By (matrices, rows): made on first use, on a thread whose OpenMP
+  /// thread count is 1.
+  std::map<std::pair<int64_t, int64_t>, std::unique_ptr<Piece>> pieces;
+
+  /// The primitive for `count` matrices of `rows` rows.
+  Status getPiece(int64_t count, int64_t rows, Piece *&piece) {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::unique_ptr<Piece> &slot = pieces[{count, rows}];
+    if (slot) {
+      piece = slot.get();
+      return {};
+    }
+    auto made = std::make_unique<Piece>();
+    const int64_t m = spec.m, n = spec.n, k = spec.k;
+    // Row-major matrices inside the batch's buffers; a transposed operand
+    // is the same matrix read with its strides swapped.
+    dnnl_dims_t lhsDims = {count, rows, k};
+    dnnl_dims_t lhsStrides = {m * k, spec.transposeLhs ? 1 : k,
+                              spec.transposeLhs ? m : 1};
+    dnnl_dims_t rhsDims = {count, k, n};
+    dnnl_dims_t rhsStrides = {k * n, spec.transposeRhs ? 1 : n,
+                              spec.transposeRhs ? k : 1};
+    dnnl_dims_t resultDims = {count, rows, n};
+    dnnl_dims_t resultStrides = {m * n, n, 1};
+    dnnl_status_t s;
+    dnnl_primitive_attr_t attributes = nullptr;
+    dnnl_matmul_desc_t desc;
+    if ((s = dnnl_memory_desc_init_by_strides(&made->lhs, 3, lhsDims,
+                                              dnnl_f32, lhsStrides)) !=
+            dnnl_success ||
+        (s = dnnl_memory_desc_init_by_strides(&made->rhs, 3, rhsDims,
+                                              dnnl_f32, rhsStrides)) !=
+            dnnl_success ||
+        (s = dnnl_memory_desc_init_by_strides(&made->result, 3, resultDims,
+                                              dnnl_f32, resultStrides)) !=
+            dnnl_success ||
+        (s = dnnl_matmul_desc_init(&desc, &made->lhs, &made->rhs, nullptr,
+                                   &made->result)) != dnnl_success ||
+        (s = dnnl_primitive_attr_create(&attributes)) != dnnl_success ||
+        (s = dnnl_primitive_attr_set_scratchpad_mode(
+             attributes, dnnl_scratchpad_mode_user)) != dnnl_success)
+      return onednn::error("matmul description", s);
+    dnnl_primitive_desc_t primitiveDesc = nullptr;
+    s = dnnl_primitive_desc_create(&primitiveDesc, &desc, attributes,
+                                   onednn::getEngine(), nullptr);
+    dnnl_primitive_attr_destroy(attributes);
+    if (s != dnnl_success)
+      return onednn::error("matmul primitive description", s);
+    if (const dnnl_memory_desc_t *scratch = dnnl_primitive_desc_query_md(
+            primitiveDesc, dnnl_query_scratchpad_md, 0))
+      made->scratchBytes = dnnl_memory_desc_get_size(scratch);
+    s = dnnl_primitive_create(&made->primitive, primitiveDesc);
+    dnnl_primitive_desc_destroy(primitiveDesc);
+    if (s != dnnl_success)
+      return onednn::error("matmul primitive", s);
+    slot = std::move(made);
+    piece = slot.get();
+    return {};
+  }
+
+  /// Computes `count` matrices from `matrix` on, rows [row, row + rows) of
+  /// each, on the calling thread.
+  Status compute(int64_t matrix, int64_t count, int64_t row, int64_t rows,
+                 const float *lhs, const float *rhs, float *result) {
+    Piece *piece = nullptr;
+    if (Status status = getPiece(count, rows, piece); !status)
+      return status;
+    const int64_t m = spec.m, n = spec.n, k = spec.k;
+    const float *a =
+        lhs + matrix * m * k + (spec.transposeLhs ? row : row * k);
+    const float *b = rhs + matrix * k * n;
+    float *c = result + matrix * m * n + row * n;
+    dnnl_engine_t engine = onednn::getEngine();
+    ThreadState &state = threadState;
+    dnnl_status_t s;
+    if (!state.stream &&
+        (s = dnnl_stream_create(&state.stream, engine,
+                                dnnl_stream_default_flags)) != dnnl_success)
+      return onednn::error("stream", s);
+    void *scratch = state.getScratch(piece->scratchBytes);
+    if (piece->scratchBytes > 0 && !scratch)
+      return Status::error("out of memory for a matmul's scratchpad");
+    dnnl_memory_desc_t scratchDesc;
+    dnnl_dims_t scratchDims = {static_cast<int64_t>(piece->scratchBytes)};
+    dnnl_memory_t memories[4] = {nullptr, nullptr, nullptr, nullptr};
+    if ((s = dnnl_memory_create(&memories[0], &piece->lhs, engine,
+                                const_cast<float *>(a))) == dnnl_success &&
+        (s = dnnl_memory_create(&memories[1], &piece->rhs, engine,
+                                const_cast<float *>(b))) == dnnl_success &&
+        (s = dnnl_memory_create(&memories[2], &piece->result, engine, c)) ==
+            dnnl_success &&
+        piece->scratchBytes > 0 &&
+        (s = dnnl_memory_desc_init_by_tag(&scratchDesc, 1, scratchDims,
+                                          dnnl_u8, dnnl_a)) == dnnl_success)
+      s = dnnl_memory_create(&memories[3], &scratchDesc, engine, scratch);
+    if (s == dnnl_success) {
+      dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, memories[0]},
+                                {DNNL_ARG_WEIGHTS, memories[1]},
+                                {DNNL_ARG_DST, memories[2]},
+                                {DNNL_ARG_SCRATCHPAD, memories[3]}};
+      s = dnnl_primitive_execute(piece->primitive, state.stream,
+                                 memories[3] ? 4 : 3, args);
+      if (s == dnnl_success)
+        s = dnnl_stream_wait(state.stream);
+    }
+    for (dnnl_memory_t memory : memories)
+      if (memory)
+        dnnl_memory_destroy(memory);
+    return s == dnnl_success ? Status() : onednn::error("matmul", s);
+  }
+};
+
+Matmul::Matmul(const MatmulSpec &spec) : impl(std::make_unique<Impl>()) {
+  impl->spec = spec;
+}
+
+Matmul::~Matmul() = default;
+
+Status Matmul::run(Device &device, const float *lhs, const float *rhs,
+                   float *result) {
+  const MatmulSpec &spec = impl->spec;
   const int64_t m = spec.m, n = spec.n, k = spec.k;
   if (spec.batch == 0 || m == 0 || n == 0)
     return {};
@@ -47,30 +220,33 @@ Status hlox::runtime::runMatmul(Device &device, const MatmulSpec &spec,
     std::memset(result, 0, sizeof(float) * spec.batch * m * n);
     return {};
   }
-  std::atomic<dnnl_status_t> failed{dnnl_success};
-  // Workgroup i is row i % m of matrix i / m; a chunk's rows of one matrix
-  // are one call.
+  if (!onednn::getEngine())
+    return Status::error("oneDNN has no CPU engine");
+  // Workgroup i is row i % m of matrix i / m. A chunk computes its leading
+  // part of a matrix, the whole matrices after it in one call, then its
+  // trailing part of a matrix.
   int64_t minRows = std::max<int64_t>(1, kMultiplyAddsPerChunk / (n * k));
+  std::mutex failedMutex;
+  Status failed;
   device.dispatch(spec.batch * m, minRows, [&](int64_t begin, int64_t end) {
     // Each thread computes its rows alone.
     onednn::setNumThreads(1);
     while (begin < end) {
       int64_t matrix = begin / m, row = begin % m;
-      int64_t rows = std::min(end - begin, m - row);
-      const float *a = lhs + matrix * m * k +
-                       (spec.transposeLhs ? row : row * k);
-      const float *b = rhs + matrix * k * n;
-      float *c = result + matrix * m * n + row * n;
-      dnnl_status_t status = dnnl_sgemm(
-          spec.transposeLhs ? 'T' : 'N', spec.transposeRhs ? 'T' : 'N', rows,
-          n, k, 1.0f, a, spec.transposeLhs ? m : k, b,
-          spec.transposeRhs ? k : n, 0.0f, c, n);
-      if (status != dnnl_success)
-        failed.store(status);
-      begin += rows;
+      int64_t count = 1, rows = std::min(end - begin, m - row);
+      if (row == 0 && rows == m) {
+        count = (end - begin) / m;
+        rows = m;
+      }
+      Status status =
+          impl->compute(matrix, count, row, rows, lhs, rhs, result);
+      if (!status) {
+        std::lock_guard<std::mutex> lock(failedMutex);
+        failed = status;
+        return;
+      }
+      begin += count * rows;
     }
   });
-  if (dnnl_status_t status = failed.load(); status != dnnl_success)
-    return onednn::error("sgemm", status);
-  return {};
+  return failed;
 }

@@ -6,6 +6,7 @@
 #define HLOX_RUNTIME_EXECUTABLE_H
 
 #include "hlox/runtime/Convolution.h"
+#include "hlox/runtime/Matmul.h"
 #include "hlox/runtime/CustomCall.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/HostProgram.h"
@@ -84,6 +85,8 @@ private:
   /// The library primitive of each command that is a Convolution, else
   /// null.
   std::vector<std::unique_ptr<Convolution>> convolutions;
+  /// The library primitives of each command that is a Matmul, else null.
+  std::vector<std::unique_ptr<Matmul>> matmuls;
   std::mutex mutex;
   /// The arena, kept across runs: fresh pages are slow to touch.
   void *arena = nullptr;

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The Matmul command: a batched f32 matrix product computed by oneDNN's
-// sgemm, with the rows split over the device's threads.
+// matrix product primitives, with the rows split over the device's threads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,8 @@
 #include "hlox/runtime/HostProgram.h"
 #include "hlox/runtime/Status.h"
 
+#include <memory>
+
 namespace hlox::runtime {
 
 /// Checks a MatmulSpec against its operands' and result's types: sizes
@@ -22,12 +24,28 @@ namespace hlox::runtime {
 Status verifyMatmul(const MatmulSpec &spec, const BufferType &lhs,
                     const BufferType &rhs, const BufferType &result);
 
-/// result = lhs x rhs as `spec` says. Each thread of `device` computes a
-/// range of the batch's rows with one single-threaded library call per
-/// matrix it touches, so that the library's own threads never compete
-/// with the device's.
-Status runMatmul(Device &device, const MatmulSpec &spec, const float *lhs,
-                 const float *rhs, float *result);
+/// A Matmul command ready to run: oneDNN matrix product primitives, one per
+/// shape of the pieces the device's threads compute, made on first use.
+class Matmul {
+public:
+  explicit Matmul(const MatmulSpec &spec);
+  ~Matmul();
+  Matmul(const Matmul &) = delete;
+  Matmul &operator=(const Matmul &) = delete;
+
+  /// result = lhs x rhs as the spec says (verifyMatmul accepted it). Each
+  /// thread of `device` computes a range of the batch's rows, one
+  /// single-threaded primitive per run of whole matrices and per part of a
+  /// matrix it touches, so that the library's own threads never compete
+  /// with the device's; its scratch memory is the thread's, kept across
+  /// calls (no fresh pages in the steady state).
+  Status run(Device &device, const float *lhs, const float *rhs,
+             float *result);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
 
 } // namespace hlox::runtime
 
