@@ -29,7 +29,28 @@ struct MatmulForm {
   bool transposeRhs = false;
   int64_t batchRank = 0;
   int64_t contractingRank = 0;
+  /// The library op's operands: the contraction's, or what a transpose of
+  /// one of them reads (the library reads it transposed instead).
+  Value lhs, rhs;
 };
+
+/// The operand of `value`'s defining transpose, if it only swaps the last
+/// two of `batchRank` + 2 dimensions (a matrix transpose per batch entry).
+Value getMatrixTransposeOperand(Value value, int64_t batchRank) {
+  auto transpose = value.getDefiningOp<shlo::TransposeOp>();
+  if (!transpose)
+    return nullptr;
+  ArrayRef<int64_t> permutation = transpose.getPermutation();
+  if (static_cast<int64_t>(permutation.size()) != batchRank + 2)
+    return nullptr;
+  for (int64_t i = 0; i < batchRank; ++i)
+    if (permutation[i] != i)
+      return nullptr;
+  if (permutation[batchRank] != batchRank + 1 ||
+      permutation[batchRank + 1] != batchRank)
+    return nullptr;
+  return transpose.getOperand();
+}
 
 /// Whether `dims` is `start, start + 1, ...`.
 bool isRun(ArrayRef<int64_t> dims, int64_t start) {
@@ -251,11 +272,17 @@ public:
     for (auto [op, form] : selected) {
       builder.setInsertionPoint(op);
       auto matmul = hlox::library::MatmulOp::create(
-          builder, op->getLoc(), op->getResult(0).getType(),
-          op->getOperand(0), op->getOperand(1), form.transposeLhs,
-          form.transposeRhs, form.batchRank, form.contractingRank);
+          builder, op->getLoc(), op->getResult(0).getType(), form.lhs,
+          form.rhs, form.transposeLhs, form.transposeRhs, form.batchRank,
+          form.contractingRank);
+      SmallVector<Value> operands(op->getOperands());
       op->getResult(0).replaceAllUsesWith(matmul.getResult());
       op->erase();
+      // A transpose the library op reads through is gone with its last use.
+      for (Value operand : operands)
+        if (auto transpose = operand.getDefiningOp<shlo::TransposeOp>())
+          if (transpose->use_empty())
+            transpose->erase();
     }
   }
 
@@ -319,6 +346,26 @@ private:
                    static_cast<double>(k);
     if (flops < static_cast<double>(minFlops))
       return std::nullopt;
+    // An operand that is a matrix transpose (one free and one contracting
+    // dimension after the batch) is read in place, transposed: the
+    // transpose need not be materialized (x @ transpose(W) as JAX exports
+    // a linear layer's weights).
+    form->lhs = op->getOperand(0);
+    form->rhs = op->getOperand(1);
+    if (form->contractingRank == 1) {
+      if (lhs.getRank() == form->batchRank + 2)
+        if (Value source = getMatrixTransposeOperand(form->lhs,
+                                                     form->batchRank)) {
+          form->lhs = source;
+          form->transposeLhs = !form->transposeLhs;
+        }
+      if (rhs.getRank() == form->batchRank + 2)
+        if (Value source = getMatrixTransposeOperand(form->rhs,
+                                                     form->batchRank)) {
+          form->rhs = source;
+          form->transposeRhs = !form->transposeRhs;
+        }
+    }
     return form;
   }
 };

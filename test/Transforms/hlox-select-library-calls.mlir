@@ -195,3 +195,25 @@ func.func @convolution_epilogue_kept(%x: tensor<1x8x10x10xf32>, %w: tensor<10x8x
   %11 = stablehlo.add %10, %4 : tensor<1x10x10x10xf32>
   return %2, %3, %5, %8, %11 : tensor<1x10x10x10xf32>, tensor<1x10x10x10xf32>, tensor<1x10x10x10xf32>, tensor<1x10x10x10xbf16>, tensor<1x10x10x10xf32>
 }
+
+// -----
+
+// A matrix transpose of an operand (per batch entry) is read in place by
+// the library op, which flips its transpose flag; the transpose goes with
+// its last use. A transpose of other dimensions stays.
+// CHECK-LABEL: func.func @transposed_operands
+// CHECK-NOT: stablehlo.transpose %arg1
+// CHECK: library.matmul %arg0, %arg1 transpose_rhs batch_rank = 0 contracting_rank = 1 : (tensor<64x768xf32>, tensor<256x768xf32>) -> tensor<64x256xf32>
+// CHECK: library.matmul %arg2, %arg3 transpose_lhs transpose_rhs batch_rank = 1 contracting_rank = 1 : (tensor<4x96x64xf32>, tensor<4x128x96xf32>) -> tensor<4x64x128xf32>
+// CHECK: %[[T:.*]] = stablehlo.transpose %arg4, dims = [1, 0, 2]
+// CHECK: library.matmul %[[T]], %arg5
+func.func @transposed_operands(%x: tensor<64x768xf32>, %w: tensor<256x768xf32>, %a: tensor<4x96x64xf32>, %b: tensor<4x128x96xf32>, %c: tensor<96x4x64xf32>, %d: tensor<4x64x128xf32>) -> (tensor<64x256xf32>, tensor<4x64x128xf32>, tensor<4x96x128xf32>) {
+  %wt = stablehlo.transpose %w, dims = [1, 0] : (tensor<256x768xf32>) -> tensor<768x256xf32>
+  %0 = stablehlo.dot_general %x, %wt, contracting_dims = [1] x [0] : (tensor<64x768xf32>, tensor<768x256xf32>) -> tensor<64x256xf32>
+  %at = stablehlo.transpose %a, dims = [0, 2, 1] : (tensor<4x96x64xf32>) -> tensor<4x64x96xf32>
+  %bt = stablehlo.transpose %b, dims = [0, 2, 1] : (tensor<4x128x96xf32>) -> tensor<4x96x128xf32>
+  %1 = stablehlo.dot_general %at, %bt, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x64x96xf32>, tensor<4x96x128xf32>) -> tensor<4x64x128xf32>
+  %ct = stablehlo.transpose %c, dims = [1, 0, 2] : (tensor<96x4x64xf32>) -> tensor<4x96x64xf32>
+  %2 = stablehlo.dot_general %ct, %d, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x96x64xf32>, tensor<4x64x128xf32>) -> tensor<4x96x128xf32>
+  return %0, %1, %2 : tensor<64x256xf32>, tensor<4x64x128xf32>, tensor<4x96x128xf32>
+}

@@ -829,6 +829,24 @@ def library_cases(rng):
         f"  return %0 : {t(2, 3, 13, 11)}",
         [((2, 3, 13, 16), "f32", "small"), ((2, 3, 11, 16), "f32", "small")],
         [((2, 3, 13, 11), "f32")], CONTRACTION_ULPS))
+    # Operands that are matrix transposes, read in place by the library.
+    cases.append(Case(
+        "library_dot_through_transposes",
+        f"  %wt = stablehlo.transpose %a1, dims = [1, 0] : ({t(70, 21)}) -> "
+        f"{t(21, 70)}\n"
+        f"  %0 = stablehlo.dot_general %a0, %wt, contracting_dims = [1] x "
+        f"[0] : ({t(9, 21)}, {t(21, 70)}) -> {t(9, 70)}\n"
+        f"  %at = stablehlo.transpose %a2, dims = [0, 2, 1] : "
+        f"({t(3, 16, 13)}) -> {t(3, 13, 16)}\n"
+        f"  %bt = stablehlo.transpose %a3, dims = [0, 2, 1] : "
+        f"({t(3, 11, 16)}) -> {t(3, 16, 11)}\n"
+        f"  %1 = stablehlo.dot_general %at, %bt, batching_dims = [0] x [0], "
+        f"contracting_dims = [2] x [1] : ({t(3, 13, 16)}, {t(3, 16, 11)}) "
+        f"-> {t(3, 13, 11)}\n"
+        f"  return %0, %1 : {t(9, 70)}, {t(3, 13, 11)}",
+        [((9, 21), "f32", "small"), ((70, 21), "f32", "small"),
+         ((3, 16, 13), "f32", "small"), ((3, 11, 16), "f32", "small")],
+        [((9, 70), "f32"), ((3, 13, 11), "f32")], CONTRACTION_ULPS))
     cases.append(Case(
         "library_dot_matvec",
         f"  %0 = stablehlo.dot %a0, %a1 : ({t(33, 40)}, {t(40)}) -> {t(33)}\n"
