@@ -240,8 +240,13 @@ def HloxSelectLibraryCalls
     layout: batching dimensions leading in both operands, in order, and the
     contracting dimensions adjacent and in the same order in both, at the
     front or at the back of the non-batch dimensions (a transposed
-    operand). Other contractions stay for code generation, as do those
-    with an explicit dot algorithm.
+    operand). An operand that is a `stablehlo.transpose` swapping its last
+    two dimensions (a matrix transpose per batch entry, with one free and
+    one contracting dimension) is read in place instead, with the
+    operand's transpose flag flipped, and the transpose goes with its last
+    use: JAX exports `x @ W.T` as a transpose of `W` then a product. Other
+    contractions stay for code generation, as do those with an explicit
+    dot algorithm.
 
     Likewise each f32 or bf16 `stablehlo.convolution` of static shapes
     with two spatial dimensions in NCHW/OIHW or NHWC/HWIO layout, one
