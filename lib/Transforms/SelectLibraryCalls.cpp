@@ -353,18 +353,16 @@ private:
     form->lhs = op->getOperand(0);
     form->rhs = op->getOperand(1);
     if (form->contractingRank == 1) {
-      if (lhs.getRank() == form->batchRank + 2)
-        if (Value source = getMatrixTransposeOperand(form->lhs,
-                                                     form->batchRank)) {
-          form->lhs = source;
-          form->transposeLhs = !form->transposeLhs;
-        }
-      if (rhs.getRank() == form->batchRank + 2)
-        if (Value source = getMatrixTransposeOperand(form->rhs,
-                                                     form->batchRank)) {
-          form->rhs = source;
-          form->transposeRhs = !form->transposeRhs;
-        }
+      if (Value source = getMatrixTransposeOperand(form->lhs,
+                                                   form->batchRank)) {
+        form->lhs = source;
+        form->transposeLhs = !form->transposeLhs;
+      }
+      if (Value source = getMatrixTransposeOperand(form->rhs,
+                                                   form->batchRank)) {
+        form->rhs = source;
+        form->transposeRhs = !form->transposeRhs;
+      }
     }
     return form;
   }

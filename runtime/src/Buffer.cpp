@@ -22,11 +22,14 @@ std::string BufferType::str() const {
   return text + elementName;
 }
 
-void *hlox::runtime::allocateAligned(size_t bytes) {
+size_t hlox::runtime::roundToAlignment(size_t bytes) {
   size_t rounded =
       (bytes + Buffer::kAlignment - 1) / Buffer::kAlignment * Buffer::kAlignment;
-  return std::aligned_alloc(Buffer::kAlignment,
-                            rounded == 0 ? Buffer::kAlignment : rounded);
+  return rounded == 0 ? Buffer::kAlignment : rounded;
+}
+
+void *hlox::runtime::allocateAligned(size_t bytes) {
+  return std::aligned_alloc(Buffer::kAlignment, roundToAlignment(bytes));
 }
 
 void hlox::runtime::freeAligned(void *pointer) { std::free(pointer); }

@@ -279,6 +279,11 @@ struct Convolution::Impl {
     scratchpadData = nullptr;
   }
 
+  /// Runs the convolution on `threads` OpenMP threads.
+  Status execute(int threads, const void *inputData, const void *kernelData,
+                 const void *biasData, const void *addendData,
+                 void *resultData);
+
   ~Impl() {
     releaseScratchpad();
     if (primitive)
@@ -494,56 +499,55 @@ Convolution::create(const ConvolutionSpec &spec, Status &status) {
   return std::unique_ptr<Convolution>(new Convolution(spec, std::move(impl)));
 }
 
-/// Runs `impl`'s convolution on `threads` OpenMP threads.
-static Status execute(Convolution::Impl &impl, int threads, const void *input,
-                      const void *kernel, const void *bias,
-                      const void *addend, void *result) {
-  Convolution::Impl *const self = &impl;
+Status Convolution::Impl::execute(int threads, const void *inputData,
+                                  const void *kernelData,
+                                  const void *biasData,
+                                  const void *addendData, void *resultData) {
   dnnl_status_t s;
-  if ((s = dnnl_memory_set_data_handle(self->input.plain,
-                                       const_cast<void *>(input))) !=
+  if ((s = dnnl_memory_set_data_handle(input.plain,
+                                       const_cast<void *>(inputData))) !=
           dnnl_success ||
-      (s = dnnl_memory_set_data_handle(self->kernel.plain,
-                                       const_cast<void *>(kernel))) !=
+      (s = dnnl_memory_set_data_handle(kernel.plain,
+                                       const_cast<void *>(kernelData))) !=
           dnnl_success ||
-      (s = dnnl_memory_set_data_handle(self->result.plain, result)) !=
+      (s = dnnl_memory_set_data_handle(result.plain, resultData)) !=
           dnnl_success)
     return onednn::error("setting buffers", s);
-  if ((self->bias && (s = dnnl_memory_set_data_handle(
-                          self->bias, const_cast<void *>(bias))) !=
+  if ((bias && (s = dnnl_memory_set_data_handle(
+                          bias, const_cast<void *>(biasData))) !=
                          dnnl_success) ||
-      (self->addend && (s = dnnl_memory_set_data_handle(
-                            self->addend, const_cast<void *>(addend))) !=
+      (addend && (s = dnnl_memory_set_data_handle(
+                            addend, const_cast<void *>(addendData))) !=
                            dnnl_success))
     return onednn::error("setting buffers", s);
-  if (Status made = self->makePrimitive(threads); !made)
+  if (Status made = makePrimitive(threads); !made)
     return made;
   onednn::setNumThreads(threads);
-  if (Status copied = self->input.copy(self->stream, true); !copied)
+  if (Status copied = input.copy(stream, true); !copied)
     return copied;
-  if (Status copied = self->kernel.copy(self->stream, true); !copied)
+  if (Status copied = kernel.copy(stream, true); !copied)
     return copied;
-  if (self->addendCopy) {
-    dnnl_exec_arg_t copyArgs[] = {{DNNL_ARG_FROM, self->addend},
-                                  {DNNL_ARG_TO, self->result.used()}};
-    if ((s = dnnl_primitive_execute(self->addendCopy, self->stream, 2,
+  if (addendCopy) {
+    dnnl_exec_arg_t copyArgs[] = {{DNNL_ARG_FROM, addend},
+                                  {DNNL_ARG_TO, result.used()}};
+    if ((s = dnnl_primitive_execute(addendCopy, stream, 2,
                                     copyArgs)) != dnnl_success)
       return onednn::error("addend copy", s);
   }
-  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, self->getSource().used()},
-                            {DNNL_ARG_WEIGHTS, self->getWeights().used()},
-                            {DNNL_ARG_DST, self->result.used()},
-                            {DNNL_ARG_SCRATCHPAD, self->scratchpad},
-                            {DNNL_ARG_BIAS, self->bias}};
-  int numArgs = 3 + (self->scratchpad != nullptr) + (self->bias != nullptr);
-  if (!self->scratchpad)
+  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, getSource().used()},
+                            {DNNL_ARG_WEIGHTS, getWeights().used()},
+                            {DNNL_ARG_DST, result.used()},
+                            {DNNL_ARG_SCRATCHPAD, scratchpad},
+                            {DNNL_ARG_BIAS, bias}};
+  int numArgs = 3 + (scratchpad != nullptr) + (bias != nullptr);
+  if (!scratchpad)
     args[3] = args[4];
-  if ((s = dnnl_primitive_execute(self->primitive, self->stream, numArgs,
+  if ((s = dnnl_primitive_execute(primitive, stream, numArgs,
                                   args)) != dnnl_success)
     return onednn::error("convolution", s);
-  if (Status copied = self->result.copy(self->stream, false); !copied)
+  if (Status copied = result.copy(stream, false); !copied)
     return copied;
-  if ((s = dnnl_stream_wait(self->stream)) != dnnl_success)
+  if ((s = dnnl_stream_wait(stream)) != dnnl_success)
     return onednn::error("convolution", s);
   return {};
 }
@@ -554,8 +558,8 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
   if (threads < 2 || spec.batch < threads)
     // One primitive that parallelizes itself on as many threads as the
     // device has.
-    return execute(*impl, static_cast<int>(threads), input, kernel, bias,
-                   addend, result);
+    return impl->execute(static_cast<int>(threads), input, kernel, bias,
+                         addend, result);
   // The images split into one slice per thread of the device's pool, each
   // a single-threaded primitive: oneDNN's OpenMP threads would otherwise
   // spin after the call on the cores the pool's next dispatch needs.
@@ -582,8 +586,8 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
     onednn::setNumThreads(1);
     for (int64_t part = begin; part < end; ++part) {
       int64_t image = sliceBegin(part);
-      statuses[part] = execute(
-          *parts[part], 1,
+      statuses[part] = parts[part]->execute(
+          1,
           static_cast<const uint8_t *>(input) + image * inputImage, kernel,
           bias,
           addend ? static_cast<const uint8_t *>(addend) + image * resultImage

@@ -74,7 +74,7 @@ thread_local ThreadState threadState;
 /// A primitive for `count` matrices of `rows` rows of the product, with the
 /// memory descriptions of its operands inside the caller's buffers.
 struct Piece {
-  dnnl_memory_desc_t lhs, rhs, result;
+  dnnl_memory_desc_t lhs, rhs, result, scratch;
   dnnl_primitive_t primitive = nullptr;
   size_t scratchBytes = 0;
 
@@ -141,8 +141,10 @@ struct Matmul::Impl {
     if (s != dnnl_success)
       return onednn::error("matmul primitive description", s);
     if (const dnnl_memory_desc_t *scratch = dnnl_primitive_desc_query_md(
-            primitiveDesc, dnnl_query_scratchpad_md, 0))
+            primitiveDesc, dnnl_query_scratchpad_md, 0)) {
+      made->scratch = *scratch;
       made->scratchBytes = dnnl_memory_desc_get_size(scratch);
+    }
     s = dnnl_primitive_create(&made->primitive, primitiveDesc);
     dnnl_primitive_desc_destroy(primitiveDesc);
     if (s != dnnl_success)
@@ -174,8 +176,6 @@ struct Matmul::Impl {
     void *scratch = state.getScratch(piece->scratchBytes);
     if (piece->scratchBytes > 0 && !scratch)
       return Status::error("out of memory for a matmul's scratchpad");
-    dnnl_memory_desc_t scratchDesc;
-    dnnl_dims_t scratchDims = {static_cast<int64_t>(piece->scratchBytes)};
     dnnl_memory_t memories[4] = {nullptr, nullptr, nullptr, nullptr};
     if ((s = dnnl_memory_create(&memories[0], &piece->lhs, engine,
                                 const_cast<float *>(a))) == dnnl_success &&
@@ -183,10 +183,8 @@ struct Matmul::Impl {
                                 const_cast<float *>(b))) == dnnl_success &&
         (s = dnnl_memory_create(&memories[2], &piece->result, engine, c)) ==
             dnnl_success &&
-        piece->scratchBytes > 0 &&
-        (s = dnnl_memory_desc_init_by_tag(&scratchDesc, 1, scratchDims,
-                                          dnnl_u8, dnnl_a)) == dnnl_success)
-      s = dnnl_memory_create(&memories[3], &scratchDesc, engine, scratch);
+        piece->scratchBytes > 0)
+      s = dnnl_memory_create(&memories[3], &piece->scratch, engine, scratch);
     if (s == dnnl_success) {
       dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, memories[0]},
                                 {DNNL_ARG_WEIGHTS, memories[1]},

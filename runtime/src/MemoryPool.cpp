@@ -8,12 +8,6 @@
 
 using namespace hlox::runtime;
 
-size_t MemoryPool::roundSize(size_t bytes) {
-  size_t rounded =
-      (bytes + Buffer::kAlignment - 1) / Buffer::kAlignment * Buffer::kAlignment;
-  return rounded == 0 ? Buffer::kAlignment : rounded;
-}
-
 MemoryPool::~MemoryPool() {
   for (auto &[size, blocks] : cached)
     for (void *block : blocks)
@@ -21,7 +15,7 @@ MemoryPool::~MemoryPool() {
 }
 
 void *MemoryPool::allocate(size_t bytes) {
-  size_t size = roundSize(bytes);
+  size_t size = roundToAlignment(bytes);
   {
     std::lock_guard<std::mutex> lock(mutex);
     auto found = cached.find(size);
@@ -38,7 +32,7 @@ void *MemoryPool::allocate(size_t bytes) {
 void MemoryPool::release(void *pointer, size_t bytes) {
   if (!pointer)
     return;
-  size_t size = roundSize(bytes);
+  size_t size = roundToAlignment(bytes);
   {
     std::lock_guard<std::mutex> lock(mutex);
     if (cachedBytes + size <= maxCachedBytes) {

@@ -19,7 +19,7 @@ TEST(MemoryPoolTest, ReusesReleasedBlocksOfTheSameSize) {
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(a) % Buffer::kAlignment, 0u);
   pool.release(a, 1000);
-  EXPECT_EQ(pool.getCachedBytes(), MemoryPool::roundSize(1000));
+  EXPECT_EQ(pool.getCachedBytes(), roundToAlignment(1000));
   // Another size is served afresh; the same rounded size gets the block.
   void *b = pool.allocate(5000);
   EXPECT_NE(b, a);

@@ -68,6 +68,10 @@ private:
   std::function<void(void *)> release;
 };
 
+/// `bytes` rounded up to a multiple of Buffer::kAlignment, at least one
+/// multiple: the size allocateAligned allocates.
+size_t roundToAlignment(size_t bytes);
+
 /// Allocates `bytes` aligned to Buffer::kAlignment (at least one byte, so
 /// that empty buffers still have distinct addresses); null when the memory
 /// is exhausted.

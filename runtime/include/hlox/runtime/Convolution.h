@@ -45,10 +45,9 @@ public:
   Status run(Device &device, const void *input, const void *kernel,
              const void *bias, const void *addend, void *result);
 
+private:
   /// A primitive, its layouts and buffers, for one spec.
   struct Impl;
-
-private:
   Convolution(const ConvolutionSpec &spec, std::unique_ptr<Impl> impl);
   static std::unique_ptr<Impl> makeImpl(const ConvolutionSpec &spec,
                                         Status &status);

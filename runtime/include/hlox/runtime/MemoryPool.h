@@ -37,11 +37,9 @@ public:
   /// Takes back a block `allocate(bytes)` gave.
   void release(void *pointer, size_t bytes);
 
-  /// Bytes of released memory held for reuse.
+  /// Bytes of released memory held for reuse (blocks of
+  /// roundToAlignment(bytes) each).
   size_t getCachedBytes() const;
-
-  /// The size a request of `bytes` is served with.
-  static size_t roundSize(size_t bytes);
 
 private:
   mutable std::mutex mutex;
