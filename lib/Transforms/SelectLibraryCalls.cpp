@@ -22,6 +22,8 @@ namespace {
 
 /// Convolutions become library calls from min-flops / this.
 constexpr double kConvolutionThresholdDivisor = 64;
+/// Matrix-vector products become library calls from min-flops / this.
+constexpr double kMatrixVectorThresholdDivisor = 4;
 
 /// How a contraction maps onto `library.matmul`, when it does.
 struct MatmulForm {
@@ -344,7 +346,20 @@ private:
       k *= lhsShape[kStart + i];
     double flops = 2.0 * static_cast<double>(result.getNumElements()) *
                    static_cast<double>(k);
-    if (flops < static_cast<double>(minFlops))
+    // A matrix-vector product (one row or one column per batch entry)
+    // reads each element of the matrix once: the library streams it at
+    // memory speed from a quarter of the threshold, where the generated
+    // kernel does not.
+    int64_t batch = 1;
+    for (int64_t i = 0; i < form->batchRank; ++i)
+      batch *= lhsShape[i];
+    int64_t rows = batch * k == 0 ? 0 : lhs.getNumElements() / (batch * k);
+    int64_t columns =
+        batch * k == 0 ? 0 : rhs.getNumElements() / (batch * k);
+    double threshold = static_cast<double>(minFlops);
+    if (rows == 1 || columns == 1)
+      threshold /= kMatrixVectorThresholdDivisor;
+    if (flops < threshold)
       return std::nullopt;
     // An operand that is a matrix transpose (one free and one contracting
     // dimension after the batch) is read in place, transposed: the

@@ -6,8 +6,10 @@
 
 #include "OneDNN.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <utility>
 #include <vector>
 
 using namespace hlox::runtime;
@@ -552,49 +554,172 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
   return {};
 }
 
+namespace {
+/// Where the operands of one slice of a convolution start, in bytes from
+/// the whole convolution's.
+struct SliceOffsets {
+  int64_t input = 0, kernel = 0, bias = 0, result = 0;
+};
+
+/// `data` advanced by `bytes`; null stays null.
+const void *at(const void *data, int64_t bytes) {
+  return data ? static_cast<const uint8_t *>(data) + bytes : nullptr;
+}
+void *at(void *data, int64_t bytes) {
+  return data ? static_cast<uint8_t *>(data) + bytes : nullptr;
+}
+
+/// Splits `count` units into `parts` ranges, at multiples of `block` where
+/// every range still gets at least one block; `begin(part)` is the first
+/// unit of a range.
+struct Split {
+  int64_t count, parts, block;
+  Split(int64_t count, int64_t parts, int64_t block)
+      : count(count), parts(parts),
+        block(count >= block * parts ? block : 1) {}
+  int64_t begin(int64_t part) const {
+    if (part >= parts)
+      return count;
+    int64_t blocks = (count + block - 1) / block;
+    return std::min(count, blocks * part / parts * block);
+  }
+};
+
+/// The slices of a convolution over one image for `threads` threads, each
+/// on contiguous memory: for NCHW, ranges of the groups (a grouped or
+/// depthwise convolution) or of the output channels; for NHWC, ranges of
+/// the output rows, each with the input rows its window reads and the
+/// padding that falls in its range. Empty when the convolution does not
+/// split that way.
+std::vector<std::pair<ConvolutionSpec, SliceOffsets>>
+splitImage(const ConvolutionSpec &spec, int64_t threads) {
+  std::vector<std::pair<ConvolutionSpec, SliceOffsets>> slices;
+  if (spec.batch != 1)
+    return slices;
+  int64_t bytes = spec.bf16 ? 2 : 4;
+  int64_t pixels = spec.height * spec.width;
+  int64_t outPixels = spec.outHeight * spec.outWidth;
+  int64_t window = spec.kernelHeight * spec.kernelWidth;
+  if (!spec.nhwc) {
+    // oneDNN's blocked layouts hold 16 channels per block.
+    int64_t inPerGroup = spec.inChannels / spec.groups;
+    int64_t outPerGroup = spec.outChannels / spec.groups;
+    bool byGroups = spec.groups > 1;
+    Split split(byGroups ? spec.groups : spec.outChannels, threads, 16);
+    if (split.count < threads)
+      return slices;
+    for (int64_t part = 0; part < threads; ++part) {
+      int64_t first = split.begin(part);
+      int64_t size = split.begin(part + 1) - first;
+      ConvolutionSpec slice = spec;
+      SliceOffsets at;
+      if (byGroups) {
+        slice.groups = size;
+        slice.inChannels = size * inPerGroup;
+        slice.outChannels = size * outPerGroup;
+        at.input = first * inPerGroup * pixels * bytes;
+        at.kernel = first * outPerGroup * inPerGroup * window * bytes;
+        at.bias = first * outPerGroup * 4;
+        at.result = first * outPerGroup * outPixels * bytes;
+      } else {
+        slice.outChannels = size;
+        at.kernel = first * spec.inChannels * window * bytes;
+        at.bias = first * 4;
+        at.result = first * outPixels * bytes;
+      }
+      slices.push_back({slice, at});
+    }
+    return slices;
+  }
+  if (spec.outHeight < threads)
+    return slices;
+  Split split(spec.outHeight, threads, 1);
+  int64_t span = (spec.kernelHeight - 1) * spec.dilations[0] + 1;
+  for (int64_t part = 0; part < threads; ++part) {
+    int64_t first = split.begin(part);
+    int64_t last = split.begin(part + 1);
+    // The input rows the window reads, in padded coordinates.
+    int64_t top = first * spec.strides[0] - spec.padding[0];
+    int64_t bottom = (last - 1) * spec.strides[0] - spec.padding[0] + span;
+    ConvolutionSpec slice = spec;
+    slice.outHeight = last - first;
+    slice.padding[0] = std::max<int64_t>(0, -top);
+    slice.padding[1] = std::max<int64_t>(0, bottom - spec.height);
+    top = std::max<int64_t>(0, top);
+    bottom = std::min(bottom, spec.height);
+    if (bottom <= top)
+      return {}; // A slice that reads padding alone.
+    slice.height = bottom - top;
+    SliceOffsets at;
+    at.input = top * spec.width * spec.inChannels * bytes;
+    at.result = first * spec.outWidth * spec.outChannels * bytes;
+    slices.push_back({slice, at});
+  }
+  return slices;
+}
+} // namespace
+
+Status Convolution::makeParts(int64_t threads) {
+  parts.clear();
+  std::vector<std::pair<ConvolutionSpec, SliceOffsets>> slices;
+  if (spec.batch >= threads) {
+    // Slices of the images.
+    int64_t bytes = spec.bf16 ? 2 : 4;
+    int64_t inputImage = spec.inChannels * spec.height * spec.width * bytes;
+    int64_t resultImage =
+        spec.outChannels * spec.outHeight * spec.outWidth * bytes;
+    Split split(spec.batch, threads, 1);
+    for (int64_t part = 0; part < threads; ++part) {
+      ConvolutionSpec slice = spec;
+      slice.batch = split.begin(part + 1) - split.begin(part);
+      SliceOffsets at;
+      at.input = split.begin(part) * inputImage;
+      at.result = split.begin(part) * resultImage;
+      slices.push_back({slice, at});
+    }
+  } else {
+    slices = splitImage(spec, threads);
+  }
+  for (auto &[slice, at] : slices) {
+    Status status;
+    std::unique_ptr<Impl> impl = makeImpl(slice, status);
+    if (!impl) {
+      parts.clear();
+      return status;
+    }
+    parts.push_back({std::move(impl), at.input, at.kernel, at.bias,
+                     at.result});
+  }
+  partsThreads = threads;
+  return {};
+}
+
 Status Convolution::run(Device &device, const void *input, const void *kernel,
                         const void *bias, const void *addend, void *result) {
   auto threads = static_cast<int64_t>(device.getNumThreads());
-  if (threads < 2 || spec.batch < threads)
+  if (threads >= 2 && partsThreads != threads)
+    if (Status made = makeParts(threads); !made)
+      return made;
+  if (threads < 2 || parts.empty())
     // One primitive that parallelizes itself on as many threads as the
     // device has.
     return impl->execute(static_cast<int>(threads), input, kernel, bias,
                          addend, result);
-  // The images split into one slice per thread of the device's pool, each
-  // a single-threaded primitive: oneDNN's OpenMP threads would otherwise
-  // spin after the call on the cores the pool's next dispatch needs.
-  auto sliceBegin = [&](int64_t part) { return spec.batch * part / threads; };
-  if (static_cast<int64_t>(parts.size()) != threads) {
-    parts.clear();
-    for (int64_t part = 0; part < threads; ++part) {
-      ConvolutionSpec slice = spec;
-      slice.batch = sliceBegin(part + 1) - sliceBegin(part);
-      Status status;
-      parts.push_back(makeImpl(slice, status));
-      if (!parts.back()) {
-        parts.clear();
-        return status;
-      }
-    }
-  }
-  int64_t bytes = spec.bf16 ? 2 : 4;
-  int64_t inputImage = spec.inChannels * spec.height * spec.width * bytes;
-  int64_t resultImage =
-      spec.outChannels * spec.outHeight * spec.outWidth * bytes;
-  std::vector<Status> statuses(threads);
-  device.dispatch(threads, 1, [&](int64_t begin, int64_t end) {
-    onednn::setNumThreads(1);
-    for (int64_t part = begin; part < end; ++part) {
-      int64_t image = sliceBegin(part);
-      statuses[part] = parts[part]->execute(
-          1,
-          static_cast<const uint8_t *>(input) + image * inputImage, kernel,
-          bias,
-          addend ? static_cast<const uint8_t *>(addend) + image * resultImage
-                 : nullptr,
-          static_cast<uint8_t *>(result) + image * resultImage);
-    }
-  });
+  // One slice per thread of the device's pool, each a single-threaded
+  // primitive: oneDNN's OpenMP threads would otherwise spin after the call
+  // on the cores the pool's next dispatch needs.
+  std::vector<Status> statuses(parts.size());
+  device.dispatch(static_cast<int64_t>(parts.size()), 1,
+                  [&](int64_t begin, int64_t end) {
+                    onednn::setNumThreads(1);
+                    for (int64_t i = begin; i < end; ++i) {
+                      const Part &part = parts[i];
+                      statuses[i] = part.impl->execute(
+                          1, at(input, part.input), at(kernel, part.kernel),
+                          at(bias, part.bias), at(addend, part.result),
+                          at(result, part.result));
+                    }
+                  });
   for (Status &status : statuses)
     if (!status)
       return status;

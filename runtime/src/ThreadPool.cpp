@@ -6,11 +6,17 @@
 
 #include <algorithm>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
 using namespace hlox::runtime;
 
 ThreadPool::ThreadPool(unsigned numThreads) {
+  unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   if (numThreads == 0)
-    numThreads = std::max(1u, std::thread::hardware_concurrency());
+    numThreads = hardware;
+  spins = numThreads <= hardware;
   for (unsigned i = 1; i < numThreads; ++i)
     workers.emplace_back([this, i] { workerLoop(i); });
 }
@@ -23,6 +29,23 @@ ThreadPool::~ThreadPool() {
   wake.notify_all();
   for (std::thread &worker : workers)
     worker.join();
+}
+
+template <typename Ready> bool ThreadPool::spinUntil(Ready ready) const {
+  if (!spins)
+    return ready();
+  auto deadline = std::chrono::steady_clock::now() + kSpin;
+  while (true) {
+    for (int i = 0; i < 64; ++i) {
+      if (ready())
+        return true;
+#if defined(__x86_64__) || defined(__i386__)
+      _mm_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() > deadline)
+      return ready();
+  }
 }
 
 /// The bounds of chunk `index` of `chunks` over [0, count).
@@ -56,6 +79,7 @@ void ThreadPool::parallelFor(int64_t count, int64_t minPerChunk,
   wake.notify_all();
   auto [begin, end] = chunkBounds(count, chunks, 0);
   fn(begin, end);
+  spinUntil([&] { return pending.load(std::memory_order_acquire) == 0; });
   std::unique_lock<std::mutex> lock(mutex);
   done.wait(lock, [&] { return pending == 0; });
   job = nullptr;
@@ -68,6 +92,10 @@ void ThreadPool::workerLoop(unsigned index) {
     int64_t count;
     unsigned chunks;
     {
+      spinUntil([&] {
+        return stopping.load(std::memory_order_relaxed) ||
+               generation.load(std::memory_order_relaxed) != seen;
+      });
       std::unique_lock<std::mutex> lock(mutex);
       wake.wait(lock, [&] { return stopping || generation != seen; });
       if (stopping)

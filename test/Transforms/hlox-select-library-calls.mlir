@@ -83,6 +83,26 @@ func.func @large(%a: tensor<64x128xf32>, %b: tensor<128x256xf32>) -> tensor<64x2
 
 // -----
 
+// Matrix-vector products go to the library from a quarter of the default
+// threshold: a 1x1280 row times 1280x1000 (2.6 MFLOP) and a batch of
+// matrix times vector (2 x 2 x 512 x 512 x 1) do, a 1x256 row times
+// 256x1000 (0.5 MFLOP) and a 2-MFLOP product of matrices do not.
+// CHECK-LABEL: func.func @matrix_vector
+// DEFAULT-LABEL: func.func @matrix_vector
+// DEFAULT: library.matmul %arg0, %arg1
+// DEFAULT: library.matmul %arg2, %arg3
+// DEFAULT: stablehlo.dot_general %arg4, %arg5
+// DEFAULT: stablehlo.dot_general %arg6, %arg7
+func.func @matrix_vector(%a: tensor<1x1280xf32>, %b: tensor<1280x1000xf32>, %c: tensor<2x512x512xf32>, %d: tensor<2x512x1xf32>, %e: tensor<1x256xf32>, %f: tensor<256x1000xf32>, %g: tensor<8x256xf32>, %h: tensor<256x512xf32>) -> (tensor<1x1000xf32>, tensor<2x512x1xf32>, tensor<1x1000xf32>, tensor<8x512xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x1280xf32>, tensor<1280x1000xf32>) -> tensor<1x1000xf32>
+  %1 = stablehlo.dot_general %c, %d, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x512x512xf32>, tensor<2x512x1xf32>) -> tensor<2x512x1xf32>
+  %2 = stablehlo.dot_general %e, %f, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x1000xf32>) -> tensor<1x1000xf32>
+  %3 = stablehlo.dot_general %g, %h, contracting_dims = [1] x [0] : (tensor<8x256xf32>, tensor<256x512xf32>) -> tensor<8x512xf32>
+  return %0, %1, %2, %3 : tensor<1x1000xf32>, tensor<2x512x1xf32>, tensor<1x1000xf32>, tensor<8x512xf32>
+}
+
+// -----
+
 // Convolutions in NCHW/OIHW and NHWC/HWIO, f32 and bf16, with strides,
 // padding and kernel dilation.
 // CHECK-LABEL: func.func @convolutions

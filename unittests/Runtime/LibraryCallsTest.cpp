@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <string>
 #include <vector>
 
 using namespace hlox::runtime;
@@ -123,99 +124,187 @@ TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
       << status.message();
 }
 
-/// A strided, padded, dilated NCHW convolution against a plain loop, alone
-/// and with each epilogue (bias, addend, both), on one thread and with the
-/// images split over three.
+/// Runs `spec` on `threads` threads and checks it against a plain loop:
+/// NCHW/OIHW or NHWC/HWIO, any groups, with the spec's epilogue.
+void checkConvolution(const ConvolutionSpec &s, unsigned threads,
+                      const std::string &what) {
+  std::vector<int64_t> inputShape =
+      s.nhwc ? std::vector<int64_t>{s.batch, s.height, s.width, s.inChannels}
+             : std::vector<int64_t>{s.batch, s.inChannels, s.height, s.width};
+  int64_t inPerGroup = s.inChannels / s.groups;
+  int64_t outPerGroup = s.outChannels / s.groups;
+  std::vector<int64_t> kernelShape =
+      s.nhwc ? std::vector<int64_t>{s.kernelHeight, s.kernelWidth,
+                                    inPerGroup, s.outChannels}
+             : std::vector<int64_t>{s.outChannels, inPerGroup,
+                                    s.kernelHeight, s.kernelWidth};
+  std::vector<int64_t> resultShape =
+      s.nhwc ? std::vector<int64_t>{s.batch, s.outHeight, s.outWidth,
+                                    s.outChannels}
+             : std::vector<int64_t>{s.batch, s.outChannels, s.outHeight,
+                                    s.outWidth};
+  std::vector<BufferType> operands = {f32(inputShape), f32(kernelShape)};
+  if (s.bias)
+    operands.push_back(f32({s.outChannels}));
+  if (s.addend)
+    operands.push_back(f32(resultShape));
+  HostProgram program = libraryProgram(CommandKind::Convolution, operands,
+                                       f32(resultShape));
+  program.commands[0].convolution = s;
+  Status status;
+  auto executable = Executable::create(program, nullptr, status);
+  ASSERT_TRUE(executable) << what << ": " << status.message();
+  std::vector<float> x =
+      iota(s.batch * s.inChannels * s.height * s.width, 0.25f);
+  std::vector<float> w = iota(
+      s.outChannels * inPerGroup * s.kernelHeight * s.kernelWidth, 0.5f);
+  std::vector<float> bias = iota(s.outChannels, 3.0f);
+  std::vector<float> addend =
+      iota(s.batch * s.outChannels * s.outHeight * s.outWidth, 0.75f);
+  std::vector<std::shared_ptr<Buffer>> arguments = {filled(inputShape, x),
+                                                    filled(kernelShape, w)};
+  if (s.bias)
+    arguments.push_back(filled({s.outChannels}, bias));
+  if (s.addend)
+    arguments.push_back(filled(resultShape, addend));
+  CpuDevice device(threads);
+  std::vector<std::shared_ptr<Buffer>> results;
+  // Twice: the second run reuses the primitives the first made.
+  for (int run = 0; run < 2; ++run) {
+    status = executable->execute(device, arguments, results);
+    ASSERT_TRUE(status.ok()) << what << ": " << status.message();
+  }
+  auto input = [&](int64_t n, int64_t c, int64_t h, int64_t v) {
+    return s.nhwc ? x[((n * s.height + h) * s.width + v) * s.inChannels + c]
+                  : x[((n * s.inChannels + c) * s.height + h) * s.width + v];
+  };
+  auto kernel = [&](int64_t o, int64_t c, int64_t p, int64_t q) {
+    return s.nhwc
+               ? w[((p * s.kernelWidth + q) * inPerGroup + c) *
+                       s.outChannels +
+                   o]
+               : w[((o * inPerGroup + c) * s.kernelHeight + p) *
+                       s.kernelWidth +
+                   q];
+  };
+  const auto *y = static_cast<const float *>(results[0]->data());
+  for (int64_t nb = 0; nb < s.batch; ++nb)
+    for (int64_t o = 0; o < s.outChannels; ++o)
+      for (int64_t i = 0; i < s.outHeight; ++i)
+        for (int64_t j = 0; j < s.outWidth; ++j) {
+          double sum = 0;
+          int64_t group = o / outPerGroup;
+          for (int64_t c = 0; c < inPerGroup; ++c)
+            for (int64_t p = 0; p < s.kernelHeight; ++p)
+              for (int64_t q = 0; q < s.kernelWidth; ++q) {
+                int64_t h =
+                    i * s.strides[0] + p * s.dilations[0] - s.padding[0];
+                int64_t v =
+                    j * s.strides[1] + q * s.dilations[1] - s.padding[2];
+                if (h < 0 || h >= s.height || v < 0 || v >= s.width)
+                  continue;
+                sum += static_cast<double>(
+                           input(nb, group * inPerGroup + c, h, v)) *
+                       kernel(o, c, p, q);
+              }
+          int64_t at =
+              s.nhwc ? ((nb * s.outHeight + i) * s.outWidth + j) *
+                               s.outChannels +
+                           o
+                     : ((nb * s.outChannels + o) * s.outHeight + i) *
+                               s.outWidth +
+                           j;
+          if (s.bias)
+            sum += bias[o];
+          if (s.addend)
+            sum += addend[at];
+          ASSERT_NEAR(y[at], sum, 1e-3)
+              << what << " at " << nb << "," << o << "," << i << "," << j;
+        }
+}
+
+/// A strided, padded, dilated convolution (4 input channels, 3x2 window,
+/// stride 2 by 1, dilation 1 by 2, padding 1/0 and 1/2).
+ConvolutionSpec windowedSpec(int64_t batch, int64_t outChannels) {
+  ConvolutionSpec spec;
+  spec.batch = batch;
+  spec.inChannels = 4;
+  spec.height = 9;
+  spec.width = 8;
+  spec.outChannels = outChannels;
+  spec.kernelHeight = 3;
+  spec.kernelWidth = 2;
+  spec.strides[0] = 2;
+  spec.dilations[1] = 2;
+  spec.padding[0] = 1;
+  spec.padding[1] = 0;
+  spec.padding[2] = 1;
+  spec.padding[3] = 2;
+  // (9 + 1 - 3) / 2 + 1 and (8 + 3 - 3) / 1 + 1.
+  spec.outHeight = 4;
+  spec.outWidth = 9;
+  return spec;
+}
+
+/// NCHW, alone and with each epilogue (bias, addend, both), on one thread
+/// and with the images split over three.
 TEST(ConvolutionTest, AgreesWithLoops) {
   for (int epilogue = 0; epilogue < 8; ++epilogue) {
-    unsigned threads = epilogue < 4 ? 1 : 3;
-    ConvolutionSpec spec;
-    spec.batch = 4;
-    spec.inChannels = 3;
-    spec.height = 9;
-    spec.width = 8;
-    spec.outChannels = 4;
-    spec.kernelHeight = 3;
-    spec.kernelWidth = 2;
-    spec.strides[0] = 2;
-    spec.dilations[1] = 2;
-    spec.padding[0] = 1;
-    spec.padding[1] = 0;
-    spec.padding[2] = 1;
-    spec.padding[3] = 2;
-    // (9 + 1 - 3) / 2 + 1 and (8 + 3 - 3) / 1 + 1.
-    spec.outHeight = 4;
-    spec.outWidth = 9;
+    ConvolutionSpec spec = windowedSpec(4, 6);
     spec.bias = epilogue & 1;
     spec.addend = epilogue & 2;
-    const ConvolutionSpec &s = spec;
-    std::vector<int64_t> resultShape = {s.batch, s.outChannels, s.outHeight,
-                                        s.outWidth};
-    std::vector<BufferType> operands = {
-        f32({s.batch, s.inChannels, s.height, s.width}),
-        f32({s.outChannels, s.inChannels, s.kernelHeight, s.kernelWidth})};
-    if (s.bias)
-      operands.push_back(f32({s.outChannels}));
-    if (s.addend)
-      operands.push_back(f32(resultShape));
-    HostProgram program = libraryProgram(CommandKind::Convolution, operands,
-                                         f32(resultShape));
-    program.commands[0].convolution = spec;
-    Status status;
-    auto executable = Executable::create(program, nullptr, status);
-    ASSERT_TRUE(executable) << status.message();
-    std::vector<float> x =
-        iota(s.batch * s.inChannels * s.height * s.width, 0.25f);
-    std::vector<float> w = iota(
-        s.outChannels * s.inChannels * s.kernelHeight * s.kernelWidth, 0.5f);
-    std::vector<float> bias = iota(s.outChannels, 3.0f);
-    std::vector<float> addend =
-        iota(s.batch * s.outChannels * s.outHeight * s.outWidth, 0.75f);
-    std::vector<std::shared_ptr<Buffer>> arguments = {
-        filled(program.values[0].type.shape, x),
-        filled(program.values[1].type.shape, w)};
-    if (s.bias)
-      arguments.push_back(filled({s.outChannels}, bias));
-    if (s.addend)
-      arguments.push_back(filled(resultShape, addend));
-    CpuDevice device(threads);
-    std::vector<std::shared_ptr<Buffer>> results;
-    status = executable->execute(device, arguments, results);
-    ASSERT_TRUE(status.ok()) << status.message();
-    const auto *y = static_cast<const float *>(results[0]->data());
-    for (int64_t nb = 0; nb < s.batch; ++nb)
-      for (int64_t o = 0; o < s.outChannels; ++o)
-        for (int64_t i = 0; i < s.outHeight; ++i)
-          for (int64_t j = 0; j < s.outWidth; ++j) {
-            double sum = 0;
-            for (int64_t c = 0; c < s.inChannels; ++c)
-              for (int64_t p = 0; p < s.kernelHeight; ++p)
-                for (int64_t q = 0; q < s.kernelWidth; ++q) {
-                  int64_t h =
-                      i * s.strides[0] + p * s.dilations[0] - s.padding[0];
-                  int64_t v =
-                      j * s.strides[1] + q * s.dilations[1] - s.padding[2];
-                  if (h < 0 || h >= s.height || v < 0 || v >= s.width)
-                    continue;
-                  sum += static_cast<double>(
-                             x[((nb * s.inChannels + c) * s.height + h) *
-                                   s.width +
-                               v]) *
-                         w[((o * s.inChannels + c) * s.kernelHeight + p) *
-                               s.kernelWidth +
-                           q];
-                }
-            int64_t at =
-                ((nb * s.outChannels + o) * s.outHeight + i) * s.outWidth + j;
-            if (s.bias)
-              sum += bias[o];
-            if (s.addend)
-              sum += addend[at];
-            ASSERT_NEAR(y[at], sum, 1e-3)
-                << "epilogue " << epilogue << " at " << nb << "," << o << ","
-                << i << "," << j;
-          }
+    checkConvolution(spec, epilogue < 4 ? 1 : 3,
+                     "epilogue " + std::to_string(epilogue));
   }
+}
+
+/// One image over several threads: NCHW split by output channels (at
+/// blocks of 16 when there are enough, unevenly otherwise) or by groups
+/// (depthwise with a channel multiplier of 2, grouped), NHWC by output
+/// rows with each slice's share of the padding; and what does not split
+/// (fewer channels or rows than threads, a slice of padding alone, two
+/// images on three threads) on oneDNN's own threads.
+TEST(ConvolutionTest, SplitsOneImageOverThreads) {
+  for (bool nhwc : {false, true})
+    for (int64_t outChannels : {2, 7, 40, 96}) {
+      ConvolutionSpec spec = windowedSpec(1, outChannels);
+      spec.nhwc = nhwc;
+      // Padding at the bottom too: (9 + 1 + 2 - 3) / 2 + 1 rows.
+      spec.padding[1] = 2;
+      spec.outHeight = 5;
+      spec.bias = outChannels != 40;
+      spec.addend = outChannels != 96;
+      for (unsigned threads : {2u, 3u})
+        checkConvolution(spec, threads,
+                         std::string(nhwc ? "NHWC" : "NCHW") + " " +
+                             std::to_string(outChannels) + " channels, " +
+                             std::to_string(threads) + " threads");
+    }
+  for (bool nhwc : {false, true})
+    for (int64_t groups : {4, 2}) {
+      ConvolutionSpec spec = windowedSpec(1, 8);
+      spec.nhwc = nhwc;
+      spec.groups = groups;
+      spec.bias = true;
+      checkConvolution(spec, 3,
+                       std::string(nhwc ? "NHWC" : "NCHW") + " " +
+                           std::to_string(groups) + " groups");
+    }
+  // The 2 rows of input, padded by 3 on each side, give 8 output rows of
+  // a 1x1 window: the first three and last three read padding alone.
+  ConvolutionSpec padded;
+  padded.height = 2;
+  padded.width = 3;
+  padded.inChannels = 2;
+  padded.outChannels = 3;
+  padded.padding[0] = 3;
+  padded.padding[1] = 3;
+  padded.outHeight = 8;
+  padded.outWidth = 3;
+  padded.nhwc = true;
+  checkConvolution(padded, 3, "NHWC, padding alone");
+  ConvolutionSpec two = windowedSpec(2, 6);
+  checkConvolution(two, 3, "two images on three threads");
 }
 
 /// An epilogue operand the spec does not describe, or of the wrong size.

@@ -7,6 +7,12 @@
 // op rounds, as StableHLO's semantics and the evaluator do; a chain of ops
 // does not stay in f32.
 //
+// Ops whose f32 result is one of their (widened) operands or its sign
+// changed (maximum, minimum, negation, absolute value, copysign) give a value
+// the narrow type holds exactly. A bf16 one then narrows by dropping the low
+// half of its bits instead of rounding (the upper half of an f32 is its
+// bf16), and the ops that read it use the f32 value itself.
+//
 //===----------------------------------------------------------------------===//
 
 #include "hlox/Target/CPU/Passes.h"
@@ -56,6 +62,38 @@ bool computes(Operation *op) {
          llvm::any_of(op->getResultTypes(), isNarrowFloat);
 }
 
+/// True for the ops whose result, in f32 on widened operands, is exactly a
+/// narrow float value: one of the operands, or one with its sign changed
+/// (or a quiet NaN, which narrows to a NaN).
+bool isExactInNarrow(Operation *op) {
+  return isa<arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+             arith::MinNumFOp, arith::NegFOp, math::AbsFOp, math::CopySignOp>(
+      op);
+}
+
+/// `wide`, an f32 value (or vector) that bf16 holds exactly, as bf16: the
+/// upper 16 bits of each element.
+Value narrowExactBF16(OpBuilder &builder, Location loc, Type narrowType,
+                      Value wide) {
+  auto withElement = [&](Type element) -> Type {
+    if (auto vector = dyn_cast<VectorType>(narrowType))
+      return vector.clone(element);
+    return element;
+  };
+  Type i32 = withElement(builder.getI32Type());
+  Type i16 = withElement(builder.getI16Type());
+  Value bits = arith::BitcastOp::create(builder, loc, i32, wide);
+  Value sixteen = arith::ConstantOp::create(
+      builder, loc, i32,
+      isa<VectorType>(i32)
+          ? cast<TypedAttr>(DenseElementsAttr::get(
+                cast<ShapedType>(i32), builder.getI32IntegerAttr(16)))
+          : cast<TypedAttr>(builder.getI32IntegerAttr(16)));
+  Value high = arith::ShRUIOp::create(builder, loc, bits, sixteen);
+  Value half = arith::TruncIOp::create(builder, loc, i16, high);
+  return arith::BitcastOp::create(builder, loc, narrowType, half);
+}
+
 class EmulateNarrowFloatsPass
     : public hlox::cpu::impl::CPUEmulateNarrowFloatsBase<
           EmulateNarrowFloatsPass> {
@@ -67,6 +105,8 @@ public:
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
+    // The f32 value of each narrow result that narrowed exactly.
+    DenseMap<Value, Value> wideOf;
     for (Operation *op : ops) {
       if (op->getNumRegions() != 0) {
         op->emitError("cannot emulate narrow floats in an op with regions");
@@ -75,13 +115,15 @@ public:
       Location loc = op->getLoc();
       rewriter.setInsertionPoint(op);
       SmallVector<Value> operands;
-      for (Value operand : op->getOperands())
-        operands.push_back(
-            isNarrowFloat(operand.getType())
-                ? arith::ExtFOp::create(rewriter, loc, widen(operand.getType()),
-                                        operand)
-                      .getResult()
-                : operand);
+      for (Value operand : op->getOperands()) {
+        if (Value wide = wideOf.lookup(operand))
+          operands.push_back(wide);
+        else if (isNarrowFloat(operand.getType()))
+          operands.push_back(arith::ExtFOp::create(
+              rewriter, loc, widen(operand.getType()), operand));
+        else
+          operands.push_back(operand);
+      }
       SmallVector<Type> resultTypes;
       for (Type type : op->getResultTypes())
         resultTypes.push_back(widen(type));
@@ -90,13 +132,21 @@ public:
       Operation *wide = rewriter.create(state);
       SmallVector<Value> results;
       for (auto [result, wideResult] :
-           llvm::zip(op->getResults(), wide->getResults()))
+           llvm::zip(op->getResults(), wide->getResults())) {
+        Type type = result.getType();
+        if (!isNarrowFloat(type)) {
+          results.push_back(wideResult);
+          continue;
+        }
+        if (isExactInNarrow(op) && getElementTypeOrSelf(type).isBF16()) {
+          Value narrow = narrowExactBF16(rewriter, loc, type, wideResult);
+          wideOf[narrow] = wideResult;
+          results.push_back(narrow);
+          continue;
+        }
         results.push_back(
-            isNarrowFloat(result.getType())
-                ? arith::TruncFOp::create(rewriter, loc, result.getType(),
-                                          wideResult)
-                      .getResult()
-                : wideResult);
+            arith::TruncFOp::create(rewriter, loc, type, wideResult));
+      }
       LDBG() << "widened " << *wide;
       rewriter.replaceOp(op, results);
     }

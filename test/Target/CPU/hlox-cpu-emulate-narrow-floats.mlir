@@ -43,3 +43,40 @@ func.func @wide(%a: f32, %i: i32) -> (f32, i32) {
   %1 = arith.addi %i, %i : i32
   return %0, %1 : f32, i32
 }
+
+// A bf16 maximum, minimum, negation or absolute value gives a value bf16
+// holds: it narrows by its upper 16 bits, without rounding, and the next op
+// reads its f32 value (no extf of it). The sum still rounds.
+// CHECK-LABEL: func.func @exact_bf16
+// CHECK: %[[A:.+]] = arith.extf %arg0 : vector<16xbf16> to vector<16xf32>
+// CHECK: %[[B:.+]] = arith.extf %arg1 : vector<16xbf16> to vector<16xf32>
+// CHECK: %[[M:.+]] = arith.maximumf %[[A]], %[[B]] : vector<16xf32>
+// CHECK-NOT: arith.truncf
+// CHECK: %[[C:.+]] = arith.extf %arg1 : vector<16xbf16> to vector<16xf32>
+// CHECK: %[[N:.+]] = arith.minimumf %[[M]], %[[C]] : vector<16xf32>
+// CHECK: %[[NB:.+]] = arith.bitcast %[[N]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[S:.+]] = arith.constant dense<16> : vector<16xi32>
+// CHECK: %[[H:.+]] = arith.shrui %[[NB]], %[[S]] : vector<16xi32>
+// CHECK: %[[T:.+]] = arith.trunci %[[H]] : vector<16xi32> to vector<16xi16>
+// CHECK: %[[NN:.+]] = arith.bitcast %[[T]] : vector<16xi16> to vector<16xbf16>
+// CHECK: %[[G:.+]] = arith.negf %[[N]] : vector<16xf32>
+// CHECK: %[[X:.+]] = math.absf %[[G]] : vector<16xf32>
+// CHECK: %[[SUM:.+]] = arith.addf %[[X]], %[[N]] : vector<16xf32>
+// CHECK: arith.truncf %[[SUM]] : vector<16xf32> to vector<16xbf16>
+func.func @exact_bf16(%a: vector<16xbf16>, %b: vector<16xbf16>) -> (vector<16xbf16>, vector<16xbf16>) {
+  %m = arith.maximumf %a, %b : vector<16xbf16>
+  %n = arith.minimumf %m, %b : vector<16xbf16>
+  %g = arith.negf %n : vector<16xbf16>
+  %x = math.absf %g : vector<16xbf16>
+  %s = arith.addf %x, %n : vector<16xbf16>
+  return %n, %s : vector<16xbf16>, vector<16xbf16>
+}
+
+// f16 rounds as before: its upper half is not the value.
+// CHECK-LABEL: func.func @exact_f16
+// CHECK: arith.maximumf %{{.+}}, %{{.+}} : f32
+// CHECK: arith.truncf %{{.+}} : f32 to f16
+func.func @exact_f16(%a: f16, %b: f16) -> f16 {
+  %m = arith.maximumf %a, %b : f16
+  return %m : f16
+}

@@ -38,10 +38,11 @@ public:
 
   /// result = input (*) kernel [+ bias] [+ addend], on as many threads as
   /// `device` has; `bias` and `addend` are null when the spec has none. One
-  /// run at a time per Convolution. With at least as many images as
-  /// threads, each of the device's threads computes a slice of the images
-  /// with a single-threaded primitive; otherwise one primitive
-  /// parallelizes itself with oneDNN's threads.
+  /// run at a time per Convolution. Each of the device's threads computes
+  /// a slice with a single-threaded primitive: of the images when there
+  /// are at least as many images as threads; of one image's groups or
+  /// output channels (NCHW) or output rows (NHWC) when there is one image.
+  /// Otherwise one primitive parallelizes itself with oneDNN's threads.
   Status run(Device &device, const void *input, const void *kernel,
              const void *bias, const void *addend, void *result);
 
@@ -54,8 +55,20 @@ private:
   ConvolutionSpec spec;
   /// The whole batch's primitive.
   std::unique_ptr<Impl> impl;
-  /// One per thread of the last device that split the batch.
-  std::vector<std::unique_ptr<Impl>> parts;
+  /// A slice of the convolution with one thread's single-threaded
+  /// primitive, and where its operands start (bytes into the whole
+  /// convolution's; the addend starts where the result does).
+  struct Part {
+    std::unique_ptr<Impl> impl;
+    int64_t input = 0, kernel = 0, bias = 0, result = 0;
+  };
+  /// Makes the slices for `threads` threads: of the images when there are
+  /// at least as many; else, of one image (see splitImage); none when it
+  /// does not split.
+  Status makeParts(int64_t threads);
+  /// The slices for the last device's thread count (`partsThreads`).
+  std::vector<Part> parts;
+  int64_t partsThreads = 0;
 };
 
 } // namespace hlox::runtime
