@@ -6,8 +6,15 @@
 // output one element at a time. Splitting the dimension into
 // [N / lanes, lanes] with the lanes parallel gives `lanes` independent
 // partial results that vectorize as up to four registers (four chains of
-// adds, or of max/min, in flight), then a small reduction of the partials. The order of the sum changes: the pipeline runs this
-// only outside strict numerics.
+// adds, or of max/min, in flight), then a small reduction of the partials.
+// The order of the sum changes: the pipeline runs this only outside strict
+// numerics.
+//
+// An f32 sum accumulates in f64. Widening every element kept a row sum
+// from memory speed, so where the row divides, it reads [N / (lanes x
+// block), block, lanes]: each step adds the block's `block` registers of
+// each lane in f32 (a balanced tree: log2(block) roundings), widens that
+// once, and adds it to the f64 partial result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,25 +79,40 @@ Type getWideSumType(Operation *combiner, Value accumulator) {
 /// independent chains of vector adds or max/min.
 constexpr int64_t kPartialRegisters = 4;
 
-/// The lanes to split `op`'s reduction into, or 0 when it is not a float
+/// The most values of one lane a widening sum adds in the narrow type
+/// before it widens them.
+constexpr int64_t kNarrowBlock = 8;
+/// The shortest row whose widening sum adds in blocks: shorter rows gain
+/// no time from it (a layernorm's 1024) and would round a little more.
+constexpr int64_t kMinBlockedRow = 4096;
+
+/// How a reduction splits: into `lanes` partial results, each step
+/// reading `block` values per lane (block > 1: a widening sum that adds
+/// them first in the narrow type).
+struct SplitShape {
+  int64_t lanes = 0;
+  int64_t block = 1;
+};
+
+/// How to split `op`'s reduction; no lanes when it is not a float
 /// reduction along the contiguous dimension of every input that reads it,
 /// of a static size that is a multiple of one register's lanes and at
 /// least two registers'.
-int64_t getSplitLanes(linalg::LinalgOp op) {
+SplitShape getSplitShape(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() != 1 ||
       op.getNumDpsInits() != 1 || op.getNumDpsInputs() == 0)
-    return 0;
+    return {};
   SmallVector<unsigned> reductionDims;
   op.getReductionDims(reductionDims);
   unsigned dim = reductionDims.front();
   int64_t size = op.getStaticLoopRanges()[dim];
   if (ShapedType::isDynamic(size))
-    return 0;
+    return {};
   int64_t widest = 0;
   for (OpOperand &operand : op->getOpOperands()) {
     Type element = getElementTypeOrSelf(operand.get().getType());
     if (!isa<FloatType>(element))
-      return 0;
+      return {};
     widest = std::max<int64_t>(widest, element.getIntOrFloatBitWidth());
   }
   AffineExpr expr = getAffineDimExpr(dim, op.getContext());
@@ -103,12 +125,12 @@ int64_t getSplitLanes(linalg::LinalgOp op) {
         llvm::count_if(map.getResults(), [&](AffineExpr result) {
           return result.isFunctionOfDim(dim);
         }) != 1)
-      return 0;
+      return {};
     readsContiguously = true;
   }
   std::optional<std::pair<Operation *, TypedAttr>> combiner = getCombiner(op);
   if (!readsContiguously || !combiner)
-    return 0;
+    return {};
   // As many lanes as fill kPartialRegisters registers of the partial
   // results (independent chains that hide the latency of the combiner when
   // the row is in cache), fewer down to one register of the inputs when
@@ -120,16 +142,28 @@ int64_t getSplitLanes(linalg::LinalgOp op) {
   while (lanes > fewest && (size % lanes != 0 || size < 2 * lanes))
     lanes /= 2;
   if (size % lanes != 0 || size < 2 * lanes)
-    return 0;
-  return lanes;
+    return {};
+  int64_t block = 1;
+  if (wide && size >= kMinBlockedRow)
+    for (int64_t candidate = kNarrowBlock; candidate > 1 && block == 1;
+         candidate /= 2)
+      if (size % (lanes * candidate) == 0 && size >= 2 * lanes * candidate)
+        block = candidate;
+  return {lanes, block};
 }
 
 /// Splits the reduction loop `dim` of `op` (a generic) into a loop over
 /// N / lanes tiles and a parallel loop over the lanes, which a second
-/// generic then combines. Unlike linalg::splitReduction, dynamic parallel
-/// dimensions (the workgroup range a kernel runs) are kept.
+/// generic then combines. With blocks, each input that reads `dim` is read
+/// as `block` strided views (one per row of [N / (lanes x block), block,
+/// lanes]) and the body adds their values before it widens the sum. Unlike
+/// linalg::splitReduction, dynamic parallel dimensions (the workgroup
+/// range a kernel runs) are kept.
 void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
-                    int64_t lanes, Operation *combiner, TypedAttr neutral) {
+                    SplitShape split, Operation *combiner,
+                    TypedAttr neutral) {
+  int64_t lanes = split.lanes;
+  int64_t block = split.block;
   Location loc = op.getLoc();
   MLIRContext *context = op.getContext();
   unsigned numLoops = op.getNumLoops();
@@ -142,35 +176,67 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
   };
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
+  // Per input of `op`, its first input in the split generic and whether it
+  // has `block` of them.
+  SmallVector<std::pair<unsigned, bool>> inputsOf;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
     SmallVector<AffineExpr> results(map.getResults());
     if (!map.isFunctionOfDim(dim)) {
+      inputsOf.push_back({inputs.size(), false});
       inputs.push_back(input->get());
       maps.push_back(extend(results));
       continue;
     }
-    // [..., N] read as [..., N / lanes, lanes].
+    // [..., N] read as [..., N / lanes, lanes], or with blocks as
+    // [..., N / (lanes x block), block, lanes] and each row of a block
+    // viewed apart.
     auto type = cast<RankedTensorType>(input->get().getType());
     int64_t rank = type.getRank();
+    int64_t tiles = size / (lanes * block);
     SmallVector<ReassociationIndices> reassociation;
     for (int64_t i = 0; i + 1 < rank; ++i)
       reassociation.push_back({i});
-    reassociation.push_back({rank - 1, rank});
+    if (block > 1)
+      reassociation.push_back({rank - 1, rank, rank + 1});
+    else
+      reassociation.push_back({rank - 1, rank});
     SmallVector<OpFoldResult> shape =
         tensor::getMixedSizes(b, loc, input->get());
-    shape.back() = b.getIndexAttr(size / lanes);
-    shape.push_back(b.getIndexAttr(lanes));
+    shape.back() = b.getIndexAttr(tiles);
     SmallVector<int64_t> staticShape(type.getShape());
-    staticShape.back() = size / lanes;
+    staticShape.back() = tiles;
+    if (block > 1) {
+      shape.push_back(b.getIndexAttr(block));
+      staticShape.push_back(block);
+    }
+    shape.push_back(b.getIndexAttr(lanes));
     staticShape.push_back(lanes);
     auto expandedType =
         RankedTensorType::get(staticShape, type.getElementType());
-    inputs.push_back(tensor::ExpandShapeOp::create(
-        b, loc, expandedType, input->get(), reassociation, shape));
+    Value expanded = tensor::ExpandShapeOp::create(
+        b, loc, expandedType, input->get(), reassociation, shape);
     results.back() = reduced;
     results.push_back(lane);
-    maps.push_back(extend(results));
+    inputsOf.push_back({inputs.size(), block > 1});
+    if (block == 1) {
+      inputs.push_back(expanded);
+      maps.push_back(extend(results));
+      continue;
+    }
+    SmallVector<int64_t> viewShape(staticShape);
+    viewShape.erase(viewShape.begin() + rank);
+    auto viewType = RankedTensorType::get(viewShape, type.getElementType());
+    SmallVector<OpFoldResult> sizes(shape);
+    sizes[rank] = b.getIndexAttr(1);
+    SmallVector<OpFoldResult> strides(shape.size(), b.getIndexAttr(1));
+    for (int64_t row = 0; row < block; ++row) {
+      SmallVector<OpFoldResult> offsets(shape.size(), b.getIndexAttr(0));
+      offsets[rank] = b.getIndexAttr(row);
+      inputs.push_back(tensor::ExtractSliceOp::create(
+          b, loc, viewType, expanded, offsets, sizes, strides));
+      maps.push_back(extend(results));
+    }
   }
   // The partial results: the output's shape and the lanes, starting at the
   // combiner's neutral element; sums accumulate in a wider type.
@@ -200,9 +266,51 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
       b, loc, partialInit.getType(), inputs, ValueRange{partialInit}, maps,
       iterators);
   IRMapping cloned;
-  b.cloneRegionBefore(op.getRegion(), partial.getRegion(),
-                      partial.getRegion().begin(), cloned);
-  if (wide) {
+  if (block > 1) {
+    // The body once per row of the block, their values added in a tree in
+    // the narrow type, widened, then added to the partial result.
+    Block &original = op.getRegion().front();
+    SmallVector<Type> argTypes;
+    SmallVector<Location> argLocs;
+    for (Value input : inputs) {
+      argTypes.push_back(getElementTypeOrSelf(input.getType()));
+      argLocs.push_back(loc);
+    }
+    argTypes.push_back(wide);
+    argLocs.push_back(loc);
+    OpBuilder::InsertionGuard guard(b);
+    Block *body = b.createBlock(&partial.getRegion(), {}, argTypes, argLocs);
+    Value addend = combiner->getOperand(0) == accumulator
+                       ? combiner->getOperand(1)
+                       : combiner->getOperand(0);
+    SmallVector<Value> values;
+    for (int64_t row = 0; row < block; ++row) {
+      IRMapping mapping;
+      for (auto [i, slot] : llvm::enumerate(inputsOf))
+        mapping.map(original.getArgument(i),
+                    body->getArgument(slot.first + (slot.second ? row : 0)));
+      for (Operation &inner : original.without_terminator())
+        if (&inner != combiner)
+          b.clone(inner, mapping);
+      values.push_back(mapping.lookupOrDefault(addend));
+    }
+    while (values.size() > 1) {
+      SmallVector<Value> sums;
+      for (size_t i = 0; i + 1 < values.size(); i += 2)
+        sums.push_back(arith::AddFOp::create(b, loc, values[i], values[i + 1]));
+      if (values.size() % 2)
+        sums.push_back(values.back());
+      values = std::move(sums);
+    }
+    Value widened = arith::ExtFOp::create(b, loc, wide, values.front());
+    Value sum =
+        arith::AddFOp::create(b, loc, widened, body->getArguments().back());
+    linalg::YieldOp::create(b, loc, sum);
+  } else {
+    b.cloneRegionBefore(op.getRegion(), partial.getRegion(),
+                        partial.getRegion().begin(), cloned);
+  }
+  if (wide && block == 1) {
     // acc + x becomes acc + extf(x), in the wide type.
     Block &body = partial.getRegion().front();
     body.getArguments().back().setType(wide);
@@ -267,13 +375,14 @@ class SplitReductionsPass
     : public hlox::cpu::impl::CPUSplitReductionsBase<SplitReductionsPass> {
 public:
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::LinalgOp, int64_t>> candidates;
+    SmallVector<std::pair<linalg::LinalgOp, SplitShape>> candidates;
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (int64_t lanes = getSplitLanes(op))
-        candidates.push_back({op, lanes});
+      SplitShape shape = getSplitShape(op);
+      if (shape.lanes)
+        candidates.push_back({op, shape});
     });
     IRRewriter rewriter(&getContext());
-    for (auto [op, lanes] : candidates) {
+    for (auto [op, shape] : candidates) {
       rewriter.setInsertionPoint(op);
       // linalg.reduce and other named ops split as generics.
       FailureOr<linalg::GenericOp> converted =
@@ -285,7 +394,7 @@ public:
       SmallVector<unsigned> reductionDims;
       generic.getReductionDims(reductionDims);
       rewriter.setInsertionPoint(generic);
-      splitReduction(rewriter, generic, reductionDims.front(), lanes,
+      splitReduction(rewriter, generic, reductionDims.front(), shape,
                      combiner, neutral);
     }
   }

@@ -1,16 +1,23 @@
 // RUN: hlox-opt %s --split-input-file --hlox-cpu-split-reductions | FileCheck %s
 
-// A row sum of 128 f32: 4 steps of 32 lanes (four registers of f64
-// partial sums, from -0, the sum's identity), the 32 partial sums added,
-// then the output's initial value, rounded once.
+// A row sum of 4096 f32: 32 lanes (four registers of f64 partial sums,
+// from -0, the sum's identity) in blocks of eight: the row read as [16, 8,
+// 32] through eight views, each step adding a lane's eight values in f32
+// (a tree of seven adds) and widening that once; then the 32 partial sums
+// added, then the output's initial value, rounded once.
 // CHECK-LABEL: func.func @row_sum
-// CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [8, 4, 32] : tensor<8x128xf32> into tensor<8x4x32xf32>
+// CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2, 3]] output_shape [8, 16, 8, 32] : tensor<8x4096xf32> into tensor<8x16x8x32xf32>
+// CHECK: %[[V0:.*]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [8, 16, 1, 32] [1, 1, 1, 1] : tensor<8x16x8x32xf32> to tensor<8x16x32xf32>
+// CHECK: %[[V1:.*]] = tensor.extract_slice %[[X]][0, 0, 1, 0] [8, 16, 1, 32] [1, 1, 1, 1] : tensor<8x16x8x32xf32> to tensor<8x16x32xf32>
+// CHECK-COUNT-6: tensor.extract_slice
 // CHECK: %[[ZERO:.*]] = arith.constant -0.000000e+00 : f64
 // CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8x32xf64>)
-// CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[X]] : tensor<8x4x32xf32>) outs(%[[FILL]] : tensor<8x32xf64>)
-// CHECK: ^bb0(%[[IN:.*]]: f32, %[[ACC:.*]]: f64):
-// CHECK: %[[WIDE:.*]] = arith.extf %[[IN]] : f32 to f64
-// CHECK: arith.addf %[[WIDE]], %[[ACC]] : f64
+// CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[V0]], %[[V1]], {{.*}} : {{.*}}) outs(%[[FILL]] : tensor<8x32xf64>)
+// CHECK: ^bb0(%[[IN0:[^:]*]]: f32, %[[IN1:[^:]*]]: f32, {{.*}}, %[[ACC:[^:]*]]: f64):
+// CHECK: %[[PAIR:.*]] = arith.addf %[[IN0]], %[[IN1]] : f32
+// CHECK-COUNT-6: arith.addf {{.*}} : f32
+// CHECK-NEXT: %[[WIDE:.*]] = arith.extf {{.*}} : f32 to f64
+// CHECK-NEXT: arith.addf %[[WIDE]], %[[ACC]] : f64
 // CHECK: %[[SUMS:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8xf64>)
 // CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PARTIAL]] : tensor<8x32xf64>) outs(%[[SUMS]] : tensor<8xf64>)
 // CHECK: arith.addf {{.*}} : f64
@@ -18,13 +25,58 @@
 // CHECK: arith.extf
 // CHECK: arith.addf
 // CHECK: arith.truncf {{.*}} : f64 to f32
-func.func @row_sum(%x: tensor<8x128xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
-  %0 = linalg.reduce ins(%x : tensor<8x128xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
+func.func @row_sum(%x: tensor<8x4096xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = linalg.reduce ins(%x : tensor<8x4096xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
     (%a: f32, %b: f32) {
       %s = arith.addf %a, %b : f32
       linalg.yield %s : f32
     }
   return %0 : tensor<8xf32>
+}
+
+// -----
+
+// A row of 2048 f32 is shorter than blocks pay for: 64 steps of 32 lanes,
+// each element widened.
+// CHECK-LABEL: func.func @short_row_sum
+// CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [8, 64, 32]
+// CHECK-NOT: tensor.extract_slice
+// CHECK: ^bb0(%[[IN:.*]]: f32, %[[ACC:.*]]: f64):
+// CHECK: %[[WIDE:.*]] = arith.extf %[[IN]] : f32 to f64
+// CHECK: arith.addf %[[WIDE]], %[[ACC]] : f64
+func.func @short_row_sum(%x: tensor<8x2048xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = linalg.reduce ins(%x : tensor<8x2048xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+// A sum of exp(x - max) (a softmax's denominator) over 4096: blocks of
+// eight, the prologue once per view (each reads the row's one max),
+// the eight values added as a tree of seven f32 adds before the widening.
+// CHECK-LABEL: func.func @sum_of_exp
+// CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2, 3]] output_shape [4, 16, 8, 32]
+// CHECK-COUNT-8: tensor.extract_slice
+// CHECK: linalg.generic {{.*}} ins({{.*}}, %arg1 : {{.*}}) outs(%{{.*}} : tensor<4x32xf64>)
+// CHECK-COUNT-8: math.exp
+// CHECK-COUNT-7: arith.addf {{.*}} : f32
+// CHECK-NEXT: arith.extf {{.*}} : f32 to f64
+// CHECK-NEXT: arith.addf {{.*}} : f64
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+func.func @sum_of_exp(%x: tensor<4x4096xf32>, %max: tensor<4xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.generic {indexing_maps = [#row, #out, #out], iterator_types = ["parallel", "reduction"]} ins(%x, %max : tensor<4x4096xf32>, tensor<4xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%a: f32, %m: f32, %acc: f32):
+    %d = arith.subf %a, %m : f32
+    %e = math.exp %d : f32
+    %s = arith.addf %e, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }
 
 // -----
