@@ -65,8 +65,9 @@ struct CompileOptions {
   /// (`hlox-select-library-calls` in the stablehlo phase) instead of
   /// generated kernels.
   bool libraryCalls = true;
-  /// The fewest floating-point operations a contraction or convolution
-  /// needs to become a library call (below, generated kernels win).
+  /// The fewest floating-point operations a contraction needs to become a
+  /// library call (below, generated kernels win); a matrix-vector product
+  /// needs a quarter of it, a convolution a 64th.
   int64_t libraryMinFlops = int64_t(1) << 22;
   /// When set, compiled kernels are kept in and loaded from this folder,
   /// keyed by their IR, the target and its options, and the compiler's
