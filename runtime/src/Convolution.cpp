@@ -232,7 +232,8 @@ struct Convolution::Impl {
       prepared = result.prepare(
           dnnl_primitive_desc_query_md(primitiveDesc, dnnl_query_dst_md, 0),
           false);
-    if (prepared && addend) {
+    // A plain result takes the addend by memcpy (see execute).
+    if (prepared && addend && result.blocked) {
       // Into the buffer the primitive writes, whatever its layout.
       dnnl_primitive_desc_t copyDesc = nullptr;
       s = dnnl_reorder_primitive_desc_create(
@@ -530,7 +531,7 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
     return copied;
   if (Status copied = kernel.copy(stream, true); !copied)
     return copied;
-  if (addendCopy && !result.blocked) {
+  if (addend && !addendCopy) {
     // Plain to plain: oneDNN's reorder copies at a fraction of memcpy's
     // speed.
     std::memcpy(resultData, addendData,

@@ -18,6 +18,7 @@
 #include "hlox/Target/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/DebugLog.h"
@@ -83,12 +84,7 @@ Value narrowExactBF16(OpBuilder &builder, Location loc, Type narrowType,
   Type i32 = withElement(builder.getI32Type());
   Type i16 = withElement(builder.getI16Type());
   Value bits = arith::BitcastOp::create(builder, loc, i32, wide);
-  Value sixteen = arith::ConstantOp::create(
-      builder, loc, i32,
-      isa<VectorType>(i32)
-          ? cast<TypedAttr>(DenseElementsAttr::get(
-                cast<ShapedType>(i32), builder.getI32IntegerAttr(16)))
-          : cast<TypedAttr>(builder.getI32IntegerAttr(16)));
+  Value sixteen = createScalarOrSplatConstant(builder, loc, i32, 16);
   Value high = arith::ShRUIOp::create(builder, loc, bits, sixteen);
   Value half = arith::TruncIOp::create(builder, loc, i16, high);
   return arith::BitcastOp::create(builder, loc, narrowType, half);
