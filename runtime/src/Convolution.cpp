@@ -98,15 +98,24 @@ struct Operand {
   void *blockedData = nullptr;
   dnnl_primitive_t reorder = nullptr;
 
+  /// For the weights: the plain values the blocked copy was last made
+  /// from (copyIfChanged), so that a run with the same weights as the last
+  /// one, the usual case of a model's parameters, skips their reorder.
+  void *snapshot = nullptr;
+  bool snapshotValid = false;
+
   void release() {
     if (reorder)
       dnnl_primitive_destroy(reorder);
     if (blocked)
       dnnl_memory_destroy(blocked);
     std::free(blockedData);
+    std::free(snapshot);
     reorder = nullptr;
     blocked = nullptr;
     blockedData = nullptr;
+    snapshot = nullptr;
+    snapshotValid = false;
   }
   ~Operand() {
     release();
@@ -155,6 +164,32 @@ struct Operand {
                               {DNNL_ARG_TO, toBlocked ? blocked : plain}};
     dnnl_status_t s = dnnl_primitive_execute(reorder, stream, 2, args);
     return s == dnnl_success ? Status() : onednn::error("reorder", s);
+  }
+
+  /// Copies an input into the blocked layout unless its plain values are
+  /// those the blocked copy was made from: one sequential comparison
+  /// instead of a reorder (a 512x512x3x3 bf16 kernel: 1.1 ms to reorder on
+  /// one thread). Keeps a copy of the plain values (the weights' size).
+  Status copyIfChanged(dnnl_stream_t stream) {
+    if (!reorder)
+      return {};
+    size_t bytes = dnnl_memory_desc_get_size(&plainDesc);
+    void *data = nullptr;
+    dnnl_status_t s = dnnl_memory_get_data_handle(plain, &data);
+    if (s != dnnl_success)
+      return onednn::error("reading a buffer", s);
+    if (snapshotValid && std::memcmp(snapshot, data, bytes) == 0)
+      return {};
+    snapshotValid = false;
+    if (!snapshot)
+      snapshot = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+    if (Status copied = copy(stream, true); !copied)
+      return copied;
+    if (snapshot) { // Without memory for it, every run reorders.
+      std::memcpy(snapshot, data, bytes);
+      snapshotValid = true;
+    }
+    return {};
   }
 };
 
@@ -529,7 +564,7 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
   onednn::setNumThreads(threads);
   if (Status copied = input.copy(stream, true); !copied)
     return copied;
-  if (Status copied = kernel.copy(stream, true); !copied)
+  if (Status copied = kernel.copyIfChanged(stream); !copied)
     return copied;
   if (addend && !addendCopy) {
     // Plain to plain: oneDNN's reorder copies at a fraction of memcpy's

@@ -43,6 +43,10 @@ public:
   /// are at least as many images as threads; of one image's groups or
   /// output channels (NCHW) or output rows (NHWC) when there is one image.
   /// Otherwise one primitive parallelizes itself with oneDNN's threads.
+  /// A kernel that the primitive reads in a blocked layout is reordered
+  /// only when its values differ from the last run's (compared with a copy
+  /// of them, which the Convolution keeps): a model's weights are
+  /// reordered once.
   Status run(Device &device, const void *input, const void *kernel,
              const void *bias, const void *addend, void *result);
 
