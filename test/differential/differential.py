@@ -1025,13 +1025,62 @@ def row_group_cases(rng):
     return cases
 
 
+def transpose_tile_cases(rng):
+    """Transposes big enough for hlox-cpu-vectorize's square tiles (16x16,
+    8x8 for 64-bit elements), with partial tiles at the edges: 2-d of every
+    element width, NCHW to NHWC (H and W read as one loop), a transpose
+    fused with an elementwise op on an operand in the other layout, and a
+    long-row one. Exact."""
+    cases = []
+    for element in ["f32", "f64", "f16", "i8", "i64", "ui16"]:
+        a, b = tensor((37, 50), element), tensor((50, 37), element)
+        cases.append(Case(
+            f"transpose_tiles_{element}",
+            f"  %0 = stablehlo.transpose %a0, dims = [1, 0] : ({a}) -> {b}\n"
+            f"  return %0 : {b}",
+            [((37, 50), element, "any")], [((50, 37), element)]))
+    # bf16 (no .npy type): through converts from and to f32.
+    a, b = tensor((37, 50), "f32"), tensor((50, 37), "f32")
+    ah, bh = tensor((37, 50), "bf16"), tensor((50, 37), "bf16")
+    cases.append(Case(
+        "transpose_tiles_bf16",
+        f"  %0 = stablehlo.convert %a0 : ({a}) -> {ah}\n"
+        f"  %1 = stablehlo.transpose %0, dims = [1, 0] : ({ah}) -> {bh}\n"
+        f"  %2 = stablehlo.convert %1 : ({bh}) -> {b}\n"
+        f"  return %2 : {b}",
+        [((37, 50), "f32", "any")], [((50, 37), "f32")]))
+    x, y = tensor((2, 20, 5, 7), "f32"), tensor((2, 5, 7, 20), "f32")
+    cases.append(Case(
+        "transpose_tiles_nchw_to_nhwc",
+        f"  %0 = stablehlo.transpose %a0, dims = [0, 2, 3, 1] : ({x}) -> {y}\n"
+        f"  return %0 : {y}",
+        [((2, 20, 5, 7), "f32", "any")], [((2, 5, 7, 20), "f32")]))
+    a, b = tensor((40, 33), "f32"), tensor((33, 40), "f32")
+    cases.append(Case(
+        "transpose_tiles_fused_add",
+        f"  %0 = stablehlo.transpose %a0, dims = [1, 0] : ({a}) -> {b}\n"
+        f"  %1 = stablehlo.add %0, %a1 : {b}\n"
+        f"  return %1 : {b}",
+        [((40, 33), "f32", "any"), ((33, 40), "f32", "any")],
+        [((33, 40), "f32")]))
+    a, b = tensor((18, 1100), "i32"), tensor((1100, 18), "i32")
+    cases.append(Case(
+        "transpose_tiles_long_rows",
+        f"  %0 = stablehlo.transpose %a1, dims = [1, 0] : ({b}) -> {a}\n"
+        f"  %1 = stablehlo.transpose %a0, dims = [1, 0] : ({a}) -> {b}\n"
+        f"  return %0, %1 : {a}, {b}",
+        [((18, 1100), "i32", "any"), ((1100, 18), "i32", "any")],
+        [((18, 1100), "i32"), ((1100, 18), "i32")]))
+    return cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
                    structural_cases, linear_algebra_cases, vector_cases,
                    control_flow_cases, random_cases, collective_cases,
                    exp_cases, library_cases, long_reduction_cases,
-                   row_group_cases):
+                   row_group_cases, transpose_tile_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)

@@ -143,7 +143,9 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          "convert-complex-to-standard,hlox-cpu-emulate-narrow-floats," +
          std::string(options.fpContract ? "hlox-cpu-contract-floats," : "") +
          "hlox-cpu-math-to-libm,arith-expand{include-bf16=true},"
-         "expand-strided-metadata,lower-affine,convert-vector-to-llvm,"
+         "expand-strided-metadata,lower-affine,"
+         // A transposing tile's 2-d vector.transpose as shuffles.
+         "convert-vector-to-llvm{vector-transpose-lowering=shuffle1d},"
          "finalize-memref-to-llvm,"
          "convert-math-to-llvm,convert-complex-to-llvm,"
          "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"

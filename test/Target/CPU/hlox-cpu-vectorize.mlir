@@ -79,7 +79,7 @@ func.func private @matmul_dynamic(%a: tensor<?x8xf32>, %b: tensor<8x64xf32>, %c:
   return %r : tensor<?x64xf32>
 }
 
-// A transpose reads no operand contiguously along a parallel loop: scalar.
+// A transpose smaller than one square tile (16x16 for f32) stays scalar.
 // CHECK-LABEL: func.func private @transpose(
 // CHECK-NOT: vector.
 // CHECK: linalg.transpose
@@ -87,6 +87,49 @@ func.func private @transpose(%a: tensor<4x8xf32>) -> tensor<8x4xf32> attributes 
   %e = tensor.empty() : tensor<8x4xf32>
   %r = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%e : tensor<8x4xf32>) permutation = [1, 0]
   return %r : tensor<8x4xf32>
+}
+
+// A transpose of 40x36 into 36x40 f32: 16x16 tiles, each read as 16 rows
+// of the input and transposed in registers; the output's 40 columns are
+// short rows, so the column-block loop is the outer one. The partial
+// tiles (8 columns, 4 rows) stay scalar.
+// CHECK-LABEL: func.func private @transpose_tiles(
+// CHECK: scf.for %[[COL:.+]] = %{{.+}} to %{{.+}} step %c16
+// CHECK: scf.for %[[ROW:.+]] = %{{.+}} to %{{.+}} step %c16
+// CHECK: %[[ROWS:.+]] = vector.transfer_read %{{.+}} : tensor<16x16xf32>, vector<16x16xf32>
+// CHECK: %[[T:.+]] = vector.transpose %[[ROWS]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK: vector.transfer_write %[[T]]
+// CHECK: linalg.generic
+func.func private @transpose_tiles(%a: tensor<40x36xf32>) -> tensor<36x40xf32> attributes {hlox.dispatch} {
+  %e = tensor.empty() : tensor<36x40xf32>
+  %r = linalg.transpose ins(%a : tensor<40x36xf32>) outs(%e : tensor<36x40xf32>) permutation = [1, 0]
+  return %r : tensor<36x40xf32>
+}
+
+// NCHW to NHWC reads H and W as one loop of 4x8: a transpose of [2, 48, 32]
+// into [2, 32, 48] in full tiles; an elementwise operand already in the
+// output's layout is read as rows without a transpose.
+// CHECK-LABEL: func.func private @nchw_to_nhwc(
+// CHECK-DAG: tensor.collapse_shape %{{.+}} {{\[}}[0], [1], [2, 3]] : tensor<2x48x4x8xf32> into tensor<2x48x32xf32>
+// CHECK-DAG: tensor.collapse_shape %{{.+}} {{\[}}[0], [1, 2], [3]] : tensor<2x4x8x48xf32> into tensor<2x32x48xf32>
+// CHECK: %[[ROWS:.+]] = vector.transfer_read
+// CHECK: %[[T:.+]] = vector.transpose %[[ROWS]], [1, 0]
+// CHECK: %[[B:.+]] = vector.transfer_read
+// CHECK-NOT: vector.transpose
+// CHECK: arith.addf %[[T]], %[[B]] : vector<16x16xf32>
+// CHECK-NOT: linalg.generic
+// CHECK: tensor.expand_shape
+#nchw = affine_map<(n, h, w, c) -> (n, c, h, w)>
+#nhwc = affine_map<(n, h, w, c) -> (n, h, w, c)>
+func.func private @nchw_to_nhwc(%a: tensor<2x48x4x8xf32>, %b: tensor<2x4x8x48xf32>) -> tensor<2x4x8x48xf32> attributes {hlox.dispatch} {
+  %e = tensor.empty() : tensor<2x4x8x48xf32>
+  %r = linalg.generic {indexing_maps = [#nchw, #nhwc, #nhwc], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<2x48x4x8xf32>, tensor<2x4x8x48xf32>) outs(%e : tensor<2x4x8x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4x8x48xf32>
+  return %r : tensor<2x4x8x48xf32>
 }
 
 // Reducing contiguous rows would need reassociation or strided reads:

@@ -48,8 +48,21 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
     (exp, log, ...: the vector would be spilled around one call per lane),
     no runtime call, no `tensor.extract`. Its vector loop is the innermost
     parallel loop that every operand reads as its last dimension or not at
-    all (broadcast); an op without one (a transpose, a reduction of
-    contiguous rows) stays scalar.
+    all (broadcast).
+
+    An op without one whose loops are all parallel (a transpose, or an
+    elementwise op on operands of different layouts) is vectorized as
+    square tiles (16x16, 8x8 for 64-bit elements) of two loops: the one
+    every output writes along its last dimension and one that an input
+    reads along its last dimension. Adjacent loops that every operand reads
+    together are collapsed first (NCHW to NHWC becomes [N, C, H x W] to
+    [N, H x W, C]); both tile loops are peeled and only full tiles are
+    vectorized (the partial ones stay scalar). Each input is read as rows
+    along its own contiguous loop, and a `vector.transpose` (shuffles)
+    turns those of the other layout. Output rows of at most 1024 elements
+    take the tiles one block of output columns at a time (16 input rows
+    streamed), longer ones one block of output rows at a time (measured).
+    A reduction of contiguous rows stays scalar.
 
     The op is generalized and its loops interchanged: the vector loop
     comes last, tiled by one 64-byte register of the widest element type;
