@@ -4,7 +4,10 @@
 
 #include "hlox/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/DebugLog.h"
@@ -20,10 +23,56 @@ using namespace mlir;
 
 namespace {
 
+/// True for a generic that reads nothing but scalars and yields a value
+/// its body does not compute (a broadcast constant: `broadcast_in_dim` of
+/// a scalar 0 for a ReLU), which costs nothing to repeat.
+bool isSplat(linalg::GenericOp op) {
+  if (!llvm::hasSingleElement(op.getBody()->getOperations()) ||
+      op.getNumDpsInits() != 1)
+    return false;
+  return llvm::all_of(op.getDpsInputs(), [](Value input) {
+    auto type = dyn_cast<RankedTensorType>(input.getType());
+    return type && type.getRank() == 0;
+  });
+}
+
+/// Gives each linalg user of a splat generic a copy of its own, so that
+/// every user can fuse it: shared, it would be a dispatch of its own and
+/// a tensor in memory that each user reads.
+void copySplatsPerUser(func::FuncOp function) {
+  SmallVector<linalg::GenericOp> splats;
+  function.walk([&](linalg::GenericOp op) {
+    if (isSplat(op) && !op->hasOneUse())
+      splats.push_back(op);
+  });
+  OpBuilder builder(function.getContext());
+  for (linalg::GenericOp splat : splats) {
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : splat->getUses())
+      if (isa<linalg::LinalgOp>(use.getOwner()))
+        uses.push_back(&use);
+    // The first user keeps the original (unless a non-linalg op uses it).
+    bool keep = uses.size() == static_cast<size_t>(std::distance(
+                                   splat->use_begin(), splat->use_end()));
+    for (OpOperand *use : llvm::drop_begin(uses, keep ? 1 : 0)) {
+      builder.setInsertionPoint(use->getOwner());
+      // Its init too, so that the copy shares no tensor with the original.
+      IRMapping mapping;
+      for (Value init : splat.getDpsInits())
+        if (Operation *empty = init.getDefiningOp<tensor::EmptyOp>())
+          mapping.map(init, builder.clone(*empty)->getResult(0));
+      Operation *copy = builder.clone(*splat, mapping);
+      use->set(copy->getResult(cast<OpResult>(use->get()).getResultNumber()));
+    }
+  }
+}
+
 class FuseElementwisePass
     : public hlox::impl::HloxFuseElementwiseBase<FuseElementwisePass> {
 public:
   void runOnOperation() override {
+    getOperation()->walk(
+        [](func::FuncOp function) { copySplatsPerUser(function); });
     RewritePatternSet patterns(&getContext());
     // Fuse only a producer whose one user is the consumer, and which the
     // consumer reads each element of once (or which only moves data, like a

@@ -77,3 +77,30 @@ func.func @broadcast_then_matmul(%v: tensor<8xf32>, %w: tensor<8x3xf32>, %acc: t
   } -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
+
+// A splat of zero that two ReLUs read (the broadcast of one constant that
+// CSE shared): each ReLU gets a copy and fuses it, and no generic is left
+// that only writes zeros.
+// CHECK-LABEL: func.func @shared_splat
+// CHECK-COUNT-2: arith.maximumf %{{.+}}, %{{.+}} : f32
+// CHECK-NOT: linalg.generic {{.+}} outs(%{{.+}} : tensor<4x8xf32>) {
+// CHECK: return
+func.func @shared_splat(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %z = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<4x8xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  } -> tensor<4x8xf32>
+  %0 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%a, %z : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.maximumf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8xf32>
+  %1 = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%b, %z : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.maximumf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<4x8xf32>
+  return %0, %1 : tensor<4x8xf32>, tensor<4x8xf32>
+}

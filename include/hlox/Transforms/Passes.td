@@ -219,13 +219,19 @@ def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
     upstream's `linalg-fuse-elementwise-ops`, it folds nothing: no linalg op
     on constants is computed at compile time.
 
+    A splat (a generic that reads only scalars and yields one of them, as
+    `broadcast_in_dim` of a constant lowers) with several linalg users is
+    first copied for each user, so that every one fuses it instead of
+    reading a tensor that a dispatch of its own wrote.
+
     ```mlir
     %0 = linalg.generic {...} ins(%a, %b) outs(%e0) { addf }
     %1 = linalg.generic {...} ins(%0, %c) outs(%e1) { mulf }
     // becomes one generic whose body is addf then mulf
     ```
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def HloxSelectLibraryCalls
