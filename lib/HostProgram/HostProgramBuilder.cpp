@@ -472,6 +472,7 @@ private:
     for (int i = 0; i < 4; ++i)
       spec.padding[i] = conv.getPadding()[i];
     spec.nhwc = conv.getNhwc();
+    spec.kernelOihw = conv.getKernelOihw();
     spec.groups = conv.getGroups();
     spec.bf16 = conv.getType().getElementType().isBF16();
     spec.bias = conv.getBias() != nullptr;

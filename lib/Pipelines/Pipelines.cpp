@@ -98,7 +98,9 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
   case Phase::Stablehlo:
     if (!options.libraryCalls)
       return "cse";
-    return "cse,hlox-select-library-calls{min-flops=" +
+    return std::string("cse,") +
+           (options.channelsLast ? "hlox-channels-last," : "") +
+           "hlox-select-library-calls{min-flops=" +
            std::to_string(options.libraryMinFlops) + "}";
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"

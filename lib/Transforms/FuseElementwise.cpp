@@ -67,12 +67,30 @@ void copySplatsPerUser(func::FuncOp function) {
   }
 }
 
+/// Rewrites each `linalg.transpose` of a generic's result into a generic,
+/// so that the producer fuses into it: a ReLU and the transpose of its
+/// result are then one pass over memory.
+void generalizeTransposesOfGenerics(func::FuncOp function) {
+  SmallVector<linalg::TransposeOp> transposes;
+  function.walk([&](linalg::TransposeOp op) {
+    if (op.getInput().getDefiningOp<linalg::GenericOp>())
+      transposes.push_back(op);
+  });
+  IRRewriter rewriter(function.getContext());
+  for (linalg::TransposeOp op : transposes) {
+    rewriter.setInsertionPoint(op);
+    (void)linalg::generalizeNamedOp(rewriter, op);
+  }
+}
+
 class FuseElementwisePass
     : public hlox::impl::HloxFuseElementwiseBase<FuseElementwisePass> {
 public:
   void runOnOperation() override {
-    getOperation()->walk(
-        [](func::FuncOp function) { copySplatsPerUser(function); });
+    getOperation()->walk([](func::FuncOp function) {
+      copySplatsPerUser(function);
+      generalizeTransposesOfGenerics(function);
+    });
     RewritePatternSet patterns(&getContext());
     // Fuse only a producer whose one user is the consumer, and which the
     // consumer reads each element of once (or which only moves data, like a

@@ -102,12 +102,14 @@ bool isStaticF32(Type type) {
 /// How a convolution maps onto `library.conv2d`, when it does.
 struct ConvForm {
   bool nhwc = false;
+  /// An NHWC convolution whose kernel is OIHW.
+  bool kernelOihw = false;
   int64_t groups = 1;
   SmallVector<int64_t> strides, padding, dilations;
 };
 
-/// The conv2d form of `op`: two spatial dimensions in NCHW/OIHW or
-/// NHWC/HWIO, one batch group, no input dilation or window
+/// The conv2d form of `op`: two spatial dimensions in NCHW/OIHW,
+/// NHWC/HWIO or NHWC/OIHW, one batch group, no input dilation or window
 /// reversal, padding without negative entries, f32 or bf16 throughout.
 std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
   auto input = dyn_cast<RankedTensorType>(op.getLhs().getType());
@@ -159,6 +161,8 @@ std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
     form.nhwc = false; // NCHW, OIHW
   else if (hasLayout({0, 3, 1, 2}, {3, 2, 0, 1}, {0, 3, 1, 2}))
     form.nhwc = true; // NHWC, HWIO
+  else if (hasLayout({0, 3, 1, 2}, {0, 1, 2, 3}, {0, 3, 1, 2}))
+    form.nhwc = form.kernelOihw = true; // NHWC, OIHW
   else
     return std::nullopt;
   form.groups = op.getFeatureGroupCount();
@@ -264,7 +268,7 @@ public:
       builder.setInsertionPoint(last);
       auto conv = hlox::library::Conv2DOp::create(
           builder, op.getLoc(), op.getType(), op.getLhs(), op.getRhs(),
-          epilogue.bias, epilogue.addend, form.nhwc,
+          epilogue.bias, epilogue.addend, form.nhwc, form.kernelOihw,
           form.groups, form.strides, form.padding, form.dilations);
       last->getResult(0).replaceAllUsesWith(conv.getResult());
       for (Operation *absorbed : llvm::reverse(epilogue.ops))
@@ -296,7 +300,8 @@ private:
     auto result = cast<RankedTensorType>(op.getType());
     auto kernel = cast<RankedTensorType>(op.getRhs().getType());
     // Each result element sums over the kernel's window and channels.
-    int64_t outChannels = kernel.getDimSize(form->nhwc ? 3 : 0);
+    int64_t outChannels =
+        kernel.getDimSize(form->nhwc && !form->kernelOihw ? 3 : 0);
     double flops = 2.0 * static_cast<double>(result.getNumElements()) *
                    static_cast<double>(kernel.getNumElements()) /
                    static_cast<double>(outChannels);

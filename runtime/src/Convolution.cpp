@@ -45,6 +45,9 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
       return Status::error("convolution whose output size does not follow "
                            "from its window");
   }
+  if (s.kernelOihw && !s.nhwc)
+    return Status::error("convolution with an OIHW kernel flag but NCHW "
+                         "activations");
   if ((bias != nullptr) != s.bias || (addend != nullptr) != s.addend)
     return Status::error("convolution whose bias or addend operand does "
                          "not match its description");
@@ -379,9 +382,9 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status) {
   int kernelRank = groups > 1 ? 5 : 4;
   const int64_t *kernelShape = groups > 1 ? groupedKernelDims : kernelDims;
   dnnl_format_tag_t activations = spec.nhwc ? dnnl_nhwc : dnnl_nchw;
-  dnnl_format_tag_t kernelTag =
-      groups > 1 ? (spec.nhwc ? dnnl_hwigo : dnnl_goihw)
-                 : (spec.nhwc ? dnnl_hwio : dnnl_oihw);
+  bool hwio = spec.nhwc && !spec.kernelOihw;
+  dnnl_format_tag_t kernelTag = groups > 1 ? (hwio ? dnnl_hwigo : dnnl_goihw)
+                                           : (hwio ? dnnl_hwio : dnnl_oihw);
   dnnl_memory_desc_t inputAny, kernelAny, resultAny;
   if ((s = dnnl_memory_desc_init_by_tag(&impl->input.plainDesc, 4, inputDims,
                                         type, activations)) != dnnl_success ||
@@ -418,8 +421,12 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status) {
                          spec.padding[3] == 0;
   if (isMatrixProduct) {
     inputAny = impl->input.plainDesc;
-    kernelAny = impl->kernel.plainDesc;
     resultAny = impl->result.plainDesc;
+    // An OIHW kernel with NHWC activations would take oneDNN's reference
+    // path (860 ms for 8x64x56x56 to 256 channels): its blocked layout,
+    // reordered once (copyIfChanged), takes the 1x1 kernel.
+    if (!(spec.nhwc && spec.kernelOihw))
+      kernelAny = impl->kernel.plainDesc;
   }
   // In bf16, oneDNN's convolution on the plain layouts is its slow gemm
   // path (1.6 ms for 16 to 96 channels of 112x112) and the blocked
@@ -443,9 +450,12 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status) {
     };
     if (spec.nhwc) {
       s = matrix(impl->input.plainDesc, spec.batch, pixels, spec.inChannels);
+      // [inChannels, outChannels], stored transposed for an OIHW kernel.
+      dnnl_dims_t kernelDims = {spec.inChannels, spec.outChannels};
       if (s == dnnl_success)
-        s = matrix(impl->kernel.plainDesc, 1, spec.inChannels,
-                   spec.outChannels);
+        s = dnnl_memory_desc_init_by_tag(&impl->kernel.plainDesc, 2,
+                                         kernelDims, type,
+                                         hwio ? dnnl_ab : dnnl_ba);
       if (s == dnnl_success)
         s = matrix(impl->result.plainDesc, spec.batch, pixels,
                    spec.outChannels);

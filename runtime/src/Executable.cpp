@@ -391,7 +391,7 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
            std::to_string(c.outChannels) + " by " +
            std::to_string(c.kernelHeight) + "x" +
            std::to_string(c.kernelWidth) + "/" + std::to_string(c.strides[0]) +
-           (c.nhwc ? " NHWC" : " NCHW") + (c.bf16 ? " bf16" : " f32") +
+           (c.nhwc ? (c.kernelOihw ? " NHWC/OIHW" : " NHWC") : " NCHW") + (c.bf16 ? " bf16" : " f32") +
            (c.bias ? " +bias" : "") + (c.addend ? " +addend" : "") +
            " (oneDNN)";
   }

@@ -1074,13 +1074,86 @@ def transpose_tile_cases(rng):
     return cases
 
 
+def channels_last_cases(rng):
+    """An NCHW convolution block as PyTorch exports it, which
+    hlox-channels-last computes in NHWC: convolution, bias and batch-norm
+    broadcasts (one of them through an identity broadcast_in_dim), ReLU,
+    a padded max pool, a second convolution that reads the pool, its
+    result returned in NCHW and reduced over H and W (a global pool); f32
+    and bf16. The sums of the convolutions: 64 ULPs, and bf16 rounding."""
+    cases = []
+    for element in ["f32", "bf16"]:
+        io = "f32"
+        t = lambda *shape, e=element: tensor(shape, e)  # noqa: E731
+        body = ""
+        params = ["%a0", "%a1", "%a2", "%a3"]
+        if element != io:
+            shapes = [(2, 3, 12, 10), (16, 3, 3, 3), (16,), (8, 16, 1, 1)]
+            for i, shape in enumerate(shapes):
+                body += (f"  %p{i} = stablehlo.convert %a{i} : "
+                         f"({tensor(shape, io)}) -> {t(*shape)}\n")
+            params = [f"%p{i}" for i in range(4)]
+        x, w, b, w2 = params
+        body += (
+            f"  %c = stablehlo.convolution({x}, {w}) dim_numbers = "
+            f"[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {{stride = "
+            f"[1, 1], pad = [[1, 1], [1, 1]]}} {{batch_group_count = 1 : i64, "
+            f"feature_group_count = 1 : i64}} : ({t(2, 3, 12, 10)}, "
+            f"{t(16, 3, 3, 3)}) -> {t(2, 16, 12, 10)}\n"
+            f"  %same = stablehlo.broadcast_in_dim %c, dims = [0, 1, 2, 3] : "
+            f"({t(2, 16, 12, 10)}) -> {t(2, 16, 12, 10)}\n"
+            f"  %bias = stablehlo.broadcast_in_dim {b}, dims = [1] : "
+            f"({t(16)}) -> {t(2, 16, 12, 10)}\n"
+            f"  %s = stablehlo.add %same, %bias : {t(2, 16, 12, 10)}\n"
+            f"  %zero = stablehlo.constant dense<0.0> : {t(2, 16, 12, 10)}\n"
+            f"  %r = stablehlo.maximum %s, %zero : {t(2, 16, 12, 10)}\n"
+            f"  %ninf = stablehlo.constant dense<0xFF80> : {t(e='bf16')}\n"
+            f"  %ninf2 = stablehlo.convert %ninf : ({t(e='bf16')}) -> {t()}\n"
+            f"  %pad = stablehlo.pad %r, %ninf2, low = [0, 0, 1, 1], "
+            f"high = [0, 0, 1, 1], interior = [0, 0, 0, 0] : "
+            f"({t(2, 16, 12, 10)}, {t()}) -> {t(2, 16, 14, 12)}\n"
+            f"  %pool = \"stablehlo.reduce_window\"(%pad, %ninf2) "
+            f"<{{window_dimensions = array<i64: 1, 1, 3, 3>, window_strides = "
+            f"array<i64: 1, 1, 2, 2>}}> ({{\n"
+            f"  ^bb0(%u: {t()}, %v: {t()}):\n"
+            f"    %m = stablehlo.maximum %u, %v : {t()}\n"
+            f"    stablehlo.return %m : {t()}\n"
+            f"  }}) : ({t(2, 16, 14, 12)}, {t()}) -> {t(2, 16, 6, 5)}\n"
+            f"  %c2 = stablehlo.convolution(%pool, {w2}) dim_numbers = "
+            f"[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {{}} "
+            f"{{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
+            f"({t(2, 16, 6, 5)}, {t(8, 16, 1, 1)}) -> {t(2, 8, 6, 5)}\n"
+            f"  %zs = stablehlo.constant dense<0.0> : {t()}\n"
+            f"  %g = stablehlo.reduce(%c2 init: %zs) applies stablehlo.add "
+            f"across dimensions = [2, 3] : ({t(2, 8, 6, 5)}, {t()}) -> "
+            f"{t(2, 8)}\n")
+        results = [(2, 8, 6, 5), (2, 8)]
+        if element != io:
+            body += (f"  %o0 = stablehlo.convert %c2 : ({t(2, 8, 6, 5)}) -> "
+                     f"{tensor((2, 8, 6, 5), io)}\n"
+                     f"  %o1 = stablehlo.convert %g : ({t(2, 8)}) -> "
+                     f"{tensor((2, 8), io)}\n"
+                     f"  return %o0, %o1 : {tensor((2, 8, 6, 5), io)}, "
+                     f"{tensor((2, 8), io)}")
+        else:
+            body += f"  return %c2, %g : {t(2, 8, 6, 5)}, {t(2, 8)}"
+        cases.append(Case(
+            f"library_channels_last_block_{element}", body,
+            [((2, 3, 12, 10), io, "small"), ((16, 3, 3, 3), io, "small"),
+             ((16,), io, "small"), ((8, 16, 1, 1), io, "small")],
+            [(r, io) for r in results],
+            CONTRACTION_ULPS * (2 ** 16 if element == "bf16" else 1)))
+    return cases
+
+
 def all_cases(seed):
     rng = random.Random(seed)
     for family in (unary_cases, binary_cases, compare_cases, convert_cases,
                    structural_cases, linear_algebra_cases, vector_cases,
                    control_flow_cases, random_cases, collective_cases,
                    exp_cases, library_cases, long_reduction_cases,
-                   row_group_cases, transpose_tile_cases):
+                   row_group_cases, transpose_tile_cases,
+                   channels_last_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)

@@ -57,6 +57,13 @@ static cl::opt<bool> libraryCalls(
              "under --strict-numerics)"),
     cl::init(true));
 
+static cl::opt<bool> channelsLast(
+    "channels-last",
+    cl::desc("With --library-calls, compute NCHW convolutions and the "
+             "elementwise ops, pads and pools around them in NHWC, with "
+             "transposes at the edges (on by default)"),
+    cl::init(hlox::CompileOptions().channelsLast));
+
 static cl::opt<int64_t> libraryMinFlops(
     "library-min-flops",
     cl::desc("The fewest floating-point operations (2 x multiply-adds) a "
@@ -111,6 +118,7 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.strictNumerics = strictNumerics;
   options.libraryCalls = libraryCalls;
   options.libraryMinFlops = libraryMinFlops;
+  options.channelsLast = channelsLast;
   options.fuseRows = fuseRows;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;

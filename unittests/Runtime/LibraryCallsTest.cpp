@@ -133,8 +133,9 @@ void checkConvolution(const ConvolutionSpec &s, unsigned threads,
              : std::vector<int64_t>{s.batch, s.inChannels, s.height, s.width};
   int64_t inPerGroup = s.inChannels / s.groups;
   int64_t outPerGroup = s.outChannels / s.groups;
+  bool hwio = s.nhwc && !s.kernelOihw;
   std::vector<int64_t> kernelShape =
-      s.nhwc ? std::vector<int64_t>{s.kernelHeight, s.kernelWidth,
+      hwio ? std::vector<int64_t>{s.kernelHeight, s.kernelWidth,
                                     inPerGroup, s.outChannels}
              : std::vector<int64_t>{s.outChannels, inPerGroup,
                                     s.kernelHeight, s.kernelWidth};
@@ -174,7 +175,7 @@ void checkConvolution(const ConvolutionSpec &s, unsigned threads,
                   : x[((n * s.inChannels + c) * s.height + h) * s.width + v];
   };
   auto kernel = [&](int64_t o, int64_t c, int64_t p, int64_t q) {
-    return s.nhwc
+    return hwio
                ? w[((p * s.kernelWidth + q) * inPerGroup + c) *
                        s.outChannels +
                    o]
@@ -293,15 +294,18 @@ TEST(ConvolutionTest, SplitsOneImageOverThreads) {
                              std::to_string(outChannels) + " channels, " +
                              std::to_string(threads) + " threads");
     }
-  for (bool nhwc : {false, true})
+  for (int layout = 0; layout < 3; ++layout)
     for (int64_t groups : {4, 2}) {
       ConvolutionSpec spec = windowedSpec(1, 8);
-      spec.nhwc = nhwc;
+      spec.nhwc = layout > 0;
+      spec.kernelOihw = layout == 2;
       spec.groups = groups;
       spec.bias = true;
       checkConvolution(spec, 3,
-                       std::string(nhwc ? "NHWC" : "NCHW") + " " +
-                           std::to_string(groups) + " groups");
+                       std::string(layout == 0   ? "NCHW"
+                                   : layout == 1 ? "NHWC"
+                                                 : "NHWC/OIHW") +
+                           " " + std::to_string(groups) + " groups");
     }
   // The 2 rows of input, padded by 3 on each side, give 8 output rows of
   // a 1x1 window: the first three and last three read padding alone.
@@ -338,6 +342,8 @@ TEST(ConvolutionTest, ReordersWeightsOnlyWhenTheyChange) {
   spec.batch = 2;
   spec.bias = true;
   checkConvolution(spec, 2, "two images with a bias");
+  spec.nhwc = spec.kernelOihw = true;
+  checkConvolution(spec, 2, "NHWC activations with an OIHW kernel");
 }
 
 /// An epilogue operand the spec does not describe, or of the wrong size.

@@ -69,6 +69,9 @@ struct CompileOptions {
   /// library call (below, generated kernels win); a matrix-vector product
   /// needs a quarter of it, a convolution a 64th.
   int64_t libraryMinFlops = int64_t(1) << 22;
+  /// With library calls, NCHW convolutions and the ops around them compute
+  /// in NHWC (`hlox-channels-last`), with transposes left at the edges.
+  bool channelsLast = true;
   /// When set, compiled kernels are kept in and loaded from this folder,
   /// keyed by their IR, the target and its options, and the compiler's
   /// version (hlox::DiskCache).

@@ -207,6 +207,38 @@ def StablehloLegalizeJaxCustomCalls
 }
 
 
+def HloxChannelsLast : Pass<"hlox-channels-last", "::mlir::ModuleOp"> {
+  let summary = "Computes NCHW convolutions and their neighbours in NHWC";
+  let description = [{
+    Rewrites each 2-d convolution in NCHW with an OIHW kernel (static
+    shapes; PyTorch's layout) into one in NHWC that keeps the OIHW kernel,
+    between a transpose of its input to NHWC and one of its result back to
+    NCHW. The transposes back then move down through what does not depend
+    on the layout: elementwise ops whose other operands are such
+    transposes, broadcasts (rebuilt along the permuted dimensions: a
+    per-channel bias or batch-norm parameter) or splat constants; `pad` and
+    `reduce_window` (their per-dimension attributes permuted); `reduce`
+    when the dimensions it keeps stay in order (a global pool over H and
+    W). A transpose into NHWC of one back to NCHW cancels, and so does a
+    `broadcast_in_dim` that changes nothing. Only the transposes this pass
+    made move; the program's own stay. The CPU pipeline runs it before
+    `hlox-select-library-calls` when library calls are on
+    (`CompileOptions::channelsLast`, `--channels-last`): oneDNN's
+    convolutions then read and write NHWC as they are, and pools and
+    batch norms vectorize along the channels.
+
+    ```mlir
+    %y = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], ...
+    %z = stablehlo.maximum %y, %zeros
+    // becomes
+    %t = stablehlo.transpose %x, dims = [0, 2, 3, 1]
+    %c = stablehlo.convolution(%t, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], ...
+    %m = stablehlo.maximum %c, %zeros_nhwc
+    %z = stablehlo.transpose %m, dims = [0, 3, 1, 2]
+    ```
+  }];
+}
+
 def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
   let summary = "Fuses elementwise linalg producers into their consumers";
   let description = [{
@@ -222,7 +254,8 @@ def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
     A splat (a generic that reads only scalars and yields one of them, as
     `broadcast_in_dim` of a constant lowers) with several linalg users is
     first copied for each user, so that every one fuses it instead of
-    reading a tensor that a dispatch of its own wrote.
+    reading a tensor that a dispatch of its own wrote; a `linalg.transpose`
+    of a generic's result becomes a generic, which the producer fuses into.
 
     ```mlir
     %0 = linalg.generic {...} ins(%a, %b) outs(%e0) { addf }

@@ -106,6 +106,9 @@ Conv2DOp::Sizes Conv2DOp::getSizes() {
   ArrayRef<int64_t> input = getInput().getType().getShape();
   ArrayRef<int64_t> kernel = getKernel().getType().getShape();
   ArrayRef<int64_t> result = getResult().getType().getShape();
+  if (getNhwc() && getKernelOihw())
+    return {input[0],  input[3],  input[1],  input[2], kernel[0],
+            kernel[2], kernel[3], result[1], result[2]};
   if (getNhwc())
     return {input[0],  input[3],  input[1],  input[2], kernel[3],
             kernel[0], kernel[1], result[1], result[2]};
@@ -135,8 +138,12 @@ LogicalResult Conv2DOp::verify() {
   ArrayRef<int64_t> result = getResult().getType().getShape();
   int64_t resultBatch = result[0];
   int64_t resultChannels = getNhwc() ? result[3] : result[1];
-  int64_t kernelChannels = getNhwc() ? getKernel().getType().getDimSize(2)
-                                     : getKernel().getType().getDimSize(1);
+  if (getKernelOihw() && !getNhwc())
+    return emitOpError("kernel_oihw goes with nhwc (the kernel of an NCHW "
+                       "convolution is OIHW already)");
+  int64_t kernelChannels = getNhwc() && !getKernelOihw()
+                               ? getKernel().getType().getDimSize(2)
+                               : getKernel().getType().getDimSize(1);
   int64_t groups = getGroups();
   if (sizes.inChannels % groups != 0 || sizes.outChannels % groups != 0)
     return emitOpError("the input's and result's channels (")

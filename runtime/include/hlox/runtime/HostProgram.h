@@ -77,7 +77,8 @@ enum class CommandKind {
 /// [batch, outChannels, outHeight, outWidth] (NCHW/OIHW), or [batch, height,
 /// width, inChannels], [kernelHeight, kernelWidth, inChannels / groups,
 /// outChannels] into [batch, outHeight, outWidth, outChannels] with `nhwc`
-/// (NHWC/HWIO); f32, or bf16 accumulated in f32 with `bf16`. With
+/// (NHWC/HWIO), or with `nhwc` and `kernelOihw` NHWC activations and an
+/// OIHW kernel; f32, or bf16 accumulated in f32 with `bf16`. With
 /// `groups` feature groups, output channel group g reads input channel
 /// group g only (groups = channels: a depthwise convolution). The command's
 /// values are the input, the kernel, the bias when `bias`, the addend when
@@ -99,6 +100,7 @@ struct ConvolutionSpec {
   /// Low and high zero padding of the height, then of the width.
   int64_t padding[4] = {0, 0, 0, 0};
   bool nhwc = false;
+  bool kernelOihw = false;
   bool bf16 = false;
   /// The epilogue (f32 only), applied to each result element before it is
   /// stored: + bias[output channel] (an f32 vector of outChannels), then +

@@ -98,7 +98,10 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
       KW]` and the result `[N, O, HO, WO]` (PyTorch's NCHW/OIHW);
     - with `nhwc` the input is `[N, H, W, C]`, the kernel `[KH, KW, C / G,
       O]` and the result `[N, HO, WO, O]` (TensorFlow's and JAX's
-      NHWC/HWIO).
+      NHWC/HWIO);
+    - with `nhwc` and `kernel_oihw` the input and result are NHWC and the
+      kernel `[O, C / G, KH, KW]` (what `hlox-channels-last` makes of a
+      PyTorch convolution: its weights stay as they are).
 
     `groups` (G, 1 when absent) is the feature group count: output channel
     group g reads input channel group g only; G = C is a depthwise
@@ -130,6 +133,7 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
     Optional<StaticShapeTensorOf<[F32]>>:$bias,
     Optional<StaticShapeTensorOf<[F32]>>:$addend,
     UnitAttr:$nhwc,
+    UnitAttr:$kernel_oihw,
     ConfinedAttr<DefaultValuedAttr<I64Attr, "1">, [IntPositive]>:$groups,
     DenseI64ArrayAttr:$strides,
     DenseI64ArrayAttr:$padding,
@@ -138,7 +142,7 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
   let results = (outs StaticShapeTensorOf<[F32, BF16]>:$result);
   let assemblyFormat = [{
     $input `,` $kernel (`bias` $bias^)? (`addend` $addend^)?
-    (`nhwc` $nhwc^)? (`groups` `=` $groups^)?
+    (`nhwc` $nhwc^)? (`kernel_oihw` $kernel_oihw^)? (`groups` `=` $groups^)?
     `strides` `=` $strides
     `padding` `=` $padding `dilations` `=` $dilations attr-dict `:`
     functional-type(operands, results)
