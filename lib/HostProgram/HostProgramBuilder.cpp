@@ -111,7 +111,10 @@ static std::string locationString(Location loc) {
 }
 
 /// Places the arena values of `program` by first fit over their lifetimes;
-/// `loops` holds the [first, last] command of each loop.
+/// `loops` holds the [first, last] command of each loop. A convolution's
+/// result takes its addend's bytes when the convolution is the addend's
+/// last use: the library then adds the addend in place instead of copying
+/// it into the result first.
 static void planArena(HostProgram &program,
                       ArrayRef<std::pair<int64_t, int64_t>> loops) {
   constexpr int64_t kAlign = 64;
@@ -138,6 +141,22 @@ static void planArena(HostProgram &program,
       first[id] = std::min(first[id], start);
       last[id] = std::max(last[id], end);
     }
+  // Result -> addend, for the convolutions that may add in place.
+  llvm::DenseMap<int64_t, int64_t> inPlace;
+  for (auto [index, command] : llvm::enumerate(program.commands)) {
+    if (command.kind != CommandKind::Convolution ||
+        !command.convolution.addend)
+      continue;
+    int64_t result = command.values.back();
+    int64_t addend = command.values[command.values.size() - 2];
+    const ValueInfo &from = program.values[addend];
+    const ValueInfo &to = program.values[result];
+    if (from.kind == ValueKind::Arena && to.kind == ValueKind::Arena &&
+        last[addend] == static_cast<int64_t>(index) &&
+        first[result] == static_cast<int64_t>(index) &&
+        from.type.getByteSize() == to.type.getByteSize())
+      inPlace[result] = addend;
+  }
   std::vector<int64_t> order;
   for (size_t id = 0; id < numValues; ++id)
     if (program.values[id].kind == ValueKind::Arena)
@@ -158,6 +177,13 @@ static void planArena(HostProgram &program,
     unshared += size;
     for (auto it = live.begin(); it != live.end();)
       it = it->second.second < first[id] ? live.erase(it) : std::next(it);
+    if (auto addend = inPlace.find(id); addend != inPlace.end()) {
+      // The addend was placed first (it is defined earlier) and dies here.
+      int64_t offset = program.values[addend->second].offset;
+      value.offset = offset;
+      live[offset] = {offset + size, last[id]};
+      continue;
+    }
     int64_t offset = 0;
     for (auto &[start, block] : live) {
       if (start - offset >= size)

@@ -578,9 +578,10 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
     return copied;
   if (addend && !addendCopy) {
     // Plain to plain: oneDNN's reorder copies at a fraction of memcpy's
-    // speed.
-    std::memcpy(resultData, addendData,
-                dnnl_memory_desc_get_size(&result.plainDesc));
+    // speed; nothing to copy where the result took the addend's buffer.
+    if (resultData != addendData)
+      std::memcpy(resultData, addendData,
+                  dnnl_memory_desc_get_size(&result.plainDesc));
   } else if (addendCopy) {
     dnnl_exec_arg_t copyArgs[] = {{DNNL_ARG_FROM, addend},
                                   {DNNL_ARG_TO, result.used()}};

@@ -1074,6 +1074,36 @@ def transpose_tile_cases(rng):
     return cases
 
 
+def addend_in_place_cases(rng):
+    """A convolution whose residual addend is another convolution's result
+    (an arena value, as in a ResNet block): where the convolution is the addend's last use the
+    result takes the addend's buffer and the library adds in place; where
+    the addend is read again later it must keep its value."""
+    x, k, y = (tensor((2, 4, 5, 5), "f32"), tensor((6, 4, 1, 1), "f32"),
+               tensor((2, 6, 5, 5), "f32"))
+    conv = (f"  %n = stablehlo.convolution(%a0, %a2) dim_numbers = "
+            f"[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {{}} "
+            f"{{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} "
+            f": ({x}, {k}) -> {y}\n"
+            f"  %c = stablehlo.convolution(%a0, %a1) dim_numbers = "
+            f"[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {{}} "
+            f"{{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} "
+            f": ({x}, {k}) -> {y}\n"
+            f"  %s = stablehlo.add %c, %n : {y}\n"
+            f"  %r = stablehlo.exponential %s : {y}\n")
+    args = [((2, 4, 5, 5), "f32", "small"), ((6, 4, 1, 1), "f32", "small"),
+            ((6, 4, 1, 1), "f32", "small")]
+    return [
+        Case("library_conv_addend_in_place",
+             conv + f"  return %r : {y}", args, [((2, 6, 5, 5), "f32")],
+             CONTRACTION_ULPS),
+        Case("library_conv_addend_read_again",
+             conv + f"  %t = stablehlo.multiply %r, %n : {y}\n"
+             f"  return %t : {y}", args, [((2, 6, 5, 5), "f32")],
+             CONTRACTION_ULPS),
+    ]
+
+
 def channels_last_cases(rng):
     """An NCHW convolution block as PyTorch exports it, which
     hlox-channels-last computes in NHWC: convolution, bias and batch-norm
@@ -1153,7 +1183,7 @@ def all_cases(seed):
                    control_flow_cases, random_cases, collective_cases,
                    exp_cases, library_cases, long_reduction_cases,
                    row_group_cases, transpose_tile_cases,
-                   channels_last_cases):
+                   channels_last_cases, addend_in_place_cases):
         for case in family(rng):
             if case.results:
                 yield case, rng.randrange(2 ** 32)
