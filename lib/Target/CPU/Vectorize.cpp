@@ -403,19 +403,36 @@ FailureOr<Reordered> reorder(RewriterBase &rewriter, linalg::LinalgOp op,
   return result;
 }
 
-/// Tiles `generic` by `tileSizes` with scf.for loops; returns the tiling.
+/// Tiles `generic` by `tileSizes` with scf.for loops, nested in the order
+/// `interchange` gives (the loops' own when empty); returns the tiling.
 FailureOr<scf::SCFTilingResult> tile(RewriterBase &rewriter,
                                      linalg::GenericOp generic,
-                                     ArrayRef<int64_t> tileSizes) {
+                                     ArrayRef<int64_t> tileSizes,
+                                     ArrayRef<int64_t> interchange = {}) {
   scf::SCFTilingOptions options;
   options.setTileSizes(
       getAsIndexOpFoldResult(rewriter.getContext(), tileSizes));
+  if (!interchange.empty())
+    options.setInterchange(interchange);
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(generic.getOperation()), options);
   if (failed(tiled))
     return generic.emitError("could not tile it for vectorization");
   rewriter.replaceOp(generic, tiled->replacements);
   return tiled;
+}
+
+/// Peels the tile loops at `positions` of `tiled` (inner ones first:
+/// peeling an outer loop first would copy the inner one), so that full
+/// tiles get static shapes after canonicalization.
+void peelTileLoops(RewriterBase &rewriter, scf::SCFTilingResult &tiled,
+                   ArrayRef<unsigned> positions) {
+  for (unsigned position : positions) {
+    auto loop = dyn_cast<scf::ForOp>(tiled.loops[position].getOperation());
+    scf::ForOp partial;
+    if (loop)
+      (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
+  }
 }
 
 /// Drops every loop of `tile` but those in `keep` (all of one iteration)
@@ -486,13 +503,7 @@ LogicalResult tileRows(RewriterBase &rewriter, linalg::LinalgOp op,
       tile(rewriter, generic->op, tileSizes);
   if (failed(tiled))
     return failure();
-  // Inner loop first: peeling the row loop then copies both column loops.
-  for (unsigned position : {vectorPosition, rowPosition}) {
-    auto loop = dyn_cast<scf::ForOp>(tiled->loops[position].getOperation());
-    scf::ForOp partial;
-    if (loop)
-      (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
-  }
+  peelTileLoops(rewriter, *tiled, {vectorPosition, rowPosition});
   return success();
 }
 
@@ -572,9 +583,6 @@ LogicalResult tileTranspose(RewriterBase &rewriter, linalg::LinalgOp op,
   SmallVector<int64_t> tileSizes(numLoops, 1);
   tileSizes[numLoops - 2] = plan.size;
   tileSizes[numLoops - 1] = plan.size;
-  scf::SCFTilingOptions options;
-  options.setTileSizes(
-      getAsIndexOpFoldResult(rewriter.getContext(), tileSizes));
   SmallVector<int64_t> interchange =
       llvm::to_vector(llvm::seq<int64_t>(0, numLoops));
   // Short output rows (NCHW to NHWC: C of them per pixel) take the tiles
@@ -586,18 +594,11 @@ LogicalResult tileTranspose(RewriterBase &rewriter, linalg::LinalgOp op,
   if (!ShapedType::isDynamic(ranges[numLoops - 1]) &&
       ranges[numLoops - 1] <= kShortTransposeRow)
     std::swap(interchange[numLoops - 2], interchange[numLoops - 1]);
-  options.setInterchange(interchange);
-  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(reordered.getOperation()), options);
+  FailureOr<scf::SCFTilingResult> tiled =
+      tile(rewriter, reordered, tileSizes, interchange);
   if (failed(tiled))
-    return reordered.emitError("could not tile it for vectorization");
-  rewriter.replaceOp(reordered, tiled->replacements);
-  for (unsigned position : {numLoops - 1, numLoops - 2}) {
-    auto loop = dyn_cast<scf::ForOp>(tiled->loops[position].getOperation());
-    scf::ForOp partial;
-    if (loop)
-      (void)scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial);
-  }
+    return failure();
+  peelTileLoops(rewriter, *tiled, {numLoops - 1, numLoops - 2});
   return success();
 }
 
