@@ -221,17 +221,18 @@ func.func private @empty(%a: tensor<0x64xf32>, %init: tensor<0xf32>) -> tensor<0
   return %r : tensor<0xf32>
 }
 
-// A split row sum's partial results (32 f64 lanes, four registers) fill
-// half the accumulators: two rows accumulate together, two streams of
-// memory in flight, as 2-d vectors held in registers over the reduction.
+// A split row sum's partial results (32 f64 lanes, four registers) fit
+// the accumulators: four rows accumulate together (16 registers), four
+// streams of memory in flight, as 2-d vectors held in registers over the
+// reduction.
 // CHECK-LABEL: func.func private @partial_sums(
-// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<2x32xf64>
+// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<4x32xf64>
 // HOIST-LABEL: func.func private @partial_sums(
-// HOIST: scf.for {{.*}} step %c2
-// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<2x32xf64>, vector<2x32xf64>
-// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<2x32xf64>)
-// HOIST: vector.transfer_read {{.*}} vector<2x32xf32>
-// HOIST: arith.addf {{.*}} : vector<2x32xf64>
+// HOIST: scf.for {{.*}} step %c4
+// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<4x32xf64>, vector<4x32xf64>
+// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<4x32xf64>)
+// HOIST: vector.transfer_read {{.*}} vector<4x32xf32>
+// HOIST: arith.addf {{.*}} : vector<4x32xf64>
 #psin = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #psout = affine_map<(d0, d1, d2) -> (d0, d2)>
 func.func private @partial_sums(%x: tensor<8x4x32xf32>, %init: tensor<8x32xf64>) -> tensor<8x32xf64> attributes {hlox.dispatch} {

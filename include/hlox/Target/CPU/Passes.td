@@ -104,33 +104,6 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
   ];
 }
 
-def CPUPrefetchStreams
-    : Pass<"hlox-cpu-prefetch-streams", "::mlir::ModuleOp"> {
-  let summary = "Prefetches the memory streams of accumulating loops ahead";
-  let description = [{
-    After bufferization, an `scf.for` that carries vectors (the
-    accumulators of a split row reduction) and reads a buffer from outside
-    the loop through a `memref.subview` at its induction variable gets a
-    `memref.prefetch` of that buffer a kilobyte ahead along the same
-    dimension, clamped to the loop's last iteration (never past the
-    buffer). Such a loop computes little per cache line and otherwise waits
-    on memory: the row sum of 8192x8192 f32 on 2 threads went from 16 to 13
-    ms with it on a 2-core AVX-512 machine.
-
-    ```mlir
-    %r = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %init) -> (vector<32xf64>) {
-      %v = memref.subview %x[%row, %k, 0] [1, 1, 32] [1, 1, 1] : ...
-      ...
-    }
-    // gets, before the subview:
-    //   %n = arith.minsi (%k + 8), (%c256 - 1)
-    //   memref.prefetch %x[%row, %n, %c0], read, locality<3>, data
-    ```
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::memref::MemRefDialect"];
-}
-
 def CPUCopiesToLoops : Pass<"hlox-cpu-copies-to-loops", "::mlir::ModuleOp"> {
   let summary = "Rewrites memref.copy into linalg.copy";
   let description = [{
