@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -59,14 +60,22 @@ std::vector<float> iota(int64_t n, float scale) {
 }
 
 /// Every combination of transposes and batches against a plain loop, on
-/// one thread and on several (rows split between them).
+/// one thread and on several: rows split between them (as many matrices as
+/// threads), or columns (fewer matrices, few rows; 70 and 100 columns end
+/// in a partial block).
 TEST(MatmulTest, AgreesWithLoops) {
-  const int64_t batch = 3, m = 37, n = 29, k = 23;
-  std::vector<float> a = iota(batch * m * k, 0.25f);
-  std::vector<float> b = iota(batch * k * n, 0.5f);
+  struct Shape {
+    int64_t batch, m, n, k;
+  };
+  for (Shape shape : {Shape{3, 37, 29, 23}, Shape{1, 5, 70, 23},
+                      Shape{1, 64, 200, 256}, Shape{2, 40, 100, 200}})
   for (unsigned threads : {1u, 3u})
     for (bool transposeLhs : {false, true})
       for (bool transposeRhs : {false, true}) {
+        const int64_t batch = shape.batch, m = shape.m, n = shape.n,
+                      k = shape.k;
+        std::vector<float> a = iota(batch * m * k, 0.25f);
+        std::vector<float> b = iota(batch * k * n, 0.5f);
         HostProgram program = libraryProgram(
             CommandKind::Matmul,
             f32(transposeLhs ? std::vector<int64_t>{batch, k, m}
@@ -91,17 +100,20 @@ TEST(MatmulTest, AgreesWithLoops) {
         for (int64_t p = 0; p < batch; ++p)
           for (int64_t i = 0; i < m; ++i)
             for (int64_t j = 0; j < n; ++j) {
-              double sum = 0;
+              double sum = 0, magnitude = 0;
               for (int64_t l = 0; l < k; ++l) {
                 float x = transposeLhs ? a[(p * k + l) * m + i]
                                        : a[(p * m + i) * k + l];
                 float y = transposeRhs ? b[(p * n + j) * k + l]
                                        : b[(p * k + l) * n + j];
                 sum += static_cast<double>(x) * y;
+                magnitude += std::abs(static_cast<double>(x) * y);
               }
-              ASSERT_NEAR(c[(p * m + i) * n + j], sum, 1e-3)
+              ASSERT_NEAR(c[(p * m + i) * n + j], sum,
+                          1e-3 + 1e-6 * magnitude)
                   << "at " << p << "," << i << "," << j << " transposes "
-                  << transposeLhs << transposeRhs << " threads " << threads;
+                  << transposeLhs << transposeRhs << " threads " << threads << " shape " << batch << "x" << m
+                  << "x" << n << "x" << k;
             }
       }
 }
