@@ -134,7 +134,7 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          "empty-tensor-to-alloc-tensor,"
          "one-shot-bufferize{allow-return-allocs-from-loops=true "
          "unknown-type-conversion=identity-layout-map},"
-         "func.func(lower-vector-mask),"
+         "func.func(lower-vector-mask),hlox-cpu-prefetch-next-row,"
          // A row group's rows allocate once per kernel call, not per row.
          "func.func(buffer-loop-hoisting),"
          "buffer-deallocation-pipeline,convert-bufferization-to-memref,"

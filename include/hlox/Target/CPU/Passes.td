@@ -104,6 +104,42 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
   ];
 }
 
+def CPUPrefetchNextRow
+    : Pass<"hlox-cpu-prefetch-next-row", "::mlir::ModuleOp"> {
+  let summary = "Prefetches a row group's next row while its last loop over "
+                "the row computes";
+  let description = [{
+    After bufferization, a loop over rows (a row group's workgroups) that
+    views one row of a function argument (a subview of size 1 and a dynamic
+    offset in the leading dimensions, the whole of the trailing ones) and
+    reads that row in two or more loops gets, in the last of them, a
+    `memref.prefetch` of each line it reads one row ahead (the same columns
+    of the next row, clamped to the argument's last element). The first loop
+    over a row reads it from memory and the later ones from cache; with the
+    prefetch the next row arrives while the current one computes instead of
+    when its first loop asks for it. A C model of the 4096x4096 softmax's
+    loops went from 7.8 to 6.1 ms on one thread and from 3.9 to 3.3 ms on
+    two with the prefetch in its exp loop (4.0 to 3.8 ms on two with it in
+    the first loop instead).
+
+    ```mlir
+    scf.for %r = %begin to %end step %c1 {
+      %row = memref.subview %x[%r, 0] [1, 4096] [1, 1] : ...
+      scf.for %j = ... { ... vector.transfer_read %row... }   // max
+      scf.for %j = ... {                                      // exp
+        %v = memref.subview %row[0, %j] [1, 16] [1, 1] : ...
+        // gets:
+        //   %p = min(offset(%v) + 4096, 4096 * 4096 - 1)
+        //   memref.prefetch %flat_x[%p], read, locality<3>, data
+        %e = vector.transfer_read %v[%c0], ...
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def CPUCopiesToLoops : Pass<"hlox-cpu-copies-to-loops", "::mlir::ModuleOp"> {
   let summary = "Rewrites memref.copy into linalg.copy";
   let description = [{
