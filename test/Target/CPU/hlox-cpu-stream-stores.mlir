@@ -1,0 +1,92 @@
+// RUN: hlox-opt --hlox-cpu-stream-stores --split-input-file %s | FileCheck %s
+// RUN: hlox-opt --hlox-cpu-stream-stores="min-bytes=16777216" --split-input-file %s | FileCheck %s --check-prefix=SMALLER
+
+// A 32 MiB result written a line at a time: each store is non-temporal when
+// its address is line-aligned, ordinary otherwise, and the kernel ends with
+// a fence.
+// CHECK-LABEL: func.func @large_result(
+// CHECK-SAME: %{{.+}}: memref<4096x2048xf32>, %[[Y:[a-z0-9]+]]: memref<4096x2048xf32>
+// CHECK: scf.for
+// CHECK: %[[VIEW:.+]] = memref.subview %[[Y]]
+// CHECK: %{{.+}}, %[[OFFSET:.+]], %{{.+}}, %[[STRIDE:.+]] = memref.extract_strided_metadata %[[VIEW]]
+// CHECK: %[[POINTER:.+]] = memref.extract_aligned_pointer_as_index %[[VIEW]]
+// CHECK: %[[ADDRESS:.+]] = arith.addi %[[POINTER]], %{{.+}}
+// CHECK: %[[LOW:.+]] = arith.andi %[[ADDRESS]], %c63
+// CHECK: %[[ALIGNED:.+]] = arith.cmpi eq, %[[LOW]], %c0
+// CHECK: scf.if %[[ALIGNED]] {
+// CHECK-NEXT: vector.store %{{.+}}, %[[VIEW]][%{{.+}}] {alignment = 64 : i64, nontemporal = true}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: vector.store %{{.+}}, %[[VIEW]][%{{.+}}] :
+// CHECK-NEXT: }
+// CHECK-NOT: vector.transfer_write
+// CHECK: llvm.fence seq_cst
+// CHECK-NEXT: return
+func.func @large_result(%x: memref<4096x2048xf32>, %y: memref<4096x2048xf32>, %begin: index, %end: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c2048 = arith.constant 2048 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %r = %begin to %end step %c1 {
+    scf.for %j = %c0 to %c2048 step %c16 {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]} : memref<4096x2048xf32>, vector<16xf32>
+      %e = math.exp %v : vector<16xf32>
+      %o = memref.subview %y[%r, %j] [1, 16] [1, 1] : memref<4096x2048xf32> to memref<16xf32, strided<[1], offset: ?>>
+      vector.transfer_write %e, %o[%c0] {in_bounds = [true]} : vector<16xf32>, memref<16xf32, strided<[1], offset: ?>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A 16 MiB result keeps ordinary stores (its consumer may find it in
+// cache), unless min-bytes is lowered to its size.
+// CHECK-LABEL: func.func @smaller_result(
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK: vector.transfer_write
+// SMALLER-LABEL: func.func @smaller_result(
+// SMALLER: nontemporal = true
+// SMALLER: llvm.fence seq_cst
+func.func @smaller_result(%x: memref<2048x2048xf32>, %y: memref<2048x2048xf32>, %begin: index, %end: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c2048 = arith.constant 2048 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %r = %begin to %end step %c1 {
+    scf.for %j = %c0 to %c2048 step %c16 {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]} : memref<2048x2048xf32>, vector<16xf32>
+      vector.transfer_write %v, %y[%r, %j] {in_bounds = [true]} : vector<16xf32>, memref<2048x2048xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A result the kernel also reads (an update in place), a store of half a
+// line and a store that may run past the end are left alone.
+// CHECK-LABEL: func.func @left_alone(
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK-COUNT-3: vector.transfer_write
+func.func @left_alone(%x: memref<4096x2048xf32>, %y: memref<4096x2048xf32>, %z: memref<4096x2048xf32>, %begin: index, %end: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c2048 = arith.constant 2048 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %r = %begin to %end step %c1 {
+    scf.for %j = %c0 to %c2048 step %c16 {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]} : memref<4096x2048xf32>, vector<16xf32>
+      %w = arith.addf %v, %v : vector<16xf32>
+      vector.transfer_write %w, %x[%r, %j] {in_bounds = [true]} : vector<16xf32>, memref<4096x2048xf32>
+      %h = vector.extract_strided_slice %v {offsets = [0], sizes = [8], strides = [1]} : vector<16xf32> to vector<8xf32>
+      vector.transfer_write %h, %y[%r, %j] {in_bounds = [true]} : vector<8xf32>, memref<4096x2048xf32>
+      vector.transfer_write %v, %z[%r, %j] : vector<16xf32>, memref<4096x2048xf32>
+    }
+  }
+  return
+}
