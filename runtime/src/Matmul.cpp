@@ -168,16 +168,15 @@ struct Matmul::Impl {
   /// Computes `count` matrices from `matrix` on, rows [row, row + rows) and
   /// columns [col, col + cols) of each, on the calling thread.
   Status compute(int64_t matrix, int64_t count, int64_t row, int64_t rows,
-                 int64_t col, int64_t cols, const float *lhs,
-                 const float *rhs, float *result) {
+                 int64_t col, int64_t cols, const float *lhs, const float *rhs,
+                 float *result) {
     Piece *piece = nullptr;
     if (Status status = getPiece(count, rows, cols, piece); !status)
       return status;
     const int64_t m = spec.m, n = spec.n, k = spec.k;
     const float *a =
         lhs + matrix * m * k + (spec.transposeLhs ? row : row * k);
-    const float *b =
-        rhs + matrix * k * n + (spec.transposeRhs ? col * k : col);
+    const float *b = rhs + matrix * k * n + (spec.transposeRhs ? col * k : col);
     float *c = result + matrix * m * n + row * n + col;
     dnnl_engine_t engine = onednn::getEngine();
     ThreadState &state = threadState;
@@ -251,8 +250,8 @@ Status Matmul::run(Device &device, const float *lhs, const float *rhs,
       onednn::setNumThreads(1);
       int64_t col = begin * kColumnBlock;
       int64_t cols = std::min(end * kColumnBlock, n) - col;
-      if (Status status = impl->compute(0, spec.batch, 0, m, col, cols, lhs,
-                                        rhs, result);
+      if (Status status =
+              impl->compute(0, spec.batch, 0, m, col, cols, lhs, rhs, result);
           !status)
         fail(status);
     });
@@ -272,8 +271,8 @@ Status Matmul::run(Device &device, const float *lhs, const float *rhs,
         count = (end - begin) / m;
         rows = m;
       }
-      Status status = impl->compute(matrix, count, row, rows, 0, n, lhs, rhs,
-                                    result);
+      Status status =
+          impl->compute(matrix, count, row, rows, 0, n, lhs, rhs, result);
       if (!status) {
         fail(status);
         return;

@@ -1,4 +1,4 @@
-//===- PrefetchNextRow.cpp - Fetch a row group's next row while it computes ===//
+//===- PrefetchNextRow.cpp - The next row while this one computes ---------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
@@ -13,6 +13,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/Target/CPU/Passes.h"
+
+#include "MemRefViews.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,11 +31,9 @@ namespace hlox::cpu {
 } // namespace hlox::cpu
 
 using namespace mlir;
+using hlox::cpu::kCacheLineBytes;
 
 namespace {
-
-/// The bytes one prefetch brings in: a cache line.
-constexpr int64_t kLineBytes = 64;
 
 /// The fewest loops over a row that read it before its last reader is worth
 /// prefetching in: the first read of a row is the one that waits.
@@ -49,8 +49,8 @@ struct RowView {
 };
 
 std::optional<RowView> getRowView(memref::SubViewOp view) {
-  auto argument = dyn_cast<BlockArgument>(view.getSource());
-  if (!argument || !isa<func::FuncOp>(argument.getOwner()->getParentOp()))
+  BlockArgument argument = hlox::cpu::getFunctionArgument(view.getSource());
+  if (!argument)
     return std::nullopt;
   auto type = cast<MemRefType>(argument.getType());
   if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
@@ -80,20 +80,15 @@ std::optional<RowView> getRowView(memref::SubViewOp view) {
   return RowView{view, rowElements};
 }
 
-/// Whether `value` is a view of `row`'s result through subviews and
-/// reshapes.
+/// Whether `value` is a view of `row`'s result (through getViewSource).
 bool isViewOf(Value value, memref::SubViewOp row) {
-  while (Operation *op = value.getDefiningOp()) {
+  while (value) {
+    Operation *op = value.getDefiningOp();
+    if (!op)
+      return false;
     if (op == row)
       return true;
-    if (auto view = dyn_cast<memref::SubViewOp>(op))
-      value = view.getSource();
-    else if (auto expand = dyn_cast<memref::ExpandShapeOp>(op))
-      value = expand.getSrc();
-    else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(op))
-      value = collapse.getSrc();
-    else
-      return false;
+    value = hlox::cpu::getViewSource(op);
   }
   return false;
 }
@@ -114,30 +109,23 @@ SmallVector<vector::TransferReadOp> getReads(scf::ForOp loop,
 /// argument), through `flat`, the argument as one dimension.
 void prefetchAhead(vector::TransferReadOp read, const RowView &row,
                    Value flat) {
-  auto memrefType = dyn_cast<MemRefType>(read.getBase().getType());
-  if (!memrefType)
-    return;
+  auto memrefType = cast<MemRefType>(read.getBase().getType());
   int64_t elementBytes =
       std::max<int64_t>(1, memrefType.getElementTypeBitWidth() / 8);
   int64_t readBytes = read.getVectorType().getNumElements() * elementBytes;
   OpBuilder b(read);
   Location loc = read.getLoc();
   // The read's first element as an index into the argument.
-  auto metadata =
-      memref::ExtractStridedMetadataOp::create(b, loc, read.getBase());
-  Value position = metadata.getOffset();
-  for (auto [index, stride] :
-       llvm::zip(read.getIndices(), metadata.getStrides()))
-    position = arith::AddIOp::create(
-        b, loc, position, arith::MulIOp::create(b, loc, index, stride));
+  Value position = hlox::cpu::buildElementPosition(b, loc, read.getBase(),
+                                                   read.getIndices());
   int64_t total = cast<MemRefType>(flat.getType()).getNumElements();
   Value last = arith::ConstantIndexOp::create(b, loc, total - 1);
-  int64_t lineElements = std::max<int64_t>(1, kLineBytes / elementBytes);
-  for (int64_t line = 0; line * kLineBytes < readBytes; ++line) {
+  int64_t lineElements = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
+  for (int64_t line = 0; line * kCacheLineBytes < readBytes; ++line) {
     Value ahead = arith::AddIOp::create(
         b, loc, position,
-        arith::ConstantIndexOp::create(
-            b, loc, row.rowElements + line * lineElements));
+        arith::ConstantIndexOp::create(b, loc,
+                                       row.rowElements + line * lineElements));
     ahead = arith::MinSIOp::create(b, loc, ahead, last);
     memref::PrefetchOp::create(b, loc, flat, ValueRange{ahead},
                                /*isWrite=*/false, /*localityHint=*/3,
@@ -169,11 +157,18 @@ private:
       // The loops over the row, in order; prefetch in the last when others
       // read the row before it.
       auto rowLoop = cast<scf::ForOp>(row.view->getParentOp());
-      SmallVector<scf::ForOp> readers;
+      int64_t readers = 0;
+      scf::ForOp lastReader;
+      SmallVector<vector::TransferReadOp> lastReads;
       for (auto loop : rowLoop.getBody()->getOps<scf::ForOp>())
-        if (!getReads(loop, row.view).empty())
-          readers.push_back(loop);
-      if (static_cast<int64_t>(readers.size()) < kMinReaders)
+        if (SmallVector<vector::TransferReadOp> reads =
+                getReads(loop, row.view);
+            !reads.empty()) {
+          ++readers;
+          lastReader = loop;
+          lastReads = std::move(reads);
+        }
+      if (readers < kMinReaders)
         continue;
       Value argument = row.view.getSource();
       Value &flat = flats[argument];
@@ -183,13 +178,13 @@ private:
         ReassociationIndices all;
         for (int64_t i = 0; i < type.getRank(); ++i)
           all.push_back(i);
-        flat = memref::CollapseShapeOp::create(b, function.getLoc(), argument,
-                                               ArrayRef<ReassociationIndices>{
-                                                   all});
+        flat = memref::CollapseShapeOp::create(
+            b, function.getLoc(), argument,
+            ArrayRef<ReassociationIndices>{all});
       }
-      for (vector::TransferReadOp read : getReads(readers.back(), row.view))
+      for (vector::TransferReadOp read : lastReads)
         prefetchAhead(read, row, flat);
-      LDBG() << "prefetching the next row at " << readers.back().getLoc();
+      LDBG() << "prefetching the next row at " << lastReader.getLoc();
     }
   }
 };

@@ -14,6 +14,8 @@
 
 #include "hlox/Target/CPU/Passes.h"
 
+#include "MemRefViews.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -30,31 +32,10 @@ namespace hlox::cpu {
 } // namespace hlox::cpu
 
 using namespace mlir;
+using hlox::cpu::getViewedArgument;
+using hlox::cpu::kCacheLineBytes;
 
 namespace {
-
-/// The bytes of a cache line: the alignment and the least size of a
-/// non-temporal vector store.
-constexpr int64_t kLineBytes = 64;
-
-/// The function argument that `value` views through subviews and reshapes,
-/// if any.
-BlockArgument getViewedArgument(Value value) {
-  while (Operation *op = value.getDefiningOp()) {
-    if (auto view = dyn_cast<memref::SubViewOp>(op))
-      value = view.getSource();
-    else if (auto expand = dyn_cast<memref::ExpandShapeOp>(op))
-      value = expand.getSrc();
-    else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(op))
-      value = collapse.getSrc();
-    else
-      return {};
-  }
-  auto argument = dyn_cast<BlockArgument>(value);
-  if (!argument || !isa<func::FuncOp>(argument.getOwner()->getParentOp()))
-    return {};
-  return argument;
-}
 
 /// Whether `write` is a store of whole lines, contiguous in its memref:
 /// in bounds, no mask, the minor identity map of a 1-d vector of at least a
@@ -73,7 +54,7 @@ bool storesWholeLines(vector::TransferWriteOp write) {
     return false;
   int64_t bytes = write.getVectorType().getNumElements() *
                   type.getElementTypeBitWidth() / 8;
-  return bytes >= kLineBytes && bytes % kLineBytes == 0;
+  return bytes >= kCacheLineBytes && bytes % kCacheLineBytes == 0;
 }
 
 /// Rewrites `write` into a vector.store that is non-temporal when its
@@ -84,24 +65,20 @@ void streamStore(vector::TransferWriteOp write) {
   Value base = write.getBase();
   auto type = cast<MemRefType>(base.getType());
   int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, base);
-  Value position = metadata.getOffset();
-  for (auto [index, stride] :
-       llvm::zip(write.getIndices(), metadata.getStrides()))
-    position = arith::AddIOp::create(
-        b, loc, position, arith::MulIOp::create(b, loc, index, stride));
-  Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, base);
+  Value position =
+      hlox::cpu::buildElementPosition(b, loc, base, write.getIndices());
+  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, base);
   Value address = arith::AddIOp::create(
       b, loc, pointer,
       arith::MulIOp::create(
           b, loc, position,
           arith::ConstantIndexOp::create(b, loc, elementBytes)));
   Value misalignment = arith::AndIOp::create(
-      b, loc, address, arith::ConstantIndexOp::create(b, loc, kLineBytes - 1));
-  Value aligned = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq, misalignment,
-      arith::ConstantIndexOp::create(b, loc, 0));
+      b, loc, address,
+      arith::ConstantIndexOp::create(b, loc, kCacheLineBytes - 1));
+  Value aligned =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misalignment,
+                            arith::ConstantIndexOp::create(b, loc, 0));
   Value vector = write.getVector();
   ValueRange indices = write.getIndices();
   scf::IfOp::create(
@@ -109,7 +86,7 @@ void streamStore(vector::TransferWriteOp write) {
       [&](OpBuilder &nested, Location nestedLoc) {
         vector::StoreOp::create(nested, nestedLoc, vector, base, indices,
                                 /*nontemporal=*/true,
-                                llvm::MaybeAlign(kLineBytes));
+                                llvm::MaybeAlign(kCacheLineBytes));
         scf::YieldOp::create(nested, nestedLoc);
       },
       [&](OpBuilder &nested, Location nestedLoc) {
@@ -134,21 +111,36 @@ public:
 private:
   void runOnFunction(func::FuncOp function) {
     // Arguments the kernel reads are left alone: a result read back (an
-    // accumulator, a buffer updated in place) wants its lines in cache.
+    // accumulator, a buffer updated in place) wants its lines in cache. An
+    // op that does not state its memory effects (a call) may read every
+    // buffer it is given, and so may one that reads without naming what.
     DenseSet<BlockArgument> read;
     function.walk([&](Operation *op) {
-      Value source;
-      if (auto transfer = dyn_cast<vector::TransferReadOp>(op))
-        source = transfer.getBase();
-      else if (auto load = dyn_cast<memref::LoadOp>(op))
-        source = load.getMemref();
-      else if (auto load = dyn_cast<vector::LoadOp>(op))
-        source = load.getBase();
-      else if (auto copy = dyn_cast<memref::CopyOp>(op))
-        source = copy.getSource();
-      if (source)
-        if (BlockArgument argument = getViewedArgument(source))
+      auto markRead = [&](Value value) {
+        if (BlockArgument argument = getViewedArgument(value))
           read.insert(argument);
+      };
+      auto markOperands = [&] {
+        for (Value operand : op->getOperands())
+          if (isa<MemRefType>(operand.getType()))
+            markRead(operand);
+      };
+      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!effects) {
+        if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+          markOperands();
+        return;
+      }
+      SmallVector<MemoryEffects::EffectInstance> instances;
+      effects.getEffects(instances);
+      for (const MemoryEffects::EffectInstance &instance : instances) {
+        if (!isa<MemoryEffects::Read>(instance.getEffect()))
+          continue;
+        if (Value value = instance.getValue())
+          markRead(value);
+        else
+          markOperands();
+      }
     });
     SmallVector<vector::TransferWriteOp> writes;
     function.walk([&](vector::TransferWriteOp write) {
@@ -174,8 +166,7 @@ private:
       OpBuilder b(ret);
       LLVM::FenceOp::create(b, ret.getLoc(), LLVM::AtomicOrdering::seq_cst);
     });
-    LDBG() << writes.size() << " streaming stores in "
-           << function.getSymName();
+    LDBG() << writes.size() << " streaming stores in " << function.getSymName();
   }
 };
 

@@ -90,3 +90,34 @@ func.func @left_alone(%x: memref<4096x2048xf32>, %y: memref<4096x2048xf32>, %z: 
   }
   return
 }
+
+// -----
+
+// Reads the earlier rewrite did not look for count too: a linalg op that
+// reads the result, and a call given it (which may read anything it gets).
+// CHECK-LABEL: func.func @read_by_linalg_or_call(
+// CHECK-NOT: nontemporal
+// CHECK-NOT: llvm.fence
+// CHECK-COUNT-2: vector.transfer_write
+func.func private @consume(memref<4096x2048xf32>)
+func.func @read_by_linalg_or_call(%x: memref<4096x2048xf32>, %y: memref<4096x2048xf32>, %z: memref<4096x2048xf32>, %sum: memref<f32>, %begin: index, %end: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c2048 = arith.constant 2048 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %r = %begin to %end step %c1 {
+    scf.for %j = %c0 to %c2048 step %c16 {
+      %v = vector.transfer_read %x[%r, %j], %pad {in_bounds = [true]} : memref<4096x2048xf32>, vector<16xf32>
+      vector.transfer_write %v, %y[%r, %j] {in_bounds = [true]} : vector<16xf32>, memref<4096x2048xf32>
+      vector.transfer_write %v, %z[%r, %j] {in_bounds = [true]} : vector<16xf32>, memref<4096x2048xf32>
+    }
+  }
+  linalg.reduce ins(%y : memref<4096x2048xf32>) outs(%sum : memref<f32>) dimensions = [0, 1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
+  func.call @consume(%z) : (memref<4096x2048xf32>) -> ()
+  return
+}
