@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what hlox needs to build and test on a Debian machine: MLIR/LLVM of
-# major version 22, lit/FileCheck, clang/lld 22, Ninja, CMake, GoogleTest and
-# oneDNN (the runtime's matrix products).
+# major version 22, lit/FileCheck, clang/lld 22, Ninja, CMake, GoogleTest,
+# oneDNN (the runtime's matrix products) and jemalloc (the allocator of the
+# tools that run programs).
 # Idempotent: installs only what is missing, and runs `apt-get update` at most
 # once, only when something must be installed. Extra Debian package names
 # given as arguments are installed too (test-sanitizers.sh asks for the
@@ -20,6 +21,7 @@ PACKAGES=(
   cmake
   libgtest-dev
   libdnnl-dev
+  libjemalloc-dev
   python3
   "$@"
 )

@@ -25,6 +25,9 @@ llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile",
 # %custom_call_example: the example library of custom-call targets.
 config.substitutions.append(("%custom_call_example",
                              config.custom_call_example))
+# `jemalloc`: hlox-run and hlox-bench were linked against jemalloc.
+if config.hlox_jemalloc:
+    config.available_features.add("jemalloc")
 # %expect-exit CODE CMD: CMD must exit with exactly CODE.
 config.substitutions.append(
     ("%expect-exit", f"{sys.executable} "

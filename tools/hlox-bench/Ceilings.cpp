@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <dlfcn.h>
+#include <gnu/libc-version.h>
 #include <memory>
 #include <vector>
 
@@ -136,4 +138,19 @@ Ceiling hlox::bench::measureFmaPeak(runtime::CpuDevice &device) {
   peak.perSecond = median(rates);
   peak.what = std::string("f32 FMA peak (") + isa + ")";
   return peak;
+}
+
+std::string hlox::bench::describeAllocator() {
+  // jemalloc's control interface, found by name: present exactly when
+  // jemalloc is loaded into the process (and then serves malloc).
+  using Mallctl = int (*)(const char *, void *, size_t *, void *, size_t);
+  if (auto mallctl =
+          reinterpret_cast<Mallctl>(dlsym(RTLD_DEFAULT, "mallctl"))) {
+    const char *version = nullptr;
+    size_t size = sizeof(version);
+    if (mallctl("version", &version, &size, nullptr, 0) == 0 && version)
+      return std::string("jemalloc ") + version;
+    return "jemalloc";
+  }
+  return std::string("glibc ") + gnu_get_libc_version();
 }

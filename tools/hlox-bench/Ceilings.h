@@ -33,6 +33,11 @@ double measureCopyBandwidth(runtime::CpuDevice &device, int64_t trafficBytes);
 /// f32 FLOP per second (an FMA counts two) on all of `device`'s threads.
 Ceiling measureFmaPeak(runtime::CpuDevice &device);
 
+/// The allocator that serves this process's malloc: "jemalloc VERSION" when
+/// jemalloc replaced it, else "glibc VERSION". The page faults of a run
+/// depend on it.
+std::string describeAllocator();
+
 } // namespace hlox::bench
 
 #endif // HLOX_TOOLS_HLOXBENCH_CEILINGS_H

@@ -14,7 +14,7 @@
 // compares with the machine's own ceilings, measured on the spot:
 //   - memory: the bytes of the arguments and results, per second, against
 //     a parallel copy that moves as many bytes, and the minor page faults
-//     per timed run;
+//     per timed run, with the allocator that serves malloc;
 //   - compute: the FLOPs of its dot_general and convolution ops, per
 //     second, against the f32 FMA peak.
 // Arguments the flags do not give are filled with seeded pseudo-random
@@ -360,6 +360,7 @@ int benchmark(ModuleOp module) {
   double memoryShare = bytesPerSecond / bandwidth;
   double computeShare = flopsPerSecond / peak.perSecond;
   auto [minTime, maxTime] = std::minmax_element(times.begin(), times.end());
+  std::string allocator = bench::describeAllocator();
 
   llvm::raw_ostream &os = llvm::outs();
   if (format == Format::Json) {
@@ -371,14 +372,14 @@ int benchmark(ModuleOp module) {
         "\"copy_bytes_per_s\": {12:e}, \"flops_per_s\": {13:e}, "
         "\"peak_flops_per_s\": {14:e}, \"memory_fraction\": {15:f4}, "
         "\"compute_fraction\": {16:f4}, \"fp_contract\": {17}, "
-        "\"strict_numerics\": {18}, \"minor_faults_per_run\": {19:f1}}\n",
+        "\"strict_numerics\": {18}, \"minor_faults_per_run\": {19:f1}, "
+        "\"allocator\": \"{20}\"}\n",
         llvm::sys::path::filename(inputFile), name, device.getNumThreads(),
-        vectorize ? "true" : "false", times.size(), seconds, *minTime,
-        *maxTime, compileMs, static_cast<int64_t>(bytes),
-        static_cast<int64_t>(flops), bytesPerSecond, bandwidth,
-        flopsPerSecond, peak.perSecond, memoryShare, computeShare,
-        options.fpContract ? "true" : "false",
-        options.strictNumerics ? "true" : "false", faultsPerRun);
+        vectorize ? "true" : "false", times.size(), seconds, *minTime, *maxTime,
+        compileMs, static_cast<int64_t>(bytes), static_cast<int64_t>(flops),
+        bytesPerSecond, bandwidth, flopsPerSecond, peak.perSecond, memoryShare,
+        computeShare, options.fpContract ? "true" : "false",
+        options.strictNumerics ? "true" : "false", faultsPerRun, allocator);
     return 0;
   }
   os << llvm::formatv(
@@ -393,10 +394,10 @@ int benchmark(ModuleOp module) {
                       *maxTime * 1e6);
   os << llvm::formatv("memory   {0} of arguments and results: {1:f2} GB/s, "
                       "{2:f1}% of a {3} copy ({4:f2} GB/s); {5:f1} minor "
-                      "page faults per run\n",
+                      "page faults per run ({6})\n",
                       humanBytes(bytes), bytesPerSecond / 1e9,
                       100 * memoryShare, humanBytes(bytes), bandwidth / 1e9,
-                      faultsPerRun);
+                      faultsPerRun, allocator);
   if (flops > 0)
     os << llvm::formatv("compute  {0} in contractions: {1:f2} GFLOP/s, "
                         "{2:f1}% of the {3} ({4:f1} GFLOP/s)\n",

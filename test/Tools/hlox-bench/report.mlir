@@ -13,12 +13,12 @@
 // Two 16x16 f32 arguments and a 16x16 result: 3 KiB; 2 * 16^3 FLOPs.
 // CHECK: @main of report.mlir: compiled in {{[0-9.]+}} ms, {{[0-9]+}} threads
 // CHECK-NEXT: time {{ *}}{{[0-9.]+}} us median of 3 runs (min {{[0-9.]+}}, max {{[0-9.]+}})
-// CHECK-NEXT: memory {{ *}}3.0 KiB of arguments and results: {{[0-9.]+}} GB/s, {{[0-9.]+}}% of a 3.0 KiB copy ({{[0-9.]+}} GB/s); {{[0-9.]+}} minor page faults per run
+// CHECK-NEXT: memory {{ *}}3.0 KiB of arguments and results: {{[0-9.]+}} GB/s, {{[0-9.]+}}% of a 3.0 KiB copy ({{[0-9.]+}} GB/s); {{[0-9.]+}} minor page faults per run ({{(jemalloc|glibc) .+}})
 // CHECK-NEXT: compute {{ *}}8.2 kFLOP in contractions: {{[0-9.]+}} GFLOP/s, {{[0-9.]+}}% of the f32 FMA peak ({{.+}}) ({{[0-9.]+}} GFLOP/s)
 
 // JSON: {"file": "report.mlir", "function": "main", "threads": {{[0-9]+}}, "vectorize": true, "runs": 2,
 // JSON-SAME: "bytes": 3072, "flops": 8192,
-// JSON-SAME: "strict_numerics": false, "minor_faults_per_run": {{[0-9.]+}}}
+// JSON-SAME: "strict_numerics": false, "minor_faults_per_run": {{[0-9.]+}}, "allocator": "{{(jemalloc|glibc) .+}}"}
 
 // SCALAR: @main of report.mlir: compiled in {{.*}}, 1 threads, not vectorized
 
