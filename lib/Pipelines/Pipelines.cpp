@@ -97,9 +97,10 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
     if (!options.libraryCalls)
-      return "cse";
+      return "cse,hlox-pool-before-activation";
     return std::string("cse,") +
            (options.channelsLast ? "hlox-channels-last," : "") +
+           "hlox-pool-before-activation," +
            "hlox-select-library-calls{min-flops=" +
            std::to_string(options.libraryMinFlops) + "}";
   case Phase::Linalg:

@@ -239,6 +239,33 @@ def HloxChannelsLast : Pass<"hlox-channels-last", "::mlir::ModuleOp"> {
   }];
 }
 
+def HloxPoolBeforeActivation
+    : Pass<"hlox-pool-before-activation", "::mlir::ModuleOp"> {
+  let summary = "Moves a ReLU or clamp from before a max or min pool to after it";
+  let description = [{
+    Rewrites `reduce_window(f(x))` into `f(reduce_window(x))` where the
+    window computes the maximum (or minimum) of its elements from -inf (or
+    +inf), and `f` is `maximum(x, c)`, `minimum(x, c)` or `clamp(lo, x,
+    hi)` with `c`, `lo` and `hi` splats (scalars, splat constants or
+    broadcasts of a scalar): f does not decrease, so the largest f(x_i) of
+    a window is f of its largest x_i, and f runs on the pool's result, a
+    fraction of its input (a quarter for a 3x3/2 pool, as after ResNet's
+    stem). The result is the same bit for bit, NaN and signed zeros
+    included, provided every window holds an element of `x`: the pass
+    requires no base or window dilation and at most a window's extent
+    less one of padding on each side, and leaves `f(x)` alone when it has
+    another use.
+
+    ```mlir
+    %r = stablehlo.maximum %x, %zeros : tensor<1x112x112x64xf32>
+    %p = "stablehlo.reduce_window"(%r, %ninf) <{window_dimensions = array<i64: 1, 3, 3, 1>, ...}> ({max})
+    // becomes
+    %q = "stablehlo.reduce_window"(%x, %ninf) <{window_dimensions = array<i64: 1, 3, 3, 1>, ...}> ({max})
+    %p = stablehlo.maximum %q, %zeros56 : tensor<1x56x56x64xf32>
+    ```
+  }];
+}
+
 def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
   let summary = "Fuses elementwise linalg producers into their consumers";
   let description = [{
