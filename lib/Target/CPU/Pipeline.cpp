@@ -138,8 +138,11 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          // A row group's rows allocate once per kernel call, not per row.
          "func.func(buffer-loop-hoisting),"
          "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-         "hlox-cpu-stream-stores,"
-         "hlox-cpu-copies-to-loops,convert-vector-to-scf{full-unroll=true},"
+         "hlox-cpu-stream-stores," +
+         std::string(options.vectorize ? "hlox-cpu-copies-to-loops,"
+                                       : "hlox-cpu-copies-to-loops{vectorize="
+                                         "false},") +
+         "convert-vector-to-scf{full-unroll=true},"
          "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
          "convert-complex-to-standard,hlox-cpu-emulate-narrow-floats," +
          std::string(options.fpContract ? "hlox-cpu-contract-floats," : "") +

@@ -99,15 +99,22 @@ func.func private @row_group_2d(%x: tensor<2x3x8xf32>) -> tensor<2x3x8xf32> attr
 }
 
 // A pad (an insert into a filled tensor, covering all of dimension 0)
-// splits dimension 0: each workgroup fills its rows of the output and
-// copies the same rows of the source into them.
+// splits dimension 0: each workgroup fills its rows of the output around
+// the source (a column before it and one after) and copies the same rows
+// of the source into them.
 // CHECK-LABEL: func.func @pad(
 // CHECK-SAME: %[[IN:.+]]: memref<4x3xf32>, %[[OUT:.+]]: memref<4x5xf32>, %[[BEGIN:.+]]: index, %[[END:.+]]: index)
 // CHECK: %[[X:.+]] = bufferization.to_tensor %[[IN]] restrict
 // CHECK: %[[N:.+]] = arith.subi %[[END]], %[[BEGIN]]
 // CHECK: %[[D:.+]] = bufferization.to_tensor %[[OUT]] restrict writable
 // CHECK: %[[ROWS:.+]] = tensor.extract_slice %[[D]][%[[BEGIN]], 0] [%[[N]], 5] [1, 1]
-// CHECK: %[[F:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[ROWS]] : tensor<?x5xf32>)
+// CHECK: %[[BEFORE:.+]] = tensor.extract_slice %[[ROWS]][0, 0] [%[[N]], 1] [1, 1]
+// CHECK: %[[FB:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[BEFORE]] : tensor<?x1xf32>)
+// CHECK: %[[T1:.+]] = tensor.insert_slice %[[FB]] into %[[ROWS]][0, 0] [%[[N]], 1] [1, 1]
+// CHECK: %[[AFTER:.+]] = tensor.extract_slice %[[T1]][0, 4] [%[[N]], 1] [1, 1]
+// CHECK: %[[FA:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[AFTER]] : tensor<?x1xf32>)
+// CHECK: %[[F:.+]] = tensor.insert_slice %[[FA]] into %[[T1]][0, 4] [%[[N]], 1] [1, 1]
+// CHECK-NOT: linalg.fill
 // CHECK: %[[S:.+]] = tensor.extract_slice %[[X]][%[[BEGIN]], 0] [%[[N]], 3] [1, 1]
 // CHECK: %[[P:.+]] = tensor.insert_slice %[[S]] into %[[F]][0, 1] [%[[N]], 3] [1, 1]
 // CHECK: %[[R:.+]] = tensor.insert_slice %[[P]] into %[[D]][%[[BEGIN]], 0] [%[[N]], 5] [1, 1]
@@ -118,4 +125,22 @@ func.func private @pad(%x: tensor<4x3xf32>) -> tensor<4x5xf32> attributes {hlox.
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x5xf32>) -> tensor<4x5xf32>
   %p = tensor.insert_slice %x into %f[0, 1] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<4x5xf32>
   return %p : tensor<4x5xf32>
+}
+
+// Padding on one side of each padded dimension: one slab each, none for
+// the sides without padding.
+// CHECK-LABEL: func.func @pad_one_side(
+// CHECK: %[[ROWS:.+]] = tensor.extract_slice %{{.+}}[%{{.+}}, 0, 0] [%[[N:.+]], 5, 3] [1, 1, 1]
+// CHECK: tensor.extract_slice %[[ROWS]][0, 0, 0] [%[[N]], 2, 3] [1, 1, 1]
+// CHECK: linalg.fill
+// CHECK: tensor.extract_slice %{{.+}}[0, 0, 2] [%[[N]], 5, 1] [1, 1, 1]
+// CHECK: linalg.fill
+// CHECK-NOT: linalg.fill
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 2, 0] [%[[N]], 3, 2] [1, 1, 1]
+func.func private @pad_one_side(%x: tensor<4x3x2xf32>) -> tensor<4x5x3xf32> attributes {hlox.dispatch, hlox.workgroups = 4 : i64, hlox.work = 15 : i64} {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x5x3xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x5x3xf32>) -> tensor<4x5x3xf32>
+  %p = tensor.insert_slice %x into %f[0, 2, 0] [4, 3, 2] [1, 1, 1] : tensor<4x3x2xf32> into tensor<4x5x3xf32>
+  return %p : tensor<4x5x3xf32>
 }

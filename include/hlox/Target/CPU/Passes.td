@@ -173,20 +173,42 @@ def CPUStreamStores : Pass<"hlox-cpu-stream-stores", "::mlir::ModuleOp"> {
 }
 
 def CPUCopiesToLoops : Pass<"hlox-cpu-copies-to-loops", "::mlir::ModuleOp"> {
-  let summary = "Rewrites memref.copy into linalg.copy";
+  let summary = "Rewrites memref.copy into loops";
   let description = [{
     Bufferization copies buffers with `memref.copy`, which the LLVM lowering
     turns into a call of a runtime library function for strided buffers.
-    Rewritten as `linalg.copy`, copies become loops like every other kernel
-    op, and kernels need no runtime library.
+    Rewritten as loops, copies are code like every other kernel op, and
+    kernels need no runtime library.
+
+    Where both buffers' rows (innermost dimension) are contiguous and the
+    elements are whole bytes, the copy becomes loops over the outer
+    dimensions around a row loop that moves a cache line (64 bytes) per
+    step with `vector.load`/`vector.store`, and the row's remainder element
+    by element: the pad of a pool's input (8x112x112x64 f32 into rows of
+    114) no longer copies one scalar at a time. Other copies, and all of
+    them with `vectorize=false`, become `linalg.copy` (scalar loops).
 
     ```mlir
-    memref.copy %a, %b : memref<4xf32, strided<[2]>> to memref<4xf32>
+    memref.copy %a, %b : memref<4x20xf32, strided<[24, 1]>> to memref<4x20xf32>
     // becomes
-    linalg.copy ins(%a : memref<4xf32, strided<[2]>>) outs(%b : memref<4xf32>)
+    scf.for %i = %c0 to %c4 step %c1 {
+      scf.for %j = %c0 to %c16 step %c16 {
+        %v = vector.load %a[%i, %j] : memref<4x20xf32, strided<[24, 1]>>, vector<16xf32>
+        vector.store %v, %b[%i, %j] : memref<4x20xf32>, vector<16xf32>
+      }
+      scf.for %j = %c16 to %c20 step %c1 { (memref.load, memref.store) }
+    }
     ```
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let options = [
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "Copy contiguous rows a cache line at a time">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def CPUInlineExp : Pass<"hlox-cpu-inline-exp", "::mlir::ModuleOp"> {
