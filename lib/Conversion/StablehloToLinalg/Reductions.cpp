@@ -109,24 +109,37 @@ struct ReduceWindowLowering final : OpConversionPattern<shlo::ReduceWindowOp> {
       inits.push_back(
           filledTensor(rewriter, loc, cast<RankedTensorType>(type), scalar));
     }
-    // Loops: result dimensions, then window dimensions.
+    // Loops: result dimensions, then the window's dimensions of more than
+    // one element (a dimension the window does not span reads the input
+    // at the result's index alone: NHWC pools keep C contiguous, which the
+    // CPU target vectorizes along).
+    SmallVector<int64_t> spanned;
+    for (int64_t d = 0; d < rank; ++d)
+      if (window[d] != 1)
+        spanned.push_back(d);
+    int64_t numLoops = rank + static_cast<int64_t>(spanned.size());
     SmallVector<AffineExpr> inputExprs, windowExprs;
-    for (int64_t d = 0; d < rank; ++d) {
-      inputExprs.push_back(rewriter.getAffineDimExpr(d) * strides[d] +
-                           rewriter.getAffineDimExpr(rank + d) *
-                               windowDilations[d]);
-      windowExprs.push_back(rewriter.getAffineDimExpr(rank + d));
+    for (int64_t d = 0; d < rank; ++d)
+      inputExprs.push_back(rewriter.getAffineDimExpr(d) * strides[d]);
+    SmallVector<int64_t> windowShape;
+    for (auto [i, d] : llvm::enumerate(spanned)) {
+      AffineExpr loop = rewriter.getAffineDimExpr(rank + i);
+      inputExprs[d] = inputExprs[d] + loop * windowDilations[d];
+      windowExprs.push_back(loop);
+      windowShape.push_back(window[d]);
     }
     MLIRContext *context = getContext();
-    SmallVector<AffineMap> maps(n, AffineMap::get(2 * rank, 0, inputExprs, context));
-    maps.push_back(AffineMap::get(2 * rank, 0, windowExprs, context));
+    SmallVector<AffineMap> maps(
+        n, AffineMap::get(numLoops, 0, inputExprs, context));
+    maps.push_back(AffineMap::get(numLoops, 0, windowExprs, context));
     auto identity = AffineMap::getMultiDimIdentityMap(rank, context);
-    AffineMap outputMap = AffineMap::get(2 * rank, 0, identity.getResults(), context);
+    AffineMap outputMap =
+        AffineMap::get(numLoops, 0, identity.getResults(), context);
     maps.append(n, outputMap);
     SmallVector<utils::IteratorType> iterators(rank, utils::IteratorType::parallel);
-    iterators.append(rank, utils::IteratorType::reduction);
+    iterators.append(spanned.size(), utils::IteratorType::reduction);
     SmallVector<Value> operands(inputs);
-    operands.push_back(tensor::EmptyOp::create(rewriter, loc, window,
+    operands.push_back(tensor::EmptyOp::create(rewriter, loc, windowShape,
                                                rewriter.getI1Type()));
     bool failedBody = false;
     auto generic = linalg::GenericOp::create(

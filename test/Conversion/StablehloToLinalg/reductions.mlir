@@ -38,6 +38,46 @@ func.func @reduce_argmax() {
 
 // -----
 
+// A window of one element along a dimension takes no loop for it: the
+// NHWC pool reads C at the result's index (the last dimension stays the
+// vector loop's) and loops over the 2x2 window of H and W only.
+// CHECK-DAG: #[[IN:.+]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 * 2 + d4, d2 + d5, d3)>
+// CHECK-DAG: #[[WIN:.+]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-LABEL: func.func @reduce_window_nhwc
+// CHECK: tensor.empty() : tensor<2x2xi1>
+// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[WIN]], {{.+}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+func.func @reduce_window_nhwc() {
+  %x = stablehlo.constant dense<[[[[1.0, -1.0], [2.0, -2.0], [3.0, -3.0]], [[4.0, -4.0], [5.0, -5.0], [6.0, -6.0]], [[7.0, -7.0], [8.0, -8.0], [9.0, -9.0]], [[0.5, 10.0], [0.5, 11.0], [0.5, 12.0]]]]> : tensor<1x4x3x2xf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = "stablehlo.reduce_window"(%x, %ninf) <{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 1, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<1x4x3x2xf32>, tensor<f32>) -> tensor<1x2x2x2xf32>
+  check.expect_eq_const %0, dense<[[[[5.0, -1.0], [6.0, -2.0]], [[8.0, 11.0], [9.0, 12.0]]]]> : tensor<1x2x2x2xf32>
+  return
+}
+
+// -----
+
+// A window of one element everywhere: no reduction loop, the init value
+// combined with each element once.
+// CHECK-LABEL: func.func @reduce_window_unit
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]}
+func.func @reduce_window_unit() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %z = stablehlo.constant dense<10> : tensor<i32>
+  %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 1, 1>, window_strides = array<i64: 1, 2>}> ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = stablehlo.add %a, %b : tensor<i32>
+    stablehlo.return %s : tensor<i32>
+  }) : (tensor<2x3xi32>, tensor<i32>) -> tensor<2x2xi32>
+  check.expect_eq_const %0, dense<[[11, 13], [14, 16]]> : tensor<2x2xi32>
+  return
+}
+
+// -----
+
 // reduce_window: a generic over result and window loops of the padded input.
 // CHECK-LABEL: func.func @reduce_window_sum
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
