@@ -4,7 +4,8 @@
 // from -0, the sum's identity) in blocks of eight: the row read as [16, 8,
 // 32] through eight views, each step adding a lane's eight values in f32
 // (a tree of seven adds) and widening that once; then the 32 partial sums
-// added, then the output's initial value, rounded once.
+// halved in a tree (lanes 0-15 plus 16-31, ... down to one), then the
+// output's initial value added, rounded once.
 // CHECK-LABEL: func.func @row_sum
 // CHECK: %[[X:.*]] = tensor.expand_shape %arg0 {{\[\[}}0], [1, 2, 3]] output_shape [8, 16, 8, 32] : tensor<8x4096xf32> into tensor<8x16x8x32xf32>
 // CHECK: %[[V0:.*]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [8, 16, 1, 32] [1, 1, 1, 1] : tensor<8x16x8x32xf32> to tensor<8x16x32xf32>
@@ -18,8 +19,15 @@
 // CHECK-COUNT-6: arith.addf {{.*}} : f32
 // CHECK-NEXT: %[[WIDE:.*]] = arith.extf {{.*}} : f32 to f64
 // CHECK-NEXT: arith.addf %[[WIDE]], %[[ACC]] : f64
+// CHECK: %[[LO:.*]] = tensor.extract_slice %[[PARTIAL]][0, 0] [8, 16] [1, 1] : tensor<8x32xf64> to tensor<8x16xf64>
+// CHECK: %[[HI:.*]] = tensor.extract_slice %[[PARTIAL]][0, 16] [8, 16] [1, 1] : tensor<8x32xf64> to tensor<8x16xf64>
+// CHECK: %[[HALF:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[LO]], %[[HI]] : tensor<8x16xf64>, tensor<8x16xf64>)
+// CHECK: arith.addf {{.*}} : f64
+// CHECK: tensor.extract_slice %[[HALF]][0, 0] [8, 8]
+// CHECK: tensor.extract_slice %[[HALF]][0, 8] [8, 8]
+// CHECK: %[[ONE:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<8x1xf64>, tensor<8x1xf64>)
 // CHECK: %[[SUMS:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8xf64>)
-// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[PARTIAL]] : tensor<8x32xf64>) outs(%[[SUMS]] : tensor<8xf64>)
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[ONE]] : tensor<8x1xf64>) outs(%[[SUMS]] : tensor<8xf64>)
 // CHECK: arith.addf {{.*}} : f64
 // CHECK: linalg.generic {{.*}} ins(%[[SUM]], %arg1 : tensor<8xf64>, tensor<8xf32>) outs(%arg1 : tensor<8xf32>)
 // CHECK: arith.extf
@@ -89,7 +97,9 @@ func.func @sum_of_exp(%x: tensor<4x4096xf32>, %max: tensor<4xf32>, %init: tensor
 // CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x2x16xf32>) outs(%{{.*}} : tensor<2x16xf32>)
 // CHECK: math.exp
 // CHECK: arith.maximumf
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x16xf32>) outs(%arg1 : tensor<2xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<2x8xf32>, tensor<2x8xf32>)
+// CHECK: arith.maximumf
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x1xf32>) outs(%arg1 : tensor<2xf32>)
 #row = affine_map<(d0, d1) -> (d0, d1)>
 #out = affine_map<(d0, d1) -> (d0)>
 func.func @row_max_of_exp(%x: tensor<2x32xf32>, %init: tensor<2xf32>) -> tensor<2xf32> {
@@ -148,7 +158,8 @@ func.func @kept(%c: tensor<64x8xf32>, %i8: tensor<8xf32>, %odd: tensor<8x40xf32>
 // CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2]] output_shape [2, 4, 64] : tensor<2x256xf32> into tensor<2x4x64xf32>
 // CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x4x64xf32>) outs(%{{.*}} : tensor<2x64xf32>)
 // CHECK: arith.maximumf
-// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x64xf32>) outs(%arg1 : tensor<2xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<2x32xf32>, tensor<2x32xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x1xf32>) outs(%arg1 : tensor<2xf32>)
 func.func @row_max_four_registers(%x: tensor<2x256xf32>, %init: tensor<2xf32>) -> tensor<2xf32> {
   %0 = linalg.reduce { arith.maximumf } ins(%x : tensor<2x256xf32>) outs(%init : tensor<2xf32>) dimensions = [1]
   return %0 : tensor<2xf32>

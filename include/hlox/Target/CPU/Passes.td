@@ -301,7 +301,10 @@ def CPUSplitReductions : Pass<"hlox-cpu-split-reductions", "::mlir::ModuleOp"> {
     linalg's `splitReduction`: the input is read as [N / lanes, lanes], a
     first op accumulates `lanes` partial results (its lanes loop parallel
     and contiguous, which `hlox-cpu-vectorize` turns into one vector
-    accumulator) and a second op combines them. The order of the sum
+    accumulator), elementwise ops halve the partial results in a tree (the
+    lower half combined with the upper, down to one lane: vector ops where
+    a reduction of the lanes would be a chain of scalar ones) and a last op
+    combines that lane into the output. The order of the sum
     changes (reassociation, `docs/numerics.md`), so the CPU pipeline runs it
     unless `CompileOptions::strictNumerics` is set; it runs whether or not
     kernels are vectorized, so that both compute the same bits.
