@@ -147,8 +147,14 @@ struct PoolBeforeActivation : public OpRewritePattern<shlo::ReduceWindowOp> {
     auto floatType = dyn_cast<FloatType>(inputType.getElementType());
     if (!kind || !floatType)
       return failure();
-    APFloat identity = APFloat::getInf(floatType.getFloatSemantics(),
-                                       /*Negative=*/*kind == WindowKind::Max);
+    // The window's identity: -inf for a maximum (+inf for a minimum), or
+    // the most negative (positive) finite value of a type without
+    // infinities (f4E2M1FN, f6E2M3FN, ...).
+    const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+    bool negative = *kind == WindowKind::Max;
+    APFloat identity = APFloat::semanticsHasInf(semantics)
+                           ? APFloat::getInf(semantics, negative)
+                           : APFloat::getLargest(semantics, negative);
     if (!isFloatSplat(op.getInitValues()[0], identity))
       return failure();
 

@@ -113,3 +113,24 @@ func.func @left_alone(%x: tensor<1x8xf32>, %y: tensor<1x8xf32>) -> (tensor<1x5xf
   }) : (tensor<1x8xf32>, tensor<f32>) -> tensor<1x4xf32>
   return %p0, %p1, %p2, %p3, %r3, %p4 : tensor<1x5xf32>, tensor<1x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>, tensor<1x8xf32>, tensor<1x4xf32>
 }
+
+// -----
+
+// A type without infinities: the max pool starts from its most negative
+// finite value (-6 in f4E2M1FN), the identity all the same.
+// CHECK-LABEL: func.func @no_infinity
+// CHECK: %[[P:.+]] = "stablehlo.reduce_window"(%arg0, %{{.+}})
+// CHECK: %[[R:.+]] = stablehlo.maximum %[[P]], %{{.+}} : tensor<1x2xf4E2M1FN>
+// CHECK: return %[[R]]
+func.func @no_infinity(%x: tensor<1x4xf4E2M1FN>) -> tensor<1x2xf4E2M1FN> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f4E2M1FN>
+  %lowest = stablehlo.constant dense<-6.0> : tensor<f4E2M1FN>
+  %zeros = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f4E2M1FN>) -> tensor<1x4xf4E2M1FN>
+  %r = stablehlo.maximum %x, %zeros : tensor<1x4xf4E2M1FN>
+  %p = "stablehlo.reduce_window"(%r, %lowest) <{window_dimensions = array<i64: 1, 2>, window_strides = array<i64: 1, 2>}> ({
+  ^bb0(%a: tensor<f4E2M1FN>, %b: tensor<f4E2M1FN>):
+    %m = stablehlo.maximum %a, %b : tensor<f4E2M1FN>
+    stablehlo.return %m : tensor<f4E2M1FN>
+  }) : (tensor<1x4xf4E2M1FN>, tensor<f4E2M1FN>) -> tensor<1x2xf4E2M1FN>
+  return %p : tensor<1x2xf4E2M1FN>
+}

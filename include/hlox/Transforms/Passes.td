@@ -245,7 +245,8 @@ def HloxPoolBeforeActivation
   let description = [{
     Rewrites `reduce_window(f(x))` into `f(reduce_window(x))` where the
     window computes the maximum (or minimum) of its elements from -inf (or
-    +inf), and `f` is `maximum(x, c)`, `minimum(x, c)` or `clamp(lo, x,
+    +inf; the most negative or positive finite value of a type without
+    infinities), and `f` is `maximum(x, c)`, `minimum(x, c)` or `clamp(lo, x,
     hi)` with `c`, `lo` and `hi` splats (scalars, splat constants or
     broadcasts of a scalar): f does not decrease, so the largest f(x_i) of
     a window is f of its largest x_i, and f runs on the pool's result, a

@@ -26,13 +26,7 @@ namespace {
 
 /// Whether `type`'s innermost dimension is contiguous (stride 1).
 bool hasContiguousRows(MemRefType type) {
-  if (type.getRank() == 0)
-    return false;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return false;
-  return strides.back() == 1;
+  return type.getRank() > 0 && type.isLastDimUnitStride();
 }
 
 /// The lanes of a cache-line vector of `type`'s elements, or 0 when they do

@@ -252,7 +252,8 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
 /// pad `insert` places in it with `value`: per dimension but the first,
 /// the slabs before and after the source. Corners are filled twice; the
 /// source's place is not filled at all, which the copy of the source then
-/// writes once (a pad of 8x112x112x64 by one pixel: 1.7 -> 0.9 ms).
+/// writes once (a pad of 8x112x112x64 by one pixel on 2 threads: 0.59 ->
+/// 0.40 ms).
 Value fillAroundSource(OpBuilder &b, Location loc, tensor::InsertSliceOp insert,
                        Value value, Value tile,
                        ArrayRef<OpFoldResult> tileSizes) {

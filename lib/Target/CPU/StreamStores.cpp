@@ -46,11 +46,7 @@ bool storesWholeLines(vector::TransferWriteOp write) {
       !write.getInBoundsValues()[0])
     return false;
   auto type = dyn_cast<MemRefType>(write.getBase().getType());
-  if (!type || type.getRank() == 0)
-    return false;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+  if (!type || type.getRank() == 0 || !type.isLastDimUnitStride())
     return false;
   int64_t bytes = write.getVectorType().getNumElements() *
                   type.getElementTypeBitWidth() / 8;
