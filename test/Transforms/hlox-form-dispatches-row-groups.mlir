@@ -80,10 +80,11 @@ func.func @main(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
 
 // -----
 
-// A softmax over the last axis of a 3-d tensor has two row dimensions: its
-// workgroups are the 2x3 rows in row-major order, each one row of 48.
+// A softmax over the last axis of a 3-d tensor could have two row
+// dimensions, but rows of 48 elements are too short: its rows take one
+// dimension, two workgroups of 3x48.
 // CHECK-LABEL: func.func private @main_dispatch_0
-// CHECK-SAME: hlox.row_group = 2 : i64, hlox.work = 192 : i64, hlox.workgroups = 6 : i64
+// CHECK-SAME: hlox.row_group = 1 : i64, hlox.work = 576 : i64, hlox.workgroups = 2 : i64
 // CHECK: linalg.reduce { arith.maximumf }
 // CHECK: linalg.reduce { arith.addf }
 // CHECK-NOT: func.func private
@@ -98,4 +99,45 @@ func.func @main(%x: tensor<2x3x48xf32>) -> tensor<2x3x48xf32> {
   %sumb = stablehlo.broadcast_in_dim %sum, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<2x3x48xf32>
   %y = stablehlo.divide %e, %sumb : tensor<2x3x48xf32>
   return %y : tensor<2x3x48xf32>
+}
+
+// -----
+
+// A 2x40x40x64 pool with its ReLU (a window reduction: no result dimension
+// is reduced) would have rows of one pixel's 64 channels; they grow to the
+// first row rank whose rows hold at least 1024 elements: 40x64.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: hlox.row_group = 2 : i64
+// CHECK-SAME: hlox.workgroups = 80 : i64
+// CHECK: linalg.generic
+// CHECK: arith.maximumf
+// CHECK: linalg.generic
+// CHECK: arith.maximumf
+// CHECK-NOT: func.func private
+func.func @main(%x: tensor<2x80x80x64xf32>) -> tensor<2x40x40x64xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %pool = "stablehlo.reduce_window"(%x, %ninf) <{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<2x80x80x64xf32>, tensor<f32>) -> tensor<2x40x40x64xf32>
+  %zb = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<2x40x40x64xf32>
+  %y = stablehlo.maximum %pool, %zb : tensor<2x40x40x64xf32>
+  return %y : tensor<2x40x40x64xf32>
+}
+
+// -----
+
+// Rows of 512 (an attention softmax's) would grow to 512x512 elements,
+// beyond 16384: they stay rows of 512.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: hlox.row_group = 3 : i64
+// CHECK-SAME: hlox.workgroups = 4096 : i64
+func.func @main(%x: tensor<2x4x512x512xf32>) -> tensor<2x4x512x512xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [3] : (tensor<2x4x512x512xf32>, tensor<f32>) -> tensor<2x4x512xf32>
+  %maxb = stablehlo.broadcast_in_dim %max, dims = [0, 1, 2] : (tensor<2x4x512xf32>) -> tensor<2x4x512x512xf32>
+  %y = stablehlo.subtract %x, %maxb : tensor<2x4x512x512xf32>
+  return %y : tensor<2x4x512x512xf32>
 }

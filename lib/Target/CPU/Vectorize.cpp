@@ -272,8 +272,9 @@ struct Plan {
 };
 
 /// The row loop: the innermost parallel loop (other than the vector loop,
-/// of more than one iteration) that every output indexes by a plain
-/// dimension and, for a contraction (`reuse`), the reused input indexes.
+/// of more than one iteration) that every operand indexes by a plain
+/// dimension or not at all, every output does index and, for a
+/// contraction (`reuse`), the reused input indexes.
 std::optional<unsigned> chooseRowLoop(linalg::LinalgOp op,
                                       unsigned vectorLoop, bool reuse) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -284,6 +285,17 @@ std::optional<unsigned> chooseRowLoop(linalg::LinalgOp op,
         ranges[loop] == 0 || ranges[loop] == 1)
       continue;
     AffineExpr dim = getAffineDimExpr(loop, op.getContext());
+    // A row tile reads each operand's rows as plain vectors: a loop that
+    // an operand indexes through an expression (a window's `2 * w + kw`)
+    // would make its rows strided, which the vectorizer leaves scalar.
+    bool plain = llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
+      for (AffineExpr expr : op.getMatchingIndexingMap(&operand).getResults())
+        if (expr.isFunctionOfDim(loop) && expr != dim)
+          return false;
+      return true;
+    });
+    if (!plain)
+      continue;
     bool outputs = llvm::all_of(op.getDpsInitsMutable(), [&](OpOperand &init) {
       return llvm::is_contained(op.getMatchingIndexingMap(&init).getResults(),
                                 dim);
@@ -307,6 +319,11 @@ std::optional<Plan> planFor(linalg::LinalgOp op) {
   Plan plan;
   plan.widest = 0;
   for (OpOperand &operand : op->getOpOperands()) {
+    // An input the body never reads (a reduce_window's window shape) is
+    // never loaded.
+    if (op.isDpsInput(&operand) &&
+        op.getMatchingBlockArgument(&operand).use_empty())
+      continue;
     Type element = getElementTypeOrSelf(operand.get().getType());
     // Memory holds an i1 or i4 per byte, a vector of them packs them into
     // bits: such tensors stay scalar (values inside the body are fine).

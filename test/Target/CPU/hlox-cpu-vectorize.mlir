@@ -244,3 +244,28 @@ func.func private @partial_sums(%x: tensor<8x4x32xf32>, %init: tensor<8x32xf64>)
   } -> tensor<8x32xf64>
   return %r : tensor<8x32xf64>
 }
+
+// An NHWC max pool (3x3, stride 2): the window operand (i1, never read)
+// does not keep it scalar, and the loops its input reads through a window
+// expression (2 * w + kw) are not row loops: its tiles are two images' 64
+// channels, accumulated over the window loops.
+#poolIn = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 * 2 + d4, d2 * 2 + d5, d3)>
+#poolWindow = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+#poolOut = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func private @nhwc_pool(
+// CHECK: %[[IN:.+]] = vector.transfer_read %{{.+}} : tensor<2x64xf32>, vector<2x64xf32>
+// CHECK: %[[ACC:.+]] = vector.transfer_read %{{.+}} : tensor<2x64xf32>, vector<2x64xf32>
+// CHECK: arith.maximumf %[[ACC]], %[[IN]] : vector<2x64xf32>
+// CHECK-NOT: linalg.generic
+func.func private @nhwc_pool(%x: tensor<2x9x9x64xf32>) -> tensor<2x4x4x64xf32> attributes {hlox.dispatch} {
+  %w = tensor.empty() : tensor<3x3xi1>
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<2x4x4x64xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%e : tensor<2x4x4x64xf32>) -> tensor<2x4x4x64xf32>
+  %r = linalg.generic {indexing_maps = [#poolIn, #poolWindow, #poolOut], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<2x9x9x64xf32>, tensor<3x3xi1>) outs(%init : tensor<2x4x4x64xf32>) {
+  ^bb0(%in: f32, %unused: i1, %out: f32):
+    %m = arith.maximumf %out, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<2x4x4x64xf32>
+  return %r : tensor<2x4x4x64xf32>
+}
