@@ -117,6 +117,19 @@ hlox::getRowLoops(linalg::LinalgOp op, unsigned rank) {
   return rows;
 }
 
+std::optional<Value> hlox::getPadValue(tensor::InsertSliceOp insert) {
+  if (!insert.getDestType().hasStaticShape() || !insert.hasUnitStride() ||
+      !insert.getSourceType().hasStaticShape() ||
+      llvm::any_of(insert.getMixedOffsets(), [](OpFoldResult offset) {
+        return !getConstantIntValue(offset);
+      }))
+    return std::nullopt;
+  auto fill = insert.getDest().getDefiningOp<linalg::FillOp>();
+  if (!fill || !fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>())
+    return std::nullopt;
+  return fill.getDpsInputs()[0];
+}
+
 namespace {
 
 /// A row group's rows: one of fewer elements than kMinRowElements costs
@@ -332,6 +345,25 @@ private:
     return group;
   }
 
+  /// Adds to `group` the pads among `candidates` that feed one of its
+  /// members alone (getPadValue): each row of the member then pads only
+  /// the part of the source it reads (a padded pool reads each input
+  /// element once, where a pad of its own wrote the whole padded input
+  /// and the pool read it back).
+  void addPads(llvm::SetVector<Operation *> &group,
+               const DenseSet<Operation *> &candidates) {
+    SmallVector<Operation *> pads;
+    for (Operation *op : group) {
+      for (Value input : cast<linalg::LinalgOp>(op).getDpsInputs()) {
+        auto pad = input.getDefiningOp<tensor::InsertSliceOp>();
+        if (pad && candidates.contains(pad) && !members.contains(pad) &&
+            !groups.contains(pad) && pad->hasOneUse() && getPadValue(pad))
+          pads.push_back(pad);
+      }
+    }
+    group.insert(pads.begin(), pads.end());
+  }
+
   /// The elements of one row of `op`'s results at row rank `rank`.
   static int64_t getRowElements(linalg::LinalgOp op, unsigned rank) {
     auto type = cast<ShapedType>(op.getDpsInits()[0].getType());
@@ -374,7 +406,10 @@ private:
         bool reduces = llvm::any_of(group, [](Operation *op) {
           return cast<linalg::LinalgOp>(op).getNumReductionLoops() > 0;
         });
-        if (group.size() < 2 || !reduces)
+        size_t computed = group.size();
+        addPads(group, candidates);
+        if (group.size() < 2 || !reduces ||
+            (computed < 2 && rowElements < kMinRowElements))
           continue;
         chosen = std::move(group);
         chosenRank = rank;
@@ -648,8 +683,8 @@ private:
         workgroups *= size;
       work = *getStaticIterations(cast<linalg::LinalgOp>(root)) / workgroups;
       for (Operation *member : grouped)
-        work += *getStaticIterations(cast<linalg::LinalgOp>(member)) /
-                workgroups;
+        if (auto linalgMember = dyn_cast<linalg::LinalgOp>(member))
+          work += *getStaticIterations(linalgMember) / workgroups;
       dispatch->setAttr(kRowGroupAttr, builder.getI64IntegerAttr(rank));
     }
     dispatch->setAttr(kDispatchAttr, builder.getUnitAttr());

@@ -141,3 +141,45 @@ func.func @main(%x: tensor<2x4x512x512xf32>) -> tensor<2x4x512x512xf32> {
   %y = stablehlo.subtract %x, %maxb : tensor<2x4x512x512xf32>
   return %y : tensor<2x4x512x512xf32>
 }
+
+// -----
+
+// A padded pool: the pad feeds the pool alone, so it joins the pool's row
+// group (with the ReLU after it) instead of writing the whole padded input
+// in a dispatch of its own; the dispatch takes the unpadded input.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: (%{{.+}}: tensor<2x80x80x64xf32>) -> tensor<2x40x40x64xf32>
+// CHECK-SAME: hlox.row_group = 2 : i64
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 1, 1, 0] [2, 80, 80, 64] [1, 1, 1, 1]
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+// CHECK-NOT: func.func private
+func.func @main(%x: tensor<2x80x80x64xf32>) -> tensor<2x40x40x64xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %pool = "stablehlo.reduce_window"(%x, %ninf) <{padding = dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<2x80x80x64xf32>, tensor<f32>) -> tensor<2x40x40x64xf32>
+  %zb = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<2x40x40x64xf32>
+  %y = stablehlo.maximum %pool, %zb : tensor<2x40x40x64xf32>
+  return %y : tensor<2x40x40x64xf32>
+}
+
+// -----
+
+// A padded pool alone joins its pad too, once its rows are long enough.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: (%{{.+}}: tensor<2x80x80x64xf32>) -> tensor<2x40x40x64xf32>
+// CHECK-SAME: hlox.row_group = 2 : i64
+// CHECK-NOT: func.func private
+func.func @main(%x: tensor<2x80x80x64xf32>) -> tensor<2x40x40x64xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %pool = "stablehlo.reduce_window"(%x, %ninf) <{padding = dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<2x80x80x64xf32>, tensor<f32>) -> tensor<2x40x40x64xf32>
+  return %pool : tensor<2x40x40x64xf32>
+}

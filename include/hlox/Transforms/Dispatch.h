@@ -13,6 +13,7 @@
 #ifndef HLOX_TRANSFORMS_DISPATCH_H
 #define HLOX_TRANSFORMS_DISPATCH_H
 
+#include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -96,6 +97,12 @@ getRowLoops(mlir::linalg::LinalgOp op, unsigned rank);
 /// all of dimension 0 (each workgroup fills its rows and copies the
 /// source's same rows in).
 bool isRowPad(mlir::tensor::InsertSliceOp insert);
+
+/// The value a pad fills with when `insert` is a pad whose tiles a
+/// consumer can take on its own: a `tensor.insert_slice` of a static source
+/// into a `linalg.fill` of a static `tensor.empty`, unit strides, constant
+/// offsets. None otherwise.
+std::optional<mlir::Value> getPadValue(mlir::tensor::InsertSliceOp insert);
 
 /// `dispatch` printed as if it were named `@dispatch` (local scope, no
 /// locations): two dispatches print alike exactly when they are the same

@@ -4,6 +4,7 @@
 
 #include "hlox/Target/CPU/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -48,6 +49,94 @@ Value destinationTile(OpBuilder &b, Location loc, Value init,
   Value tile = tensor::ExtractSliceOp::create(b, loc, destination, offsets,
                                               sizes, strides);
   return initializeLike(b, loc, init, tile);
+}
+
+/// The tile `slice` takes of a pad's output (`pad`, getPadValue), made
+/// without that output: the part of the source it covers copied into a
+/// fresh tile, the rest filled with the pad's value. Per dimension, the
+/// slice spans [o, o + s) of the padded output and the source
+/// [lo, lo + n): the copy is their intersection, empty where the tile lies
+/// in the padding; the fill is the slabs before and after it (corners
+/// twice), so that a 3x113x64 tile of a pool's input padded by one pixel
+/// fills one column, not the whole tile.
+Value padTile(OpBuilder &b, Location loc, tensor::ExtractSliceOp slice,
+              tensor::InsertSliceOp pad, Value padValue) {
+  RankedTensorType type = slice.getType();
+  Value tile =
+      tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
+  MLIRContext *context = b.getContext();
+  AffineExpr d0 = getAffineDimExpr(0, context),
+             d1 = getAffineDimExpr(1, context);
+  SmallVector<OpFoldResult> sourceOffsets, sizes, tileOffsets;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    OpFoldResult o = slice.getMixedOffsets()[d];
+    int64_t s = *getConstantIntValue(slice.getMixedSizes()[d]);
+    int64_t lo = *getConstantIntValue(pad.getMixedOffsets()[d]);
+    int64_t n = pad.getSourceType().getDimSize(d);
+    if (lo == 0 && n == pad.getDestType().getDimSize(d)) {
+      // Not padded: the slice lies in the source.
+      sourceOffsets.push_back(o);
+      sizes.push_back(b.getIndexAttr(s));
+      tileOffsets.push_back(b.getIndexAttr(0));
+      continue;
+    }
+    OpFoldResult begin = affine::makeComposedFoldedAffineMax(
+        b, loc,
+        AffineMap::get(1, 0, {d0, b.getAffineConstantExpr(lo)}, context), {o});
+    OpFoldResult end = affine::makeComposedFoldedAffineMin(
+        b, loc,
+        AffineMap::get(1, 0, {d0 + s, b.getAffineConstantExpr(lo + n)},
+                       context),
+        {o});
+    sizes.push_back(affine::makeComposedFoldedAffineMax(
+        b, loc,
+        AffineMap::get(2, 0, {d0 - d1, b.getAffineConstantExpr(0)}, context),
+        {end, begin}));
+    // Clamped, so that an empty copy's offsets stay within both.
+    sourceOffsets.push_back(affine::makeComposedFoldedAffineMin(
+        b, loc,
+        AffineMap::get(1, 0, {d0 - lo, b.getAffineConstantExpr(n)}, context),
+        {begin}));
+    tileOffsets.push_back(affine::makeComposedFoldedAffineMin(
+        b, loc,
+        AffineMap::get(2, 0, {d0 - d1, b.getAffineConstantExpr(s)}, context),
+        {begin, o}));
+  }
+  SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    int64_t s = type.getDimSize(d);
+    std::optional<int64_t> offset = getConstantIntValue(tileOffsets[d]);
+    std::optional<int64_t> size = getConstantIntValue(sizes[d]);
+    if (offset && size && *offset == 0 && *size == s)
+      continue;
+    OpFoldResult after = affine::makeComposedFoldedAffineApply(
+        b, loc, d0 + d1, {tileOffsets[d], sizes[d]});
+    OpFoldResult rest = affine::makeComposedFoldedAffineApply(
+        b, loc, b.getAffineConstantExpr(s) - d0, {after});
+    for (auto [start, length] : {std::pair<OpFoldResult, OpFoldResult>{
+                                     b.getIndexAttr(0), tileOffsets[d]},
+                                 {after, rest}}) {
+      if (std::optional<int64_t> known = getConstantIntValue(length);
+          known && *known == 0)
+        continue;
+      SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+      SmallVector<OpFoldResult> slabSizes;
+      for (int64_t size : type.getShape())
+        slabSizes.push_back(b.getIndexAttr(size));
+      offsets[d] = start;
+      slabSizes[d] = length;
+      Value slab = tensor::ExtractSliceOp::create(b, loc, tile, offsets,
+                                                  slabSizes, ones);
+      Value filled =
+          linalg::FillOp::create(b, loc, padValue, slab).getResult(0);
+      tile = tensor::InsertSliceOp::create(b, loc, filled, tile, offsets,
+                                           slabSizes, ones);
+    }
+  }
+  Value covered = tensor::ExtractSliceOp::create(b, loc, pad.getSource(),
+                                                 sourceOffsets, sizes, ones);
+  return tensor::InsertSliceOp::create(b, loc, covered, tile, tileOffsets,
+                                       sizes, ones);
 }
 
 /// Rewrites `root` (a linalg op whose results the kernel writes into
@@ -175,10 +264,22 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
       return op->emitError("the CPU target could not take a row of this "
                            "row group member");
     Operation *tiledOp = tiled->tiledOps.front();
-    // A member's row comes from the loop body, not from its full result.
+    // A member's row comes from the loop body, not from its full result;
+    // a pad's part of it from the pad's source.
     for (OpOperand &operand : tiledOp->getOpOperands()) {
       auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
-      if (!slice || !rows.contains(slice.getSource()))
+      if (!slice)
+        continue;
+      auto pad = slice.getSource().getDefiningOp<tensor::InsertSliceOp>();
+      std::optional<Value> padValue = pad ? getPadValue(pad) : std::nullopt;
+      if (padValue && slice.hasUnitStride() &&
+          slice.getType().hasStaticShape()) {
+        b.setInsertionPoint(tiledOp);
+        operand.set(padTile(b, loc, slice, pad, *padValue));
+        bypassed.push_back(slice);
+        continue;
+      }
+      if (!rows.contains(slice.getSource()))
         continue;
       Value memberRow = rows.lookup(slice.getSource());
       if (memberRow.getType() != slice.getType())
@@ -242,7 +343,22 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
   for (Operation *op : llvm::reverse(ops)) {
     if (!op->use_empty())
       return op->emitError("a row group member is used outside its group");
+    // Pads whose tiles the rows took go with their consumers.
+    SmallVector<Value> operands(op->getOperands());
     op->erase();
+    for (Value operand : operands) {
+      auto pad = operand.getDefiningOp<tensor::InsertSliceOp>();
+      if (!pad || !pad->use_empty() || !getPadValue(pad))
+        continue;
+      auto fill = pad.getDest().getDefiningOp<linalg::FillOp>();
+      pad->erase();
+      if (!fill->use_empty())
+        continue;
+      Operation *empty = fill.getDpsInits()[0].getDefiningOp();
+      fill->erase();
+      if (empty->use_empty())
+        empty->erase();
+    }
   }
   b.setInsertionPointAfter(loop);
   return SmallVector<Value>(loop.getResults());

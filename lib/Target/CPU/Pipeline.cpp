@@ -128,7 +128,7 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
               ? ""
               : "hlox-cpu-approximate-math,hlox-cpu-split-reductions,") +
          (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
-                              "loop-invariant-subset-hoisting,"
+                              "loop-invariant-subset-hoisting,canonicalize,"
                             : "") +
          "eliminate-empty-tensors,"
          "empty-tensor-to-alloc-tensor,"

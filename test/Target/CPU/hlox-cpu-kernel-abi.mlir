@@ -144,3 +144,56 @@ func.func private @pad_one_side(%x: tensor<4x3x2xf32>) -> tensor<4x5x3xf32> attr
   %p = tensor.insert_slice %x into %f[0, 2, 0] [4, 3, 2] [1, 1, 1] : tensor<4x3x2xf32> into tensor<4x5x3xf32>
   return %p : tensor<4x5x3xf32>
 }
+
+// A row group whose window op reads a pad (a 1x3/2 max pool of 6x7 rows
+// padded by one column on each side and one row on top): each row pads
+// only the part of the source it reads. The pool's row of 4 outputs reads
+// 3 rows of 9 padded columns: a fresh 1x3x9 tile whose first row is
+// padding for row 0 only (dynamic slabs before and after the copied
+// rows), whose first and last columns are padding (static slabs), and
+// whose middle is the source's rows, copied in. The full pad is gone.
+#poolIn = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d3, d2 * 2 + d4)>
+#poolWindow = affine_map<(d0, d1, d2, d3, d4) -> (d3, d4)>
+#poolOut = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+#poolId = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @row_group_pad(
+// CHECK-SAME: %[[IN:[^:]+]]: memref<2x6x7xf32>
+// CHECK: %[[X:.+]] = bufferization.to_tensor %[[IN]] restrict
+// CHECK-NOT: tensor<2x7x9xf32>
+// CHECK: scf.for
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<1x3x9xf32>
+// CHECK: %[[TOP:.+]] = tensor.extract_slice %[[E]][0, 0, 0] [1, %{{.+}}, 9] [1, 1, 1]
+// CHECK: linalg.fill ins(%{{.+}} : f32) outs(%[[TOP]] : tensor<1x?x9xf32>)
+// CHECK: linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<1x?x9xf32>)
+// CHECK: %[[LEFT:.+]] = tensor.extract_slice %{{.+}}[0, 0, 0] [1, 3, 1] [1, 1, 1]
+// CHECK: linalg.fill ins(%{{.+}} : f32) outs(%[[LEFT]] : tensor<1x3x1xf32>)
+// CHECK: %[[RIGHT:.+]] = tensor.extract_slice %{{.+}}[0, 0, 8] [1, 3, 1] [1, 1, 1]
+// CHECK: linalg.fill ins(%{{.+}} : f32) outs(%[[RIGHT]] : tensor<1x3x1xf32>)
+// CHECK: %[[S:.+]] = tensor.extract_slice %[[X]][%{{.+}}, %{{.+}}, 0] [1, %{{.+}}, 7] [1, 1, 1]
+// CHECK: %[[TILE:.+]] = tensor.insert_slice %[[S]] into %{{.+}}[0, %{{.+}}, 1] [1, %{{.+}}, 7] [1, 1, 1]
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[TILE]], %{{.+}} : tensor<1x3x9xf32>, tensor<3x3xi1>)
+// CHECK: linalg.generic
+// CHECK-NOT: tensor<2x7x9xf32>
+func.func private @row_group_pad(%x: tensor<2x6x7xf32>) -> tensor<2x3x4xf32> attributes {hlox.dispatch, hlox.row_group = 2 : i64, hlox.workgroups = 6 : i64, hlox.work = 24 : i64} {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %pe = tensor.empty() : tensor<2x7x9xf32>
+  %pf = linalg.fill ins(%ninf : f32) outs(%pe : tensor<2x7x9xf32>) -> tensor<2x7x9xf32>
+  %padded = tensor.insert_slice %x into %pf[0, 1, 1] [2, 6, 7] [1, 1, 1] : tensor<2x6x7xf32> into tensor<2x7x9xf32>
+  %w = tensor.empty() : tensor<3x3xi1>
+  %e = tensor.empty() : tensor<2x3x4xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%e : tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %pool = linalg.generic {indexing_maps = [#poolIn, #poolWindow, #poolOut], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%padded, %w : tensor<2x7x9xf32>, tensor<3x3xi1>) outs(%init : tensor<2x3x4xf32>) {
+  ^bb0(%in: f32, %unused: i1, %out: f32):
+    %m = arith.maximumf %out, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3x4xf32>
+  %e2 = tensor.empty() : tensor<2x3x4xf32>
+  %relu = linalg.generic {indexing_maps = [#poolId, #poolId], iterator_types = ["parallel", "parallel", "parallel"]} ins(%pool : tensor<2x3x4xf32>) outs(%e2 : tensor<2x3x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<2x3x4xf32>
+  return %relu : tensor<2x3x4xf32>
+}

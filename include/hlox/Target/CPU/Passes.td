@@ -31,7 +31,7 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
     pipeline hoists their buffers out of the loop).
   }];
   let dependentDialects = [
-    "::mlir::arith::ArithDialect",
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
