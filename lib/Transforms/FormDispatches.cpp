@@ -345,19 +345,29 @@ private:
     return group;
   }
 
-  /// Adds to `group` the pads among `candidates` that feed one of its
-  /// members alone (getPadValue): each row of the member then pads only
-  /// the part of the source it reads (a padded pool reads each input
-  /// element once, where a pad of its own wrote the whole padded input
-  /// and the pool read it back).
-  void addPads(llvm::SetVector<Operation *> &group,
+  /// Adds to `group` (of row rank `rank`) the pads among `candidates`
+  /// that feed one of its members alone (getPadValue), through an indexing
+  /// map that follows every row loop: each row of the member then pads
+  /// only the part of the source it reads (a padded pool reads each input
+  /// element once, where a pad of its own wrote the whole padded input and
+  /// the pool read it back). A pad read whole by every row stays apart.
+  void addPads(llvm::SetVector<Operation *> &group, unsigned rank,
                const DenseSet<Operation *> &candidates) {
     SmallVector<Operation *> pads;
     for (Operation *op : group) {
-      for (Value input : cast<linalg::LinalgOp>(op).getDpsInputs()) {
-        auto pad = input.getDefiningOp<tensor::InsertSliceOp>();
-        if (pad && candidates.contains(pad) && !members.contains(pad) &&
-            !groups.contains(pad) && pad->hasOneUse() && getPadValue(pad))
+      auto linalgOp = cast<linalg::LinalgOp>(op);
+      std::optional<SmallVector<unsigned>> rows = getRowLoops(linalgOp, rank);
+      if (!rows)
+        continue;
+      for (OpOperand *input : linalgOp.getDpsInputOperands()) {
+        auto pad = input->get().getDefiningOp<tensor::InsertSliceOp>();
+        if (!pad || !candidates.contains(pad) || members.contains(pad) ||
+            groups.contains(pad) || !pad->hasOneUse() || !getPadValue(pad))
+          continue;
+        AffineMap map = linalgOp.getMatchingIndexingMap(input);
+        if (llvm::all_of(*rows, [&](unsigned loop) {
+              return map.isFunctionOfDim(loop);
+            }))
           pads.push_back(pad);
       }
     }
@@ -407,7 +417,7 @@ private:
           return cast<linalg::LinalgOp>(op).getNumReductionLoops() > 0;
         });
         size_t computed = group.size();
-        addPads(group, candidates);
+        addPads(group, rank, candidates);
         if (group.size() < 2 || !reduces ||
             (computed < 2 && rowElements < kMinRowElements))
           continue;

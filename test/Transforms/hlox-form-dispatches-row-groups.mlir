@@ -183,3 +183,26 @@ func.func @main(%x: tensor<2x80x80x64xf32>) -> tensor<2x40x40x64xf32> {
   }) : (tensor<2x80x80x64xf32>, tensor<f32>) -> tensor<2x40x40x64xf32>
   return %pool : tensor<2x40x40x64xf32>
 }
+
+// -----
+
+// A pad that every row reads whole (a padded bias broadcast along the
+// rows) stays a dispatch of its own: each row would pad all of it again.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: (%{{.+}}: tensor<2040xf32>) -> tensor<2048xf32>
+// CHECK: tensor.insert_slice
+// CHECK-LABEL: func.func private @main_dispatch_1
+// CHECK-SAME: (%{{.+}}: tensor<8x2048xf32>, %{{.+}}: tensor<2048xf32>)
+// CHECK-SAME: hlox.row_group = 1 : i64
+// CHECK-NOT: tensor.insert_slice
+func.func @main(%x: tensor<8x2048xf32>, %b: tensor<2040xf32>) -> tensor<8x2048xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %bp = stablehlo.pad %b, %zero, low = [0], high = [8], interior = [0] : (tensor<2040xf32>, tensor<f32>) -> tensor<2048xf32>
+  %bb = stablehlo.broadcast_in_dim %bp, dims = [1] : (tensor<2048xf32>) -> tensor<8x2048xf32>
+  %s = stablehlo.add %x, %bb : tensor<8x2048xf32>
+  %max = stablehlo.reduce(%s init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<8x2048xf32>, tensor<f32>) -> tensor<8xf32>
+  %mb = stablehlo.broadcast_in_dim %max, dims = [0] : (tensor<8xf32>) -> tensor<8x2048xf32>
+  %y = stablehlo.subtract %s, %mb : tensor<8x2048xf32>
+  return %y : tensor<8x2048xf32>
+}

@@ -273,7 +273,8 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
       auto pad = slice.getSource().getDefiningOp<tensor::InsertSliceOp>();
       std::optional<Value> padValue = pad ? getPadValue(pad) : std::nullopt;
       if (padValue && slice.hasUnitStride() &&
-          slice.getType().hasStaticShape()) {
+          slice.getType().hasStaticShape() &&
+          slice.getType().getRank() == slice.getSourceType().getRank()) {
         b.setInsertionPoint(tiledOp);
         operand.set(padTile(b, loc, slice, pad, *padValue));
         bypassed.push_back(slice);
