@@ -74,6 +74,17 @@ static bool isFresh(Value value) {
   return isa_and_nonnull<tensor::EmptyOp>(def);
 }
 
+/// Whether `insert` inserts into a fresh tensor (isFresh), directly or
+/// through a chain of inserts that each have one use, the next link.
+static bool isFreshChain(tensor::InsertSliceOp insert) {
+  while (auto inner = insert.getDest().getDefiningOp<tensor::InsertSliceOp>()) {
+    if (!inner->hasOneUse())
+      return false;
+    insert = inner;
+  }
+  return isFresh(insert.getDest());
+}
+
 bool hlox::isRowPad(tensor::InsertSliceOp insert) {
   RankedTensorType dest = insert.getDestType();
   if (!dest.hasStaticShape() || dest.getRank() == 0 ||
@@ -91,6 +102,8 @@ bool hlox::isRowPad(tensor::InsertSliceOp insert) {
         return !getConstantIntValue(offset);
       }))
     return false;
+  if (auto inner = insert.getDest().getDefiningOp<tensor::InsertSliceOp>())
+    return inner->hasOneUse() && isRowPad(inner);
   return isFresh(insert.getDest());
 }
 
@@ -209,6 +222,7 @@ public:
     hostOps.clear();
     groups.clear();
     members.clear();
+    pulledLinks.clear();
     SmallVector<Block *> hostBlocks;
     collectHostBlocks(function.getBody().front(), hostBlocks);
 
@@ -218,8 +232,13 @@ public:
     for (Block *block : hostBlocks) {
       SmallVector<Operation *> roots;
       for (Operation &op : *block) {
-        if (isHost(&op) || isPullable(&op))
+        if (isHost(&op))
           continue;
+        if (isPullable(&op)) {
+          if (isa<tensor::InsertSliceOp>(op))
+            pulledLinks.insert(&op);
+          continue;
+        }
         if (isa<arith::ConstantOp>(op))
           continue; // A host constant.
         roots.push_back(&op);
@@ -252,7 +271,7 @@ public:
     // blocks first.
     for (Block *block : llvm::reverse(hostBlocks))
       for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*block)))
-        if (isPullable(&op) && op.use_empty())
+        if ((isPullable(&op) || pulledLinks.contains(&op)) && op.use_empty())
           op.erase();
   }
 
@@ -268,6 +287,9 @@ private:
   };
   DenseMap<Operation *, RowGroup> groups;
   DenseSet<Operation *> members;
+  /// The links of row pad chains pulled into the dispatch of their last
+  /// link (isPullable): left without users once it is outlined.
+  DenseSet<Operation *> pulledLinks;
 
   /// Whether `op` can be part of a row group of row rank `rank`: a linalg
   /// op on static tensors with that many row loops, whose outputs are
@@ -450,6 +472,15 @@ private:
       return false;
     if (isa<tensor::EmptyOp, linalg::FillOp>(op))
       return true;
+    // A link of a chain of inserts into a fresh tensor (a concatenation)
+    // goes into the dispatch of the last one, so that each link writes
+    // into the dispatch's output in place.
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(op))
+      if (insert->hasOneUse())
+        if (auto outer =
+                dyn_cast<tensor::InsertSliceOp>(*insert->getUsers().begin()))
+          if (outer.getDest() == insert.getResult() && isFreshChain(insert))
+            return true;
     if (op->getNumRegions() != 0 || op->getNumResults() == 0 ||
         op->hasTrait<OpTrait::IsTerminator>())
       return false;

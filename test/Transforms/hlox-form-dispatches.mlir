@@ -73,3 +73,51 @@ func.func @main(%x: tensor<4x3xf32>) -> tensor<4x5xf32> {
   %p = tensor.insert_slice %x into %f[0, 1] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<4x5xf32>
   return %p : tensor<4x5xf32>
 }
+
+// -----
+
+// A concatenation along dimension 1 (a chain of inserts into a fresh
+// tensor, each covering all of dimension 0) is one dispatch whose
+// workgroups split dimension 0; every link comes along.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: hlox.work = 9 : i64, hlox.workgroups = 4 : i64
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 0] [4, 3]
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 3] [4, 2]
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 5] [4, 4]
+// CHECK-NOT: func.func private
+func.func @main(%a: tensor<4x3xf32>, %b: tensor<4x2xf32>, %c: tensor<4x4xf32>) -> tensor<4x9xf32> {
+  %e = tensor.empty() : tensor<4x9xf32>
+  %0 = tensor.insert_slice %a into %e[0, 0] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<4x9xf32>
+  %1 = tensor.insert_slice %b into %0[0, 3] [4, 2] [1, 1] : tensor<4x2xf32> into tensor<4x9xf32>
+  %2 = tensor.insert_slice %c into %1[0, 5] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<4x9xf32>
+  return %2 : tensor<4x9xf32>
+}
+
+// -----
+
+// Along dimension 0 the chain is one dispatch too (one workgroup), so
+// that each insert writes into its output in place instead of copying
+// the tensor before it.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-SAME: hlox.workgroups = 1 : i64
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 0] [2, 3]
+// CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[2, 0] [4, 3]
+// CHECK-NOT: func.func private
+func.func @main(%a: tensor<2x3xf32>, %b: tensor<4x3xf32>) -> tensor<6x3xf32> {
+  %e = tensor.empty() : tensor<6x3xf32>
+  %0 = tensor.insert_slice %a into %e[0, 0] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<6x3xf32>
+  %1 = tensor.insert_slice %b into %0[2, 0] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<6x3xf32>
+  return %1 : tensor<6x3xf32>
+}
+
+// -----
+
+// A link that something else uses too stays a dispatch of its own.
+// CHECK-LABEL: func.func private @main_dispatch_0
+// CHECK-LABEL: func.func private @main_dispatch_1
+func.func @main(%a: tensor<4x3xf32>, %b: tensor<4x2xf32>) -> (tensor<4x5xf32>, tensor<4x5xf32>) {
+  %e = tensor.empty() : tensor<4x5xf32>
+  %0 = tensor.insert_slice %a into %e[0, 0] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<4x5xf32>
+  %1 = tensor.insert_slice %b into %0[0, 3] [4, 2] [1, 1] : tensor<4x2xf32> into tensor<4x5xf32>
+  return %0, %1 : tensor<4x5xf32>, tensor<4x5xf32>
+}

@@ -95,7 +95,9 @@ getRowLoops(mlir::linalg::LinalgOp op, unsigned rank);
 /// dimension 0: a `tensor.insert_slice` into `tensor.empty` or a
 /// `linalg.fill` of one, static, unit strides, constant offsets, covering
 /// all of dimension 0 (each workgroup fills its rows and copies the
-/// source's same rows in).
+/// source's same rows in); or into such a pad (recursively) that it alone
+/// uses: a concatenation along another dimension is a chain of them, one
+/// per operand, each workgroup copying every operand's rows.
 bool isRowPad(mlir::tensor::InsertSliceOp insert);
 
 /// The value a pad fills with when `insert` is a pad whose tiles a

@@ -398,10 +398,11 @@ Value fillAroundSource(OpBuilder &b, Location loc, tensor::InsertSliceOp insert,
   return tile;
 }
 
-/// Rewrites `insert` (a pad into a fresh tensor, isRowPad) to compute
-/// rows [begin, end) of dimension 0 only: those rows of the output are
-/// filled around the source, and the source's same rows copied in.
-/// Returns the value to materialize.
+/// Rewrites `insert` (a pad into a fresh tensor, or a chain of them,
+/// isRowPad) to compute rows [begin, end) of dimension 0 only: those rows
+/// of the output are filled around the source (a chain's whole rows, when
+/// it starts from a fill), and each source's same rows copied in. Returns
+/// the value to materialize.
 Value tileInsertRows(OpBuilder &b, tensor::InsertSliceOp insert, Value output,
                      Value begin, Value end) {
   Location loc = insert.getLoc();
@@ -419,21 +420,32 @@ Value tileInsertRows(OpBuilder &b, tensor::InsertSliceOp insert, Value output,
   SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
   Value tile = tensor::ExtractSliceOp::create(b, loc, destination, rowOffsets,
                                               rowSizes, ones);
-  if (auto fill = insert.getDest().getDefiningOp<linalg::FillOp>())
-    tile =
-        fillAroundSource(b, loc, insert, fill.getInputs()[0], tile, rowSizes);
-  SmallVector<OpFoldResult> sourceOffsets(type.getRank(), b.getIndexAttr(0));
-  sourceOffsets[0] = begin;
-  SmallVector<OpFoldResult> sourceSizes = insert.getMixedSizes();
-  sourceSizes[0] = count;
-  Value sourceRows = tensor::ExtractSliceOp::create(
-      b, loc, insert.getSource(), sourceOffsets, sourceSizes, ones);
-  SmallVector<OpFoldResult> offsets = insert.getMixedOffsets();
-  offsets[0] = b.getIndexAttr(0);
-  Value filled = tensor::InsertSliceOp::create(b, loc, sourceRows, tile,
-                                               offsets, sourceSizes, ones);
-  return tensor::InsertSliceOp::create(b, loc, filled, destination,
-                                       rowOffsets, rowSizes, ones);
+  // The chain, innermost insert first.
+  SmallVector<tensor::InsertSliceOp> chain{insert};
+  while (auto inner =
+             chain.back().getDest().getDefiningOp<tensor::InsertSliceOp>())
+    chain.push_back(inner);
+  std::reverse(chain.begin(), chain.end());
+  if (auto fill = chain.front().getDest().getDefiningOp<linalg::FillOp>()) {
+    Value value = fill.getInputs()[0];
+    tile = chain.size() == 1
+               ? fillAroundSource(b, loc, insert, value, tile, rowSizes)
+               : linalg::FillOp::create(b, loc, value, tile).getResult(0);
+  }
+  for (tensor::InsertSliceOp link : chain) {
+    SmallVector<OpFoldResult> sourceOffsets(type.getRank(), b.getIndexAttr(0));
+    sourceOffsets[0] = begin;
+    SmallVector<OpFoldResult> sourceSizes = link.getMixedSizes();
+    sourceSizes[0] = count;
+    Value sourceRows = tensor::ExtractSliceOp::create(
+        b, loc, link.getSource(), sourceOffsets, sourceSizes, ones);
+    SmallVector<OpFoldResult> offsets = link.getMixedOffsets();
+    offsets[0] = b.getIndexAttr(0);
+    tile = tensor::InsertSliceOp::create(b, loc, sourceRows, tile, offsets,
+                                         sourceSizes, ones);
+  }
+  return tensor::InsertSliceOp::create(b, loc, tile, destination, rowOffsets,
+                                       rowSizes, ones);
 }
 
 class KernelABIPass : public hlox::cpu::impl::CPUKernelABIBase<KernelABIPass> {
@@ -495,7 +507,14 @@ private:
       Value begin = body->getArgument(arguments.size() - 2);
       Value end = body->getArgument(arguments.size() - 1);
       returned = {tileInsertRows(b, insert, outputs[0], begin, end)};
-      insert->erase();
+      // The chain's links go with it, outermost first.
+      for (Operation *link = insert; link;) {
+        auto inner = cast<tensor::InsertSliceOp>(link)
+                         .getDest()
+                         .getDefiningOp<tensor::InsertSliceOp>();
+        link->erase();
+        link = inner && inner->use_empty() ? inner.getOperation() : nullptr;
+      }
       LDBG() << "tiled the pad " << function.getSymName() << " into "
              << workgroups << " workgroups";
     } else if (workgroups > 1) {

@@ -197,3 +197,25 @@ func.func private @row_group_pad(%x: tensor<2x6x7xf32>) -> tensor<2x3x4xf32> att
   } -> tensor<2x3x4xf32>
   return %relu : tensor<2x3x4xf32>
 }
+
+// A concatenation along dimension 1 (a chain of inserts into a fresh
+// tensor): each workgroup copies every operand's rows [begin, end) into
+// its rows of the output, the chain's links in order.
+// CHECK-LABEL: func.func @concat_rows(
+// CHECK-SAME: %[[A:[^:]+]]: memref<4x3xf32>, %[[B:[^:]+]]: memref<4x2xf32>, %[[OUT:[^:]+]]: memref<4x5xf32>, %[[BEGIN:[^:]+]]: index, %[[END:[^:]+]]: index
+// CHECK: %[[N:.+]] = arith.subi %[[END]], %[[BEGIN]]
+// CHECK: %[[D:.+]] = bufferization.to_tensor %[[OUT]] restrict writable
+// CHECK: %[[ROWS:.+]] = tensor.extract_slice %[[D]][%[[BEGIN]], 0] [%[[N]], 5] [1, 1]
+// CHECK-NOT: linalg.fill
+// CHECK: %[[SA:.+]] = tensor.extract_slice %{{.+}}[%[[BEGIN]], 0] [%[[N]], 3] [1, 1]
+// CHECK: %[[T1:.+]] = tensor.insert_slice %[[SA]] into %[[ROWS]][0, 0] [%[[N]], 3] [1, 1]
+// CHECK: %[[SB:.+]] = tensor.extract_slice %{{.+}}[%[[BEGIN]], 0] [%[[N]], 2] [1, 1]
+// CHECK: %[[T2:.+]] = tensor.insert_slice %[[SB]] into %[[T1]][0, 3] [%[[N]], 2] [1, 1]
+// CHECK: %[[R:.+]] = tensor.insert_slice %[[T2]] into %[[D]][%[[BEGIN]], 0] [%[[N]], 5] [1, 1]
+// CHECK: bufferization.materialize_in_destination %[[R]] in restrict writable %[[OUT]]
+func.func private @concat_rows(%a: tensor<4x3xf32>, %b: tensor<4x2xf32>) -> tensor<4x5xf32> attributes {hlox.dispatch, hlox.workgroups = 4 : i64, hlox.work = 5 : i64} {
+  %e = tensor.empty() : tensor<4x5xf32>
+  %0 = tensor.insert_slice %a into %e[0, 0] [4, 3] [1, 1] : tensor<4x3xf32> into tensor<4x5xf32>
+  %1 = tensor.insert_slice %b into %0[0, 3] [4, 2] [1, 1] : tensor<4x2xf32> into tensor<4x5xf32>
+  return %1 : tensor<4x5xf32>
+}
