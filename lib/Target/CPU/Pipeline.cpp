@@ -136,7 +136,7 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          "unknown-type-conversion=identity-layout-map},"
          "func.func(lower-vector-mask),hlox-cpu-prefetch-next-row,"
          // A row group's rows allocate once per kernel call, not per row.
-         "func.func(buffer-loop-hoisting),"
+         "func.func(buffer-loop-hoisting,hlox-cpu-scratch-to-stack),"
          "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
          "hlox-cpu-stream-stores," +
          std::string(options.vectorize ? "hlox-cpu-copies-to-loops,"
