@@ -51,6 +51,47 @@ Value destinationTile(OpBuilder &b, Location loc, Value init,
   return initializeLike(b, loc, init, tile);
 }
 
+/// Fills what `tile` holds around the box [offsets, offsets + sizes) of
+/// its dimensions from `firstDim` on with `value`: per dimension, the slab
+/// before the box and the slab after it, across the tile's other
+/// dimensions (`tileSizes`). Corners are filled twice; the box is not
+/// filled at all, for a copy to write once (a pad of 8x112x112x64 by one
+/// pixel on 2 threads: 0.59 -> 0.40 ms). Slabs known to be empty are left
+/// out.
+Value fillAroundBox(OpBuilder &b, Location loc, Value tile, Value value,
+                    ArrayRef<OpFoldResult> tileSizes,
+                    ArrayRef<OpFoldResult> offsets,
+                    ArrayRef<OpFoldResult> sizes, int64_t firstDim) {
+  int64_t rank = tileSizes.size();
+  MLIRContext *context = b.getContext();
+  AffineExpr d0 = getAffineDimExpr(0, context),
+             d1 = getAffineDimExpr(1, context);
+  SmallVector<OpFoldResult> ones(rank, b.getIndexAttr(1));
+  for (int64_t d = firstDim; d < rank; ++d) {
+    OpFoldResult after = affine::makeComposedFoldedAffineApply(
+        b, loc, d0 + d1, {offsets[d], sizes[d]});
+    OpFoldResult rest = affine::makeComposedFoldedAffineApply(
+        b, loc, d1 - d0, {after, tileSizes[d]});
+    for (auto [start, length] :
+         {std::pair<OpFoldResult, OpFoldResult>{b.getIndexAttr(0), offsets[d]},
+          {after, rest}}) {
+      if (std::optional<int64_t> known = getConstantIntValue(length);
+          known && *known <= 0)
+        continue;
+      SmallVector<OpFoldResult> slabOffsets(rank, b.getIndexAttr(0));
+      SmallVector<OpFoldResult> slabSizes(tileSizes);
+      slabOffsets[d] = start;
+      slabSizes[d] = length;
+      Value slab = tensor::ExtractSliceOp::create(b, loc, tile, slabOffsets,
+                                                  slabSizes, ones);
+      Value filled = linalg::FillOp::create(b, loc, value, slab).getResult(0);
+      tile = tensor::InsertSliceOp::create(b, loc, filled, tile, slabOffsets,
+                                           slabSizes, ones);
+    }
+  }
+  return tile;
+}
+
 /// The tile `slice` takes of a pad's output (`pad`, getPadValue), made
 /// without that output: the part of the source it covers copied into a
 /// fresh tile, the rest filled with the pad's value. Per dimension, the
@@ -102,37 +143,10 @@ Value padTile(OpBuilder &b, Location loc, tensor::ExtractSliceOp slice,
         AffineMap::get(2, 0, {d0 - d1, b.getAffineConstantExpr(s)}, context),
         {begin, o}));
   }
+  tile = fillAroundBox(b, loc, tile, padValue,
+                       getAsIndexOpFoldResult(context, type.getShape()),
+                       tileOffsets, sizes, /*firstDim=*/0);
   SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    int64_t s = type.getDimSize(d);
-    std::optional<int64_t> offset = getConstantIntValue(tileOffsets[d]);
-    std::optional<int64_t> size = getConstantIntValue(sizes[d]);
-    if (offset && size && *offset == 0 && *size == s)
-      continue;
-    OpFoldResult after = affine::makeComposedFoldedAffineApply(
-        b, loc, d0 + d1, {tileOffsets[d], sizes[d]});
-    OpFoldResult rest = affine::makeComposedFoldedAffineApply(
-        b, loc, b.getAffineConstantExpr(s) - d0, {after});
-    for (auto [start, length] : {std::pair<OpFoldResult, OpFoldResult>{
-                                     b.getIndexAttr(0), tileOffsets[d]},
-                                 {after, rest}}) {
-      if (std::optional<int64_t> known = getConstantIntValue(length);
-          known && *known == 0)
-        continue;
-      SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-      SmallVector<OpFoldResult> slabSizes;
-      for (int64_t size : type.getShape())
-        slabSizes.push_back(b.getIndexAttr(size));
-      offsets[d] = start;
-      slabSizes[d] = length;
-      Value slab = tensor::ExtractSliceOp::create(b, loc, tile, offsets,
-                                                  slabSizes, ones);
-      Value filled =
-          linalg::FillOp::create(b, loc, padValue, slab).getResult(0);
-      tile = tensor::InsertSliceOp::create(b, loc, filled, tile, offsets,
-                                           slabSizes, ones);
-    }
-  }
   Value covered = tensor::ExtractSliceOp::create(b, loc, pad.getSource(),
                                                  sourceOffsets, sizes, ones);
   return tensor::InsertSliceOp::create(b, loc, covered, tile, tileOffsets,
@@ -365,39 +379,6 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
   return SmallVector<Value>(loop.getResults());
 }
 
-/// Fills what `tile` (rows of a pad's output) holds around the source the
-/// pad `insert` places in it with `value`: per dimension but the first,
-/// the slabs before and after the source. Corners are filled twice; the
-/// source's place is not filled at all, which the copy of the source then
-/// writes once (a pad of 8x112x112x64 by one pixel on 2 threads: 0.59 ->
-/// 0.40 ms).
-Value fillAroundSource(OpBuilder &b, Location loc, tensor::InsertSliceOp insert,
-                       Value value, Value tile,
-                       ArrayRef<OpFoldResult> tileSizes) {
-  RankedTensorType type = insert.getDestType();
-  SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
-  ArrayRef<int64_t> sourceShape = insert.getSourceType().getShape();
-  for (int64_t d = 1; d < type.getRank(); ++d) {
-    int64_t offset = *getConstantIntValue(insert.getMixedOffsets()[d]);
-    int64_t after = offset + sourceShape[d];
-    for (auto [start, size] : {std::pair<int64_t, int64_t>{0, offset},
-                               {after, type.getDimSize(d) - after}}) {
-      if (size <= 0)
-        continue;
-      SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
-      SmallVector<OpFoldResult> sizes(tileSizes);
-      offsets[d] = b.getIndexAttr(start);
-      sizes[d] = b.getIndexAttr(size);
-      Value slab =
-          tensor::ExtractSliceOp::create(b, loc, tile, offsets, sizes, ones);
-      Value filled = linalg::FillOp::create(b, loc, value, slab).getResult(0);
-      tile = tensor::InsertSliceOp::create(b, loc, filled, tile, offsets, sizes,
-                                           ones);
-    }
-  }
-  return tile;
-}
-
 /// Rewrites `insert` (a pad into a fresh tensor, or a chain of them,
 /// isRowPad) to compute rows [begin, end) of dimension 0 only: those rows
 /// of the output are filled around the source (a chain's whole rows, when
@@ -429,7 +410,9 @@ Value tileInsertRows(OpBuilder &b, tensor::InsertSliceOp insert, Value output,
   if (auto fill = chain.front().getDest().getDefiningOp<linalg::FillOp>()) {
     Value value = fill.getInputs()[0];
     tile = chain.size() == 1
-               ? fillAroundSource(b, loc, insert, value, tile, rowSizes)
+               ? fillAroundBox(b, loc, tile, value, rowSizes,
+                               insert.getMixedOffsets(), insert.getMixedSizes(),
+                               /*firstDim=*/1)
                : linalg::FillOp::create(b, loc, value, tile).getResult(0);
   }
   for (tensor::InsertSliceOp link : chain) {

@@ -41,7 +41,9 @@ public:
 
   void runOnOperation() override {
     func::FuncOp function = getOperation();
-    if (function.isExternal())
+    // A kernel returns nothing (its results are arguments): a buffer of its
+    // entry block cannot outlive the call. Other functions are left alone.
+    if (function.isExternal() || function.getNumResults() != 0)
       return;
     // Only the entry block: an allocation inside a loop (or a branch in
     // one) would take more stack on every iteration.

@@ -28,3 +28,12 @@ func.func @kernel(%n: index) {
   "test.use"(%a, %b, %c, %d, %e) : (memref<16x64xf32>, memref<2048xf32>, memref<512xi16>, memref<1024xf32>, memref<?xf32>) -> ()
   return
 }
+
+// A function with results is not a kernel: its buffers stay on the heap.
+// CHECK-LABEL: func.func @returns
+// CHECK: memref.alloc() : memref<4xf32>
+// CHECK-NOT: memref.alloca
+func.func @returns() -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  return %a : memref<4xf32>
+}

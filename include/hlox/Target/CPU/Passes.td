@@ -113,9 +113,13 @@ def CPUScratchToStack
     shape, an identity layout and integer or float elements of at most
     `max-bytes` becomes a `memref.alloca` with the same alignment, as long
     as the function's promoted buffers stay within `max-total-bytes`
-    (kernels run on threads with the default 8 MiB stack). Allocations
-    inside loops or branches stay on the heap: on the stack they would grow
-    it on every iteration.
+    (kernels run on threads with the default 8 MiB stack), in functions
+    without results (kernels: nothing they allocate outlives the call).
+    Allocations inside loops or branches stay on the heap: on the stack
+    they would grow it on every iteration. Upstream's
+    `promote-buffers-to-stack` limits each buffer but not a function's
+    sum, which a kernel with many row buffers could push past a thread's
+    stack.
 
     A row group's rows and a padded pool's input tile are allocated once
     per kernel call. From the heap each is a malloc and a free per call,
