@@ -474,14 +474,29 @@ private:
     return success();
   }
 
-  /// A convolution the runtime's library computes.
-  LogicalResult buildConvolution(library::Conv2DOp conv) {
-    FailureOr<int64_t> index =
-        addLibraryCommand(conv, CommandKind::Convolution);
-    if (failed(index))
-      return failure();
+  /// The convolution whose result `conv` adds as its addend, when that is
+  /// a shortcut the two can run as one command (image by image; see
+  /// Command::shortcut): an f32 convolution of the same block, in the same
+  /// layout, without an addend of its own, whose result `conv` alone reads
+  /// and is shaped like `conv`'s.
+  static library::Conv2DOp getShortcut(library::Conv2DOp conv) {
+    Value addend = conv.getAddend();
+    if (!addend || !addend.hasOneUse())
+      return nullptr;
+    auto shortcut = addend.getDefiningOp<library::Conv2DOp>();
+    if (!shortcut || shortcut->getBlock() != conv->getBlock() ||
+        shortcut.getAddend() || shortcut.getNhwc() != conv.getNhwc() ||
+        shortcut.getType() != conv.getType() ||
+        !conv.getType().getElementType().isF32() ||
+        !shortcut.getInput().getType().getElementType().isF32())
+      return nullptr;
+    return shortcut;
+  }
+
+  /// The description of `conv` for the runtime.
+  static runtime::ConvolutionSpec getSpec(library::Conv2DOp conv) {
+    runtime::ConvolutionSpec spec;
     library::Conv2DOp::Sizes sizes = conv.getSizes();
-    runtime::ConvolutionSpec &spec = program.commands[*index].convolution;
     spec.batch = sizes.batch;
     spec.inChannels = sizes.inChannels;
     spec.height = sizes.height;
@@ -503,6 +518,48 @@ private:
     spec.bf16 = conv.getType().getElementType().isBF16();
     spec.bias = conv.getBias() != nullptr;
     spec.addend = conv.getAddend() != nullptr;
+    return spec;
+  }
+
+  /// A convolution the runtime's library computes. A shortcut (see
+  /// getShortcut) becomes part of the command of the convolution that adds
+  /// its result, which follows it in the block.
+  LogicalResult buildConvolution(library::Conv2DOp conv) {
+    if (conv->hasOneUse())
+      if (auto user = dyn_cast<library::Conv2DOp>(*conv->user_begin());
+          user && getShortcut(user) == conv)
+        return success();
+    library::Conv2DOp shortcut = getShortcut(conv);
+    std::vector<int64_t> values;
+    SmallVector<Value> operands = {conv.getInput(), conv.getKernel()};
+    if (conv.getBias())
+      operands.push_back(conv.getBias());
+    if (!shortcut) {
+      if (conv.getAddend())
+        operands.push_back(conv.getAddend());
+    } else {
+      operands.append({shortcut.getInput(), shortcut.getKernel()});
+      if (shortcut.getBias())
+        operands.push_back(shortcut.getBias());
+    }
+    for (Value operand : operands) {
+      FailureOr<int64_t> id = lookup(conv, operand);
+      if (failed(id))
+        return failure();
+      values.push_back(*id);
+    }
+    int64_t id = addArenaValue(conv.getType());
+    ids[conv.getResult()] = id;
+    values.push_back(id);
+    int64_t index =
+        addCommand(CommandKind::Convolution, std::move(values), conv);
+    Command &command = program.commands[index];
+    command.convolution = getSpec(conv);
+    if (shortcut) {
+      command.convolution.addend = false;
+      command.hasShortcut = true;
+      command.shortcut = getSpec(shortcut);
+    }
     return success();
   }
 

@@ -540,12 +540,40 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status) {
   return impl;
 }
 
+Status hlox::runtime::verifyShortcut(const ConvolutionSpec &spec,
+                                     const ConvolutionSpec &shortcut) {
+  if (spec.addend || shortcut.addend)
+    return Status::error("convolution with both a shortcut and an addend, "
+                         "or a shortcut with an addend");
+  if (spec.bf16 || shortcut.bf16)
+    return Status::error("bf16 convolution with a shortcut (f32 only)");
+  if (spec.nhwc != shortcut.nhwc || spec.batch != shortcut.batch ||
+      spec.outChannels != shortcut.outChannels ||
+      spec.outHeight != shortcut.outHeight ||
+      spec.outWidth != shortcut.outWidth)
+    return Status::error("convolution whose shortcut's result is not shaped "
+                         "like its own");
+  return {};
+}
+
 std::unique_ptr<Convolution>
-Convolution::create(const ConvolutionSpec &spec, Status &status) {
-  std::unique_ptr<Impl> impl = makeImpl(spec, status);
+Convolution::create(const ConvolutionSpec &spec, Status &status,
+                    const ConvolutionSpec *shortcut) {
+  // With a shortcut, the convolution adds the shortcut's result, which the
+  // shortcut leaves in the result's buffer.
+  ConvolutionSpec own = spec;
+  own.addend = own.addend || shortcut;
+  std::unique_ptr<Impl> impl = makeImpl(own, status);
   if (!impl)
     return nullptr;
-  return std::unique_ptr<Convolution>(new Convolution(spec, std::move(impl)));
+  std::unique_ptr<Convolution> convolution(
+      new Convolution(own, std::move(impl)));
+  if (shortcut) {
+    convolution->shortcut = create(*shortcut, status);
+    if (!convolution->shortcut)
+      return nullptr;
+  }
+  return convolution;
 }
 
 Status Convolution::Impl::execute(int threads, const void *inputData,
@@ -772,6 +800,84 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
                           at(bias, part.bias), at(addend, part.result),
                           at(result, part.result));
                     }
+                  });
+  for (Status &status : statuses)
+    if (!status)
+      return status;
+  return {};
+}
+
+Status Convolution::makeImageRanges(int64_t threads) {
+  imageRanges.clear();
+  ConvolutionSpec image = spec, shortcutImage = shortcut->spec;
+  image.batch = shortcutImage.batch = 1;
+  Split split(spec.batch, threads, 1);
+  for (int64_t part = 0; part < threads; ++part) {
+    ImageRange range;
+    range.begin = split.begin(part);
+    range.end = split.begin(part + 1);
+    Status status;
+    range.impl = makeImpl(image, status);
+    if (range.impl)
+      range.shortcut = makeImpl(shortcutImage, status);
+    if (!range.shortcut) {
+      imageRanges.clear();
+      return status;
+    }
+    imageRanges.push_back(std::move(range));
+  }
+  imageRangesThreads = threads;
+  return {};
+}
+
+Status Convolution::runWithShortcut(Device &device, const void *input,
+                                    const void *kernel, const void *bias,
+                                    const void *shortcutInput,
+                                    const void *shortcutKernel,
+                                    const void *shortcutBias, void *result) {
+  if (!shortcut)
+    return Status::error("convolution without a shortcut run with one");
+  auto threads = static_cast<int64_t>(device.getNumThreads());
+  if (spec.batch < threads) {
+    if (Status status = shortcut->run(device, shortcutInput, shortcutKernel,
+                                      shortcutBias, nullptr, result);
+        !status)
+      return status;
+    return run(device, input, kernel, bias, result, result);
+  }
+  if (imageRangesThreads != threads)
+    if (Status made = makeImageRanges(threads); !made)
+      return made;
+  const ConvolutionSpec &other = shortcut->spec;
+  // f32 throughout (verifyShortcut).
+  int64_t inputImage = spec.inChannels * spec.height * spec.width * 4;
+  int64_t shortcutImage = other.inChannels * other.height * other.width * 4;
+  int64_t resultImage = spec.outChannels * spec.outHeight * spec.outWidth * 4;
+  auto runRange = [&](const ImageRange &range) -> Status {
+    for (int64_t n = range.begin; n < range.end; ++n) {
+      void *out = at(result, n * resultImage);
+      if (Status status = range.shortcut->execute(
+              1, at(shortcutInput, n * shortcutImage), shortcutKernel,
+              shortcutBias, nullptr, out);
+          !status)
+        return status;
+      if (Status status = range.impl->execute(1, at(input, n * inputImage),
+                                              kernel, bias, out, out);
+          !status)
+        return status;
+    }
+    return {};
+  };
+  if (threads < 2) {
+    onednn::setNumThreads(1);
+    return runRange(imageRanges.front());
+  }
+  std::vector<Status> statuses(imageRanges.size());
+  device.dispatch(static_cast<int64_t>(imageRanges.size()), 1,
+                  [&](int64_t begin, int64_t end) {
+                    onednn::setNumThreads(1);
+                    for (int64_t i = begin; i < end; ++i)
+                      statuses[i] = runRange(imageRanges[i]);
                   });
   for (Status &status : statuses)
     if (!status)

@@ -86,7 +86,8 @@ static Status verifyProgram(const HostProgram &program) {
         command.kind == CommandKind::Matmul) {
       size_t epilogue = 0;
       if (command.kind == CommandKind::Convolution)
-        epilogue = command.convolution.bias + command.convolution.addend;
+        epilogue = command.convolution.bias + command.convolution.addend +
+                   (command.hasShortcut ? 2 + command.shortcut.bias : 0);
       if (command.values.size() != 3 + epilogue)
         return Status::error("library call without its two operands, " +
                              std::to_string(epilogue) +
@@ -95,14 +96,28 @@ static Status verifyProgram(const HostProgram &program) {
         return program.values[command.values[i]].type;
       };
       const BufferType *bias = nullptr, *addend = nullptr;
+      const BufferType &result = typeOf(command.values.size() - 1);
       if (command.kind == CommandKind::Convolution) {
         size_t next = 2;
         if (command.convolution.bias)
           bias = &typeOf(next++);
         if (command.convolution.addend)
           addend = &typeOf(next++);
+        if (command.hasShortcut) {
+          const BufferType &input = typeOf(next++);
+          const BufferType &kernel = typeOf(next++);
+          const BufferType *shortcutBias =
+              command.shortcut.bias ? &typeOf(next++) : nullptr;
+          if (Status status =
+                  verifyShortcut(command.convolution, command.shortcut);
+              !status)
+            return status;
+          if (Status status = verifyConvolution(command.shortcut, input, kernel,
+                                                shortcutBias, nullptr, result);
+              !status)
+            return Status::error("shortcut: " + status.message());
+        }
       }
-      const BufferType &result = typeOf(command.values.size() - 1);
       if (Status status =
               command.kind == CommandKind::Matmul
                   ? verifyMatmul(command.matmul, typeOf(0), typeOf(1), result)
@@ -154,7 +169,9 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
     executable->customCalls.push_back(fn);
     std::unique_ptr<Convolution> convolution;
     if (command.kind == CommandKind::Convolution) {
-      convolution = Convolution::create(command.convolution, status);
+      convolution = Convolution::create(command.convolution, status,
+                                        command.hasShortcut ? &command.shortcut
+                                                            : nullptr);
       if (!convolution) {
         status = Status::error(status.message(), command.location);
         return nullptr;
@@ -328,9 +345,21 @@ Status Executable::execute(Device &device,
       const void *bias = spec.bias ? addresses[command.values[next++]] : nullptr;
       const void *addend =
           spec.addend ? addresses[command.values[next++]] : nullptr;
-      Status status = convolutions[pc - 1]->run(
-          device, addresses[command.values[0]], addresses[command.values[1]],
-          bias, addend, addresses[command.values.back()]);
+      Status status;
+      if (command.hasShortcut) {
+        const void *shortcutInput = addresses[command.values[next++]];
+        const void *shortcutKernel = addresses[command.values[next++]];
+        const void *shortcutBias =
+            command.shortcut.bias ? addresses[command.values[next++]] : nullptr;
+        status = convolutions[pc - 1]->runWithShortcut(
+            device, addresses[command.values[0]], addresses[command.values[1]],
+            bias, shortcutInput, shortcutKernel, shortcutBias,
+            addresses[command.values.back()]);
+      } else {
+        status = convolutions[pc - 1]->run(
+            device, addresses[command.values[0]], addresses[command.values[1]],
+            bias, addend, addresses[command.values.back()]);
+      }
       if (!status)
         return Status::error(status.message(), command.location);
       break;
@@ -384,15 +413,21 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
            " (oneDNN)";
   }
   case CommandKind::Convolution: {
-    const ConvolutionSpec &c = command.convolution;
-    return "convolution " + std::to_string(c.batch) + "x" +
-           std::to_string(c.inChannels) + "x" + std::to_string(c.height) +
-           "x" + std::to_string(c.width) + " to " +
-           std::to_string(c.outChannels) + " by " +
-           std::to_string(c.kernelHeight) + "x" +
-           std::to_string(c.kernelWidth) + "/" + std::to_string(c.strides[0]) +
-           (c.nhwc ? (c.kernelOihw ? " NHWC/OIHW" : " NHWC") : " NCHW") + (c.bf16 ? " bf16" : " f32") +
-           (c.bias ? " +bias" : "") + (c.addend ? " +addend" : "") +
+    auto describe = [](const ConvolutionSpec &c) {
+      return std::to_string(c.batch) + "x" + std::to_string(c.inChannels) +
+             "x" + std::to_string(c.height) + "x" + std::to_string(c.width) +
+             " to " + std::to_string(c.outChannels) + " by " +
+             std::to_string(c.kernelHeight) + "x" +
+             std::to_string(c.kernelWidth) + "/" +
+             std::to_string(c.strides[0]) +
+             (c.nhwc ? (c.kernelOihw ? " NHWC/OIHW" : " NHWC") : " NCHW") +
+             (c.bf16 ? " bf16" : " f32") + (c.bias ? " +bias" : "") +
+             (c.addend ? " +addend" : "");
+    };
+    return "convolution " + describe(command.convolution) +
+           (command.hasShortcut
+                ? " +shortcut (" + describe(command.shortcut) + ")"
+                : std::string()) +
            " (oneDNN)";
   }
   }

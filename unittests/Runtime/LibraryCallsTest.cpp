@@ -400,4 +400,197 @@ TEST(ConvolutionTest, RejectsInconsistentSpecs) {
       << status.message();
 }
 
+/// A plain loop's convolution of `x` by `w` (+ `bias`), groups of 1: NCHW
+/// with an OIHW kernel, or NHWC with an HWIO one (OIHW with kernelOihw).
+std::vector<double> referenceConvolution(const ConvolutionSpec &s,
+                                         const std::vector<float> &x,
+                                         const std::vector<float> &w,
+                                         const std::vector<float> &bias) {
+  std::vector<double> y(s.batch * s.outChannels * s.outHeight * s.outWidth);
+  bool hwio = s.nhwc && !s.kernelOihw;
+  for (int64_t n = 0; n < s.batch; ++n)
+    for (int64_t o = 0; o < s.outChannels; ++o)
+      for (int64_t i = 0; i < s.outHeight; ++i)
+        for (int64_t j = 0; j < s.outWidth; ++j) {
+          double sum = s.bias ? bias[o] : 0.0;
+          for (int64_t c = 0; c < s.inChannels; ++c)
+            for (int64_t p = 0; p < s.kernelHeight; ++p)
+              for (int64_t q = 0; q < s.kernelWidth; ++q) {
+                int64_t h =
+                    i * s.strides[0] + p * s.dilations[0] - s.padding[0];
+                int64_t v =
+                    j * s.strides[1] + q * s.dilations[1] - s.padding[2];
+                if (h < 0 || h >= s.height || v < 0 || v >= s.width)
+                  continue;
+                float in =
+                    s.nhwc
+                        ? x[((n * s.height + h) * s.width + v) * s.inChannels +
+                            c]
+                        : x[((n * s.inChannels + c) * s.height + h) * s.width +
+                            v];
+                float k =
+                    hwio ? w[((p * s.kernelWidth + q) * s.inChannels + c) *
+                                 s.outChannels +
+                             o]
+                         : w[((o * s.inChannels + c) * s.kernelHeight + p) *
+                                 s.kernelWidth +
+                             q];
+                sum += static_cast<double>(in) * k;
+              }
+          int64_t at =
+              s.nhwc
+                  ? ((n * s.outHeight + i) * s.outWidth + j) * s.outChannels + o
+                  : ((n * s.outChannels + o) * s.outHeight + i) * s.outWidth +
+                        j;
+          y[at] = sum;
+        }
+  return y;
+}
+
+/// The shape of a convolution's input, kernel or result as `spec` lays
+/// them out (groups of 1).
+std::vector<int64_t> inputShape(const ConvolutionSpec &s) {
+  return s.nhwc
+             ? std::vector<int64_t>{s.batch, s.height, s.width, s.inChannels}
+             : std::vector<int64_t>{s.batch, s.inChannels, s.height, s.width};
+}
+std::vector<int64_t> kernelShape(const ConvolutionSpec &s) {
+  return s.nhwc && !s.kernelOihw
+             ? std::vector<int64_t>{s.kernelHeight, s.kernelWidth, s.inChannels,
+                                    s.outChannels}
+             : std::vector<int64_t>{s.outChannels, s.inChannels, s.kernelHeight,
+                                    s.kernelWidth};
+}
+std::vector<int64_t> resultShape(const ConvolutionSpec &s) {
+  return s.nhwc ? std::vector<int64_t>{s.batch, s.outHeight, s.outWidth,
+                                       s.outChannels}
+                : std::vector<int64_t>{s.batch, s.outChannels, s.outHeight,
+                                       s.outWidth};
+}
+
+/// A 1x1 convolution of 5 channels of 7x8 to 12, and its shortcut: 3x3,
+/// stride 2, padding 1 from 4 channels of 13x15 to the same 12 of 7x8.
+std::pair<ConvolutionSpec, ConvolutionSpec> shortcutSpecs(int64_t batch,
+                                                          bool nhwc) {
+  ConvolutionSpec main;
+  main.batch = batch;
+  main.inChannels = 5;
+  main.height = main.outHeight = 7;
+  main.width = main.outWidth = 8;
+  main.outChannels = 12;
+  main.nhwc = nhwc;
+  ConvolutionSpec shortcut;
+  shortcut.batch = batch;
+  shortcut.inChannels = 4;
+  shortcut.height = 13;
+  shortcut.width = 15;
+  shortcut.outChannels = 12;
+  shortcut.kernelHeight = shortcut.kernelWidth = 3;
+  shortcut.strides[0] = shortcut.strides[1] = 2;
+  for (int64_t &pad : shortcut.padding)
+    pad = 1;
+  shortcut.outHeight = 7;
+  shortcut.outWidth = 8;
+  shortcut.nhwc = nhwc;
+  return {main, shortcut};
+}
+
+/// A convolution that adds its shortcut's result: image by image where the
+/// images go round the threads (four on one, two and three threads), the
+/// shortcut first where they do not (one image on two threads); with and
+/// without biases, NCHW and NHWC (with an OIHW kernel), twice each.
+TEST(ConvolutionTest, AddsItsShortcut) {
+  for (int64_t batch : {4, 1})
+    for (int layout = 0; layout < 2; ++layout)
+      for (bool biases : {false, true})
+        for (unsigned threads : {1u, 2u, 3u}) {
+          auto [main, shortcut] = shortcutSpecs(batch, layout == 1);
+          main.kernelOihw = layout == 1;
+          main.bias = shortcut.bias = biases;
+          std::string what = "batch " + std::to_string(batch) +
+                             (layout ? " NHWC" : " NCHW") +
+                             (biases ? " with biases, " : ", ") +
+                             std::to_string(threads) + " threads";
+          std::vector<BufferType> operands = {f32(inputShape(main)),
+                                              f32(kernelShape(main))};
+          if (biases)
+            operands.push_back(f32({main.outChannels}));
+          operands.push_back(f32(inputShape(shortcut)));
+          operands.push_back(f32(kernelShape(shortcut)));
+          if (biases)
+            operands.push_back(f32({shortcut.outChannels}));
+          HostProgram program = libraryProgram(
+              CommandKind::Convolution, operands, f32(resultShape(main)));
+          program.commands[0].convolution = main;
+          program.commands[0].hasShortcut = true;
+          program.commands[0].shortcut = shortcut;
+          Status status;
+          auto executable = Executable::create(program, nullptr, status);
+          ASSERT_TRUE(executable) << what << ": " << status.message();
+          auto count = [](const std::vector<int64_t> &shape) {
+            int64_t n = 1;
+            for (int64_t size : shape)
+              n *= size;
+            return n;
+          };
+          std::vector<float> x = iota(count(inputShape(main)), 0.25f);
+          std::vector<float> w = iota(count(kernelShape(main)), 0.5f);
+          std::vector<float> b = iota(main.outChannels, 3.0f);
+          std::vector<float> sx = iota(count(inputShape(shortcut)), 0.375f);
+          std::vector<float> sw = iota(count(kernelShape(shortcut)), -0.25f);
+          std::vector<float> sb = iota(shortcut.outChannels, 1.5f);
+          std::vector<std::shared_ptr<Buffer>> arguments = {
+              filled(inputShape(main), x), filled(kernelShape(main), w)};
+          if (biases)
+            arguments.push_back(filled({main.outChannels}, b));
+          arguments.push_back(filled(inputShape(shortcut), sx));
+          arguments.push_back(filled(kernelShape(shortcut), sw));
+          if (biases)
+            arguments.push_back(filled({shortcut.outChannels}, sb));
+          std::vector<double> expected = referenceConvolution(main, x, w, b);
+          std::vector<double> added =
+              referenceConvolution(shortcut, sx, sw, sb);
+          CpuDevice device(threads);
+          for (int run = 0; run < 2; ++run) {
+            std::vector<std::shared_ptr<Buffer>> results;
+            status = executable->execute(device, arguments, results);
+            ASSERT_TRUE(status.ok()) << what << ": " << status.message();
+            const auto *y = static_cast<const float *>(results[0]->data());
+            for (size_t i = 0; i < expected.size(); ++i)
+              ASSERT_NEAR(y[i], expected[i] + added[i], 1e-3)
+                  << what << ", run " << run << ", element " << i;
+          }
+        }
+}
+
+/// A shortcut whose result is not shaped like the convolution's, one with
+/// an addend besides, and operands that do not fit the shortcut.
+TEST(ConvolutionTest, RejectsInconsistentShortcuts) {
+  auto [main, shortcut] = shortcutSpecs(2, false);
+  std::vector<BufferType> operands = {
+      f32(inputShape(main)), f32(kernelShape(main)), f32(inputShape(shortcut)),
+      f32(kernelShape(shortcut))};
+  HostProgram program = libraryProgram(CommandKind::Convolution, operands,
+                                       f32(resultShape(main)));
+  program.commands[0].convolution = main;
+  program.commands[0].hasShortcut = true;
+  program.commands[0].shortcut = shortcut;
+  program.commands[0].shortcut.outWidth = 7;
+  Status status;
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("not shaped like its own"), std::string::npos)
+      << status.message();
+  program.commands[0].shortcut = shortcut;
+  program.commands[0].shortcut.addend = true;
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("shortcut with an addend"), std::string::npos)
+      << status.message();
+  program.commands[0].shortcut = shortcut;
+  program.commands[0].shortcut.inChannels = 3;
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("shortcut: convolution input of"),
+            std::string::npos)
+      << status.message();
+}
+
 } // namespace

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -37,33 +38,34 @@ using hlox::cpu::kCacheLineBytes;
 
 namespace {
 
-/// Whether `write` is a store of whole lines, contiguous in its memref:
-/// in bounds, no mask, the minor identity map of a 1-d vector of at least a
-/// line, on a memref whose innermost stride is 1.
+/// Whether `write` is a store of whole lines, each row of its vector
+/// contiguous in its memref: in bounds, no mask, the minor identity map of
+/// a vector whose rows are at least a line, on a memref whose innermost
+/// stride is 1 (a transposing tile writes 16 rows of a line each).
 bool storesWholeLines(vector::TransferWriteOp write) {
-  if (write.getMask() || write.getVectorType().getRank() != 1 ||
+  VectorType vectorType = write.getVectorType();
+  if (write.getMask() || vectorType.isScalable() ||
       !write.getPermutationMap().isMinorIdentity() ||
-      !write.getInBoundsValues()[0])
+      llvm::any_of(write.getInBoundsValues(),
+                   [](bool inBounds) { return !inBounds; }))
     return false;
   auto type = dyn_cast<MemRefType>(write.getBase().getType());
   if (!type || type.getRank() == 0 || !type.isLastDimUnitStride())
     return false;
-  int64_t bytes = write.getVectorType().getNumElements() *
-                  type.getElementTypeBitWidth() / 8;
+  int64_t bytes =
+      vectorType.getShape().back() * type.getElementTypeBitWidth() / 8;
   return bytes >= kCacheLineBytes && bytes % kCacheLineBytes == 0;
 }
 
-/// Rewrites `write` into a vector.store that is non-temporal when its
-/// address is line-aligned, and an ordinary one otherwise.
-void streamStore(vector::TransferWriteOp write) {
-  OpBuilder b(write);
-  Location loc = write.getLoc();
-  Value base = write.getBase();
-  auto type = cast<MemRefType>(base.getType());
+/// Builds, at `b`, whether `memref[indices]` lies at a line-aligned
+/// address.
+Value buildLineAligned(OpBuilder &b, Location loc, Value memref,
+                       ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
   int64_t elementBytes = type.getElementTypeBitWidth() / 8;
-  Value position =
-      hlox::cpu::buildElementPosition(b, loc, base, write.getIndices());
-  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, base);
+  Value position = hlox::cpu::buildElementPosition(b, loc, memref, indices);
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value address = arith::AddIOp::create(
       b, loc, pointer,
       arith::MulIOp::create(
@@ -72,23 +74,78 @@ void streamStore(vector::TransferWriteOp write) {
   Value misalignment = arith::AndIOp::create(
       b, loc, address,
       arith::ConstantIndexOp::create(b, loc, kCacheLineBytes - 1));
-  Value aligned =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misalignment,
-                            arith::ConstantIndexOp::create(b, loc, 0));
-  Value vector = write.getVector();
-  ValueRange indices = write.getIndices();
-  scf::IfOp::create(
-      b, loc, aligned,
-      [&](OpBuilder &nested, Location nestedLoc) {
-        vector::StoreOp::create(nested, nestedLoc, vector, base, indices,
-                                /*nontemporal=*/true,
-                                llvm::MaybeAlign(kCacheLineBytes));
-        scf::YieldOp::create(nested, nestedLoc);
-      },
-      [&](OpBuilder &nested, Location nestedLoc) {
-        vector::StoreOp::create(nested, nestedLoc, vector, base, indices);
-        scf::YieldOp::create(nested, nestedLoc);
-      });
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misalignment,
+                               arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+/// One row of a vector being stored: its 1-d value and where it goes.
+struct StoredRow {
+  Value vector;
+  SmallVector<Value> indices;
+};
+
+/// Rewrites `write` into vector.stores of its rows that are non-temporal
+/// where a row's address is line-aligned and ordinary otherwise. When every
+/// row lies a whole number of lines after the first (static strides), the
+/// first row's alignment decides for all of them.
+void streamStore(vector::TransferWriteOp write) {
+  OpBuilder b(write);
+  Location loc = write.getLoc();
+  Value base = write.getBase();
+  auto type = cast<MemRefType>(base.getType());
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  VectorType vectorType = write.getVectorType();
+  int64_t rank = vectorType.getRank();
+  int64_t firstDim = type.getRank() - rank;
+  SmallVector<int64_t> strides = type.getStridesAndOffset().first;
+  bool uniform = true;
+  for (int64_t dim = firstDim; dim + 1 < type.getRank(); ++dim)
+    if (ShapedType::isDynamic(strides[dim]) ||
+        strides[dim] * elementBytes % kCacheLineBytes != 0)
+      uniform = false;
+
+  SmallVector<StoredRow> rows;
+  ArrayRef<int64_t> leading = vectorType.getShape().drop_back();
+  int64_t numRows = vectorType.getNumElements() / vectorType.getShape().back();
+  for (int64_t row = 0; row < numRows; ++row) {
+    SmallVector<int64_t> position = delinearize(row, computeStrides(leading));
+    StoredRow stored;
+    stored.vector =
+        rank == 1
+            ? write.getVector()
+            : vector::ExtractOp::create(b, loc, write.getVector(), position)
+                  .getResult();
+    stored.indices = llvm::to_vector(write.getIndices());
+    for (auto [i, step] : llvm::enumerate(position))
+      if (step != 0)
+        stored.indices[firstDim + i] =
+            arith::AddIOp::create(b, loc, stored.indices[firstDim + i],
+                                  arith::ConstantIndexOp::create(b, loc, step));
+    rows.push_back(std::move(stored));
+  }
+  auto storeRows = [&](ArrayRef<StoredRow> some, Value aligned) {
+    scf::IfOp::create(
+        b, loc, aligned,
+        [&](OpBuilder &nested, Location nestedLoc) {
+          for (const StoredRow &row : some)
+            vector::StoreOp::create(nested, nestedLoc, row.vector, base,
+                                    row.indices, /*nontemporal=*/true,
+                                    llvm::MaybeAlign(kCacheLineBytes));
+          scf::YieldOp::create(nested, nestedLoc);
+        },
+        [&](OpBuilder &nested, Location nestedLoc) {
+          for (const StoredRow &row : some)
+            vector::StoreOp::create(nested, nestedLoc, row.vector, base,
+                                    row.indices);
+          scf::YieldOp::create(nested, nestedLoc);
+        });
+  };
+  if (uniform) {
+    storeRows(rows, buildLineAligned(b, loc, base, rows.front().indices));
+  } else {
+    for (const StoredRow &row : rows)
+      storeRows(row, buildLineAligned(b, loc, base, row.indices));
+  }
   write.erase();
 }
 

@@ -121,3 +121,53 @@ func.func @read_by_linalg_or_call(%x: memref<4096x2048xf32>, %y: memref<4096x204
   func.call @consume(%z) : (memref<4096x2048xf32>) -> ()
   return
 }
+
+// -----
+
+// A transposing tile writes 16 rows of a line each: each row is stored
+// non-temporally, and as the rows lie a whole number of lines apart
+// (2048 f32), the first row's alignment decides for all of them.
+// CHECK-LABEL: func.func @transposed_tile(
+// CHECK-SAME: %{{.+}}: memref<2048x4096xf32>, %[[Y:[a-z0-9]+]]: memref<4096x2048xf32>
+// CHECK: %[[ALIGNED:.+]] = arith.cmpi eq
+// CHECK-NOT: arith.cmpi
+// CHECK: scf.if %[[ALIGNED]] {
+// CHECK-COUNT-16: vector.store %{{.+}}, %[[Y]][%{{.+}}, %{{.+}}] {alignment = 64 : i64, nontemporal = true} : memref<4096x2048xf32>, vector<16xf32>
+// CHECK-NEXT: } else {
+// CHECK-COUNT-16: vector.store %{{.+}}, %[[Y]][%{{.+}}, %{{.+}}] : memref<4096x2048xf32>, vector<16xf32>
+// CHECK-NEXT: }
+// CHECK-NOT: vector.transfer_write
+// CHECK: llvm.fence seq_cst
+func.func @transposed_tile(%x: memref<2048x4096xf32>, %y: memref<4096x2048xf32>, %begin: index, %end: index) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c2048 = arith.constant 2048 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %begin to %end step %c16 {
+    scf.for %j = %c0 to %c2048 step %c16 {
+      %v = vector.transfer_read %x[%j, %i], %pad {in_bounds = [true, true]} : memref<2048x4096xf32>, vector<16x16xf32>
+      %t = vector.transpose %v, [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+      vector.transfer_write %t, %y[%i, %j] {in_bounds = [true, true]} : vector<16x16xf32>, memref<4096x2048xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Rows 2050 f32 apart are not all aligned when the first is: each row
+// checks its own address.
+// CHECK-LABEL: func.func @unaligned_rows(
+// CHECK-COUNT-2: scf.if
+// CHECK-NOT: scf.if
+// CHECK: llvm.fence seq_cst
+func.func @unaligned_rows(%x: memref<4096x2050xf32>, %y: memref<4096x2050xf32>, %begin: index, %end: index) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %begin to %end step %c2 {
+    %v = vector.transfer_read %x[%i, %c0], %pad {in_bounds = [true, true]} : memref<4096x2050xf32>, vector<2x16xf32>
+    vector.transfer_write %v, %y[%i, %c0] {in_bounds = [true, true]} : vector<2x16xf32>, memref<4096x2050xf32>
+  }
+  return
+}

@@ -187,14 +187,18 @@ def CPUStreamStores : Pass<"hlox-cpu-stream-stores", "::mlir::ModuleOp"> {
   let summary = "Stores whole lines of large results non-temporally";
   let description = [{
     After bufferization and the deallocation pipeline, each in-bounds,
-    unmasked 1-d `vector.transfer_write` of whole cache lines (64 bytes or a
-    multiple), contiguous in its memref, into a function argument of at
-    least `min-bytes` that the kernel never reads becomes a `vector.store`
-    that is non-temporal (`nontemporal = true`, `alignment = 64`) when the
+    unmasked `vector.transfer_write` with a minor identity map whose rows
+    are whole cache lines (64 bytes or a multiple), contiguous in its
+    memref, into a function argument of at least `min-bytes` that the
+    kernel never reads becomes one `vector.store` per row (a 1-d write is
+    one row; a transposing tile's 16x16 f32 write is 16) that is
+    non-temporal (`nontemporal = true`, `alignment = 64`) when the row's
     address is line-aligned and an ordinary store otherwise (checked per
-    store: arena buffers are aligned, a caller's buffer may not be). The
-    kernel then ends with a sequentially consistent `llvm.fence`: the
-    non-temporal stores are not ordered with the ones after them.
+    write: arena buffers are aligned, a caller's buffer may not be; the
+    first row's check decides for all when the rows lie a static whole
+    number of lines apart, else each row checks its own). The kernel then
+    ends with a sequentially consistent `llvm.fence`: the non-temporal
+    stores are not ordered with the ones after them.
 
     A result larger than the last-level cache is not in cache when the next
     kernel reads it anyway, and an ordinary store reads each line from

@@ -28,12 +28,21 @@ Status verifyConvolution(const ConvolutionSpec &spec, const BufferType &input,
                          const BufferType &kernel, const BufferType *bias,
                          const BufferType *addend, const BufferType &result);
 
+/// Checks that `shortcut` can give `spec` its addend (see Command): both
+/// f32 without an addend of their own, in the same layout, with results of
+/// the same shape.
+Status verifyShortcut(const ConvolutionSpec &spec,
+                      const ConvolutionSpec &shortcut);
+
 /// A convolution ready to run: the library's primitive for one spec.
 class Convolution {
 public:
-  /// Makes the primitive for `spec` (which verifyConvolution accepted).
-  static std::unique_ptr<Convolution> create(const ConvolutionSpec &spec,
-                                             Status &status);
+  /// Makes the primitive for `spec` (which verifyConvolution accepted) and,
+  /// with `shortcut` (which verifyShortcut accepted), those of the
+  /// shortcut whose result `spec` adds.
+  static std::unique_ptr<Convolution>
+  create(const ConvolutionSpec &spec, Status &status,
+         const ConvolutionSpec *shortcut = nullptr);
   ~Convolution();
 
   /// result = input (*) kernel [+ bias] [+ addend], on as many threads as
@@ -49,6 +58,20 @@ public:
   /// reordered once.
   Status run(Device &device, const void *input, const void *kernel,
              const void *bias, const void *addend, void *result);
+
+  /// result = input (*) kernel [+ bias] + (shortcutInput (*)
+  /// shortcutKernel [+ shortcutBias]), for a Convolution made with a
+  /// shortcut. With at least as many images as the device has threads,
+  /// each thread takes a range of the images and computes them one at a
+  /// time, the shortcut then the convolution that adds its result in
+  /// place: the image's shortcut result (3 MB for 256 channels of 56x56)
+  /// is still in cache when it is added, where a whole batch's would come
+  /// back from memory (oneDNN's sum reads it at a fraction of the memory's
+  /// speed). Otherwise the shortcut runs as a whole first.
+  Status runWithShortcut(Device &device, const void *input, const void *kernel,
+                         const void *bias, const void *shortcutInput,
+                         const void *shortcutKernel, const void *shortcutBias,
+                         void *result);
 
 private:
   /// A primitive, its layouts and buffers, for one spec.
@@ -73,6 +96,19 @@ private:
   /// The slices for the last device's thread count (`partsThreads`).
   std::vector<Part> parts;
   int64_t partsThreads = 0;
+
+  /// With a shortcut: the shortcut on the whole batch (when the images do
+  /// not go round the threads), and per thread a range of the images with
+  /// single-image, single-threaded primitives of both convolutions (`spec`
+  /// adds its addend in place).
+  std::unique_ptr<Convolution> shortcut;
+  struct ImageRange {
+    std::unique_ptr<Impl> impl, shortcut;
+    int64_t begin = 0, end = 0;
+  };
+  Status makeImageRanges(int64_t threads);
+  std::vector<ImageRange> imageRanges;
+  int64_t imageRangesThreads = 0;
 };
 
 } // namespace hlox::runtime

@@ -146,6 +146,13 @@ struct Command {
   MatmulSpec matmul;
   /// Convolution: its sizes, window and layout.
   ConvolutionSpec convolution;
+  /// Convolution: a second convolution (a residual block's shortcut) whose
+  /// result is the addend, when `hasShortcut`: its input, kernel and bias
+  /// when it has one follow the first convolution's operands among the
+  /// values, and `convolution.addend` is false. The two run image by image,
+  /// each image's shortcut result added while it is in cache.
+  bool hasShortcut = false;
+  ConvolutionSpec shortcut;
   /// Where the command comes from in the source program, for messages.
   std::string location;
 };
