@@ -78,7 +78,7 @@ cl::opt<unsigned> warmup("warmup", cl::desc("Untimed runs before them"),
                          cl::init(3));
 cl::opt<unsigned> numThreads("num-threads",
                              cl::desc("Threads that run dispatches (0: one "
-                                      "per core)"),
+                                      "per core; also --threads)"),
                              cl::init(0));
 cl::opt<bool> vectorize("vectorize",
                         cl::desc("Vectorize the kernels (hlox-cpu-vectorize)"),
@@ -415,6 +415,7 @@ int benchmark(ModuleOp module) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::registerPassManagerFlags();
+  tools::aliasThreadsFlag(numThreads);
   cl::ParseCommandLineOptions(argc, argv, "hlox benchmark runner\n");
   if (!tools::loadCustomCallLibraries())
     return kError;

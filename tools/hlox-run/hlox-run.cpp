@@ -79,7 +79,8 @@ cl::opt<bool> opaqueConstants(
              "the generated code computes every op"));
 cl::opt<unsigned> numThreads("num-threads",
                              cl::desc("Compiled path: threads that run "
-                                      "dispatches (0: one per core)"),
+                                      "dispatches (0: one per core; also "
+                                      "--threads)"),
                              cl::init(0));
 cl::opt<bool> vectorize("vectorize",
                         cl::desc("Compiled path: tile and vectorize the "
@@ -505,6 +506,7 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::registerPassManagerFlags();
+  tools::aliasThreadsFlag(numThreads);
   cl::ParseCommandLineOptions(argc, argv, "hlox StableHLO runner\n");
   if (!tools::loadCustomCallLibraries())
     return kError;

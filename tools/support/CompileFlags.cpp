@@ -142,3 +142,12 @@ bool tools::loadCustomCallLibraries() {
   }
   return true;
 }
+
+void hlox::tools::aliasThreadsFlag(llvm::cl::opt<unsigned> &numThreads) {
+  auto &options = llvm::cl::getRegisteredOptions();
+  if (auto it = options.find("threads"); it != options.end())
+    it->second->removeArgument();
+  static llvm::cl::alias threads("threads",
+                                 llvm::cl::desc("Alias for --num-threads"),
+                                 llvm::cl::aliasopt(numThreads));
+}

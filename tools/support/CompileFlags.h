@@ -25,6 +25,8 @@
 
 #include "hlox/Target/CPU/Compiler.h"
 
+#include "llvm/Support/CommandLine.h"
+
 namespace hlox::tools {
 
 /// Registers MLIR's pass manager, timing and context flags; call before
@@ -33,6 +35,12 @@ void registerPassManagerFlags();
 
 /// Sets the options the shared flags give.
 void applyCompileFlags(cpu::CompileOptions &options);
+
+/// Makes `--threads` another spelling of the tool's `--num-threads`
+/// option, in place of the hidden `--threads` option an LLVM library
+/// registers (which a user would take for the thread count, and which
+/// does nothing a tool runs); call before parsing the command line.
+void aliasThreadsFlag(llvm::cl::opt<unsigned> &numThreads);
 
 /// Loads each `--custom-call-library` into the global custom-call registry;
 /// false after printing why one could not be loaded.

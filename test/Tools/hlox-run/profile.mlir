@@ -1,6 +1,8 @@
 // RUN: hlox-run %s --random-inputs --library-min-flops=0 --channels-last=false --repeat=3 --profile --trace=%t.json 2>&1 >/dev/null | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TRACE < %t.json
 // RUN: %expect-exit 2 hlox-run %s --random-inputs --trace=%t.missing/dir/trace.json 2>&1 | FileCheck %s --check-prefix=BADPATH
+// RUN: hlox-run %s --random-inputs --repeat=1 --threads=1 | FileCheck %s --check-prefix=THREADS
+// RUN: hlox-run %s --random-inputs --repeat=1 --num-threads=3 | FileCheck %s --check-prefix=THREADS3
 
 // The profile: each command's share of the run, ms and calls per run, what
 // it is and where it comes from, most expensive first.
@@ -25,3 +27,7 @@ func.func @main(%a: tensor<32x64xf32>, %b: tensor<48x64xf32>, %x: tensor<1x4x10x
   %2 = stablehlo.maximum %1, %1 : tensor<1x6x8x8xf32>
   return %0, %2 : tensor<32x48xf32>, tensor<1x6x8x8xf32>
 }
+
+// --threads is --num-threads.
+// THREADS: time per run: {{.*}}, 1 threads
+// THREADS3: time per run: {{.*}}, 3 threads
