@@ -25,6 +25,8 @@
 
 #include "hlox/Target/CPU/Passes.h"
 
+#include "ExpArithmetic.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/PatternMatch.h"
@@ -46,7 +48,7 @@ namespace {
 /// Builds the scalar or vector constants and FMAs of an exp rewrite, shaped
 /// like the op's operand (a scalar, or a vector of its lanes).
 struct ExpBuilder {
-  PatternRewriter &rewriter;
+  OpBuilder &rewriter;
   Location loc;
   Type type;
 
@@ -72,7 +74,7 @@ struct ExpBuilder {
 /// exp(x) for f32 `x` in f64 arithmetic, rounded once to f32 (the file
 /// comment's steps); NaN is handled by the caller.
 Value expInF64(const ExpBuilder &e, Value x) {
-  PatternRewriter &rewriter = e.rewriter;
+  OpBuilder &rewriter = e.rewriter;
   Location loc = e.loc;
   Type f64 = e.like(rewriter.getF64Type());
   Type i64 = e.like(rewriter.getI64Type());
@@ -124,7 +126,7 @@ Value expInF64(const ExpBuilder &e, Value x) {
 /// The error bound, measured on a dense sweep, is in docs/numerics.md; NaN
 /// is handled by the caller.
 Value expInF32(const ExpBuilder &e, Value x) {
-  PatternRewriter &rewriter = e.rewriter;
+  OpBuilder &rewriter = e.rewriter;
   Location loc = e.loc;
   Type i32 = e.like(rewriter.getI32Type());
   auto constant = [&](float value) {
@@ -181,9 +183,9 @@ struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
     if (!getElementTypeOrSelf(type).isF32())
       return rewriter.notifyMatchFailure(op, "not f32");
     Location loc = op.getLoc();
-    ExpBuilder e{rewriter, loc, type};
     Value x = op.getOperand();
-    Value y = f32Arithmetic ? expInF32(e, x) : expInF64(e, x);
+    Value y = f32Arithmetic ? hlox::cpu::buildExpInF32(rewriter, loc, x)
+                            : hlox::cpu::buildExpInF64(rewriter, loc, x);
     Value isNan = arith::CmpFOp::create(rewriter, loc,
                                         arith::CmpFPredicate::UNO, x, x);
     Value nan = arith::AddFOp::create(rewriter, loc, x, x);
@@ -209,3 +211,11 @@ public:
 };
 
 } // namespace
+
+Value hlox::cpu::buildExpInF32(OpBuilder &b, Location loc, Value x) {
+  return expInF32(ExpBuilder{b, loc, x.getType()}, x);
+}
+
+Value hlox::cpu::buildExpInF64(OpBuilder &b, Location loc, Value x) {
+  return expInF64(ExpBuilder{b, loc, x.getType()}, x);
+}

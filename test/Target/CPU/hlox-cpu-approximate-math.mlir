@@ -55,3 +55,31 @@ func.func @in_body(%x: tensor<64xf32>) -> tensor<64xf32> {
   } -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
+
+// -----
+
+// hlox's f32 tanh: the odd polynomial (Horner in y^2, then y + y^3 P),
+// and 1 - 2 / (exp(2|y|) + 1) with y's sign, the exp inline (no math.exp
+// left for libm); the polynomial below 0.5 ln 7, NaN as y + y.
+// CHECK-LABEL: func.func @tanh_vector
+// CHECK-SAME: (%[[Y:.+]]: vector<16xf32>)
+// CHECK-NOT: math.tanh
+// CHECK-DAG: %[[A:.+]] = math.absf %[[Y]] : vector<16xf32>
+// CHECK-DAG: %[[Z:.+]] = arith.mulf %[[Y]], %[[Y]] : vector<16xf32>
+// CHECK-COUNT-8: math.fma %{{.+}}, %[[Z]], %{{.+}} : vector<16xf32>
+// CHECK: %[[CUBE:.+]] = arith.mulf %[[Y]], %[[Z]] : vector<16xf32>
+// CHECK: %[[SMALL:.+]] = math.fma %[[CUBE]], %{{.+}}, %[[Y]] : vector<16xf32>
+// CHECK: %[[TWICE:.+]] = arith.addf %[[A]], %[[A]] : vector<16xf32>
+// CHECK-NOT: math.exp
+// CHECK: %[[Q:.+]] = arith.divf %{{.+}}, %{{.+}} : vector<16xf32>
+// CHECK: %[[T:.+]] = arith.subf %{{.+}}, %[[Q]] : vector<16xf32>
+// CHECK: %[[LARGE:.+]] = math.copysign %[[T]], %[[Y]] : vector<16xf32>
+// CHECK: %[[IS_SMALL:.+]] = arith.cmpf olt, %[[A]], %{{.+}} : vector<16xf32>
+// CHECK: %[[R:.+]] = arith.select %[[IS_SMALL]], %[[SMALL]], %[[LARGE]]
+// CHECK: %[[IS_NAN:.+]] = arith.cmpf uno, %[[Y]], %[[Y]]
+// CHECK: %[[NAN:.+]] = arith.addf %[[Y]], %[[Y]]
+// CHECK: arith.select %[[IS_NAN]], %[[NAN]], %[[R]]
+func.func @tanh_vector(%y: vector<16xf32>) -> vector<16xf32> {
+  %0 = math.tanh %y : vector<16xf32>
+  return %0 : vector<16xf32>
+}
