@@ -298,6 +298,11 @@ Value emitLogistic(OpBuilder &b, Location loc, Value x) {
   }
   // 1 / (1 + e^-x) for x >= 0 and e^x / (1 + e^x) below: e^-|x| never
   // overflows, so that results down to the subnormals keep their value.
+  // The quotient q = n / d, d = 1 + e rounded, is corrected to first order
+  // by what the two roundings lost: n / (d + err) = q + (rem - q err) /
+  // (d + err), with err = e - (d - 1) (exact by Fast2Sum, 1 >= e) and
+  // rem = n - q d (exact by FMA); 1 / d is q for n = 1 and 1 - q for n =
+  // e. Without it a result just below 1/2 (x just below 0) was 2 ULPs off.
   return inWideFloat(b, loc, x, [&](Value v) -> Value {
     Type vt = v.getType();
     Value one = floatConstant(b, loc, vt, 1.0);
@@ -306,8 +311,17 @@ Value emitLogistic(OpBuilder &b, Location loc, Value x) {
     Value positive = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, v,
                                            floatConstant(b, loc, vt, 0.0));
     Value numerator = arith::SelectOp::create(b, loc, positive, one, e);
-    return arith::DivFOp::create(b, loc, numerator,
-                                 arith::AddFOp::create(b, loc, one, e));
+    Value d = arith::AddFOp::create(b, loc, one, e);
+    Value err =
+        arith::SubFOp::create(b, loc, e, arith::SubFOp::create(b, loc, d, one));
+    Value q = arith::DivFOp::create(b, loc, numerator, d);
+    Value rem = math::FmaOp::create(b, loc, arith::NegFOp::create(b, loc, q), d,
+                                    numerator);
+    Value lost =
+        math::FmaOp::create(b, loc, arith::NegFOp::create(b, loc, q), err, rem);
+    Value reciprocal = arith::SelectOp::create(
+        b, loc, positive, q, arith::SubFOp::create(b, loc, one, q));
+    return math::FmaOp::create(b, loc, lost, reciprocal, q);
   });
 }
 

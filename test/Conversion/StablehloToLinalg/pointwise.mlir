@@ -170,3 +170,28 @@ func.func @next_after_narrow() {
   check.expect_eq_const %1, dense<[0x3BFF, 0x0001]> : tensor<2xf16>
   return
 }
+
+// -----
+
+// logistic: e = exp(-|x|), the quotient 1 / (1 + e) (x >= 0) or
+// e / (1 + e), corrected by the rounding error of 1 + e (Fast2Sum) and the
+// division's remainder (FMA): within 1 ULP (the quotient alone was 2 ULPs
+// off just below 1/2), the subnormal e^x of a very negative x kept, 1 and
+// 0 at the infinities, NaN.
+// CHECK-LABEL: func.func @logistic_f32
+// CHECK: linalg.generic
+// CHECK: %[[E:.+]] = math.exp
+// CHECK: %[[D:.+]] = arith.addf %{{.+}}, %[[E]] : f32
+// CHECK: %[[DM1:.+]] = arith.subf %[[D]], %{{.+}} : f32
+// CHECK: %[[ERR:.+]] = arith.subf %[[E]], %[[DM1]] : f32
+// CHECK: %[[Q:.+]] = arith.divf %{{.+}}, %[[D]] : f32
+// CHECK: %[[REM:.+]] = math.fma %{{.+}}, %[[D]], %{{.+}} : f32
+// CHECK: %[[LOST:.+]] = math.fma %{{.+}}, %[[ERR]], %[[REM]] : f32
+// CHECK: math.fma %[[LOST]], %{{.+}}, %[[Q]] : f32
+func.func @logistic_f32() {
+  %x = stablehlo.constant dense<[0.0, -0.000423076242, 2.0, -2.0, -100.0, 0x7F800000, 0xFF800000, 0x7FC00000]> : tensor<8xf32>
+  %0 = stablehlo.logistic %x : tensor<8xf32>
+  %want = stablehlo.constant dense<[0.5, 0.499894232, 0.880797088, 0.119202919, 3.72007598e-44, 1.0, 0.0, 0x7FC00000]> : tensor<8xf32>
+  check.expect_close %0, %want, max_ulp_difference = 1 : tensor<8xf32>, tensor<8xf32>
+  return
+}
