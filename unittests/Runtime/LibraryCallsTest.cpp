@@ -137,104 +137,122 @@ TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
       << status.message();
 }
 
-/// Runs `spec` on `threads` threads and checks it against a plain loop:
-/// NCHW/OIHW or NHWC/HWIO, any groups, with the spec's epilogue.
-void checkConvolution(const ConvolutionSpec &s, unsigned threads,
-                      const std::string &what) {
-  std::vector<int64_t> inputShape =
-      s.nhwc ? std::vector<int64_t>{s.batch, s.height, s.width, s.inChannels}
+/// The shape of a convolution's input, kernel or result as `spec` lays
+/// them out.
+std::vector<int64_t> inputShape(const ConvolutionSpec &s) {
+  return s.nhwc
+             ? std::vector<int64_t>{s.batch, s.height, s.width, s.inChannels}
              : std::vector<int64_t>{s.batch, s.inChannels, s.height, s.width};
+}
+std::vector<int64_t> kernelShape(const ConvolutionSpec &s) {
+  int64_t inPerGroup = s.inChannels / s.groups;
+  return s.nhwc && !s.kernelOihw
+             ? std::vector<int64_t>{s.kernelHeight, s.kernelWidth, inPerGroup,
+                                    s.outChannels}
+             : std::vector<int64_t>{s.outChannels, inPerGroup, s.kernelHeight,
+                                    s.kernelWidth};
+}
+std::vector<int64_t> resultShape(const ConvolutionSpec &s) {
+  return s.nhwc ? std::vector<int64_t>{s.batch, s.outHeight, s.outWidth,
+                                       s.outChannels}
+                : std::vector<int64_t>{s.batch, s.outChannels, s.outHeight,
+                                       s.outWidth};
+}
+
+int64_t getNumElements(const std::vector<int64_t> &shape) {
+  int64_t count = 1;
+  for (int64_t size : shape)
+    count *= size;
+  return count;
+}
+
+/// A plain loop's convolution of `x` by `w` (+ `bias` when the spec has
+/// one), in the result's layout: NCHW/OIHW or NHWC/HWIO (OIHW with
+/// kernelOihw), any groups; the addend is left to the caller.
+std::vector<double> referenceConvolution(const ConvolutionSpec &s,
+                                         const std::vector<float> &x,
+                                         const std::vector<float> &w,
+                                         const std::vector<float> &bias) {
+  std::vector<double> y(getNumElements(resultShape(s)));
   int64_t inPerGroup = s.inChannels / s.groups;
   int64_t outPerGroup = s.outChannels / s.groups;
   bool hwio = s.nhwc && !s.kernelOihw;
-  std::vector<int64_t> kernelShape =
-      hwio ? std::vector<int64_t>{s.kernelHeight, s.kernelWidth,
-                                    inPerGroup, s.outChannels}
-             : std::vector<int64_t>{s.outChannels, inPerGroup,
-                                    s.kernelHeight, s.kernelWidth};
-  std::vector<int64_t> resultShape =
-      s.nhwc ? std::vector<int64_t>{s.batch, s.outHeight, s.outWidth,
-                                    s.outChannels}
-             : std::vector<int64_t>{s.batch, s.outChannels, s.outHeight,
-                                    s.outWidth};
-  std::vector<BufferType> operands = {f32(inputShape), f32(kernelShape)};
-  if (s.bias)
-    operands.push_back(f32({s.outChannels}));
-  if (s.addend)
-    operands.push_back(f32(resultShape));
-  HostProgram program = libraryProgram(CommandKind::Convolution, operands,
-                                       f32(resultShape));
-  program.commands[0].convolution = s;
-  Status status;
-  auto executable = Executable::create(program, nullptr, status);
-  ASSERT_TRUE(executable) << what << ": " << status.message();
-  std::vector<float> x =
-      iota(s.batch * s.inChannels * s.height * s.width, 0.25f);
-  std::vector<float> w = iota(
-      s.outChannels * inPerGroup * s.kernelHeight * s.kernelWidth, 0.5f);
-  std::vector<float> bias = iota(s.outChannels, 3.0f);
-  std::vector<float> addend =
-      iota(s.batch * s.outChannels * s.outHeight * s.outWidth, 0.75f);
-  std::vector<std::shared_ptr<Buffer>> arguments = {filled(inputShape, x),
-                                                    filled(kernelShape, w)};
-  if (s.bias)
-    arguments.push_back(filled({s.outChannels}, bias));
-  if (s.addend)
-    arguments.push_back(filled(resultShape, addend));
-  CpuDevice device(threads);
-  std::vector<std::shared_ptr<Buffer>> results;
   auto input = [&](int64_t n, int64_t c, int64_t h, int64_t v) {
     return s.nhwc ? x[((n * s.height + h) * s.width + v) * s.inChannels + c]
                   : x[((n * s.inChannels + c) * s.height + h) * s.width + v];
   };
   auto kernel = [&](int64_t o, int64_t c, int64_t p, int64_t q) {
     return hwio
-               ? w[((p * s.kernelWidth + q) * inPerGroup + c) *
-                       s.outChannels +
+               ? w[((p * s.kernelWidth + q) * inPerGroup + c) * s.outChannels +
                    o]
-               : w[((o * inPerGroup + c) * s.kernelHeight + p) *
-                       s.kernelWidth +
+               : w[((o * inPerGroup + c) * s.kernelHeight + p) * s.kernelWidth +
                    q];
   };
+  for (int64_t n = 0; n < s.batch; ++n)
+    for (int64_t o = 0; o < s.outChannels; ++o)
+      for (int64_t i = 0; i < s.outHeight; ++i)
+        for (int64_t j = 0; j < s.outWidth; ++j) {
+          double sum = s.bias ? bias[o] : 0.0;
+          int64_t group = o / outPerGroup;
+          for (int64_t c = 0; c < inPerGroup; ++c)
+            for (int64_t p = 0; p < s.kernelHeight; ++p)
+              for (int64_t q = 0; q < s.kernelWidth; ++q) {
+                int64_t h =
+                    i * s.strides[0] + p * s.dilations[0] - s.padding[0];
+                int64_t v =
+                    j * s.strides[1] + q * s.dilations[1] - s.padding[2];
+                if (h < 0 || h >= s.height || v < 0 || v >= s.width)
+                  continue;
+                sum += static_cast<double>(
+                           input(n, group * inPerGroup + c, h, v)) *
+                       kernel(o, c, p, q);
+              }
+          int64_t at =
+              s.nhwc
+                  ? ((n * s.outHeight + i) * s.outWidth + j) * s.outChannels + o
+                  : ((n * s.outChannels + o) * s.outHeight + i) * s.outWidth +
+                        j;
+          y[at] = sum;
+        }
+  return y;
+}
+
+/// Runs `spec` on `threads` threads and checks it against a plain loop:
+/// NCHW/OIHW or NHWC/HWIO, any groups, with the spec's epilogue.
+void checkConvolution(const ConvolutionSpec &s, unsigned threads,
+                      const std::string &what) {
+  std::vector<BufferType> operands = {f32(inputShape(s)), f32(kernelShape(s))};
+  if (s.bias)
+    operands.push_back(f32({s.outChannels}));
+  if (s.addend)
+    operands.push_back(f32(resultShape(s)));
+  HostProgram program =
+      libraryProgram(CommandKind::Convolution, operands, f32(resultShape(s)));
+  program.commands[0].convolution = s;
+  Status status;
+  auto executable = Executable::create(program, nullptr, status);
+  ASSERT_TRUE(executable) << what << ": " << status.message();
+  std::vector<float> x = iota(getNumElements(inputShape(s)), 0.25f);
+  std::vector<float> w = iota(getNumElements(kernelShape(s)), 0.5f);
+  std::vector<float> bias = iota(s.outChannels, 3.0f);
+  std::vector<float> addend = iota(getNumElements(resultShape(s)), 0.75f);
+  std::vector<std::shared_ptr<Buffer>> arguments = {filled(inputShape(s), x),
+                                                    filled(kernelShape(s), w)};
+  if (s.bias)
+    arguments.push_back(filled({s.outChannels}, bias));
+  if (s.addend)
+    arguments.push_back(filled(resultShape(s), addend));
+  CpuDevice device(threads);
+  std::vector<std::shared_ptr<Buffer>> results;
   auto check = [&](const std::string &when) {
     status = executable->execute(device, arguments, results);
     ASSERT_TRUE(status.ok()) << what << ", " << when << ": "
                              << status.message();
     const auto *y = static_cast<const float *>(results[0]->data());
-    for (int64_t nb = 0; nb < s.batch; ++nb)
-      for (int64_t o = 0; o < s.outChannels; ++o)
-        for (int64_t i = 0; i < s.outHeight; ++i)
-          for (int64_t j = 0; j < s.outWidth; ++j) {
-            double sum = 0;
-            int64_t group = o / outPerGroup;
-            for (int64_t c = 0; c < inPerGroup; ++c)
-              for (int64_t p = 0; p < s.kernelHeight; ++p)
-                for (int64_t q = 0; q < s.kernelWidth; ++q) {
-                  int64_t h =
-                      i * s.strides[0] + p * s.dilations[0] - s.padding[0];
-                  int64_t v =
-                      j * s.strides[1] + q * s.dilations[1] - s.padding[2];
-                  if (h < 0 || h >= s.height || v < 0 || v >= s.width)
-                    continue;
-                  sum += static_cast<double>(
-                             input(nb, group * inPerGroup + c, h, v)) *
-                         kernel(o, c, p, q);
-                }
-            int64_t at =
-                s.nhwc ? ((nb * s.outHeight + i) * s.outWidth + j) *
-                                 s.outChannels +
-                             o
-                       : ((nb * s.outChannels + o) * s.outHeight + i) *
-                                 s.outWidth +
-                             j;
-            if (s.bias)
-              sum += bias[o];
-            if (s.addend)
-              sum += addend[at];
-            ASSERT_NEAR(y[at], sum, 1e-3) << what << ", " << when << ", at "
-                                          << nb << "," << o << "," << i
-                                          << "," << j;
-          }
+    std::vector<double> expected = referenceConvolution(s, x, w, bias);
+    for (size_t at = 0; at < expected.size(); ++at)
+      ASSERT_NEAR(y[at], expected[at] + (s.addend ? addend[at] : 0.0), 1e-3)
+          << what << ", " << when << ", element " << at;
   };
   check("first run");
   // The second run reuses the primitives (and blocked weights) the first
@@ -246,7 +264,7 @@ void checkConvolution(const ConvolutionSpec &s, unsigned threads,
   w = iota(w.size(), -0.375f);
   std::memcpy(arguments[1]->data(), w.data(), w.size() * sizeof(float));
   check("weights changed in place");
-  arguments[1] = filled(kernelShape, w);
+  arguments[1] = filled(kernelShape(s), w);
   check("the same weights in another buffer");
 }
 
@@ -400,74 +418,6 @@ TEST(ConvolutionTest, RejectsInconsistentSpecs) {
       << status.message();
 }
 
-/// A plain loop's convolution of `x` by `w` (+ `bias`), groups of 1: NCHW
-/// with an OIHW kernel, or NHWC with an HWIO one (OIHW with kernelOihw).
-std::vector<double> referenceConvolution(const ConvolutionSpec &s,
-                                         const std::vector<float> &x,
-                                         const std::vector<float> &w,
-                                         const std::vector<float> &bias) {
-  std::vector<double> y(s.batch * s.outChannels * s.outHeight * s.outWidth);
-  bool hwio = s.nhwc && !s.kernelOihw;
-  for (int64_t n = 0; n < s.batch; ++n)
-    for (int64_t o = 0; o < s.outChannels; ++o)
-      for (int64_t i = 0; i < s.outHeight; ++i)
-        for (int64_t j = 0; j < s.outWidth; ++j) {
-          double sum = s.bias ? bias[o] : 0.0;
-          for (int64_t c = 0; c < s.inChannels; ++c)
-            for (int64_t p = 0; p < s.kernelHeight; ++p)
-              for (int64_t q = 0; q < s.kernelWidth; ++q) {
-                int64_t h =
-                    i * s.strides[0] + p * s.dilations[0] - s.padding[0];
-                int64_t v =
-                    j * s.strides[1] + q * s.dilations[1] - s.padding[2];
-                if (h < 0 || h >= s.height || v < 0 || v >= s.width)
-                  continue;
-                float in =
-                    s.nhwc
-                        ? x[((n * s.height + h) * s.width + v) * s.inChannels +
-                            c]
-                        : x[((n * s.inChannels + c) * s.height + h) * s.width +
-                            v];
-                float k =
-                    hwio ? w[((p * s.kernelWidth + q) * s.inChannels + c) *
-                                 s.outChannels +
-                             o]
-                         : w[((o * s.inChannels + c) * s.kernelHeight + p) *
-                                 s.kernelWidth +
-                             q];
-                sum += static_cast<double>(in) * k;
-              }
-          int64_t at =
-              s.nhwc
-                  ? ((n * s.outHeight + i) * s.outWidth + j) * s.outChannels + o
-                  : ((n * s.outChannels + o) * s.outHeight + i) * s.outWidth +
-                        j;
-          y[at] = sum;
-        }
-  return y;
-}
-
-/// The shape of a convolution's input, kernel or result as `spec` lays
-/// them out (groups of 1).
-std::vector<int64_t> inputShape(const ConvolutionSpec &s) {
-  return s.nhwc
-             ? std::vector<int64_t>{s.batch, s.height, s.width, s.inChannels}
-             : std::vector<int64_t>{s.batch, s.inChannels, s.height, s.width};
-}
-std::vector<int64_t> kernelShape(const ConvolutionSpec &s) {
-  return s.nhwc && !s.kernelOihw
-             ? std::vector<int64_t>{s.kernelHeight, s.kernelWidth, s.inChannels,
-                                    s.outChannels}
-             : std::vector<int64_t>{s.outChannels, s.inChannels, s.kernelHeight,
-                                    s.kernelWidth};
-}
-std::vector<int64_t> resultShape(const ConvolutionSpec &s) {
-  return s.nhwc ? std::vector<int64_t>{s.batch, s.outHeight, s.outWidth,
-                                       s.outChannels}
-                : std::vector<int64_t>{s.batch, s.outChannels, s.outHeight,
-                                       s.outWidth};
-}
-
 /// A 1x1 convolution of 5 channels of 7x8 to 12, and its shortcut: 3x3,
 /// stride 2, padding 1 from 4 channels of 13x15 to the same 12 of 7x8.
 std::pair<ConvolutionSpec, ConvolutionSpec> shortcutSpecs(int64_t batch,
@@ -527,17 +477,13 @@ TEST(ConvolutionTest, AddsItsShortcut) {
           Status status;
           auto executable = Executable::create(program, nullptr, status);
           ASSERT_TRUE(executable) << what << ": " << status.message();
-          auto count = [](const std::vector<int64_t> &shape) {
-            int64_t n = 1;
-            for (int64_t size : shape)
-              n *= size;
-            return n;
-          };
-          std::vector<float> x = iota(count(inputShape(main)), 0.25f);
-          std::vector<float> w = iota(count(kernelShape(main)), 0.5f);
+          std::vector<float> x = iota(getNumElements(inputShape(main)), 0.25f);
+          std::vector<float> w = iota(getNumElements(kernelShape(main)), 0.5f);
           std::vector<float> b = iota(main.outChannels, 3.0f);
-          std::vector<float> sx = iota(count(inputShape(shortcut)), 0.375f);
-          std::vector<float> sw = iota(count(kernelShape(shortcut)), -0.25f);
+          std::vector<float> sx =
+              iota(getNumElements(inputShape(shortcut)), 0.375f);
+          std::vector<float> sw =
+              iota(getNumElements(kernelShape(shortcut)), -0.25f);
           std::vector<float> sb = iota(shortcut.outChannels, 1.5f);
           std::vector<std::shared_ptr<Buffer>> arguments = {
               filled(inputShape(main), x), filled(kernelShape(main), w)};
