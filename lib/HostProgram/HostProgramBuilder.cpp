@@ -39,6 +39,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #define DEBUG_TYPE "hlox-host-program"
 
@@ -442,11 +443,13 @@ private:
     return success();
   }
 
-  /// A `library` op as a command of `kind` on its operands and one new
-  /// arena value for its result; the command's index.
-  FailureOr<int64_t> addLibraryCommand(Operation *op, CommandKind kind) {
+  /// A `library` op as a command of `kind` on `operands` (by default its
+  /// own) and one new arena value for its result; the command's index.
+  FailureOr<int64_t>
+  addLibraryCommand(Operation *op, CommandKind kind,
+                    std::optional<ValueRange> operands = std::nullopt) {
     std::vector<int64_t> values;
-    for (Value operand : op->getOperands()) {
+    for (Value operand : operands ? *operands : op->getOperands()) {
       FailureOr<int64_t> id = lookup(op, operand);
       if (failed(id))
         return failure();
@@ -530,30 +533,18 @@ private:
           user && getShortcut(user) == conv)
         return success();
     library::Conv2DOp shortcut = getShortcut(conv);
-    std::vector<int64_t> values;
-    SmallVector<Value> operands = {conv.getInput(), conv.getKernel()};
-    if (conv.getBias())
-      operands.push_back(conv.getBias());
-    if (!shortcut) {
-      if (conv.getAddend())
-        operands.push_back(conv.getAddend());
-    } else {
-      operands.append({shortcut.getInput(), shortcut.getKernel()});
-      if (shortcut.getBias())
-        operands.push_back(shortcut.getBias());
+    // The operands: input, kernel, bias if any, then the addend or, in its
+    // place, the shortcut's input, kernel and bias if any.
+    SmallVector<Value> operands(conv->getOperands());
+    if (shortcut) {
+      operands.pop_back();
+      llvm::append_range(operands, shortcut->getOperands());
     }
-    for (Value operand : operands) {
-      FailureOr<int64_t> id = lookup(conv, operand);
-      if (failed(id))
-        return failure();
-      values.push_back(*id);
-    }
-    int64_t id = addArenaValue(conv.getType());
-    ids[conv.getResult()] = id;
-    values.push_back(id);
-    int64_t index =
-        addCommand(CommandKind::Convolution, std::move(values), conv);
-    Command &command = program.commands[index];
+    FailureOr<int64_t> index =
+        addLibraryCommand(conv, CommandKind::Convolution, ValueRange(operands));
+    if (failed(index))
+      return failure();
+    Command &command = program.commands[*index];
     command.convolution = getSpec(conv);
     if (shortcut) {
       command.convolution.addend = false;

@@ -21,7 +21,7 @@
 #include "ExpArithmetic.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -70,12 +70,8 @@ struct TanhF32 final : OpRewritePattern<math::TanhOp> {
     if (!getElementTypeOrSelf(type).isF32())
       return rewriter.notifyMatchFailure(op, "not f32");
     Location loc = op.getLoc();
-    auto constant = [&](float value) -> Value {
-      TypedAttr scalar = rewriter.getF32FloatAttr(value);
-      if (auto vector = dyn_cast<VectorType>(type))
-        return arith::ConstantOp::create(
-            rewriter, loc, DenseElementsAttr::get(vector, scalar));
-      return arith::ConstantOp::create(rewriter, loc, scalar);
+    auto constant = [&](float value) {
+      return createScalarOrSplatConstant(rewriter, loc, type, APFloat(value));
     };
     Value y = op.getOperand();
     Value a = math::AbsFOp::create(rewriter, loc, y);
