@@ -4,7 +4,8 @@
 //
 //   hlox-bench FILE [--function NAME] [--input=...]... [--repeat=N]
 //              [--warmup=N] [--num-threads=N] [--vectorize=false]
-//              [--host-control-flow=auto|always|never] [--fp-contract]
+//              [--host-control-flow=auto|always|never]
+//              [--fp-contract[=off|elementwise|all]]
 //              [--custom-call-library=SO]...
 //              [--seed=N] [--format=text|json] [--cache-dir=DIR]
 //              [--compile-only]
@@ -371,14 +372,14 @@ int benchmark(ModuleOp module) {
         "\"bytes\": {9}, \"flops\": {10}, \"bytes_per_s\": {11:e}, "
         "\"copy_bytes_per_s\": {12:e}, \"flops_per_s\": {13:e}, "
         "\"peak_flops_per_s\": {14:e}, \"memory_fraction\": {15:f4}, "
-        "\"compute_fraction\": {16:f4}, \"fp_contract\": {17}, "
+        "\"compute_fraction\": {16:f4}, \"fp_contract\": \"{17}\", "
         "\"strict_numerics\": {18}, \"minor_faults_per_run\": {19:f1}, "
         "\"allocator\": \"{20}\"}\n",
         llvm::sys::path::filename(inputFile), name, device.getNumThreads(),
         vectorize ? "true" : "false", times.size(), seconds, *minTime, *maxTime,
         compileMs, static_cast<int64_t>(bytes), static_cast<int64_t>(flops),
         bytesPerSecond, bandwidth, flopsPerSecond, peak.perSecond, memoryShare,
-        computeShare, options.fpContract ? "true" : "false",
+        computeShare, tools::getFpContractName(options.getFpContract()),
         options.strictNumerics ? "true" : "false", faultsPerRun, allocator);
     return 0;
   }
@@ -386,7 +387,11 @@ int benchmark(ModuleOp module) {
       "@{0} of {1}: compiled in {2:f1} ms, {3} threads{4}{5}{6}\n", name,
       llvm::sys::path::filename(inputFile), compileMs, device.getNumThreads(),
       vectorize ? "" : ", not vectorized",
-      options.fpContract ? ", FMA contraction" : "",
+      options.getFpContract() == cpu::FpContract::Elementwise
+          ? ""
+          : (", FMA contraction " +
+             tools::getFpContractName(options.getFpContract()))
+                .str(),
       options.strictNumerics ? ", strict numerics" : "");
   os << llvm::formatv("time     {0:f2} us median of {1} runs (min {2:f2}, "
                       "max {3:f2})\n",

@@ -5,7 +5,8 @@
 //   hlox-compile FILE --compile-to=input|stablehlo|linalg|llvm
 //                [--function NAME] [--opaque-constants] [--emit-llvm-ir]
 //                [--vectorize=false] [--host-control-flow=auto|always|never]
-//                [--fp-contract] [--custom-call-library=SO]...
+//                [--fp-contract[=off|elementwise|all]]
+//                [--custom-call-library=SO]...
 //                [--target-cpu=NAME] [--target-features=+f,-g]
 //                [--emit-object] [-o OUT]
 //   hlox-compile --list-runtime-symbols

@@ -27,12 +27,22 @@ static cl::opt<HostControlFlow> hostControlFlow(
                    "each inside one kernel")),
     cl::init(HostControlFlow::Auto));
 
-static cl::opt<bool> fpContract(
+static cl::opt<cpu::FpContract> fpContract(
     "fp-contract",
-    cl::desc("Let float multiplies and adds fuse into FMAs: faster, but "
-             "rounded once where the evaluator rounds twice (off by "
-             "default)"),
-    cl::init(false));
+    cl::desc("Which float multiplies and adds may fuse into FMAs, rounded "
+             "once where the evaluator rounds twice"),
+    cl::ValueOptional,
+    cl::values(clEnumValN(cpu::FpContract::Off, "off",
+                          "none (the default under --strict-numerics)"),
+               clEnumValN(cpu::FpContract::Elementwise, "elementwise",
+                          "those of f32 elementwise computations; reductions, "
+                          "contractions and f64 keep the evaluator's rounding "
+                          "(default)"),
+               clEnumValN(cpu::FpContract::All, "all",
+                          "every one, reductions and contractions included"),
+               clEnumValN(cpu::FpContract::All, "",
+                          "--fp-contract alone: all")),
+    cl::init(cpu::FpContract::Elementwise));
 
 static cl::opt<bool> inlineExp(
     "inline-exp",
@@ -43,11 +53,12 @@ static cl::opt<bool> inlineExp(
 
 static cl::opt<bool> strictNumerics(
     "strict-numerics",
-    cl::desc("Compute math functions with libm, one element at a time, "
-             "instead of vector approximations with the error bounds of "
-             "docs/numerics.md, and reductions and contractions in the "
-             "evaluator's order (no vector-lane partial sums, no library "
-             "calls; off by default; excludes --fp-contract)"),
+    cl::desc(
+        "Compute math functions with libm, one element at a time, "
+        "instead of vector approximations with the error bounds of "
+        "docs/numerics.md, and reductions and contractions in the "
+        "evaluator's order (no vector-lane partial sums, no library "
+        "calls, no FMA contraction; off by default; excludes --fp-contract)"),
     cl::init(false));
 
 static cl::opt<bool> libraryCalls(
@@ -113,7 +124,10 @@ void tools::registerPassManagerFlags() {
 
 void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.hostControlFlow = hostControlFlow;
-  options.fpContract = fpContract;
+  if (fpContract.getNumOccurrences())
+    options.fpContract = fpContract.getValue();
+  else
+    options.fpContract.reset();
   options.inlineExp = inlineExp;
   options.strictNumerics = strictNumerics;
   options.libraryCalls = libraryCalls;
@@ -141,6 +155,18 @@ bool tools::loadCustomCallLibraries() {
     }
   }
   return true;
+}
+
+llvm::StringRef hlox::tools::getFpContractName(cpu::FpContract contract) {
+  switch (contract) {
+  case cpu::FpContract::Off:
+    return "off";
+  case cpu::FpContract::Elementwise:
+    return "elementwise";
+  case cpu::FpContract::All:
+    return "all";
+  }
+  llvm_unreachable("unknown FpContract");
 }
 
 void hlox::tools::aliasThreadsFlag(llvm::cl::opt<unsigned> &numThreads) {

@@ -6,7 +6,7 @@
 // hlox-bench) takes alike. Linking this file registers them:
 //
 //   --host-control-flow=auto|always|never   where while/if/case run
-//   --fp-contract                           fuse float multiply and add
+//   --fp-contract[=off|elementwise|all]     which multiply-adds fuse (FMA)
 //   --inline-exp=false                      call libm's expf
 //   --target-cpu=NAME                       the CPU to compile for (host)
 //   --target-features=+f,-g                 features on top of the CPU's
@@ -41,6 +41,9 @@ void applyCompileFlags(cpu::CompileOptions &options);
 /// registers (which a user would take for the thread count, and which
 /// does nothing a tool runs); call before parsing the command line.
 void aliasThreadsFlag(llvm::cl::opt<unsigned> &numThreads);
+
+/// The `--fp-contract` spelling of `contract`.
+llvm::StringRef getFpContractName(cpu::FpContract contract);
 
 /// Loads each `--custom-call-library` into the global custom-call registry;
 /// false after printing why one could not be loaded.

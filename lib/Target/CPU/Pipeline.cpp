@@ -119,7 +119,13 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
 }
 
 std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
+  FpContract contract = options.getFpContract();
   return std::string("hlox-cpu-special-to-calls,canonicalize,cse,") +
+         // Before the math functions expand into arithmetic whose bounds
+         // are measured unfused.
+         (contract == FpContract::Elementwise
+              ? "hlox-cpu-contract-floats{elementwise-only=true},"
+              : "") +
          (!options.inlineExp ? ""
           : options.strictNumerics
               ? "hlox-cpu-inline-exp,"
@@ -145,7 +151,8 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          "convert-vector-to-scf{full-unroll=true},"
          "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
          "convert-complex-to-standard,hlox-cpu-emulate-narrow-floats," +
-         std::string(options.fpContract ? "hlox-cpu-contract-floats," : "") +
+         std::string(contract == FpContract::All ? "hlox-cpu-contract-floats,"
+                                                 : "") +
          "hlox-cpu-math-to-libm,arith-expand{include-bf16=true},"
          "expand-strided-metadata,lower-affine,"
          // A transposing tile's 2-d vector.transpose as shuffles.
@@ -280,7 +287,8 @@ LogicalResult hlox::cpu::runPhase(ModuleOp module, Phase phase,
 LogicalResult hlox::cpu::lowerToPhase(ModuleOp module, Phase last,
                                       const CompileOptions &options,
                                       CompileStats *stats) {
-  if (options.strictNumerics && options.fpContract)
+  if (options.strictNumerics &&
+      options.fpContract.value_or(FpContract::Off) != FpContract::Off)
     return module.emitError("strict numerics exclude FMA contraction: "
                             "--strict-numerics contradicts --fp-contract");
   for (Phase phase :

@@ -177,13 +177,13 @@ TEST_F(KernelCacheTest, KernelsServeAnotherProgramUnderOtherNames) {
 
 TEST_F(KernelCacheTest, ChangedOptionMisses) {
   ASSERT_TRUE(compile(kProgram));
-  options.fpContract = true;
-  auto contracted = compile(kProgram);
-  ASSERT_TRUE(contracted);
-  EXPECT_EQ(contracted->stats.compiledKernels, 2);
-  EXPECT_EQ(contracted->stats.cachedKernels, 0);
-  expectCorrect(*contracted, input);
-  options.fpContract = false;
+  options.fpContract = cpu::FpContract::Off;
+  auto uncontracted = compile(kProgram);
+  ASSERT_TRUE(uncontracted);
+  EXPECT_EQ(uncontracted->stats.compiledKernels, 2);
+  EXPECT_EQ(uncontracted->stats.cachedKernels, 0);
+  expectCorrect(*uncontracted, input);
+  options.fpContract.reset();
   options.vectorize = false;
   auto scalar = compile(kProgram);
   ASSERT_TRUE(scalar);

@@ -39,13 +39,27 @@ class PassManager;
 
 namespace hlox::cpu {
 
+/// Which float multiplies and adds may fuse into fused multiply-adds
+/// (hlox-cpu-contract-floats), each rounded once where the evaluator rounds
+/// the product and the sum apart.
+enum class FpContract {
+  /// None: every product is rounded, as the evaluator does.
+  Off,
+  /// Those of f32 elementwise computations (linalg ops without reduction
+  /// loops, before the math functions are expanded); reductions,
+  /// contractions and f64 keep the evaluator's rounding.
+  Elementwise,
+  /// Every one, reductions and contractions included.
+  All,
+};
+
 /// The CPU target's options on top of every target's.
 struct CompileOptions : hlox::CompileOptions {
   /// Tile and vectorize the kernels' linalg ops (hlox-cpu-vectorize).
   bool vectorize = true;
-  /// Lets LLVM fuse float multiplies and adds (hlox-cpu-contract-floats):
-  /// faster contractions, rounded once where the evaluator rounds twice.
-  bool fpContract = false;
+  /// Which float multiplies and adds LLVM may fuse. Unset: Elementwise, or
+  /// Off under `strictNumerics`, with which anything but Off is an error.
+  std::optional<FpContract> fpContract;
   /// Computes f32 exp inline in f64 arithmetic instead of calling libm's
   /// expf (hlox-cpu-inline-exp), so that kernels holding it vectorize.
   bool inlineExp = true;
@@ -53,8 +67,15 @@ struct CompileOptions : hlox::CompileOptions {
   /// the evaluator): no vector approximations (hlox-cpu-approximate-math,
   /// whose bounds are in docs/numerics.md), reductions in the evaluator's
   /// order (no hlox-cpu-split-reductions) and no library calls (every
-  /// contraction a generated kernel). Contradicts `fpContract`.
+  /// contraction a generated kernel) and, unless `fpContract` says
+  /// otherwise, no FMA contraction.
   bool strictNumerics = false;
+
+  /// `fpContract`, or its default.
+  FpContract getFpContract() const {
+    return fpContract.value_or(strictNumerics ? FpContract::Off
+                                              : FpContract::Elementwise);
+  }
   /// The CPU the kernels are compiled for: "host" (this process's CPU with
   /// its real features) or an LLVM CPU name (x86-64-v2, skylake-avx512,
   /// sapphirerapids, ...).

@@ -298,8 +298,12 @@ def CPUContractFloats : Pass<"hlox-cpu-contract-floats", "::mlir::ModuleOp"> {
     product into one fused multiply-add, rounded once. Results then differ
     from the evaluator's (which rounds the product and the sum apart) by
     the rounding of the product, and vectorized kernels may differ from
-    scalar ones. The CPU pipeline runs it only when asked
-    (`CompileOptions::fpContract`, `--fp-contract` in the tools).
+    scalar ones. With `elementwise-only`, only the f32 ops in the bodies of
+    linalg ops without reduction loops: reductions, contractions and f64
+    keep the evaluator's rounding. The CPU pipeline runs it with
+    `elementwise-only` first by default, on every op late (after the
+    narrow floats are emulated) with `--fp-contract=all`, and not under
+    strict numerics or `--fp-contract=off` (`CompileOptions::fpContract`).
 
     ```mlir
     %p = arith.mulf %a, %b : vector<16xf32>
@@ -309,6 +313,11 @@ def CPUContractFloats : Pass<"hlox-cpu-contract-floats", "::mlir::ModuleOp"> {
     %s = arith.addf %acc, %p fastmath<contract> : vector<16xf32>
     ```
   }];
+  let options = [
+    Option<"elementwiseOnly", "elementwise-only", "bool", /*default=*/"false",
+           "Only f32 ops in the bodies of linalg ops without reduction "
+           "loops">,
+  ];
 }
 
 def CPUEmulateNarrowFloats : Pass<"hlox-cpu-emulate-narrow-floats", "::mlir::ModuleOp"> {
