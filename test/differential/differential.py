@@ -1263,8 +1263,8 @@ def run_case(hlox_run, case, seed, workdir, compile_flags=()):
              ("scalar", ["--vectorize=false", *compile_flags]),
              ("interpret", ["--interpret"])]
     if case.host_flow:
-        paths += [("host", ["--host-control-flow=always"]),
-                  ("kernel", ["--host-control-flow=never"])]
+        paths += [("host", ["--host-control-flow=always", *compile_flags]),
+                  ("kernel", ["--host-control-flow=never", *compile_flags])]
     for path_name, flags in paths:
         outs = [f"--output=@{base}.{path_name}.out{i}.npy"
                 for i in range(len(case.results))]
