@@ -53,12 +53,12 @@ static cl::opt<bool> inlineExp(
 
 static cl::opt<bool> strictNumerics(
     "strict-numerics",
-    cl::desc(
-        "Compute math functions with libm, one element at a time, "
-        "instead of vector approximations with the error bounds of "
-        "docs/numerics.md, and reductions and contractions in the "
-        "evaluator's order (no vector-lane partial sums, no library "
-        "calls, no FMA contraction; off by default; excludes --fp-contract)"),
+    cl::desc("Compute math functions with libm, one element at a time, "
+             "instead of vector approximations with the error bounds of "
+             "docs/numerics.md, and reductions and contractions in the "
+             "evaluator's order (no vector-lane partial sums, no library "
+             "calls, no FMA contraction; off by default; an error with "
+             "--fp-contract other than off)"),
     cl::init(false));
 
 static cl::opt<bool> libraryCalls(
