@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #define DEBUG_TYPE "hlox-cpu-approximate-math"
@@ -112,12 +113,39 @@ class ApproximateMathPass
     : public hlox::cpu::impl::CPUApproximateMathBase<ApproximateMathPass> {
 public:
   void runOnOperation() override {
+    // The logs the program computes itself, left to libm (see
+    // getApproximated()).
+    llvm::DenseSet<Operation *> programLogs;
+    getOperation()->walk([&](math::LogOp op) { programLogs.insert(op); });
     RewritePatternSet patterns(&getContext());
     patterns.add<TanhF32>(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
       return getApproximated().contains(name);
     });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // log1p and expm1 expand into a log of a value that is never subnormal
+    // where it is used (log1p: 1 + x >= 2^-24; expm1: log(exp(x)), whose
+    // result is selected only where exp(x) - 1 != -1, so exp(x) >= 2^-25),
+    // where MLIR's approximation keeps its bound: approximate those logs
+    // too, so that the functions stay vector code. Their exps are inlined
+    // by hlox-cpu-inline-exp, which runs again after this pass.
+    SmallVector<Operation *> expansionLogs;
+    getOperation()->walk([&](math::LogOp op) {
+      if (!programLogs.contains(op) &&
+          getElementTypeOrSelf(op.getType()).isF32())
+        expansionLogs.push_back(op);
+    });
+    if (expansionLogs.empty())
+      return;
+    RewritePatternSet logPatterns(&getContext());
+    populateMathPolynomialApproximationPatterns(
+        logPatterns,
+        [](StringRef name) { return name == math::LogOp::getOperationName(); });
+    if (failed(applyOpPatternsGreedily(
+            expansionLogs, std::move(logPatterns),
+            GreedyRewriteConfig().setStrictness(
+                GreedyRewriteStrictness::ExistingAndNewOps))))
       return signalPassFailure();
   }
 };

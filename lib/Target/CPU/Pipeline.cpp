@@ -130,8 +130,11 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
           : options.strictNumerics
               ? "hlox-cpu-inline-exp,"
               : "hlox-cpu-inline-exp{f32-arithmetic=true},") +
-         (options.strictNumerics
-              ? ""
+         (options.strictNumerics ? ""
+          : options.inlineExp
+              // The exps that expm1 and erfc expand into inline too.
+              ? "hlox-cpu-approximate-math,hlox-cpu-inline-exp{f32-arithmetic="
+                "true},hlox-cpu-split-reductions,"
               : "hlox-cpu-approximate-math,hlox-cpu-split-reductions,") +
          (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
                               "loop-invariant-subset-hoisting,canonicalize,"

@@ -83,3 +83,22 @@ func.func @tanh_vector(%y: vector<16xf32>) -> vector<16xf32> {
   %0 = math.tanh %y : vector<16xf32>
   return %0 : vector<16xf32>
 }
+
+// -----
+
+// expm1 and log1p expand into a log of a value that is never subnormal
+// where it is used: that log is approximated too, the program's own log
+// stays for libm; the exps are left for hlox-cpu-inline-exp.
+// CHECK-LABEL: func.func @expansion_logs
+// CHECK-NOT: math.expm1
+// CHECK-NOT: math.log1p
+// CHECK: math.exp %{{.+}} : vector<16xf32>
+// CHECK: math.log %arg1 : vector<16xf32>
+// CHECK-NOT: math.log
+// CHECK: return
+func.func @expansion_logs(%x: vector<16xf32>, %y: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+  %0 = math.expm1 %x : vector<16xf32>
+  %1 = math.log %y : vector<16xf32>
+  %2 = math.log1p %x : vector<16xf32>
+  return %0, %1, %2 : vector<16xf32>, vector<16xf32>, vector<16xf32>
+}

@@ -385,7 +385,12 @@ def CPUApproximateMath : Pass<"hlox-cpu-approximate-math", "::mlir::ModuleOp"> {
     element at a time into MLIR's polynomial and rational approximations,
     which vectorize: `math.tanh`, `math.erf`, `math.erfc`, `math.expm1`,
     `math.log1p` and `math.acos` (each function's error bound against the
-    evaluator is in docs/numerics.md). The CPU pipeline runs it on the
+    evaluator is in docs/numerics.md). The f32 `math.log` ops that the
+    expm1 and log1p approximations expand into are approximated too (their
+    argument is never subnormal where the result is used); the program's
+    own f32 logs stay for libm, and the `math.exp` ops of the expansions
+    are left for `hlox-cpu-inline-exp`, which the pipeline runs again
+    after this pass. The CPU pipeline runs it on the
     linalg bodies before `hlox-cpu-vectorize`, so that the vectorizer sees
     arithmetic, unless `CompileOptions::strictNumerics` is set
     (`--strict-numerics`).
