@@ -25,7 +25,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #define DEBUG_TYPE "hlox-cpu-approximate-math"
@@ -41,9 +40,9 @@ namespace {
 
 /// The math ops approximated: those whose approximation stays within 5
 /// ULPs of the evaluator on a sweep of every 256th f32 (scripts/math-ulp.py;
-/// erf 5, the others at most 3). Left to libm: asin (7 ULPs near 1), log
-/// (subnormal inputs lose the exponent), atan (40 ULPs), sin and cos (no
-/// range reduction for large arguments), cbrt (NaN for infinity).
+/// erf 5, the others at most 2). f32 log takes LogF32 below. Left to
+/// libm: asin (7 ULPs near 1), atan (40 ULPs), sin and cos (no range
+/// reduction for large arguments), cbrt (NaN for infinity).
 const llvm::StringSet<> &getApproximated() {
   static const llvm::StringSet<> names = {
       math::Log1pOp::getOperationName(), math::ExpM1Op::getOperationName(),
@@ -109,14 +108,73 @@ struct TanhF32 final : OpRewritePattern<math::TanhOp> {
   }
 };
 
+/// f32 log of the program: MLIR's approximation reads the exponent of a
+/// normal number only, so a positive subnormal x is first scaled by 2^24
+/// into the normal range and 24 ln 2 (in two parts) subtracted from the
+/// log of the product; zero, negative numbers, infinities and NaN pass
+/// through unscaled to the approximation's own special cases.
+struct LogF32 final : OpRewritePattern<math::LogOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::LogOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!getElementTypeOrSelf(type).isF32())
+      return rewriter.notifyMatchFailure(op, "not f32");
+    Location loc = op.getLoc();
+    auto constant = [&](float value) {
+      return createScalarOrSplatConstant(rewriter, loc, type, APFloat(value));
+    };
+    Value x = op.getOperand();
+    // 0 < x < 2^-126.
+    Value isSubnormal = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OGT, x,
+                              constant(0.0f)),
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, x,
+                              constant(0x1p-126f)));
+    Value scaled = arith::SelectOp::create(
+        rewriter, loc, isSubnormal,
+        arith::MulFOp::create(rewriter, loc, x, constant(0x1p24f)), x);
+    // Never subnormal: the pass approximates it once this pattern has run
+    // on the program's logs (and only on those).
+    Value log = math::LogOp::create(rewriter, loc, scaled);
+    // 24 ln 2 in two parts: `high` a multiple of 2^-17, the spacing of
+    // f32 between 64 and 128, where both the scaled log (-86.7 to -70.7)
+    // and the result (-103.3 to -87.3) lie, so that subtracting it is
+    // exact; `low` (3.77e-6) is then rounded once.
+    const float high = 16.635528564453125f;
+    const float low = 3.7689856e-06f;
+    Value unscaled = arith::SubFOp::create(
+        rewriter, loc,
+        arith::SubFOp::create(rewriter, loc, log, constant(high)),
+        constant(low));
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isSubnormal, unscaled,
+                                                 log);
+    return success();
+  }
+};
+
 class ApproximateMathPass
     : public hlox::cpu::impl::CPUApproximateMathBase<ApproximateMathPass> {
 public:
   void runOnOperation() override {
-    // The logs the program computes itself, left to libm (see
-    // getApproximated()).
-    llvm::DenseSet<Operation *> programLogs;
-    getOperation()->walk([&](math::LogOp op) { programLogs.insert(op); });
+    // The program's f32 logs first, so that the logs of the expansions
+    // below (never of a subnormal) skip the scaling.
+    SmallVector<Operation *> programLogs;
+    getOperation()->walk([&](math::LogOp op) {
+      if (getElementTypeOrSelf(op.getType()).isF32())
+        programLogs.push_back(op);
+    });
+    if (!programLogs.empty()) {
+      RewritePatternSet logPatterns(&getContext());
+      logPatterns.add<LogF32>(&getContext());
+      if (failed(applyOpPatternsGreedily(
+              programLogs, std::move(logPatterns),
+              GreedyRewriteConfig().setStrictness(
+                  GreedyRewriteStrictness::ExistingOps))))
+        return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
     patterns.add<TanhF32>(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
@@ -124,26 +182,26 @@ public:
     });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
-    // log1p and expm1 expand into a log of a value that is never subnormal
-    // where it is used (log1p: 1 + x >= 2^-24; expm1: log(exp(x)), whose
-    // result is selected only where exp(x) - 1 != -1, so exp(x) >= 2^-25),
-    // where MLIR's approximation keeps its bound: approximate those logs
-    // too, so that the functions stay vector code. Their exps are inlined
-    // by hlox-cpu-inline-exp, which runs again after this pass.
-    SmallVector<Operation *> expansionLogs;
+    // Every f32 log left has an argument that is never subnormal where the
+    // result is used: the program's logs after LogF32, and those that
+    // log1p and expm1 expand into (log1p: 1 + x >= 2^-24; expm1:
+    // log(exp(x)), selected only where exp(x) - 1 != -1, so exp(x) >=
+    // 2^-25). MLIR's approximation keeps its bound there. The exps of the
+    // expansions are inlined by hlox-cpu-inline-exp, which runs again
+    // after this pass.
+    SmallVector<Operation *> logs;
     getOperation()->walk([&](math::LogOp op) {
-      if (!programLogs.contains(op) &&
-          getElementTypeOrSelf(op.getType()).isF32())
-        expansionLogs.push_back(op);
+      if (getElementTypeOrSelf(op.getType()).isF32())
+        logs.push_back(op);
     });
-    if (expansionLogs.empty())
+    if (logs.empty())
       return;
-    RewritePatternSet logPatterns(&getContext());
+    RewritePatternSet approximateLogs(&getContext());
     populateMathPolynomialApproximationPatterns(
-        logPatterns,
+        approximateLogs,
         [](StringRef name) { return name == math::LogOp::getOperationName(); });
     if (failed(applyOpPatternsGreedily(
-            expansionLogs, std::move(logPatterns),
+            logs, std::move(approximateLogs),
             GreedyRewriteConfig().setStrictness(
                 GreedyRewriteStrictness::ExistingAndNewOps))))
       return signalPassFailure();

@@ -1,15 +1,16 @@
 // RUN: hlox-opt --hlox-cpu-approximate-math --split-input-file %s | FileCheck %s
 
-// f32 tanh, erf, erfc, expm1, log1p and acos become arithmetic with FMAs,
-// scalars and vectors alike; f64 and the functions left to libm (log, sin,
+// f32 tanh, erf, erfc, expm1, log1p, log and acos become arithmetic with
+// FMAs, scalars and vectors alike; f64 and the functions left to libm (sin,
 // asin, atan, ...) stay.
 // CHECK-LABEL: func.func @scalars
 // CHECK-NOT: math.tanh
 // CHECK-NOT: math.erf
 // CHECK-NOT: math.expm1
+// CHECK-NOT: math.log
 // CHECK: math.fma
 // CHECK: math.tanh %{{.+}} : f64
-// CHECK: math.log %{{.+}} : f32
+// CHECK-NOT: math.log
 // CHECK: math.sin %{{.+}} : f32
 // CHECK: math.asin %{{.+}} : f32
 func.func @scalars(%x: f32, %d: f64) -> (f32, f32, f32, f64, f32, f32, f32) {
@@ -87,18 +88,40 @@ func.func @tanh_vector(%y: vector<16xf32>) -> vector<16xf32> {
 // -----
 
 // expm1 and log1p expand into a log of a value that is never subnormal
-// where it is used: that log is approximated too, the program's own log
-// stays for libm; the exps are left for hlox-cpu-inline-exp.
-// CHECK-LABEL: func.func @expansion_logs
-// CHECK-NOT: math.expm1
-// CHECK-NOT: math.log1p
-// CHECK: math.exp %{{.+}} : vector<16xf32>
-// CHECK: math.log %arg1 : vector<16xf32>
+// where it is used, which MLIR's approximation computes; the program's own
+// log first scales a positive subnormal argument by 2^24 and subtracts
+// 24 ln 2 in two parts (the first exact) from the log. No log is left; the
+// exps are left for hlox-cpu-inline-exp.
+// CHECK-LABEL: func.func @logs
+// CHECK-DAG: %[[TINY:.+]] = arith.constant dense<1.17549435E-38> : vector<16xf32>
+// CHECK-DAG: %[[SCALE:.+]] = arith.constant dense<0x4B800000> : vector<16xf32>
+// CHECK-DAG: %[[HIGH:.+]] = arith.constant dense<16.6355286> : vector<16xf32>
 // CHECK-NOT: math.log
+// CHECK: math.exp %{{.+}} : vector<16xf32>
+// CHECK-NOT: math.log
+// CHECK: arith.cmpf olt, %arg1, %[[TINY]]
+// CHECK-NOT: math.log
+// CHECK: %[[MUL:.+]] = arith.mulf %arg1, %[[SCALE]]
+// CHECK-NOT: math.log
+// CHECK: arith.select %{{.+}}, %[[MUL]], %arg1
+// CHECK-NOT: math.log
+// CHECK: arith.subf %{{.+}}, %[[HIGH]]
+// CHECK-NOT: math.log
+// CHECK-NOT: math.expm1
 // CHECK: return
-func.func @expansion_logs(%x: vector<16xf32>, %y: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>) {
+func.func @logs(%x: vector<16xf32>, %y: vector<16xf32>) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>) {
   %0 = math.expm1 %x : vector<16xf32>
   %1 = math.log %y : vector<16xf32>
   %2 = math.log1p %x : vector<16xf32>
   return %0, %1, %2 : vector<16xf32>, vector<16xf32>, vector<16xf32>
+}
+
+// -----
+
+// f64 logs stay for libm.
+// CHECK-LABEL: func.func @log_f64
+// CHECK: math.log %{{.+}} : f64
+func.func @log_f64(%x: f64) -> f64 {
+  %0 = math.log %x : f64
+  return %0 : f64
 }

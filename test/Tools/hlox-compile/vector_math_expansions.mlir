@@ -1,20 +1,22 @@
-// f32 expm1, log1p and erfc are vector code through and through: the exp
-// and log their approximations expand into are inline arithmetic too, not
-// one libm call per lane (docs/numerics.md). A program's own log stays a
-// libm call; --strict-numerics keeps libm for all of them.
+// f32 expm1, log1p, erfc and log are vector code through and through: the
+// exp and log their approximations expand into are inline arithmetic too,
+// not one libm call per lane (docs/numerics.md); --strict-numerics keeps
+// libm for all of them.
 
 // RUN: hlox-compile --compile-to=llvm %s | FileCheck %s --check-prefix=FAST
 // FAST-NOT: llvm.call @expf
 // FAST-NOT: llvm.call @expm1f
 // FAST-NOT: llvm.call @log1pf
 // FAST-NOT: llvm.call @erfcf
-// FAST: llvm.call @logf
+// FAST-NOT: llvm.call @logf
+// FAST: llvm.intr.fma
 // FAST-NOT: llvm.call @expf
 // FAST-NOT: llvm.call @logf
 
 // RUN: hlox-compile --compile-to=llvm --strict-numerics %s | FileCheck %s --check-prefix=STRICT
 // STRICT-DAG: llvm.call @expm1f
 // STRICT-DAG: llvm.call @log1pf
+// STRICT-DAG: llvm.call @logf
 
 // RUN: hlox-run %s
 // RUN: hlox-run --strict-numerics %s
@@ -28,5 +30,9 @@ func.func @main() -> tensor<17xf32> {
   %2 = chlo.erfc %x : tensor<17xf32> -> tensor<17xf32>
   check.expect_almost_eq_const %2, dense<[1.0, 0.479500115, 1.84270084, 2.20904967e-05, 4.13703171e-37, 1.27632642, 0.999988735, 0.0046777348, 0.288844377, 1.99999928, 0.859683812, 1.53745983e-12, 1.00112844, 0.671373248, 1.60385609, 0.0338948518, 1.54172586e-08]> : tensor<17xf32>
   %3 = stablehlo.log %x : tensor<17xf32>
+  // Subnormal arguments, and the special values.
+  %s = stablehlo.constant dense<[1.4e-45, 1.0e-40, 1.1754942e-38, 1.17549435e-38, 0.0, -0.0, 0x7F800000, -2.0]> : tensor<8xf32>
+  %4 = stablehlo.log %s : tensor<8xf32>
+  check.expect_almost_eq_const %4, dense<[-103.278931, -92.1034088, -87.3365479, -87.3365479, 0xFF800000, 0xFF800000, 0x7F800000, 0x7FC00000]> : tensor<8xf32>
   return %3 : tensor<17xf32>
 }

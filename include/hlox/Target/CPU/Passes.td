@@ -384,13 +384,14 @@ def CPUApproximateMath : Pass<"hlox-cpu-approximate-math", "::mlir::ModuleOp"> {
     Rewrites f32 math ops (scalars and vectors) that libm would compute one
     element at a time into MLIR's polynomial and rational approximations,
     which vectorize: `math.tanh`, `math.erf`, `math.erfc`, `math.expm1`,
-    `math.log1p` and `math.acos` (each function's error bound against the
-    evaluator is in docs/numerics.md). The f32 `math.log` ops that the
-    expm1 and log1p approximations expand into are approximated too (their
-    argument is never subnormal where the result is used); the program's
-    own f32 logs stay for libm, and the `math.exp` ops of the expansions
-    are left for `hlox-cpu-inline-exp`, which the pipeline runs again
-    after this pass. The CPU pipeline runs it on the
+    `math.log1p`, `math.log` and `math.acos` (each function's error bound
+    against the evaluator is in docs/numerics.md). MLIR's log
+    approximation reads the exponent field, so the program's f32 logs first
+    scale a positive subnormal argument by 2^24 and subtract 24 ln 2 from
+    the result; the logs that expm1 and log1p expand into are never of a
+    subnormal where the result is used. The `math.exp` ops of the
+    expansions are left for `hlox-cpu-inline-exp`, which the pipeline runs
+    again after this pass. The CPU pipeline runs it on the
     linalg bodies before `hlox-cpu-vectorize`, so that the vectorizer sees
     arithmetic, unless `CompileOptions::strictNumerics` is set
     (`--strict-numerics`).
