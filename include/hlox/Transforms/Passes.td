@@ -267,6 +267,31 @@ def HloxPoolBeforeActivation
   }];
 }
 
+def HloxSimplifyPower : Pass<"hlox-simplify-power", "::mlir::ModuleOp"> {
+  let summary = "Rewrites float powers by 2, 1, 0, -1 and 0.5 into exact cheaper forms";
+  let description = [{
+    Rewrites `power(x, c)` on static f32, f16 and bf16 tensors (f64 keeps
+    libm's pow, which is within 0.52 ULP rather than correctly rounded, and
+    which the evaluator calls too), where the exponent `c`
+    is a splat constant or a broadcast of a scalar constant, into a form
+    that one IEEE operation (or none) computes correctly rounded, as pow
+    itself: `c = 2` into `x * x`, `1` into `x`, `+-0` into a splat 1 (pow(x,
+    0) is 1 even for NaN), `-1` into `1 / x`, and `0.5` into `sqrt(x) + 0`
+    with `-inf` selecting `+inf` (pow(-0, 0.5) is +0 and pow(-inf, 0.5) is
+    +inf, where sqrt gives -0 and NaN). libm's pow runs one call per
+    element and keeps a kernel from vectorizing; these forms run at memory
+    speed. Other exponents stay: x * x * x rounds twice, pow once.
+
+    ```mlir
+    %c2 = stablehlo.constant dense<2.0> : tensor<f32>
+    %e = stablehlo.broadcast_in_dim %c2, dims = [] : (tensor<f32>) -> tensor<8xf32>
+    %p = stablehlo.power %x, %e : tensor<8xf32>
+    // becomes
+    %p = stablehlo.multiply %x, %x : tensor<8xf32>
+    ```
+  }];
+}
+
 def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
   let summary = "Fuses elementwise linalg producers into their consumers";
   let description = [{
