@@ -355,6 +355,33 @@ TEST(ConvolutionTest, SplitsOneImageOverThreads) {
   checkConvolution(two, 3, "two images on three threads");
 }
 
+/// One NHWC image whose OIHW kernel outweighs its input (as a network's
+/// deep layers at batch 1): split by output channels, each slice writing
+/// its channels of every pixel through a strided result, at blocks of 16
+/// (96 on three threads) or unevenly (40 on two: 16 and 24); with an
+/// addend it splits by rows instead.
+TEST(ConvolutionTest, SplitsDeepLayersByChannels) {
+  for (int64_t outChannels : {40, 96})
+    for (bool addend : {false, true}) {
+      ConvolutionSpec spec;
+      spec.inChannels = 16;
+      spec.height = spec.width = 4;
+      spec.outHeight = spec.outWidth = 4;
+      spec.kernelHeight = spec.kernelWidth = 3;
+      spec.padding[0] = spec.padding[1] = spec.padding[2] = spec.padding[3] = 1;
+      spec.outChannels = outChannels;
+      spec.nhwc = true;
+      spec.kernelOihw = true;
+      spec.bias = true;
+      spec.addend = addend;
+      unsigned threads = outChannels == 96 ? 3 : 2;
+      checkConvolution(spec, threads,
+                       std::to_string(outChannels) + " channels on " +
+                           std::to_string(threads) + " threads" +
+                           (addend ? ", with an addend" : ""));
+    }
+}
+
 /// Enough channels for oneDNN's blocked weights, which are kept between
 /// runs while the weights stay the same: checkConvolution changes them in
 /// place and moves them to another buffer. One image on one thread and

@@ -77,8 +77,12 @@ private:
   /// A primitive, its layouts and buffers, for one spec.
   struct Impl;
   Convolution(const ConvolutionSpec &spec, std::unique_ptr<Impl> impl);
+  /// With `resultPitch` (NHWC only), the result's pixels lie that many
+  /// channels apart rather than spec.outChannels: a slice of the output
+  /// channels inside the whole result.
   static std::unique_ptr<Impl> makeImpl(const ConvolutionSpec &spec,
-                                        Status &status);
+                                        Status &status,
+                                        int64_t resultPitch = 0);
   ConvolutionSpec spec;
   /// The whole batch's primitive.
   std::unique_ptr<Impl> impl;
