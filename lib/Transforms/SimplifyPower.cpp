@@ -61,42 +61,35 @@ struct SimplifyPower final : OpRewritePattern<shlo::PowOp> {
     std::optional<APFloat> exponent = getFloatSplat(op.getRhs());
     if (!exponent)
       return rewriter.notifyMatchFailure(op, "exponent not a splat");
-    auto is = [&](double value) {
-      APFloat expected(value);
-      bool lost = false;
-      expected.convert(exponent->getSemantics(), APFloat::rmNearestTiesToEven,
-                       &lost);
-      return !lost && exponent->bitwiseIsEqual(expected);
-    };
+    // Exact: f32 and narrower (and the splat's own type) widen to double
+    // without loss; -0 compares equal to 0.
+    double e = exponent->convertToDouble();
     Location loc = op.getLoc();
     Value x = op.getLhs();
     auto splat = [&](double value) -> Value {
-      auto elementType = cast<FloatType>(type.getElementType());
-      APFloat v(value);
-      bool lost = false;
-      v.convert(elementType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
-                &lost);
-      return shlo::ConstantOp::create(rewriter, loc, type,
-                                      DenseElementsAttr::get(type, v));
+      return shlo::ConstantOp::create(
+          rewriter, loc, type,
+          DenseElementsAttr::get(
+              type,
+              rewriter.getFloatAttr(type.getElementType(), value).getValue()));
     };
-    if (is(2.0)) {
+    if (e == 2.0) {
       rewriter.replaceOpWithNewOp<shlo::MulOp>(op, x, x);
       return success();
     }
-    if (is(1.0)) {
+    if (e == 1.0) {
       rewriter.replaceOp(op, x);
       return success();
     }
-    // +0 and -0 alike.
-    if (exponent->isZero()) {
+    if (e == 0.0) {
       rewriter.replaceOp(op, splat(1.0));
       return success();
     }
-    if (is(-1.0)) {
+    if (e == -1.0) {
       rewriter.replaceOpWithNewOp<shlo::DivOp>(op, splat(1.0), x);
       return success();
     }
-    if (is(0.5)) {
+    if (e == 0.5) {
       // sqrt(x) + 0 turns sqrt(-0) = -0 into +0 and keeps every other
       // value; -inf selects +inf.
       Value root = shlo::AddOp::create(

@@ -347,6 +347,14 @@ Convolution::Convolution(const ConvolutionSpec &spec,
     : spec(spec), impl(std::move(impl)) {}
 Convolution::~Convolution() = default;
 
+/// Whether `spec` is a matrix product: one group, a 1x1 window of stride 1
+/// without padding.
+static bool isMatrixProductSpec(const ConvolutionSpec &spec) {
+  return spec.groups == 1 && spec.kernelHeight == 1 && spec.kernelWidth == 1 &&
+         spec.strides[0] == 1 && spec.strides[1] == 1 && spec.padding[0] == 0 &&
+         spec.padding[1] == 0 && spec.padding[2] == 0 && spec.padding[3] == 0;
+}
+
 std::unique_ptr<Convolution::Impl>
 Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
                       int64_t resultPitch) {
@@ -418,11 +426,7 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
   // A 1x1 convolution of stride 1 without padding is a matrix product on
   // the plain layouts, which oneDNN runs as fast as on blocked ones: the
   // reorders (the result's above all) would only add passes over memory.
-  bool isMatrixProduct = groups == 1 && spec.kernelHeight == 1 &&
-                         spec.kernelWidth == 1 && spec.strides[0] == 1 &&
-                         spec.strides[1] == 1 && spec.padding[0] == 0 &&
-                         spec.padding[1] == 0 && spec.padding[2] == 0 &&
-                         spec.padding[3] == 0;
+  bool isMatrixProduct = isMatrixProductSpec(spec);
   if (isMatrixProduct) {
     inputAny = impl->input.plainDesc;
     resultAny = impl->result.plainDesc;
@@ -728,15 +732,13 @@ splitImage(const ConvolutionSpec &spec, int64_t threads) {
   // to 0.60-0.62 ms). Each slice writes its channels of every pixel (a strided
   // result, which the primitive reaches through a reorder). Not with an
   // HWIO kernel (its output channels are innermost), nor with an addend,
-  // nor for a 1x1 convolution of stride 1 (a matrix product on the plain
-  // layouts).
+  // nor for a matrix product (which runs on the plain layouts).
   int64_t kernelBytes = spec.outChannels * spec.inChannels * window * bytes;
   int64_t inputBytes = pixels * spec.inChannels * bytes;
-  bool matrixProduct = spec.kernelHeight == 1 && spec.kernelWidth == 1 &&
-                       spec.strides[0] == 1 && spec.strides[1] == 1;
-  Split channels(spec.outChannels, threads, 16);
-  if (spec.kernelOihw && spec.groups == 1 && !spec.addend && !matrixProduct &&
-      kernelBytes > 2 * inputBytes && spec.outChannels >= 16 * threads) {
+  if (spec.kernelOihw && spec.groups == 1 && !spec.addend &&
+      !isMatrixProductSpec(spec) && kernelBytes > 2 * inputBytes &&
+      spec.outChannels >= 16 * threads) {
+    Split channels(spec.outChannels, threads, 16);
     for (int64_t part = 0; part < threads; ++part) {
       int64_t first = channels.begin(part);
       ConvolutionSpec slice = spec;

@@ -161,20 +161,11 @@ public:
   void runOnOperation() override {
     // The program's f32 logs first, so that the logs of the expansions
     // below (never of a subnormal) skip the scaling.
-    SmallVector<Operation *> programLogs;
-    getOperation()->walk([&](math::LogOp op) {
-      if (getElementTypeOrSelf(op.getType()).isF32())
-        programLogs.push_back(op);
-    });
-    if (!programLogs.empty()) {
-      RewritePatternSet logPatterns(&getContext());
-      logPatterns.add<LogF32>(&getContext());
-      if (failed(applyOpPatternsGreedily(
-              programLogs, std::move(logPatterns),
-              GreedyRewriteConfig().setStrictness(
-                  GreedyRewriteStrictness::ExistingOps))))
-        return signalPassFailure();
-    }
+    RewritePatternSet scaleLogs(&getContext());
+    scaleLogs.add<LogF32>(&getContext());
+    if (failed(rewriteF32Logs(std::move(scaleLogs),
+                              GreedyRewriteStrictness::ExistingOps)))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<TanhF32>(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
@@ -187,24 +178,32 @@ public:
     // log1p and expm1 expand into (log1p: 1 + x >= 2^-24; expm1:
     // log(exp(x)), selected only where exp(x) - 1 != -1, so exp(x) >=
     // 2^-25). MLIR's approximation keeps its bound there. The exps of the
-    // expansions are inlined by hlox-cpu-inline-exp, which runs again
-    // after this pass.
+    // expansions are inlined by hlox-cpu-inline-exp, which runs after this
+    // pass.
+    RewritePatternSet approximateLogs(&getContext());
+    populateMathPolynomialApproximationPatterns(
+        approximateLogs,
+        [](StringRef name) { return name == math::LogOp::getOperationName(); });
+    if (failed(rewriteF32Logs(std::move(approximateLogs),
+                              GreedyRewriteStrictness::ExistingAndNewOps)))
+      return signalPassFailure();
+  }
+
+private:
+  /// Applies `patterns` to the f32 logs the module holds now (and, with
+  /// ExistingAndNewOps, to what they create), nothing else.
+  LogicalResult rewriteF32Logs(RewritePatternSet &&patterns,
+                               GreedyRewriteStrictness strictness) {
     SmallVector<Operation *> logs;
     getOperation()->walk([&](math::LogOp op) {
       if (getElementTypeOrSelf(op.getType()).isF32())
         logs.push_back(op);
     });
     if (logs.empty())
-      return;
-    RewritePatternSet approximateLogs(&getContext());
-    populateMathPolynomialApproximationPatterns(
-        approximateLogs,
-        [](StringRef name) { return name == math::LogOp::getOperationName(); });
-    if (failed(applyOpPatternsGreedily(
-            logs, std::move(approximateLogs),
-            GreedyRewriteConfig().setStrictness(
-                GreedyRewriteStrictness::ExistingAndNewOps))))
-      return signalPassFailure();
+      return success();
+    return applyOpPatternsGreedily(
+        logs, std::move(patterns),
+        GreedyRewriteConfig().setStrictness(strictness));
   }
 };
 

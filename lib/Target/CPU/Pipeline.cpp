@@ -126,16 +126,14 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          (contract == FpContract::Elementwise
               ? "hlox-cpu-contract-floats{elementwise-only=true},"
               : "") +
+         // The exps inline after the approximations, which leave those of
+         // expm1 and erfc for it (strict numerics approximate nothing).
+         (options.strictNumerics ? "" : "hlox-cpu-approximate-math,") +
          (!options.inlineExp ? ""
           : options.strictNumerics
               ? "hlox-cpu-inline-exp,"
               : "hlox-cpu-inline-exp{f32-arithmetic=true},") +
-         (options.strictNumerics ? ""
-          : options.inlineExp
-              // The exps that expm1 and erfc expand into inline too.
-              ? "hlox-cpu-approximate-math,hlox-cpu-inline-exp{f32-arithmetic="
-                "true},hlox-cpu-split-reductions,"
-              : "hlox-cpu-approximate-math,hlox-cpu-split-reductions,") +
+         (options.strictNumerics ? "" : "hlox-cpu-split-reductions,") +
          (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
                               "loop-invariant-subset-hoisting,canonicalize,"
                             : "") +

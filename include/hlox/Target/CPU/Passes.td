@@ -391,7 +391,7 @@ def CPUApproximateMath : Pass<"hlox-cpu-approximate-math", "::mlir::ModuleOp"> {
     the result; the logs that expm1 and log1p expand into are never of a
     subnormal where the result is used. The `math.exp` ops of the
     expansions are left for `hlox-cpu-inline-exp`, which the pipeline runs
-    again after this pass. The CPU pipeline runs it on the
+    after this pass. The CPU pipeline runs it on the
     linalg bodies before `hlox-cpu-vectorize`, so that the vectorizer sees
     arithmetic, unless `CompileOptions::strictNumerics` is set
     (`--strict-numerics`).
