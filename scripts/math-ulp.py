@@ -8,6 +8,9 @@ rounded once to f32) on the same inputs, a dense sweep of f32 bit patterns
 subnormals, infinities and NaN are sampled), and prints per function the
 largest distance in ULPs, where it occurs, and how many results differ.
 NaN matches NaN; a NaN against a number counts as an infinite distance.
+A function of two arguments (pow) pairs each swept x with a y drawn from a
+fixed-seed mix: uniform in [-8, 8], small integers and halves, any f32
+pattern, and the special values (0, +-1, +-0.5, infinities, NaN).
 
     scripts/math-ulp.py [--functions tanh,log,...] [--samples N]
                         [--hlox-run PATH] [-- compile flags]
@@ -19,6 +22,7 @@ pattern); the default (2^20) takes a few seconds per function.
 import argparse
 import array
 import os
+import random
 import struct
 import subprocess
 import sys
@@ -47,7 +51,32 @@ OPS = {
     "atan": "chlo.atan %x : {t} -> {t}",
     "asin": "chlo.asin %x : {t} -> {t}",
     "acos": "chlo.acos %x : {t} -> {t}",
+    "pow": "stablehlo.power %x, %y : {t}",
 }
+
+# The functions of two arguments, x and y.
+BINARY = {"pow"}
+
+
+def second_operands(count):
+    """f32 bit patterns of y for a binary function (see the docstring)."""
+    rng = random.Random(20261204)
+    specials = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 3.0, -3.0,
+                float("inf"), float("-inf"), float("nan")]
+    out = []
+    for _ in range(count):
+        pick = rng.random()
+        if pick < 0.5:
+            value = rng.uniform(-8.0, 8.0)
+        elif pick < 0.7:
+            value = rng.randint(-40, 40) / 2.0
+        elif pick < 0.95:
+            out.append(rng.getrandbits(32))
+            continue
+        else:
+            value = rng.choice(specials)
+        out.append(struct.unpack("<I", struct.pack("<f", value))[0])
+    return out
 
 
 def write_f32(path, bits):
@@ -80,21 +109,31 @@ def measure(name, samples, hlox_run, flags, work):
                0xBF800000]
     t = "tensor<%dxf32>" % len(inputs)
     program = os.path.join(work, name + ".mlir")
+    binary = name in BINARY
     with open(program, "w") as f:
-        f.write("func.func @main(%x: {t}) -> {t} {{\n"
-                "  %y = {op}\n"
-                "  return %y : {t}\n}}\n".format(t=t, op=OPS[name].format(t=t)))
-    source = os.path.join(work, name + "_x.npy")
-    write_f32(source, inputs)
+        f.write("func.func @main(%x: {t}{y}) -> {t} {{\n"
+                "  %r = {op}\n"
+                "  return %r : {t}\n}}\n".format(
+                    t=t, op=OPS[name].format(t=t),
+                    y=", %y: " + t if binary else ""))
+    sources = [os.path.join(work, name + "_x.npy")]
+    write_f32(sources[0], inputs)
+    if binary:
+        ys = second_operands(len(inputs))
+        sources.append(os.path.join(work, name + "_y.npy"))
+        write_f32(sources[1], ys)
+    else:
+        ys = [None] * len(inputs)
     outputs = {}
     for mode, extra in (("compiled", flags), ("interpreted", ["--interpret"])):
         out = os.path.join(work, "%s_%s.npy" % (name, mode))
-        subprocess.run([hlox_run, program, "--input=@" + source,
-                        "--output=@" + out] + extra, check=True)
+        subprocess.run([hlox_run, program] +
+                       ["--input=@" + source for source in sources] +
+                       ["--output=@" + out] + extra, check=True)
         outputs[mode] = read_f32_bits(out)
     worst, worst_at, differ = 0, None, 0
-    for x, got, want in zip(inputs, outputs["compiled"],
-                            outputs["interpreted"]):
+    for x, y, got, want in zip(inputs, ys, outputs["compiled"],
+                               outputs["interpreted"]):
         if got == want:
             continue
         if is_nan(got) and is_nan(want):
@@ -105,12 +144,14 @@ def measure(name, samples, hlox_run, flags, work):
         else:
             distance = abs(npy.order_key(got, 32) - npy.order_key(want, 32))
         if distance > worst:
-            worst, worst_at = distance, (x, got, want)
+            worst, worst_at = distance, (x, y, got, want)
     where = ""
     if worst_at:
-        x, got, want = worst_at
-        where = " at x = %.9g (got %.9g, want %.9g)" % (
-            bits_to_float(x), bits_to_float(got), bits_to_float(want))
+        x, y, got, want = worst_at
+        where = " at x = %.9g%s (got %.9g, want %.9g)" % (
+            bits_to_float(x),
+            "" if y is None else ", y = %.9g" % bits_to_float(y),
+            bits_to_float(got), bits_to_float(want))
     print("%-9s max %s ULP, %d of %d differ%s" % (
         name, worst if worst != float("inf") else "inf", differ, len(inputs),
         where), flush=True)

@@ -18,6 +18,7 @@
 
 #include "hlox/Target/CPU/Passes.h"
 
+#include "ApproximationPatterns.h"
 #include "ExpArithmetic.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -40,9 +41,9 @@ namespace {
 
 /// The math ops approximated: those whose approximation stays within 5
 /// ULPs of the evaluator on a sweep of every 256th f32 (scripts/math-ulp.py;
-/// erf 5, the others at most 2). f32 log takes LogF32 below. Left to
-/// libm: asin (7 ULPs near 1), atan (40 ULPs), sin and cos (no range
-/// reduction for large arguments), cbrt (NaN for infinity).
+/// erf 5, the others at most 2). f32 log takes LogF32 below, f32 sin, cos
+/// and pow hlox's own (ApproximationPatterns.h). Left to libm: asin (7
+/// ULPs near 1), atan (40 ULPs), cbrt (NaN for infinity).
 const llvm::StringSet<> &getApproximated() {
   static const llvm::StringSet<> names = {
       math::Log1pOp::getOperationName(), math::ExpM1Op::getOperationName(),
@@ -168,6 +169,8 @@ public:
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<TanhF32>(&getContext());
+    hlox::cpu::populateSinCosF32Patterns(patterns);
+    hlox::cpu::populatePowF32Patterns(patterns);
     populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
       return getApproximated().contains(name);
     });

@@ -26,6 +26,7 @@
 #include "hlox/Target/CPU/Passes.h"
 
 #include "ExpArithmetic.h"
+#include "LaneArithmetic.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -45,35 +46,11 @@ using namespace mlir;
 
 namespace {
 
-/// Builds the scalar or vector constants and FMAs of an exp rewrite, shaped
-/// like the op's operand (a scalar, or a vector of its lanes).
-struct ExpBuilder {
-  OpBuilder &rewriter;
-  Location loc;
-  Type type;
-
-  /// `element` shaped like the operand.
-  Type like(Type element) const {
-    if (auto vector = dyn_cast<VectorType>(type))
-      return vector.clone(element);
-    return element;
-  }
-  /// A constant of `scalar`'s type, splat to a vector like the operand.
-  Value splat(TypedAttr scalar) const {
-    if (auto vector = dyn_cast<VectorType>(type))
-      return arith::ConstantOp::create(
-          rewriter, loc,
-          DenseElementsAttr::get(vector.clone(scalar.getType()), scalar));
-    return arith::ConstantOp::create(rewriter, loc, scalar);
-  }
-  Value fma(Value a, Value b, Value c) const {
-    return math::FmaOp::create(rewriter, loc, a, b, c);
-  }
-};
+using hlox::cpu::LaneBuilder;
 
 /// exp(x) for f32 `x` in f64 arithmetic, rounded once to f32 (the file
 /// comment's steps); NaN is handled by the caller.
-Value expInF64(const ExpBuilder &e, Value x) {
+Value expInF64(const LaneBuilder &e, Value x) {
   OpBuilder &rewriter = e.rewriter;
   Location loc = e.loc;
   Type f64 = e.like(rewriter.getF64Type());
@@ -125,7 +102,7 @@ Value expInF64(const ExpBuilder &e, Value x) {
 ///
 /// The error bound, measured on a dense sweep, is in docs/numerics.md; NaN
 /// is handled by the caller.
-Value expInF32(const ExpBuilder &e, Value x) {
+Value expInF32(const LaneBuilder &e, Value x) {
   OpBuilder &rewriter = e.rewriter;
   Location loc = e.loc;
   Type i32 = e.like(rewriter.getI32Type());
@@ -213,9 +190,9 @@ public:
 } // namespace
 
 Value hlox::cpu::buildExpInF32(OpBuilder &b, Location loc, Value x) {
-  return expInF32(ExpBuilder{b, loc, x.getType()}, x);
+  return expInF32(LaneBuilder{b, loc, x.getType()}, x);
 }
 
 Value hlox::cpu::buildExpInF64(OpBuilder &b, Location loc, Value x) {
-  return expInF64(ExpBuilder{b, loc, x.getType()}, x);
+  return expInF64(LaneBuilder{b, loc, x.getType()}, x);
 }

@@ -1,8 +1,8 @@
 // RUN: hlox-opt --hlox-cpu-approximate-math --split-input-file %s | FileCheck %s
 
-// f32 tanh, erf, erfc, expm1, log1p, log and acos become arithmetic with
-// FMAs, scalars and vectors alike; f64 and the functions left to libm (sin,
-// asin, atan, ...) stay.
+// f32 tanh, erf, erfc, expm1, log1p, log, acos, sin, cos and pow become
+// arithmetic with FMAs, scalars and vectors alike; f64 and the functions
+// left to libm (asin, atan, ...) stay.
 // CHECK-LABEL: func.func @scalars
 // CHECK-NOT: math.tanh
 // CHECK-NOT: math.erf
@@ -11,7 +11,7 @@
 // CHECK: math.fma
 // CHECK: math.tanh %{{.+}} : f64
 // CHECK-NOT: math.log
-// CHECK: math.sin %{{.+}} : f32
+// CHECK-NOT: math.sin
 // CHECK: math.asin %{{.+}} : f32
 func.func @scalars(%x: f32, %d: f64) -> (f32, f32, f32, f64, f32, f32, f32) {
   %0 = math.tanh %x : f32
@@ -124,4 +124,41 @@ func.func @logs(%x: vector<16xf32>, %y: vector<16xf32>) -> (vector<16xf32>, vect
 func.func @log_f64(%x: f64) -> f64 {
   %0 = math.log %x : f64
   return %0 : f64
+}
+
+// -----
+
+// f32 sin and cos: the argument's significand times a window of 2/pi's
+// bits in 64-bit integer arithmetic, then f64 polynomials, rounded once;
+// vectors keep their lanes.
+// CHECK-LABEL: func.func @sin_cos
+// CHECK-NOT: math.sin
+// CHECK-NOT: math.cos
+// CHECK: arith.muli %{{.+}} : vector<16xi64>
+// CHECK: arith.sitofp %{{.+}} : vector<16xi64> to vector<16xf64>
+// CHECK: math.fma %{{.+}} : vector<16xf64>
+// CHECK: arith.truncf %{{.+}} : vector<16xf64> to vector<16xf32>
+// CHECK-NOT: math.sin
+// CHECK-NOT: math.cos
+// CHECK: math.sin %{{.+}} : f64
+func.func @sin_cos(%x: vector<16xf32>, %d: f64) -> (vector<16xf32>, vector<16xf32>, f64) {
+  %0 = math.sin %x : vector<16xf32>
+  %1 = math.cos %x : vector<16xf32>
+  %2 = math.sin %d : f64
+  return %0, %1, %2 : vector<16xf32>, vector<16xf32>, f64
+}
+
+// -----
+
+// f32 pow: exp2(y log2 |x|) in f64, the special values by selects.
+// CHECK-LABEL: func.func @pow
+// CHECK-NOT: math.powf %{{.+}} : f32
+// CHECK: arith.divf %{{.+}} : f64
+// CHECK: math.floor %{{.+}} : f32
+// CHECK: arith.select
+// CHECK: math.powf %{{.+}} : f64
+func.func @pow(%x: f32, %y: f32, %a: f64, %b: f64) -> (f32, f64) {
+  %0 = math.powf %x, %y : f32
+  %1 = math.powf %a, %b : f64
+  return %0, %1 : f32, f64
 }
