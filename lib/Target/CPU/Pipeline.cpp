@@ -134,7 +134,11 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
               ? "hlox-cpu-inline-exp,"
               : "hlox-cpu-inline-exp{f32-arithmetic=true},") +
          (options.strictNumerics ? "" : "hlox-cpu-split-reductions,") +
+         // Loop-invariant code motion while the tiles read tensors: a 0-d
+         // operand's load (and its conversion) leaves the tile loops, which
+         // LLVM cannot prove once the kernel stores through pointers.
          (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
+                              "loop-invariant-code-motion,"
                               "loop-invariant-subset-hoisting,canonicalize,"
                             : "") +
          "eliminate-empty-tensors,"

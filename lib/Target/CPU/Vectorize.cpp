@@ -20,9 +20,10 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/DebugLog.h"
@@ -674,6 +675,52 @@ SmallVector<linalg::LinalgOp> linalgOps(func::FuncOp function) {
   return ops;
 }
 
+/// Reads each input whose trailing dimensions are 1 and indexed by 0
+/// through a view without them: a per-channel parameter of shape Cx1x1
+/// that an NHWC op reads by (d3, 0, 0) becomes C read by (d3). Its channel
+/// loop is then that operand's last dimension, as the vector loop needs
+/// (the parameter otherwise keeps the op scalar); the memory is the same,
+/// the view a collapse of the unit dimensions into the one before them.
+void dropTrailingUnitDims(RewriterBase &rewriter, func::FuncOp function) {
+  function.walk([&](linalg::GenericOp op) {
+    if (!op.hasPureTensorSemantics())
+      return;
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    bool changed = false;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      if (!type)
+        continue;
+      AffineMap map = maps[input->getOperandNumber()];
+      int64_t rank = type.getRank(), kept = rank;
+      while (kept > 1 && type.getDimSize(kept - 1) == 1) {
+        auto index = dyn_cast<AffineConstantExpr>(map.getResult(kept - 1));
+        if (!index || index.getValue() != 0)
+          break;
+        --kept;
+      }
+      if (kept == rank)
+        continue;
+      SmallVector<ReassociationIndices> groups;
+      for (int64_t i = 0; i + 1 < kept; ++i)
+        groups.push_back({i});
+      groups.push_back(llvm::to_vector(llvm::seq<int64_t>(kept - 1, rank)));
+      rewriter.setInsertionPoint(op);
+      Value view = tensor::CollapseShapeOp::create(rewriter, op.getLoc(),
+                                                   input->get(), groups);
+      rewriter.modifyOpInPlace(op, [&] { input->set(view); });
+      maps[input->getOperandNumber()] =
+          AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                         map.getResults().take_front(kept), op.getContext());
+      changed = true;
+    }
+    if (changed)
+      rewriter.modifyOpInPlace(op, [&] {
+        op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+      });
+  });
+}
+
 class VectorizePass
     : public hlox::cpu::impl::CPUVectorizeBase<VectorizePass> {
 public:
@@ -694,6 +741,7 @@ public:
     for (auto function : getOperation().getOps<func::FuncOp>()) {
       if (!function->hasAttr(kDispatchAttr) || function.isExternal())
         continue;
+      dropTrailingUnitDims(rewriter, function);
       // Contractions first split into row tiles, full and partial.
       // Transposing ops into square tiles, full and partial.
       bool split = false;

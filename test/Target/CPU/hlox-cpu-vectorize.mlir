@@ -269,3 +269,24 @@ func.func private @nhwc_pool(%x: tensor<2x9x9x64xf32>) -> tensor<2x4x4x64xf32> a
   } -> tensor<2x4x4x64xf32>
   return %r : tensor<2x4x4x64xf32>
 }
+
+// A per-channel parameter of shape Cx1x1 that an NHWC op reads by
+// (d3, 0, 0) (an NCHW model's batch norm after the channels-last
+// rewrite) is read through a view without its unit dimensions, so that the
+// channel loop is every operand's last dimension and vectorizes.
+// CHECK-LABEL: func.func private @unit_trailing_dims(
+// CHECK: tensor.collapse_shape %{{.+}} {{\[\[}}0, 1, 2]] : tensor<64x1x1xf32> into tensor<64xf32>
+// CHECK: vector.transfer_read {{.*}} : tensor<{{.*}}xf32>, vector<16xf32>
+// CHECK: arith.mulf %{{.+}}, %{{.+}} : vector<16xf32>
+// CHECK-NOT: linalg.generic
+#nhwc4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#channel_11 = affine_map<(d0, d1, d2, d3) -> (d3, 0, 0)>
+func.func private @unit_trailing_dims(%x: tensor<1x4x4x64xf32>, %s: tensor<64x1x1xf32>) -> tensor<1x4x4x64xf32> attributes {hlox.dispatch} {
+  %e = tensor.empty() : tensor<1x4x4x64xf32>
+  %r = linalg.generic {indexing_maps = [#nhwc4, #channel_11, #nhwc4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x, %s : tensor<1x4x4x64xf32>, tensor<64x1x1xf32>) outs(%e : tensor<1x4x4x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x64xf32>
+  return %r : tensor<1x4x4x64xf32>
+}
