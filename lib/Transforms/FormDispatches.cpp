@@ -525,7 +525,7 @@ private:
       auto linalgOp = dyn_cast<linalg::LinalgOp>(nested);
       std::optional<int64_t> iterations =
           linalgOp ? getStaticIterations(linalgOp) : std::nullopt;
-      return iterations && *iterations >= kThreadedWork
+      return iterations && *iterations >= kHostControlFlowWork
                  ? WalkResult::interrupt()
                  : WalkResult::advance();
     });
