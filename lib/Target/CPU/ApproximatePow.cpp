@@ -48,17 +48,8 @@ Value buildPow(const LaneBuilder &b, Value x, Value y) {
   Type f64 = b.like(r.getF64Type());
   Type i64 = b.like(r.getI64Type());
   Type i32 = b.like(r.getI32Type());
-  auto cmpF = [&](arith::CmpFPredicate predicate, Value u, Value v) {
-    return arith::CmpFOp::create(r, loc, predicate, u, v);
-  };
-  auto select = [&](Value c, Value u, Value v) {
-    return arith::SelectOp::create(r, loc, c, u, v);
-  };
   auto mulF = [&](Value u, Value v) {
     return arith::MulFOp::create(r, loc, u, v);
-  };
-  auto andI = [&](Value u, Value v) {
-    return arith::AndIOp::create(r, loc, u, v);
   };
 
   // log2 |x| in f64.
@@ -69,10 +60,10 @@ Value buildPow(const LaneBuilder &b, Value x, Value y) {
       r, loc, arith::ShRUIOp::create(r, loc, bits, b.i64(52)), b.i64(1023));
   Value m = arith::BitcastOp::create(
       r, loc, f64,
-      arith::OrIOp::create(r, loc, andI(bits, b.i64(0x000fffffffffffffLL)),
+      arith::OrIOp::create(r, loc, b.andI(bits, b.i64(0x000fffffffffffffLL)),
                            b.i64(0x3ff0000000000000LL)));
-  Value above = cmpF(arith::CmpFPredicate::OGT, m, b.f64(M_SQRT2));
-  m = select(above, mulF(m, b.f64(0.5)), m);
+  Value above = b.cmpF(arith::CmpFPredicate::OGT, m, b.f64(M_SQRT2));
+  m = b.select(above, mulF(m, b.f64(0.5)), m);
   k = arith::AddIOp::create(r, loc, k,
                             arith::ExtUIOp::create(r, loc, i64, above));
   Value s = arith::DivFOp::create(r, loc,
@@ -87,10 +78,10 @@ Value buildPow(const LaneBuilder &b, Value x, Value y) {
   Value lnM = b.fma(mulF(twiceS, z), series, twiceS);
   Value log2 =
       b.fma(lnM, b.f64(1.0 / M_LN2), arith::SIToFPOp::create(r, loc, f64, k));
-  log2 = select(cmpF(arith::CmpFPredicate::OEQ, ax, b.f64(0.0)),
-                b.f64(-INFINITY), log2);
-  log2 = select(cmpF(arith::CmpFPredicate::OEQ, ax, b.f64(INFINITY)),
-                b.f64(INFINITY), log2);
+  log2 = b.select(b.cmpF(arith::CmpFPredicate::OEQ, ax, b.f64(0.0)),
+                  b.f64(-INFINITY), log2);
+  log2 = b.select(b.cmpF(arith::CmpFPredicate::OEQ, ax, b.f64(INFINITY)),
+                  b.f64(INFINITY), log2);
 
   // 2^t.
   Value t = mulF(arith::ExtFOp::create(r, loc, f64, y), log2);
@@ -125,42 +116,42 @@ Value buildPow(const LaneBuilder &b, Value x, Value y) {
   // odd where it is also below 2^24 in magnitude and its low bit is set.
   Value ay = math::AbsFOp::create(r, loc, y);
   Value isInteger =
-      cmpF(arith::CmpFPredicate::OEQ, y, math::FloorOp::create(r, loc, y));
-  Value belowOddRange = cmpF(arith::CmpFPredicate::OLT, ay, b.f32(0x1p24f));
+      b.cmpF(arith::CmpFPredicate::OEQ, y, math::FloorOp::create(r, loc, y));
+  Value belowOddRange = b.cmpF(arith::CmpFPredicate::OLT, ay, b.f32(0x1p24f));
   Value asInteger = arith::FPToSIOp::create(
-      r, loc, i32, select(belowOddRange, y, b.f32(0.0f)));
+      r, loc, i32, b.select(belowOddRange, y, b.f32(0.0f)));
   Value isOdd =
-      andI(andI(isInteger, belowOddRange),
-           arith::CmpIOp::create(r, loc, arith::CmpIPredicate::eq,
-                                 andI(asInteger, b.i32(1)), b.i32(1)));
+      b.andI(b.andI(isInteger, belowOddRange),
+             arith::CmpIOp::create(r, loc, arith::CmpIPredicate::eq,
+                                   b.andI(asInteger, b.i32(1)), b.i32(1)));
   Value xNegative =
       arith::CmpIOp::create(r, loc, arith::CmpIPredicate::slt,
                             arith::BitcastOp::create(r, loc, i32, x), b.i32(0));
-  result = select(andI(xNegative, isOdd), arith::NegFOp::create(r, loc, result),
-                  result);
+  result = b.select(b.andI(xNegative, isOdd),
+                    arith::NegFOp::create(r, loc, result), result);
 
   // NaN: a finite negative x with a y that is not an integer, and NaN
   // inputs (x + y: quiet, a NaN's payload).
   Value nan = arith::AddFOp::create(r, loc, x, y);
   Value negativeFinite =
-      andI(cmpF(arith::CmpFPredicate::OLT, x, b.f32(0.0f)),
-           cmpF(arith::CmpFPredicate::OGT, x, b.f32(-INFINITY)));
-  result = select(
-      andI(negativeFinite, arith::XOrIOp::create(r, loc, isInteger,
+      b.andI(b.cmpF(arith::CmpFPredicate::OLT, x, b.f32(0.0f)),
+             b.cmpF(arith::CmpFPredicate::OGT, x, b.f32(-INFINITY)));
+  result = b.select(b.andI(negativeFinite,
+                           arith::XOrIOp::create(r, loc, isInteger,
                                                  b.splat(r.getBoolAttr(true)))),
-      b.f32(NAN), result);
-  result = select(cmpF(arith::CmpFPredicate::UNO, x, y), nan, result);
+                    b.f32(NAN), result);
+  result = b.select(b.cmpF(arith::CmpFPredicate::UNO, x, y), nan, result);
   // 1: y = 0 (x NaN included), x = 1 (y NaN included), |x| = 1 with an
   // infinite y.
   Value one = arith::OrIOp::create(
-      r, loc, cmpF(arith::CmpFPredicate::OEQ, y, b.f32(0.0f)),
-      cmpF(arith::CmpFPredicate::OEQ, x, b.f32(1.0f)));
+      r, loc, b.cmpF(arith::CmpFPredicate::OEQ, y, b.f32(0.0f)),
+      b.cmpF(arith::CmpFPredicate::OEQ, x, b.f32(1.0f)));
   Value absX = math::AbsFOp::create(r, loc, x);
   one = arith::OrIOp::create(
       r, loc, one,
-      andI(cmpF(arith::CmpFPredicate::OEQ, absX, b.f32(1.0f)),
-           cmpF(arith::CmpFPredicate::OEQ, ay, b.f32(INFINITY))));
-  return select(one, b.f32(1.0f), result);
+      b.andI(b.cmpF(arith::CmpFPredicate::OEQ, absX, b.f32(1.0f)),
+             b.cmpF(arith::CmpFPredicate::OEQ, ay, b.f32(INFINITY))));
+  return b.select(one, b.f32(1.0f), result);
 }
 
 struct PowF32 final : OpRewritePattern<math::PowFOp> {

@@ -65,17 +65,11 @@ Value buildSinCos(const LaneBuilder &b, Value x, bool cosine) {
   auto mul = [&](Value u, Value v) {
     return arith::MulIOp::create(r, loc, u, v);
   };
-  auto andI = [&](Value u, Value v) {
-    return arith::AndIOp::create(r, loc, u, v);
-  };
   auto shl = [&](Value u, Value v) {
     return arith::ShLIOp::create(r, loc, u, v);
   };
   auto shr = [&](Value u, Value v) {
     return arith::ShRUIOp::create(r, loc, u, v);
-  };
-  auto select = [&](Value c, Value u, Value v) {
-    return arith::SelectOp::create(r, loc, c, u, v);
   };
   auto eqI = [&](Value u, Value v) {
     return arith::CmpIOp::create(r, loc, arith::CmpIPredicate::eq, u, v);
@@ -86,22 +80,22 @@ Value buildSinCos(const LaneBuilder &b, Value x, bool cosine) {
                                       arith::BitcastOp::create(r, loc, i32, a));
   // a = m 2^e (normal a; the others take the unreduced path).
   Value e = arith::SubIOp::create(r, loc, shr(bits, b.i64(23)), b.i64(150));
-  Value m = arith::OrIOp::create(r, loc, andI(bits, b.i64(0x7fffff)),
+  Value m = arith::OrIOp::create(r, loc, b.andI(bits, b.i64(0x7fffff)),
                                  b.i64(0x800000));
   // The window's first bit, clamped so that the shifts stay defined on
   // the lanes that do not use it (a < pi/4; infinities and NaN reach 129).
   Value start = arith::MaxSIOp::create(r, loc, add(e, b.i64(24)), b.i64(0));
   start = arith::MinSIOp::create(r, loc, start, b.i64(129));
   Value word = shr(start, b.i64(6));
-  Value shift = andI(start, b.i64(63));
+  Value shift = b.andI(start, b.i64(63));
   Value back = arith::SubIOp::create(r, loc, b.i64(63), shift);
   auto wordAt = [&](int offset) {
     auto constant = [&](int index) {
       return b.i64(static_cast<int64_t>(kTwoOverPiBits[index]));
     };
-    return select(eqI(word, b.i64(0)), constant(offset),
-                  select(eqI(word, b.i64(1)), constant(offset + 1),
-                         constant(offset + 2)));
+    return b.select(eqI(word, b.i64(0)), constant(offset),
+                    b.select(eqI(word, b.i64(1)), constant(offset + 1),
+                             constant(offset + 2)));
   };
   Value w0 = wordAt(0), w1 = wordAt(1), w2 = wordAt(2);
   // (high:low) << shift, its upper 64 bits; `low >> 1 >> (63 - shift)`
@@ -115,26 +109,26 @@ Value buildSinCos(const LaneBuilder &b, Value x, bool cosine) {
   // m times the window's four 32-bit limbs (each product below 2^56),
   // carried from the lowest.
   Value p0 = mul(m, shr(windowHigh, thirtyTwo));
-  Value p1 = mul(m, andI(windowHigh, low32));
+  Value p1 = mul(m, b.andI(windowHigh, low32));
   Value p2 = mul(m, shr(windowLow, thirtyTwo));
-  Value p3 = mul(m, andI(windowLow, low32));
+  Value p3 = mul(m, b.andI(windowLow, low32));
   Value carry = add(p2, shr(p3, thirtyTwo));
-  Value limb2 = andI(carry, low32);
+  Value limb2 = b.andI(carry, low32);
   carry = add(p1, shr(carry, thirtyTwo));
-  Value limb1 = andI(carry, low32);
+  Value limb1 = b.andI(carry, low32);
   carry = add(p0, shr(carry, thirtyTwo));
   // Two integer bits (the quadrant) and 62 bits of fraction; limb2 holds
   // the next 32.
   Value fixed = arith::OrIOp::create(r, loc, shl(carry, thirtyTwo), limb1);
   Value quadrant = shr(fixed, b.i64(62));
-  Value fraction = andI(fixed, b.i64((int64_t(1) << 62) - 1));
+  Value fraction = b.andI(fixed, b.i64((int64_t(1) << 62) - 1));
   // To the nearest quadrant: a fraction of a half or more counts from the
   // next one, negative.
   Value up = arith::CmpIOp::create(r, loc, arith::CmpIPredicate::uge, fraction,
                                    b.i64(int64_t(1) << 61));
   quadrant = add(quadrant, arith::ExtUIOp::create(r, loc, i64, up));
   fraction = arith::SubIOp::create(
-      r, loc, fraction, select(up, b.i64(int64_t(1) << 62), b.i64(0)));
+      r, loc, fraction, b.select(up, b.i64(int64_t(1) << 62), b.i64(0)));
   Value f = arith::MulFOp::create(
       r, loc, arith::SIToFPOp::create(r, loc, f64, fraction), b.f64(0x1p-62));
   f = b.fma(arith::UIToFPOp::create(r, loc, f64, limb2), b.f64(0x1p-94), f);
@@ -143,8 +137,8 @@ Value buildSinCos(const LaneBuilder &b, Value x, bool cosine) {
   // pi/4 rounded down to f32: the unreduced path stays within [0, pi/4].
   Value small = arith::CmpFOp::create(r, loc, arith::CmpFPredicate::OLT, a,
                                       b.f32(0x1.921fb4p-1f));
-  Value angle = select(small, arith::ExtFOp::create(r, loc, f64, a), reduced);
-  quadrant = select(small, b.i64(0), quadrant);
+  Value angle = b.select(small, arith::ExtFOp::create(r, loc, f64, a), reduced);
+  quadrant = b.select(small, b.i64(0), quadrant);
   if (cosine)
     quadrant = add(quadrant, b.i64(1));
 
@@ -168,21 +162,21 @@ Value buildSinCos(const LaneBuilder &b, Value x, bool cosine) {
   Value sinR = b.fma(arith::MulFOp::create(r, loc, angle, z),
                      horner(sinTerms, 5), angle);
   Value cosR = b.fma(z, horner(cosTerms, 6), b.f64(1.0));
-  Value odd = eqI(andI(quadrant, b.i64(1)), b.i64(1));
-  Value negative = eqI(andI(quadrant, b.i64(2)), b.i64(2));
-  Value value = select(odd, cosR, sinR);
+  Value odd = eqI(b.andI(quadrant, b.i64(1)), b.i64(1));
+  Value negative = eqI(b.andI(quadrant, b.i64(2)), b.i64(2));
+  Value value = b.select(odd, cosR, sinR);
   if (!cosine)
     negative = arith::XOrIOp::create(
         r, loc, negative,
         arith::CmpIOp::create(r, loc, arith::CmpIPredicate::slt,
                               arith::BitcastOp::create(r, loc, i32, x),
                               b.i32(0)));
-  value = select(negative, arith::NegFOp::create(r, loc, value), value);
+  value = b.select(negative, arith::NegFOp::create(r, loc, value), value);
   Value result = arith::TruncFOp::create(r, loc, b.type, value);
   // Infinities and NaN: NaN (x - x, quiet, NaN's payload).
   Value finite = arith::CmpFOp::create(r, loc, arith::CmpFPredicate::OLT, a,
                                        b.f32(INFINITY));
-  return select(finite, result, arith::SubFOp::create(r, loc, x, x));
+  return b.select(finite, result, arith::SubFOp::create(r, loc, x, x));
 }
 
 template <typename Op, bool Cosine>

@@ -56,6 +56,17 @@ struct LaneBuilder {
   mlir::Value fma(mlir::Value a, mlir::Value b, mlir::Value c) const {
     return mlir::math::FmaOp::create(rewriter, loc, a, b, c);
   }
+  mlir::Value select(mlir::Value condition, mlir::Value a,
+                     mlir::Value b) const {
+    return mlir::arith::SelectOp::create(rewriter, loc, condition, a, b);
+  }
+  mlir::Value andI(mlir::Value a, mlir::Value b) const {
+    return mlir::arith::AndIOp::create(rewriter, loc, a, b);
+  }
+  mlir::Value cmpF(mlir::arith::CmpFPredicate predicate, mlir::Value a,
+                   mlir::Value b) const {
+    return mlir::arith::CmpFOp::create(rewriter, loc, predicate, a, b);
+  }
 };
 
 } // namespace hlox::cpu
