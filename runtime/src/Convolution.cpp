@@ -5,6 +5,7 @@
 #include "hlox/runtime/Convolution.h"
 
 #include "OneDNN.h"
+#include "hlox/runtime/PointwiseConvolution.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -51,8 +52,12 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
   if ((bias != nullptr) != s.bias || (addend != nullptr) != s.addend)
     return Status::error("convolution whose bias or addend operand does "
                          "not match its description");
-  if ((s.bias || s.addend) && s.bf16)
+  if ((s.bias || s.addend || s.relu || s.nchwResult) && s.bf16)
     return Status::error("bf16 convolution with an epilogue (f32 only)");
+  if (s.nchwResult && !isPointwiseConvolution(s))
+    return Status::error("convolution with an NCHW result from NHWC "
+                         "activations that is not pointwise (1x1, unit "
+                         "strides, no padding, one group, OIHW kernel)");
   int64_t bytes = s.bf16 ? 2 : 4;
   auto expect = [&](const BufferType &type, int64_t elements,
                     const char *what) -> Status {
@@ -561,12 +566,28 @@ Status hlox::runtime::verifyShortcut(const ConvolutionSpec &spec,
       spec.outWidth != shortcut.outWidth)
     return Status::error("convolution whose shortcut's result is not shaped "
                          "like its own");
+  if (shortcut.relu || shortcut.nchwResult)
+    return Status::error("convolution whose shortcut has a ReLU or an NCHW "
+                         "result (the shortcut's result is added as it is)");
+  if (usesPointwiseKernel(spec) && !isPointwiseConvolution(shortcut))
+    return Status::error("pointwise convolution with a ReLU or an NCHW "
+                         "result whose shortcut is not pointwise");
   return {};
 }
 
 std::unique_ptr<Convolution>
 Convolution::create(const ConvolutionSpec &spec, Status &status,
                     const ConvolutionSpec *shortcut) {
+  if (usesPointwiseKernel(spec)) {
+    std::unique_ptr<PointwiseConvolution> pointwise =
+        PointwiseConvolution::create(spec, shortcut, status);
+    if (!pointwise)
+      return nullptr;
+    std::unique_ptr<Convolution> convolution(new Convolution(spec, nullptr));
+    convolution->pointwise = std::move(pointwise);
+    status = {};
+    return convolution;
+  }
   // With a shortcut, the convolution adds the shortcut's result, which the
   // shortcut leaves in the result's buffer.
   ConvolutionSpec own = spec;
@@ -815,8 +836,40 @@ Status Convolution::makeParts(int64_t threads) {
   return {};
 }
 
+/// StableHLO's maximum(x, 0) over `count` f32 elements, in place: NaN
+/// stays NaN and -0 becomes +0.
+static void applyRelu(Device &device, void *data, int64_t count) {
+  auto *values = static_cast<float *>(data);
+  device.dispatch(count, int64_t(1) << 15,
+                  [values](int64_t begin, int64_t end) {
+                    for (int64_t i = begin; i < end; ++i) {
+                      float x = values[i];
+                      values[i] = x > 0.0f || x != x ? x : 0.0f;
+                    }
+                  });
+}
+
 Status Convolution::run(Device &device, const void *input, const void *kernel,
                         const void *bias, const void *addend, void *result) {
+  if (pointwise) {
+    PointwiseConvolution::Operands operands;
+    operands.input = static_cast<const float *>(input);
+    operands.kernel = static_cast<const float *>(kernel);
+    operands.bias = static_cast<const float *>(bias);
+    operands.addend = static_cast<const float *>(addend);
+    operands.result = static_cast<float *>(result);
+    return pointwise->run(device, operands);
+  }
+  Status status = runLibrary(device, input, kernel, bias, addend, result);
+  if (status && spec.relu)
+    applyRelu(device, result,
+              spec.batch * spec.outChannels * spec.outHeight * spec.outWidth);
+  return status;
+}
+
+Status Convolution::runLibrary(Device &device, const void *input,
+                               const void *kernel, const void *bias,
+                               const void *addend, void *result) {
   auto threads = static_cast<int64_t>(device.getNumThreads());
   if (threads >= 2 && partsThreads != threads)
     if (Status made = makeParts(threads); !made)
@@ -875,15 +928,40 @@ Status Convolution::runWithShortcut(Device &device, const void *input,
                                     const void *shortcutInput,
                                     const void *shortcutKernel,
                                     const void *shortcutBias, void *result) {
+  if (pointwise) {
+    PointwiseConvolution::Operands operands;
+    operands.input = static_cast<const float *>(input);
+    operands.kernel = static_cast<const float *>(kernel);
+    operands.bias = static_cast<const float *>(bias);
+    operands.shortcutInput = static_cast<const float *>(shortcutInput);
+    operands.shortcutKernel = static_cast<const float *>(shortcutKernel);
+    operands.shortcutBias = static_cast<const float *>(shortcutBias);
+    operands.result = static_cast<float *>(result);
+    return pointwise->run(device, operands);
+  }
   if (!shortcut)
     return Status::error("convolution without a shortcut run with one");
+  Status status = runShortcutLibrary(device, input, kernel, bias, shortcutInput,
+                                     shortcutKernel, shortcutBias, result);
+  // The ReLU follows the sum of both.
+  if (status && spec.relu)
+    applyRelu(device, result,
+              spec.batch * spec.outChannels * spec.outHeight * spec.outWidth);
+  return status;
+}
+
+Status Convolution::runShortcutLibrary(Device &device, const void *input,
+                                       const void *kernel, const void *bias,
+                                       const void *shortcutInput,
+                                       const void *shortcutKernel,
+                                       const void *shortcutBias, void *result) {
   auto threads = static_cast<int64_t>(device.getNumThreads());
   if (spec.batch < threads) {
     if (Status status = shortcut->run(device, shortcutInput, shortcutKernel,
                                       shortcutBias, nullptr, result);
         !status)
       return status;
-    return run(device, input, kernel, bias, result, result);
+    return runLibrary(device, input, kernel, bias, result, result);
   }
   if (imageRangesThreads != threads)
     if (Status made = makeImageRanges(threads); !made)

@@ -5,6 +5,7 @@
 #include "hlox/runtime/Executable.h"
 
 #include "hlox/runtime/Matmul.h"
+#include "hlox/runtime/PointwiseConvolution.h"
 
 #include <chrono>
 #include <cstring>
@@ -422,13 +423,14 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
              std::to_string(c.strides[0]) +
              (c.nhwc ? (c.kernelOihw ? " NHWC/OIHW" : " NHWC") : " NCHW") +
              (c.bf16 ? " bf16" : " f32") + (c.bias ? " +bias" : "") +
-             (c.addend ? " +addend" : "");
+             (c.addend ? " +addend" : "") + (c.relu ? " +relu" : "") +
+             (c.nchwResult ? " to NCHW" : "");
     };
     return "convolution " + describe(command.convolution) +
            (command.hasShortcut
                 ? " +shortcut (" + describe(command.shortcut) + ")"
                 : std::string()) +
-           " (oneDNN)";
+           (usesPointwiseKernel(command.convolution) ? " (hlox)" : " (oneDNN)");
   }
   }
   return "command";

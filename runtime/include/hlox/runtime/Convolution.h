@@ -19,6 +19,8 @@
 
 namespace hlox::runtime {
 
+class PointwiseConvolution;
+
 /// Checks a ConvolutionSpec against its operands' and result's types:
 /// positive sizes, strides and dilations, padding not negative, the output
 /// size the window gives, element counts and widths (4 bytes, 2 for bf16),
@@ -34,7 +36,9 @@ Status verifyConvolution(const ConvolutionSpec &spec, const BufferType &input,
 Status verifyShortcut(const ConvolutionSpec &spec,
                       const ConvolutionSpec &shortcut);
 
-/// A convolution ready to run: the library's primitive for one spec.
+/// A convolution ready to run: the library's primitive for one spec, or
+/// hlox's own kernel for a pointwise convolution whose epilogue only it
+/// fuses (usesPointwiseKernel in PointwiseConvolution.h).
 class Convolution {
 public:
   /// Makes the primitive for `spec` (which verifyConvolution accepted) and,
@@ -45,8 +49,8 @@ public:
          const ConvolutionSpec *shortcut = nullptr);
   ~Convolution();
 
-  /// result = input (*) kernel [+ bias] [+ addend], on as many threads as
-  /// `device` has; `bias` and `addend` are null when the spec has none. One
+  /// result = relu?(input (*) kernel [+ bias] [+ addend]), on as many threads
+  /// as `device` has; `bias` and `addend` are null when the spec has none. One
   /// run at a time per Convolution. Each of the device's threads computes
   /// a slice with a single-threaded primitive: of the images when there
   /// are at least as many images as threads; of one image's groups or
@@ -59,15 +63,15 @@ public:
   Status run(Device &device, const void *input, const void *kernel,
              const void *bias, const void *addend, void *result);
 
-  /// result = input (*) kernel [+ bias] + (shortcutInput (*)
-  /// shortcutKernel [+ shortcutBias]), for a Convolution made with a
-  /// shortcut. With at least as many images as the device has threads,
-  /// each thread takes a range of the images and computes them one at a
-  /// time, the shortcut then the convolution that adds its result in
-  /// place: the image's shortcut result (3 MB for 256 channels of 56x56)
-  /// is still in cache when it is added, where a whole batch's would come
-  /// back from memory (oneDNN's sum reads it at a fraction of the memory's
-  /// speed). Otherwise the shortcut runs as a whole first.
+  /// result = relu?(input (*) kernel [+ bias] + (shortcutInput (*)
+  /// shortcutKernel [+ shortcutBias])), for a Convolution made with a
+  /// shortcut. hlox's pointwise kernel sums both in one pass. With at least as
+  /// many images as the device has threads, each thread takes a range of the
+  /// images and computes them one at a time, the shortcut then the convolution
+  /// that adds its result in place: the image's shortcut result (3 MB for 256
+  /// channels of 56x56) is still in cache when it is added, where a whole
+  /// batch's would come back from memory (oneDNN's sum reads it at a fraction
+  /// of the memory's speed). Otherwise the shortcut runs as a whole first.
   Status runWithShortcut(Device &device, const void *input, const void *kernel,
                          const void *bias, const void *shortcutInput,
                          const void *shortcutKernel, const void *shortcutBias,
@@ -76,6 +80,16 @@ public:
 private:
   /// A primitive, its layouts and buffers, for one spec.
   struct Impl;
+  /// run and runWithShortcut through oneDNN, before the ReLU.
+  Status runLibrary(Device &device, const void *input, const void *kernel,
+                    const void *bias, const void *addend, void *result);
+  Status runShortcutLibrary(Device &device, const void *input,
+                            const void *kernel, const void *bias,
+                            const void *shortcutInput,
+                            const void *shortcutKernel,
+                            const void *shortcutBias, void *result);
+  /// hlox's kernel, in place of the primitives.
+  std::unique_ptr<PointwiseConvolution> pointwise;
   Convolution(const ConvolutionSpec &spec, std::unique_ptr<Impl> impl);
   /// With `resultPitch` (NHWC only), the result's pixels lie that many
   /// channels apart rather than spec.outChannels: a slice of the output

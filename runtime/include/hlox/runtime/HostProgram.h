@@ -104,9 +104,16 @@ struct ConvolutionSpec {
   bool bf16 = false;
   /// The epilogue (f32 only), applied to each result element before it is
   /// stored: + bias[output channel] (an f32 vector of outChannels), then +
-  /// the addend's element (a buffer shaped like the result).
+  /// the addend's element (a buffer shaped like the result, NHWC with
+  /// `nhwc` whatever `nchwResult`), then with `relu` StableHLO's
+  /// maximum(x, 0) (NaN stays NaN).
   bool bias = false;
   bool addend = false;
+  bool relu = false;
+  /// With `nhwc`: the result is [batch, outChannels, outHeight, outWidth]
+  /// (NCHW) rather than NHWC. Pointwise convolutions only
+  /// (isPointwiseConvolution in PointwiseConvolution.h).
+  bool nchwResult = false;
 };
 
 /// A batched row-major f32 matrix product: for each of `batch` matrices,

@@ -1,0 +1,96 @@
+//===- PointwiseConvolution.h - 1x1 convolutions by hlox's kernel -*- C++
+//-*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// A pointwise convolution (a 1x1 window, unit strides, no padding, one
+// group) of NHWC activations is a matrix product: for each pixel p and
+// output channel o, result[p, o] = sum over c of input[p, c] * kernel[o, c].
+// hlox computes it with its own register-tiled kernel so that the epilogue
+// happens on the tile before it is stored: the bias, an addend, a ReLU that
+// keeps NaN (StableHLO's maximum with 0), and the result either NHWC or
+// transposed to NCHW, which a channels-last program's last convolution
+// gives back to its NCHW caller. A shortcut (a second pointwise
+// convolution whose result the first adds, as in a ResNet bottleneck's
+// projection) continues the same sum over its own input channels instead
+// of being computed, stored and read back.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_RUNTIME_POINTWISECONVOLUTION_H
+#define HLOX_RUNTIME_POINTWISECONVOLUTION_H
+
+#include "hlox/runtime/Device.h"
+#include "hlox/runtime/HostProgram.h"
+#include "hlox/runtime/Status.h"
+
+#include <memory>
+#include <vector>
+
+namespace hlox::runtime {
+
+/// Whether `spec` is pointwise in the sense above, with f32 NHWC
+/// activations and an OIHW kernel (what `hlox-channels-last` makes of a
+/// PyTorch 1x1 convolution).
+bool isPointwiseConvolution(const ConvolutionSpec &spec);
+
+/// Whether hlox's own kernel computes `spec` (rather than oneDNN): a
+/// pointwise convolution with an epilogue step that only it fuses (a ReLU
+/// or an NCHW result). Such a spec must be pointwise.
+bool usesPointwiseKernel(const ConvolutionSpec &spec);
+
+/// result = epilogue(input (*) kernel [+ shortcutInput (*) shortcutKernel]),
+/// on as many threads as the device has.
+class PointwiseConvolution {
+public:
+  /// For `spec` (usesPointwiseKernel) and, when not null, a pointwise
+  /// `shortcut` of the same images and output channels without an
+  /// epilogue of its own beyond a bias.
+  static std::unique_ptr<PointwiseConvolution>
+  create(const ConvolutionSpec &spec, const ConvolutionSpec *shortcut,
+         Status &status);
+
+  /// The operands, each as the spec describes it; those the spec has not
+  /// are null (the shortcut's with no shortcut). The addend is NHWC, shaped
+  /// like the NHWC result, whatever the result's layout.
+  struct Operands {
+    const float *input = nullptr, *kernel = nullptr, *bias = nullptr;
+    const float *addend = nullptr;
+    const float *shortcutInput = nullptr, *shortcutKernel = nullptr;
+    const float *shortcutBias = nullptr;
+    float *result = nullptr;
+  };
+
+  /// One run at a time per PointwiseConvolution. The kernels are packed
+  /// into the tile's layout only when their values differ from the last
+  /// run's (a model's weights are packed once).
+  Status run(Device &device, const Operands &operands);
+
+  /// Whether runs use the AVX-512 kernel (else the portable one): when the
+  /// CPU has AVX-512 and the tests have not turned it off.
+  static bool hasVectorKernel();
+  /// Lets runs use the AVX-512 kernel where the CPU has it (`true`, the
+  /// default) or makes them use the portable one, for tests of both.
+  static void setVectorKernelEnabled(bool enabled);
+
+private:
+  PointwiseConvolution() = default;
+  void pack(const Operands &operands);
+
+  ConvolutionSpec spec;
+  /// The shortcut's input channels (0 without one).
+  int64_t shortcutChannels = 0;
+  bool hasShortcutBias = false;
+  /// Per block of 64 output channels, (channels + shortcutChannels) rows of
+  /// 64 kernel values, zero past the last output channel.
+  std::vector<float> packed;
+  /// The kernels' values `packed` was made from.
+  std::vector<float> snapshot;
+  bool packedValid = false;
+  /// The bias and the shortcut's bias summed, zero past the last channel.
+  std::vector<float> bias;
+};
+
+} // namespace hlox::runtime
+
+#endif // HLOX_RUNTIME_POINTWISECONVOLUTION_H

@@ -1,0 +1,428 @@
+//===- PointwiseConvolution.cpp - 1x1 convolutions by hlox's kernel -------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// The work is cut into units of kPixels pixels of one image. A unit goes
+// through the output channels 64 at a time: the register tile, kRows pixels
+// by 64 channels (24 accumulators of 16 lanes), sums over the input
+// channels with one FMA per lane and step, the tiles of the unit's pixels
+// fill a 48x64 stage in L1, and the epilogue reads the stage, adds the
+// bias and the addend, applies the ReLU and stores the channels of each
+// pixel (NHWC) or, after 16x16 transposes, the pixels of each channel
+// (NCHW). A large NCHW result is written with streaming stores: it is not
+// read again soon, and a store that does not first read its line moves
+// half the bytes.
+//
+// The AVX-512 kernel is chosen at run time by what the CPU has; the
+// portable one computes the same sums in the same order, with separate
+// multiplies and adds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/PointwiseConvolution.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define HLOX_POINTWISE_AVX512 1
+#endif
+
+using namespace hlox::runtime;
+
+namespace {
+
+/// Output channels per packed block and stage row: 4 vectors of 16.
+constexpr int64_t kChannels = 64;
+/// Pixels per work unit and stage.
+constexpr int64_t kPixels = 48;
+/// Pixels per register tile.
+constexpr int64_t kRows = 6;
+/// Results from this many bytes are stored with streaming stores (NCHW).
+constexpr int64_t kStreamingBytes = int64_t(8) << 20;
+
+/// What one unit's epilogue applies and where it stores.
+struct Epilogue {
+  /// 64 entries of the summed bias from the block's first channel.
+  const float *bias;
+  /// The addend at the unit's first pixel and the block's first channel
+  /// (NHWC, a pixel every `outChannels`), or null.
+  const float *addend;
+  bool relu;
+  /// NCHW: the result at the unit's first pixel of the block's first
+  /// channel, a channel every `imagePixels`; NHWC: the result at the
+  /// unit's first pixel and the block's first channel, a pixel every
+  /// `outChannels`.
+  float *result;
+  bool nchw;
+  bool streaming;
+  int64_t outChannels, imagePixels;
+  /// Valid pixels in the unit and channels in the block.
+  int64_t pixels, channels;
+};
+
+/// The unit's operands: `rows` pixels, the first source's `k1` channels a
+/// pixel, the second's `k2` (0 without a shortcut), and the block's packed
+/// kernel, (k1 + k2) rows of 64.
+struct Unit {
+  const float *x1;
+  int64_t k1;
+  const float *x2;
+  int64_t k2;
+  const float *packed;
+};
+
+/// StableHLO's maximum(x, 0): NaN stays NaN, -0 becomes +0.
+inline float relu(float x) { return x > 0.0f || x != x ? x : 0.0f; }
+
+//===----------------------------------------------------------------------===//
+// Portable kernel
+//===----------------------------------------------------------------------===//
+
+void sumPortable(const Unit &unit, int64_t rows, float *stage) {
+  for (int64_t r = 0; r < rows; ++r) {
+    float *out = stage + r * kChannels;
+    std::fill(out, out + kChannels, 0.0f);
+    const float *w = unit.packed;
+    for (int source = 0; source < 2; ++source) {
+      int64_t k = source ? unit.k2 : unit.k1;
+      const float *x = (source ? unit.x2 : unit.x1) + r * k;
+      for (int64_t i = 0; i < k; ++i, w += kChannels) {
+        float xi = x[i];
+        for (int64_t c = 0; c < kChannels; ++c)
+          out[c] += xi * w[c];
+      }
+    }
+  }
+}
+
+void storePortable(const Epilogue &e, const float *stage) {
+  for (int64_t p = 0; p < e.pixels; ++p)
+    for (int64_t c = 0; c < e.channels; ++c) {
+      float v = stage[p * kChannels + c] + e.bias[c];
+      if (e.addend)
+        v += e.addend[p * e.outChannels + c];
+      if (e.relu)
+        v = relu(v);
+      if (e.nchw)
+        e.result[c * e.imagePixels + p] = v;
+      else
+        e.result[p * e.outChannels + c] = v;
+    }
+}
+
+//===----------------------------------------------------------------------===//
+// AVX-512 kernel
+//===----------------------------------------------------------------------===//
+
+#ifdef HLOX_POINTWISE_AVX512
+#define HLOX_AVX512 __attribute__((target("avx512f,fma")))
+
+/// stage[r, 0..64) = sum over the unit's channels, for R pixels.
+template <int R>
+HLOX_AVX512 void sumTile(const Unit &unit, int64_t row, float *stage) {
+  __m512 acc[R][4];
+  for (int r = 0; r < R; ++r)
+    for (int v = 0; v < 4; ++v)
+      acc[r][v] = _mm512_setzero_ps();
+  const float *w = unit.packed;
+  for (int source = 0; source < 2; ++source) {
+    int64_t k = source ? unit.k2 : unit.k1;
+    const float *x = (source ? unit.x2 : unit.x1) + row * k;
+    for (int64_t i = 0; i < k; ++i, w += kChannels) {
+      __m512 wv[4];
+      for (int v = 0; v < 4; ++v)
+        wv[v] = _mm512_loadu_ps(w + 16 * v);
+      for (int r = 0; r < R; ++r) {
+        __m512 xb = _mm512_set1_ps(x[r * k + i]);
+        for (int v = 0; v < 4; ++v)
+          acc[r][v] = _mm512_fmadd_ps(xb, wv[v], acc[r][v]);
+      }
+    }
+  }
+  for (int r = 0; r < R; ++r)
+    for (int v = 0; v < 4; ++v)
+      _mm512_storeu_ps(stage + (row + r) * kChannels + 16 * v, acc[r][v]);
+}
+
+HLOX_AVX512 void sumVector(const Unit &unit, int64_t rows, float *stage) {
+  int64_t row = 0;
+  for (; row + kRows <= rows; row += kRows)
+    sumTile<kRows>(unit, row, stage);
+  switch (rows - row) {
+  case 5:
+    return sumTile<5>(unit, row, stage);
+  case 4:
+    return sumTile<4>(unit, row, stage);
+  case 3:
+    return sumTile<3>(unit, row, stage);
+  case 2:
+    return sumTile<2>(unit, row, stage);
+  case 1:
+    return sumTile<1>(unit, row, stage);
+  default:
+    return;
+  }
+}
+
+HLOX_AVX512 inline __m512 reluVector(__m512 x) {
+  __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+  // vmaxps gives its second operand when either is NaN or both are zeros:
+  // +0 for -0, and NaN is put back by the mask.
+  return _mm512_mask_mov_ps(_mm512_max_ps(x, _mm512_setzero_ps()), nan, x);
+}
+
+/// Transposes 16 rows of 16 lanes in place.
+HLOX_AVX512 inline void transpose16(__m512 r[16]) {
+  __m512 t[16];
+  for (int i = 0; i < 8; ++i) {
+    t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+  }
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 2; ++j) {
+      __m512d a = _mm512_castps_pd(t[4 * i + j]);
+      __m512d b = _mm512_castps_pd(t[4 * i + j + 2]);
+      r[4 * i + 2 * j] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, b));
+      r[4 * i + 2 * j + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, b));
+    }
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 4; ++j) {
+      t[8 * i + j] = _mm512_shuffle_f32x4(r[8 * i + j], r[8 * i + j + 4], 0x88);
+      t[8 * i + j + 4] =
+          _mm512_shuffle_f32x4(r[8 * i + j], r[8 * i + j + 4], 0xdd);
+    }
+  for (int j = 0; j < 8; ++j) {
+    r[j] = _mm512_shuffle_f32x4(t[j], t[j + 8], 0x88);
+    r[j + 8] = _mm512_shuffle_f32x4(t[j], t[j + 8], 0xdd);
+  }
+}
+
+inline __mmask16 firstLanes(int64_t n) {
+  return n >= 16 ? __mmask16(0xffff) : __mmask16((1u << n) - 1);
+}
+
+HLOX_AVX512 void storeVector(const Epilogue &e, const float *stage) {
+  if (!e.nchw) {
+    for (int64_t p = 0; p < e.pixels; ++p)
+      for (int64_t c = 0; c < e.channels; c += 16) {
+        __mmask16 lanes = firstLanes(e.channels - c);
+        __m512 v = _mm512_add_ps(_mm512_loadu_ps(stage + p * kChannels + c),
+                                 _mm512_loadu_ps(e.bias + c));
+        if (e.addend)
+          v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(
+                                   lanes, e.addend + p * e.outChannels + c));
+        if (e.relu)
+          v = reluVector(v);
+        _mm512_mask_storeu_ps(e.result + p * e.outChannels + c, lanes, v);
+      }
+    return;
+  }
+  for (int64_t p0 = 0; p0 < e.pixels; p0 += 16) {
+    int64_t pixels = std::min<int64_t>(16, e.pixels - p0);
+    __mmask16 pixelLanes = firstLanes(pixels);
+    for (int64_t c0 = 0; c0 < e.channels; c0 += 16) {
+      __mmask16 channelLanes = firstLanes(e.channels - c0);
+      __m512 bias = _mm512_loadu_ps(e.bias + c0);
+      __m512 r[16];
+      for (int64_t i = 0; i < 16; ++i) {
+        if (i >= pixels) {
+          r[i] = _mm512_setzero_ps();
+          continue;
+        }
+        const int64_t p = p0 + i;
+        r[i] = _mm512_add_ps(_mm512_loadu_ps(stage + p * kChannels + c0), bias);
+        if (e.addend)
+          r[i] = _mm512_add_ps(
+              r[i], _mm512_maskz_loadu_ps(channelLanes,
+                                          e.addend + p * e.outChannels + c0));
+        if (e.relu)
+          r[i] = reluVector(r[i]);
+      }
+      transpose16(r);
+      int64_t channels = std::min<int64_t>(16, e.channels - c0);
+      for (int64_t i = 0; i < channels; ++i) {
+        float *to = e.result + (c0 + i) * e.imagePixels + p0;
+        if (e.streaming && pixels == 16 &&
+            (reinterpret_cast<uintptr_t>(to) & 63) == 0)
+          _mm512_stream_ps(to, r[i]);
+        else
+          _mm512_mask_storeu_ps(to, pixelLanes, r[i]);
+      }
+    }
+  }
+}
+
+bool cpuHasAvx512() {
+  static const bool has =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
+  return has;
+}
+#endif // HLOX_POINTWISE_AVX512
+
+} // namespace
+
+bool hlox::runtime::isPointwiseConvolution(const ConvolutionSpec &s) {
+  return s.nhwc && s.kernelOihw && !s.bf16 && s.groups == 1 &&
+         s.kernelHeight == 1 && s.kernelWidth == 1 && s.strides[0] == 1 &&
+         s.strides[1] == 1 && s.padding[0] == 0 && s.padding[1] == 0 &&
+         s.padding[2] == 0 && s.padding[3] == 0 && s.height == s.outHeight &&
+         s.width == s.outWidth;
+}
+
+bool hlox::runtime::usesPointwiseKernel(const ConvolutionSpec &spec) {
+  return spec.nchwResult || (spec.relu && isPointwiseConvolution(spec));
+}
+
+static std::atomic<bool> vectorKernelEnabled{true};
+
+bool PointwiseConvolution::hasVectorKernel() {
+#ifdef HLOX_POINTWISE_AVX512
+  return vectorKernelEnabled.load(std::memory_order_relaxed) && cpuHasAvx512();
+#else
+  return false;
+#endif
+}
+
+void PointwiseConvolution::setVectorKernelEnabled(bool enabled) {
+  vectorKernelEnabled.store(enabled, std::memory_order_relaxed);
+}
+
+std::unique_ptr<PointwiseConvolution>
+PointwiseConvolution::create(const ConvolutionSpec &spec,
+                             const ConvolutionSpec *shortcut, Status &status) {
+  if (!isPointwiseConvolution(spec)) {
+    status = Status::error("convolution computed as a pointwise one but not "
+                           "1x1, unit-strided, unpadded, ungrouped, f32 and "
+                           "NHWC/OIHW");
+    return nullptr;
+  }
+  if (shortcut &&
+      (!isPointwiseConvolution(*shortcut) || shortcut->addend ||
+       shortcut->relu || shortcut->nchwResult ||
+       shortcut->batch != spec.batch || shortcut->height != spec.height ||
+       shortcut->width != spec.width ||
+       shortcut->outChannels != spec.outChannels)) {
+    status = Status::error("pointwise convolution whose shortcut is not a "
+                           "pointwise convolution of the same images and "
+                           "output channels without an epilogue beyond a "
+                           "bias");
+    return nullptr;
+  }
+  std::unique_ptr<PointwiseConvolution> conv(new PointwiseConvolution);
+  conv->spec = spec;
+  conv->shortcutChannels = shortcut ? shortcut->inChannels : 0;
+  conv->hasShortcutBias = shortcut && shortcut->bias;
+  int64_t blocks = (spec.outChannels + kChannels - 1) / kChannels;
+  conv->packed.assign(
+      blocks * (spec.inChannels + conv->shortcutChannels) * kChannels, 0.0f);
+  conv->bias.assign(blocks * kChannels, 0.0f);
+  return conv;
+}
+
+void PointwiseConvolution::pack(const Operands &operands) {
+  int64_t k1 = spec.inChannels, k2 = shortcutChannels;
+  int64_t outChannels = spec.outChannels;
+  size_t first = static_cast<size_t>(outChannels * k1);
+  size_t second = static_cast<size_t>(outChannels * k2);
+  if (packedValid &&
+      std::memcmp(snapshot.data(), operands.kernel, first * 4) == 0 &&
+      (!k2 || std::memcmp(snapshot.data() + first, operands.shortcutKernel,
+                          second * 4) == 0))
+    return;
+  snapshot.assign(operands.kernel, operands.kernel + first);
+  if (k2)
+    snapshot.insert(snapshot.end(), operands.shortcutKernel,
+                    operands.shortcutKernel + second);
+  // The kernels are [O, C] (OIHW with a 1x1 window); block b holds rows
+  // c of kernel[64 b .. 64 b + 63, c], the shortcut's after the first's.
+  int64_t rows = k1 + k2;
+  for (int64_t o = 0; o < outChannels; ++o) {
+    float *block =
+        packed.data() + (o / kChannels) * rows * kChannels + o % kChannels;
+    for (int64_t c = 0; c < k1; ++c)
+      block[c * kChannels] = operands.kernel[o * k1 + c];
+    for (int64_t c = 0; c < k2; ++c)
+      block[(k1 + c) * kChannels] = operands.shortcutKernel[o * k2 + c];
+  }
+  packedValid = true;
+}
+
+Status PointwiseConvolution::run(Device &device, const Operands &operands) {
+  if (!operands.input || !operands.kernel || !operands.result ||
+      (spec.bias && !operands.bias) || (spec.addend && !operands.addend) ||
+      (shortcutChannels &&
+       (!operands.shortcutInput || !operands.shortcutKernel ||
+        (hasShortcutBias && !operands.shortcutBias))))
+    return Status::error("pointwise convolution run without an operand "
+                         "its description has");
+  pack(operands);
+  int64_t outChannels = spec.outChannels;
+  for (int64_t o = 0; o < outChannels; ++o)
+    bias[o] = (spec.bias ? operands.bias[o] : 0.0f) +
+              (hasShortcutBias ? operands.shortcutBias[o] : 0.0f);
+
+  int64_t pixels = spec.height * spec.width;
+  int64_t unitsPerImage = (pixels + kPixels - 1) / kPixels;
+  int64_t units = spec.batch * unitsPerImage;
+  int64_t blocks = (outChannels + kChannels - 1) / kChannels;
+  int64_t k1 = spec.inChannels, k2 = shortcutChannels;
+  bool streaming = spec.nchwResult &&
+                   spec.batch * pixels * outChannels * 4 >= kStreamingBytes;
+  bool vector = hasVectorKernel();
+  const float *addend = spec.addend ? operands.addend : nullptr;
+
+  auto runUnits = [&](int64_t begin, int64_t end) {
+    alignas(64) float stage[kPixels * kChannels];
+    for (int64_t u = begin; u < end; ++u) {
+      int64_t n = u / unitsPerImage;
+      int64_t p = (u % unitsPerImage) * kPixels;
+      int64_t rows = std::min(kPixels, pixels - p);
+      int64_t pixel = n * pixels + p;
+      for (int64_t b = 0; b < blocks; ++b) {
+        int64_t c = b * kChannels;
+        Unit unit{operands.input + pixel * k1, k1,
+                  k2 ? operands.shortcutInput + pixel * k2 : nullptr, k2,
+                  packed.data() + b * (k1 + k2) * kChannels};
+        Epilogue e;
+        e.bias = bias.data() + c;
+        e.addend = addend ? addend + pixel * outChannels + c : nullptr;
+        e.relu = spec.relu;
+        e.nchw = spec.nchwResult;
+        e.streaming = streaming;
+        e.outChannels = outChannels;
+        e.imagePixels = pixels;
+        e.result = spec.nchwResult
+                       ? operands.result + (n * outChannels + c) * pixels + p
+                       : operands.result + pixel * outChannels + c;
+        e.pixels = rows;
+        e.channels = std::min(kChannels, outChannels - c);
+#ifdef HLOX_POINTWISE_AVX512
+        if (vector) {
+          sumVector(unit, rows, stage);
+          storeVector(e, stage);
+          continue;
+        }
+#endif
+        sumPortable(unit, rows, stage);
+        storePortable(e, stage);
+      }
+    }
+#ifdef HLOX_POINTWISE_AVX512
+    // Streaming stores are weakly ordered: they reach memory before the
+    // dispatch ends, where the next command reads them.
+    if (streaming && vector)
+      _mm_sfence();
+#endif
+  };
+  (void)vector;
+  if (device.getNumThreads() < 2 || units < 2)
+    runUnits(0, units);
+  else
+    device.dispatch(units, 1, runUnits);
+  return {};
+}
