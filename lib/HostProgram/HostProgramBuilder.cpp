@@ -29,6 +29,7 @@
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Transforms/Dispatch.h"
+#include "hlox/runtime/PointwiseConvolution.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -145,8 +146,10 @@ static void planArena(HostProgram &program,
   // Result -> addend, for the convolutions that may add in place.
   llvm::DenseMap<int64_t, int64_t> inPlace;
   for (auto [index, command] : llvm::enumerate(program.commands)) {
+    // An NCHW result is not laid out like its NHWC addend: the kernel
+    // would overwrite elements it has yet to read.
     if (command.kind != CommandKind::Convolution ||
-        !command.convolution.addend)
+        !command.convolution.addend || command.convolution.nchwResult)
       continue;
     int64_t result = command.values.back();
     int64_t addend = command.values[command.values.size() - 2];
@@ -480,18 +483,23 @@ private:
   /// The convolution whose result `conv` adds as its addend, when that is
   /// a shortcut the two can run as one command (image by image; see
   /// Command::shortcut): an f32 convolution of the same block, in the same
-  /// layout, without an addend of its own, whose result `conv` alone reads
-  /// and is shaped like `conv`'s.
+  /// layout, without an epilogue of its own beyond a bias, whose result
+  /// `conv` alone reads (the verifier has it shaped like `conv`'s). The
+  /// pointwise convolutions hlox's kernel computes (usesPointwiseKernel)
+  /// take a pointwise shortcut only, which they sum in the same pass.
   static library::Conv2DOp getShortcut(library::Conv2DOp conv) {
     Value addend = conv.getAddend();
     if (!addend || !addend.hasOneUse())
       return nullptr;
     auto shortcut = addend.getDefiningOp<library::Conv2DOp>();
     if (!shortcut || shortcut->getBlock() != conv->getBlock() ||
-        shortcut.getAddend() || shortcut.getNhwc() != conv.getNhwc() ||
-        shortcut.getType() != conv.getType() ||
+        shortcut.getAddend() || shortcut.getRelu() ||
+        shortcut.getNchwResult() || shortcut.getNhwc() != conv.getNhwc() ||
         !conv.getType().getElementType().isF32() ||
         !shortcut.getInput().getType().getElementType().isF32())
+      return nullptr;
+    if (runtime::usesPointwiseKernel(getSpec(conv)) &&
+        !runtime::isPointwiseConvolution(getSpec(shortcut)))
       return nullptr;
     return shortcut;
   }
@@ -521,6 +529,8 @@ private:
     spec.bf16 = conv.getType().getElementType().isBF16();
     spec.bias = conv.getBias() != nullptr;
     spec.addend = conv.getAddend() != nullptr;
+    spec.relu = conv.getRelu();
+    spec.nchwResult = conv.getNchwResult();
     return spec;
   }
 

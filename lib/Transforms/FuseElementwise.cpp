@@ -42,7 +42,9 @@ bool isSplat(linalg::GenericOp op) {
 void copySplatsPerUser(func::FuncOp function) {
   SmallVector<linalg::GenericOp> splats;
   function.walk([&](linalg::GenericOp op) {
-    if (isSplat(op) && !op->hasOneUse())
+    // A dead splat (what a library call's epilogue no longer reads) has
+    // no user to copy it for.
+    if (isSplat(op) && !op->hasOneUse() && !op->use_empty())
       splats.push_back(op);
   });
   OpBuilder builder(function.getContext());

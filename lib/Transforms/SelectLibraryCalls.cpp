@@ -5,6 +5,7 @@
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 #include <array>
 
@@ -186,6 +187,10 @@ std::optional<ConvForm> getConvForm(shlo::ConvolutionOp op) {
 struct ConvEpilogue {
   Value bias;
   Value addend;
+  /// maximum with +0 (StableHLO's, which keeps NaN).
+  bool relu = false;
+  /// The NHWC result transposed to NCHW.
+  bool nchwResult = false;
   /// The absorbed ops, in order; the last one's result is the epilogue's.
   SmallVector<Operation *> ops;
 };
@@ -217,8 +222,37 @@ Value getBiasVector(Value value, int64_t featureDim, int64_t channels) {
   return broadcast.getOperand();
 }
 
+/// Whether `value` is a tensor of +0.0 (a splat constant or a broadcast of
+/// a scalar one): -0.0 would make maximum's result differ for negative
+/// inputs.
+bool isPositiveZeros(Value value) {
+  if (auto broadcast = value.getDefiningOp<shlo::BroadcastInDimOp>())
+    value = broadcast.getOperand();
+  SplatElementsAttr splat;
+  if (!matchPattern(value, m_Constant(&splat)))
+    return false;
+  auto element = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
+  return element && element.getValue().isPosZero();
+}
+
+/// Whether `form` is a pointwise convolution that hlox's own kernel
+/// computes with a ReLU or an NCHW result on the tile: NHWC activations,
+/// an OIHW kernel, a 1x1 window, unit strides and dilations, no padding,
+/// one group.
+bool isOwnKernelPointwise(shlo::ConvolutionOp op, const ConvForm &form) {
+  auto kernel = cast<RankedTensorType>(op.getRhs().getType());
+  auto isOne = [](int64_t v) { return v == 1; };
+  return form.nhwc && form.kernelOihw && form.groups == 1 &&
+         kernel.getDimSize(2) == 1 && kernel.getDimSize(3) == 1 &&
+         llvm::all_of(form.strides, isOne) &&
+         llvm::all_of(form.dilations, isOne) &&
+         llvm::all_of(form.padding, [](int64_t p) { return p == 0; });
+}
+
 /// What follows the f32 convolution `op` that its library call can apply:
-/// bias, then addend, each optional, each value in the chain used once.
+/// bias, then addend, each optional, each value in the chain used once;
+/// for a pointwise NHWC convolution (isOwnKernelPointwise) then a ReLU and
+/// a transpose to NCHW, each optional.
 ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
   ConvEpilogue epilogue;
   auto type = cast<RankedTensorType>(op.getType());
@@ -239,7 +273,23 @@ ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
         !other.getDefiningOp<shlo::BroadcastInDimOp>()) {
       epilogue.addend = other;
       epilogue.ops.push_back(add);
+      current = add.getResult();
     }
+  if (!isOwnKernelPointwise(op, form))
+    return epilogue;
+  if (auto max = getOnlyBinaryUser<shlo::MaxOp>(current, other))
+    if (isPositiveZeros(other)) {
+      epilogue.relu = true;
+      epilogue.ops.push_back(max);
+      current = max.getResult();
+    }
+  if (current.hasOneUse())
+    if (auto transpose =
+            dyn_cast<shlo::TransposeOp>(*current.getUsers().begin()))
+      if (transpose.getPermutation() == ArrayRef<int64_t>{0, 3, 1, 2}) {
+        epilogue.nchwResult = true;
+        epilogue.ops.push_back(transpose);
+      }
   return epilogue;
 }
 
@@ -267,9 +317,10 @@ public:
       Operation *last = epilogue.ops.empty() ? op : epilogue.ops.back();
       builder.setInsertionPoint(last);
       auto conv = hlox::library::Conv2DOp::create(
-          builder, op.getLoc(), op.getType(), op.getLhs(), op.getRhs(),
-          epilogue.bias, epilogue.addend, form.nhwc, form.kernelOihw,
-          form.groups, form.strides, form.padding, form.dilations);
+          builder, op.getLoc(), last->getResult(0).getType(), op.getLhs(),
+          op.getRhs(), epilogue.bias, epilogue.addend, form.nhwc,
+          form.kernelOihw, epilogue.relu, epilogue.nchwResult, form.groups,
+          form.strides, form.padding, form.dilations);
       last->getResult(0).replaceAllUsesWith(conv.getResult());
       for (Operation *absorbed : llvm::reverse(epilogue.ops))
         absorbed->erase();

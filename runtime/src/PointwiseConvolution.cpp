@@ -122,9 +122,23 @@ void storePortable(const Epilogue &e, const float *stage) {
 #ifdef HLOX_POINTWISE_AVX512
 #define HLOX_AVX512 __attribute__((target("avx512f,fma")))
 
-/// stage[r, 0..64) = sum over the unit's channels, for R pixels.
-template <int R>
-HLOX_AVX512 void sumTile(const Unit &unit, int64_t row, float *stage) {
+HLOX_AVX512 inline __m512 reluVector(__m512 x) {
+  __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+  // vmaxps gives its second operand when either is NaN or both are zeros:
+  // +0 for -0, and NaN is put back by the mask.
+  return _mm512_mask_mov_ps(_mm512_max_ps(x, _mm512_setzero_ps()), nan, x);
+}
+
+inline __mmask16 firstLanes(int64_t n) {
+  return n >= 16 ? __mmask16(0xffff) : __mmask16((1u << n) - 1);
+}
+
+/// Sums R pixels from the unit's `row` over the unit's channels into
+/// stage[row + r, 0..64), or, with an NHWC epilogue `direct`, applies it to
+/// the sums and stores them to the result.
+template <int R, bool Direct>
+HLOX_AVX512 void sumTile(const Unit &unit, int64_t row, float *stage,
+                         const Epilogue *direct) {
   __m512 acc[R][4];
   for (int r = 0; r < R; ++r)
     for (int v = 0; v < 4; ++v)
@@ -144,36 +158,50 @@ HLOX_AVX512 void sumTile(const Unit &unit, int64_t row, float *stage) {
       }
     }
   }
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < 4; ++v)
-      _mm512_storeu_ps(stage + (row + r) * kChannels + 16 * v, acc[r][v]);
-}
-
-HLOX_AVX512 void sumVector(const Unit &unit, int64_t rows, float *stage) {
-  int64_t row = 0;
-  for (; row + kRows <= rows; row += kRows)
-    sumTile<kRows>(unit, row, stage);
-  switch (rows - row) {
-  case 5:
-    return sumTile<5>(unit, row, stage);
-  case 4:
-    return sumTile<4>(unit, row, stage);
-  case 3:
-    return sumTile<3>(unit, row, stage);
-  case 2:
-    return sumTile<2>(unit, row, stage);
-  case 1:
-    return sumTile<1>(unit, row, stage);
-  default:
+  if constexpr (!Direct) {
+    for (int r = 0; r < R; ++r)
+      for (int v = 0; v < 4; ++v)
+        _mm512_storeu_ps(stage + (row + r) * kChannels + 16 * v, acc[r][v]);
     return;
+  }
+  const Epilogue &e = *direct;
+  for (int v = 0; v < 4 && 16 * v < e.channels; ++v) {
+    __mmask16 lanes = firstLanes(e.channels - 16 * v);
+    __m512 bias = _mm512_loadu_ps(e.bias + 16 * v);
+    for (int r = 0; r < R; ++r) {
+      int64_t at = (row + r) * e.outChannels + 16 * v;
+      __m512 x = _mm512_add_ps(acc[r][v], bias);
+      if (e.addend)
+        x = _mm512_add_ps(x, _mm512_maskz_loadu_ps(lanes, e.addend + at));
+      if (e.relu)
+        x = reluVector(x);
+      _mm512_mask_storeu_ps(e.result + at, lanes, x);
+    }
   }
 }
 
-HLOX_AVX512 inline __m512 reluVector(__m512 x) {
-  __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
-  // vmaxps gives its second operand when either is NaN or both are zeros:
-  // +0 for -0, and NaN is put back by the mask.
-  return _mm512_mask_mov_ps(_mm512_max_ps(x, _mm512_setzero_ps()), nan, x);
+/// The unit's sums into the stage, or through an NHWC epilogue `direct`
+/// into the result.
+template <bool Direct>
+HLOX_AVX512 void sumVector(const Unit &unit, int64_t rows, float *stage,
+                           const Epilogue *direct) {
+  int64_t row = 0;
+  for (; row + kRows <= rows; row += kRows)
+    sumTile<kRows, Direct>(unit, row, stage, direct);
+  switch (rows - row) {
+  case 5:
+    return sumTile<5, Direct>(unit, row, stage, direct);
+  case 4:
+    return sumTile<4, Direct>(unit, row, stage, direct);
+  case 3:
+    return sumTile<3, Direct>(unit, row, stage, direct);
+  case 2:
+    return sumTile<2, Direct>(unit, row, stage, direct);
+  case 1:
+    return sumTile<1, Direct>(unit, row, stage, direct);
+  default:
+    return;
+  }
 }
 
 /// Transposes 16 rows of 16 lanes in place.
@@ -202,26 +230,8 @@ HLOX_AVX512 inline void transpose16(__m512 r[16]) {
   }
 }
 
-inline __mmask16 firstLanes(int64_t n) {
-  return n >= 16 ? __mmask16(0xffff) : __mmask16((1u << n) - 1);
-}
-
-HLOX_AVX512 void storeVector(const Epilogue &e, const float *stage) {
-  if (!e.nchw) {
-    for (int64_t p = 0; p < e.pixels; ++p)
-      for (int64_t c = 0; c < e.channels; c += 16) {
-        __mmask16 lanes = firstLanes(e.channels - c);
-        __m512 v = _mm512_add_ps(_mm512_loadu_ps(stage + p * kChannels + c),
-                                 _mm512_loadu_ps(e.bias + c));
-        if (e.addend)
-          v = _mm512_add_ps(v, _mm512_maskz_loadu_ps(
-                                   lanes, e.addend + p * e.outChannels + c));
-        if (e.relu)
-          v = reluVector(v);
-        _mm512_mask_storeu_ps(e.result + p * e.outChannels + c, lanes, v);
-      }
-    return;
-  }
+/// The NCHW epilogue of a unit's stage.
+HLOX_AVX512 void storeTransposed(const Epilogue &e, const float *stage) {
   for (int64_t p0 = 0; p0 < e.pixels; p0 += 16) {
     int64_t pixels = std::min<int64_t>(16, e.pixels - p0);
     __mmask16 pixelLanes = firstLanes(pixels);
@@ -403,8 +413,14 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
         e.channels = std::min(kChannels, outChannels - c);
 #ifdef HLOX_POINTWISE_AVX512
         if (vector) {
-          sumVector(unit, rows, stage);
-          storeVector(e, stage);
+          // NHWC: the epilogue on the register tile; NCHW: through the
+          // stage, which the transposes read.
+          if (e.nchw) {
+            sumVector<false>(unit, rows, stage, nullptr);
+            storeTransposed(e, stage);
+          } else {
+            sumVector<true>(unit, rows, stage, &e);
+          }
           continue;
         }
 #endif

@@ -237,3 +237,70 @@ func.func @transposed_operands(%x: tensor<64x768xf32>, %w: tensor<256x768xf32>, 
   %2 = stablehlo.dot_general %ct, %d, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x96x64xf32>, tensor<4x64x128xf32>) -> tensor<4x96x128xf32>
   return %0, %1, %2 : tensor<64x256xf32>, tensor<4x64x128xf32>, tensor<4x96x128xf32>
 }
+
+// -----
+
+// A pointwise NHWC convolution (OIHW kernel) takes its ReLU (maximum with
+// +0, either operand order) and the transpose to NCHW after it; a ResNet
+// bottleneck's tail: bias, the projection shortcut as the addend, ReLU,
+// NCHW result.
+// CHECK-LABEL: func.func @pointwise_relu_nchw
+// (Either convolution of the sum may take the other's result as its addend.)
+// CHECK: %[[D:.*]] = library.conv2d %arg0, %arg1 bias %arg2 nhwc kernel_oihw strides
+// CHECK: %[[R:.*]] = library.conv2d %arg0, %arg3 bias %arg4 addend %[[D]] relu nhwc kernel_oihw nchw_result strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : {{.*}} -> tensor<2x16x5x5xf32>
+// CHECK-NOT: stablehlo.maximum
+// CHECK-NOT: stablehlo.transpose
+// CHECK: %[[S:.*]] = library.conv2d %arg0, %arg1 relu nhwc kernel_oihw strides
+// CHECK: return %[[R]], %[[S]]
+func.func @pointwise_relu_nchw(%x: tensor<2x5x5x8xf32>, %w: tensor<16x8x1x1xf32>, %b: tensor<16xf32>, %dw: tensor<16x8x1x1xf32>, %db: tensor<16xf32>) -> (tensor<2x16x5x5xf32>, tensor<2x5x5x16xf32>) {
+  %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %zeros = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<2x5x5x16xf32>
+  %d = stablehlo.convolution(%x, %dw) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x5x5x8xf32>, tensor<16x8x1x1xf32>) -> tensor<2x5x5x16xf32>
+  %dbb = stablehlo.broadcast_in_dim %db, dims = [3] : (tensor<16xf32>) -> tensor<2x5x5x16xf32>
+  %d1 = stablehlo.add %d, %dbb : tensor<2x5x5x16xf32>
+  %c = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x5x5x8xf32>, tensor<16x8x1x1xf32>) -> tensor<2x5x5x16xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [3] : (tensor<16xf32>) -> tensor<2x5x5x16xf32>
+  %c1 = stablehlo.add %c, %bb : tensor<2x5x5x16xf32>
+  %sum = stablehlo.add %c1, %d1 : tensor<2x5x5x16xf32>
+  %y = stablehlo.maximum %sum, %zeros : tensor<2x5x5x16xf32>
+  %t = stablehlo.transpose %y, dims = [0, 3, 1, 2] : (tensor<2x5x5x16xf32>) -> tensor<2x16x5x5xf32>
+  %e = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x5x5x8xf32>, tensor<16x8x1x1xf32>) -> tensor<2x5x5x16xf32>
+  %splat = stablehlo.constant dense<0.000000e+00> : tensor<2x5x5x16xf32>
+  %r = stablehlo.maximum %splat, %e : tensor<2x5x5x16xf32>
+  return %t, %r : tensor<2x16x5x5xf32>, tensor<2x5x5x16xf32>
+}
+
+// -----
+
+// What stays outside: a maximum with -0 (negative inputs would give -0), a
+// ReLU after a 3x3 convolution and after an NCHW one (oneDNN computes
+// those, and its ReLU turns NaN into 0), a transpose to another order, and
+// a ReLU whose input has another use.
+// CHECK-LABEL: func.func @pointwise_relu_kept
+// CHECK: library.conv2d %arg0, %arg1 nhwc kernel_oihw strides
+// CHECK-NEXT: stablehlo.maximum
+// CHECK: library.conv2d %arg0, %arg2 nhwc kernel_oihw strides = [1, 1] padding = [1, 1, 1, 1]
+// CHECK-NEXT: stablehlo.maximum
+// CHECK: library.conv2d %arg3, %arg1 strides
+// CHECK-NEXT: stablehlo.maximum
+// CHECK: %[[T:.*]] = library.conv2d %arg0, %arg1 relu nhwc kernel_oihw strides
+// CHECK-NEXT: stablehlo.transpose %[[T]], dims = [0, 3, 2, 1]
+// CHECK: %[[U:.*]] = library.conv2d %arg0, %arg1 nhwc kernel_oihw strides
+// CHECK-NEXT: stablehlo.maximum %[[U]]
+func.func @pointwise_relu_kept(%x: tensor<1x5x5x8xf32>, %w: tensor<16x8x1x1xf32>, %w3: tensor<16x8x3x3xf32>, %xn: tensor<1x8x5x5xf32>) -> (tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>, tensor<1x16x5x5xf32>, tensor<1x16x5x5xf32>, tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>) {
+  %nzero = stablehlo.constant dense<-0.000000e+00> : tensor<1x5x5x16xf32>
+  %zero = stablehlo.constant dense<0.000000e+00> : tensor<1x5x5x16xf32>
+  %zeron = stablehlo.constant dense<0.000000e+00> : tensor<1x16x5x5xf32>
+  %a = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x5x5x8xf32>, tensor<16x8x1x1xf32>) -> tensor<1x5x5x16xf32>
+  %a1 = stablehlo.maximum %a, %nzero : tensor<1x5x5x16xf32>
+  %b = stablehlo.convolution(%x, %w3) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x5x5x8xf32>, tensor<16x8x3x3xf32>) -> tensor<1x5x5x16xf32>
+  %b1 = stablehlo.maximum %b, %zero : tensor<1x5x5x16xf32>
+  %c = stablehlo.convolution(%xn, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x5x5xf32>, tensor<16x8x1x1xf32>) -> tensor<1x16x5x5xf32>
+  %c1 = stablehlo.maximum %c, %zeron : tensor<1x16x5x5xf32>
+  %d = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x5x5x8xf32>, tensor<16x8x1x1xf32>) -> tensor<1x5x5x16xf32>
+  %d1 = stablehlo.maximum %d, %zero : tensor<1x5x5x16xf32>
+  %d2 = stablehlo.transpose %d1, dims = [0, 3, 2, 1] : (tensor<1x5x5x16xf32>) -> tensor<1x16x5x5xf32>
+  %e = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x5x5x8xf32>, tensor<16x8x1x1xf32>) -> tensor<1x5x5x16xf32>
+  %e1 = stablehlo.maximum %e, %zero : tensor<1x5x5x16xf32>
+  return %a1, %b1, %c1, %d2, %e1, %e : tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>, tensor<1x16x5x5xf32>, tensor<1x16x5x5xf32>, tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>
+}

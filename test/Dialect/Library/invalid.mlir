@@ -173,3 +173,36 @@ func.func @conv_addend_type(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %r
   %0 = library.conv2d %x, %w addend %r strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x6x5xf32>) -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
 }
+
+// -----
+
+func.func @conv_nchw_result_not_pointwise(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{only a pointwise f32 convolution (a 1x1 window, unit strides and dilations, no padding, one group) carries nchw_result}}
+  %0 = library.conv2d %x, %w nhwc kernel_oihw nchw_result strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_nchw_result_layout(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x1x1xf32>) -> tensor<1x4x8x8xf32> {
+  // expected-error @+1 {{nchw_result goes with nhwc and kernel_oihw}}
+  %0 = library.conv2d %x, %w nchw_result strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x8x8xf32>
+  return %0 : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+// The addend of an NCHW result stays NHWC.
+func.func @conv_nchw_result_addend(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x1x1xf32>, %r: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  // expected-error @+1 {{the addend's type 'tensor<1x4x8x8xf32>' differs from the result's before nchw_result transposes it 'tensor<1x8x8x4xf32>'}}
+  %0 = library.conv2d %x, %w addend %r relu nhwc kernel_oihw nchw_result strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x8x8x3xf32>, tensor<4x3x1x1xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %0 : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+func.func @conv_relu_bf16(%x: tensor<1x8x8x3xbf16>, %w: tensor<4x3x1x1xbf16>) -> tensor<1x8x8x4xbf16> {
+  // expected-error @+1 {{only an f32 convolution carries an epilogue}}
+  %0 = library.conv2d %x, %w relu nhwc kernel_oihw strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x8x8x3xbf16>, tensor<4x3x1x1xbf16>) -> tensor<1x8x8x4xbf16>
+  return %0 : tensor<1x8x8x4xbf16>
+}

@@ -32,3 +32,12 @@ func.func @convolution_epilogue(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>
   %1 = library.conv2d %x, %w bias %b strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x4x6x6xf32>
   return %0, %1 : tensor<1x4x6x6xf32>, tensor<1x4x6x6xf32>
 }
+
+// A pointwise convolution with a ReLU and its result in NCHW; its addend
+// stays NHWC.
+// CHECK-LABEL: func.func @pointwise_epilogue
+// CHECK: library.conv2d %arg0, %arg1 bias %arg2 addend %arg3 relu nhwc kernel_oihw nchw_result strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<2x8x8x3xf32>, tensor<4x3x1x1xf32>, tensor<4xf32>, tensor<2x8x8x4xf32>) -> tensor<2x4x8x8xf32>
+func.func @pointwise_epilogue(%x: tensor<2x8x8x3xf32>, %w: tensor<4x3x1x1xf32>, %b: tensor<4xf32>, %r: tensor<2x8x8x4xf32>) -> tensor<2x4x8x8xf32> {
+  %0 = library.conv2d %x, %w bias %b addend %r relu nhwc kernel_oihw nchw_result strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<2x8x8x3xf32>, tensor<4x3x1x1xf32>, tensor<4xf32>, tensor<2x8x8x4xf32>) -> tensor<2x4x8x8xf32>
+  return %0 : tensor<2x4x8x8xf32>
+}

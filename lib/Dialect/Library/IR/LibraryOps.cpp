@@ -106,6 +106,9 @@ Conv2DOp::Sizes Conv2DOp::getSizes() {
   ArrayRef<int64_t> input = getInput().getType().getShape();
   ArrayRef<int64_t> kernel = getKernel().getType().getShape();
   ArrayRef<int64_t> result = getResult().getType().getShape();
+  if (getNhwc() && getKernelOihw() && getNchwResult())
+    return {input[0],  input[3],  input[1],  input[2], kernel[0],
+            kernel[2], kernel[3], result[2], result[3]};
   if (getNhwc() && getKernelOihw())
     return {input[0],  input[3],  input[1],  input[2], kernel[0],
             kernel[2], kernel[3], result[1], result[2]};
@@ -114,6 +117,15 @@ Conv2DOp::Sizes Conv2DOp::getSizes() {
             kernel[0], kernel[1], result[1], result[2]};
   return {input[0],  input[1],  input[2],  input[3], kernel[0],
           kernel[2], kernel[3], result[2], result[3]};
+}
+
+bool Conv2DOp::isPointwise() {
+  Sizes sizes = getSizes();
+  return sizes.kernelHeight == 1 && sizes.kernelWidth == 1 &&
+         getGroups() == 1 &&
+         llvm::all_of(getStrides(), [](int64_t v) { return v == 1; }) &&
+         llvm::all_of(getDilations(), [](int64_t v) { return v == 1; }) &&
+         llvm::all_of(getPadding(), [](int64_t v) { return v == 0; });
 }
 
 LogicalResult Conv2DOp::verify() {
@@ -137,10 +149,13 @@ LogicalResult Conv2DOp::verify() {
   Sizes sizes = getSizes();
   ArrayRef<int64_t> result = getResult().getType().getShape();
   int64_t resultBatch = result[0];
-  int64_t resultChannels = getNhwc() ? result[3] : result[1];
+  int64_t resultChannels =
+      getNhwc() && !getNchwResult() ? result[3] : result[1];
   if (getKernelOihw() && !getNhwc())
     return emitOpError("kernel_oihw goes with nhwc (the kernel of an NCHW "
                        "convolution is OIHW already)");
+  if (getNchwResult() && !(getNhwc() && getKernelOihw()))
+    return emitOpError("nchw_result goes with nhwc and kernel_oihw");
   int64_t kernelChannels = getNhwc() && !getKernelOihw()
                                ? getKernel().getType().getDimSize(2)
                                : getKernel().getType().getDimSize(1);
@@ -167,11 +182,22 @@ LogicalResult Conv2DOp::verify() {
       return emitOpError("the bias must be a vector of the ")
              << sizes.outChannels << " output channels, not " << biasType;
   }
-  if (Value addend = getAddend())
-    if (addend.getType() != getResult().getType())
+  if (getNchwResult() && (!element.isF32() || !isPointwise()))
+    return emitOpError("only a pointwise f32 convolution (a 1x1 window, unit "
+                       "strides and dilations, no padding, one group) "
+                       "carries nchw_result");
+  if (Value addend = getAddend()) {
+    // NHWC, shaped like the result before nchw_result transposes it.
+    SmallVector<int64_t> shape(getResult().getType().getShape());
+    if (getNchwResult())
+      shape = {shape[0], shape[2], shape[3], shape[1]};
+    if (cast<RankedTensorType>(addend.getType()).getShape() !=
+        ArrayRef<int64_t>(shape))
       return emitOpError("the addend's type ")
              << addend.getType() << " differs from the result's "
-             << getResult().getType();
+             << (getNchwResult() ? "before nchw_result transposes it " : "")
+             << RankedTensorType::get(shape, element);
+  }
   int64_t in[2] = {sizes.height, sizes.width};
   int64_t window[2] = {sizes.kernelHeight, sizes.kernelWidth};
   int64_t out[2] = {sizes.outHeight, sizes.outWidth};

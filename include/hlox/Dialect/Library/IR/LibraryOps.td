@@ -113,12 +113,19 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
 
     An f32 convolution may carry its epilogue, applied to each result
     element before it is stored, in this order: `bias` (a vector of the
-    output channels) adds the element's channel's entry, and `addend` (a
-    tensor shaped like the result) adds its element. This is what the
-    StableHLO of a convolution followed by `add` of a bias broadcast along
-    the feature dimension and `add` of a residual computes, in the same
-    order, without a pass over memory per step. (A ReLU stays outside:
-    oneDNN's turns NaN into 0.)
+    output channels) adds the element's channel's entry, `addend` (a
+    tensor shaped like the result in the input's layout) adds its element,
+    and `relu` takes `stablehlo.maximum` of the sum and +0 (NaN stays NaN,
+    -0 becomes +0). This is what the StableHLO of a convolution followed by
+    `add` of a bias broadcast along the feature dimension, `add` of a
+    residual and `maximum` with zeros computes, in the same order, without
+    a pass over memory per step.
+
+    With `nhwc`, `nchw_result` stores the result as `[N, O, HO, WO]`: the
+    transpose a channels-last program ends with, done on the tile. Only a
+    pointwise convolution takes it (a 1x1 window, unit strides and
+    dilations, no padding, one group, an OIHW kernel, f32), which the
+    runtime computes with hlox's own kernel; its `addend` stays NHWC.
 
     ```mlir
     %y = library.conv2d %x, %w bias %b strides = [2, 2]
@@ -134,6 +141,8 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
     Optional<StaticShapeTensorOf<[F32]>>:$addend,
     UnitAttr:$nhwc,
     UnitAttr:$kernel_oihw,
+    UnitAttr:$relu,
+    UnitAttr:$nchw_result,
     ConfinedAttr<DefaultValuedAttr<I64Attr, "1">, [IntPositive]>:$groups,
     DenseI64ArrayAttr:$strides,
     DenseI64ArrayAttr:$padding,
@@ -141,8 +150,9 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
   );
   let results = (outs StaticShapeTensorOf<[F32, BF16]>:$result);
   let assemblyFormat = [{
-    $input `,` $kernel (`bias` $bias^)? (`addend` $addend^)?
-    (`nhwc` $nhwc^)? (`kernel_oihw` $kernel_oihw^)? (`groups` `=` $groups^)?
+    $input `,` $kernel (`bias` $bias^)? (`addend` $addend^)? (`relu` $relu^)?
+    (`nhwc` $nhwc^)? (`kernel_oihw` $kernel_oihw^)?
+    (`nchw_result` $nchw_result^)? (`groups` `=` $groups^)?
     `strides` `=` $strides
     `padding` `=` $padding `dilations` `=` $dilations attr-dict `:`
     functional-type(operands, results)
@@ -156,8 +166,11 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
       int64_t outHeight, outWidth;
     };
     Sizes getSizes();
-    /// Whether the op carries an epilogue (a bias or an addend).
-    bool hasEpilogue() { return getBias() || getAddend(); }
+    /// Whether the op carries an epilogue (a bias, an addend or a ReLU).
+    bool hasEpilogue() { return getBias() || getAddend() || getRelu(); }
+    /// Whether the convolution is pointwise: a 1x1 window, unit strides
+    /// and dilations, no padding and one group.
+    bool isPointwise();
   }];
 }
 
