@@ -84,6 +84,9 @@ private:
   /// Per block of 64 output channels, (channels + shortcutChannels) rows of
   /// 64 kernel values, zero past the last output channel.
   std::vector<float> packed;
+  /// The same per 8 output channels: (channels + shortcutChannels) rows of
+  /// 8, for the kernel that sums pixels in its lanes (NCHW results).
+  std::vector<float> packedTiles;
   /// The kernels' values `packed` was made from.
   std::vector<float> snapshot;
   bool packedValid = false;
