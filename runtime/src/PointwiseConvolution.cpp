@@ -326,21 +326,34 @@ HLOX_AVX512 void sumChannels(const float *xt, int64_t k, const float *w,
         acc[r][v] = _mm512_fmadd_ps(b, xv[v], acc[r][v]);
     }
   }
+  // The epilogue's fields in locals: the stores could alias `e`.
+  const int64_t pixels = e.pixels, imagePixels = e.imagePixels;
+  const bool relu = e.relu;
+  float *const result = e.result + c * imagePixels;
+  // Every channel's row of the unit whole and 64-byte aligned: streaming
+  // stores without a test per vector.
+  if (e.streaming && pixels == kPixels && imagePixels % 16 == 0 &&
+      (reinterpret_cast<uintptr_t>(result) & 63) == 0) {
+    for (int r = 0; r < C; ++r) {
+      __m512 bias = _mm512_set1_ps(e.bias[c + r]);
+      for (int v = 0; v < V; ++v) {
+        __m512 x = _mm512_add_ps(acc[r][v], bias);
+        _mm512_stream_ps(result + r * imagePixels + 16 * v,
+                         relu ? reluVector(x) : x);
+      }
+    }
+    return;
+  }
   for (int r = 0; r < C; ++r) {
     __m512 bias = _mm512_set1_ps(e.bias[c + r]);
-    float *to = e.result + (c + r) * e.imagePixels;
     for (int v = 0; v < V; ++v) {
-      if (16 * v >= e.pixels)
+      if (16 * v >= pixels)
         break;
       __m512 x = _mm512_add_ps(acc[r][v], bias);
-      if (e.relu)
+      if (relu)
         x = reluVector(x);
-      float *at = to + 16 * v;
-      if (e.streaming && e.pixels - 16 * v >= 16 &&
-          (reinterpret_cast<uintptr_t>(at) & 63) == 0)
-        _mm512_stream_ps(at, x);
-      else
-        _mm512_mask_storeu_ps(at, firstLanes(e.pixels - 16 * v), x);
+      _mm512_mask_storeu_ps(result + r * imagePixels + 16 * v,
+                            firstLanes(pixels - 16 * v), x);
     }
   }
 }
@@ -520,6 +533,28 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
       int64_t p = (u % unitsPerImage) * kPixels;
       int64_t rows = std::min(kPixels, pixels - p);
       int64_t pixel = n * pixels + p;
+#ifdef HLOX_POINTWISE_AVX512
+      // A share of the next unit's input lines into L2 per block, so that
+      // its sums (or its packPixels) do not wait for memory.
+      auto prefetchNextUnit = [&](int64_t b) {
+        if (u + 1 >= end)
+          return;
+        int64_t next = pixel + rows; // The next unit's first pixel.
+        int64_t nextRows = std::min(kPixels, (n + 1) * pixels - next);
+        if (nextRows <= 0)
+          nextRows = std::min(kPixels, pixels);
+        for (int source = 0; source < 2; ++source) {
+          int64_t k = source ? k2 : k1;
+          const char *from = reinterpret_cast<const char *>(
+              (source ? operands.shortcutInput : operands.input) + next * k);
+          int64_t bytes = nextRows * k * 4;
+          for (int64_t at = bytes * b / blocks; at < bytes * (b + 1) / blocks;
+               at += 64)
+            _mm_prefetch(from + at, _MM_HINT_T1);
+        }
+      };
+      (void)prefetchNextUnit;
+#endif
       for (int64_t b = 0; b < blocks; ++b) {
         int64_t c = b * kChannels;
         Unit unit{operands.input + pixel * k1, k1,
@@ -539,6 +574,8 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
         e.pixels = rows;
         e.channels = std::min(kChannels, outChannels - c);
 #ifdef HLOX_POINTWISE_AVX512
+        if (vector)
+          prefetchNextUnit(b);
         if (transposedSums) {
           // NCHW without an addend: pixels in the lanes, from the unit's
           // channels transposed once for all its blocks.
