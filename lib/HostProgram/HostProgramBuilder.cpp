@@ -494,7 +494,8 @@ private:
     auto shortcut = addend.getDefiningOp<library::Conv2DOp>();
     if (!shortcut || shortcut->getBlock() != conv->getBlock() ||
         shortcut.getAddend() || shortcut.getRelu() ||
-        shortcut.getNchwResult() || shortcut.getNhwc() != conv.getNhwc() ||
+        shortcut.getNchwResult() || shortcut.getPoolWindow() ||
+        conv.getPoolWindow() || shortcut.getNhwc() != conv.getNhwc() ||
         !conv.getType().getElementType().isF32() ||
         !shortcut.getInput().getType().getElementType().isF32())
       return nullptr;
@@ -531,6 +532,17 @@ private:
     spec.addend = conv.getAddend() != nullptr;
     spec.relu = conv.getRelu();
     spec.nchwResult = conv.getNchwResult();
+    if (auto window = conv.getPoolWindow()) {
+      spec.pool = true;
+      for (int i = 0; i < 2; ++i) {
+        spec.poolWindow[i] = (*window)[i];
+        spec.poolStrides[i] = (*conv.getPoolStrides())[i];
+      }
+      for (int i = 0; i < 4; ++i)
+        spec.poolPadding[i] = (*conv.getPoolPadding())[i];
+      spec.poolHeight = conv.getType().getDimSize(1);
+      spec.poolWidth = conv.getType().getDimSize(2);
+    }
     return spec;
   }
 

@@ -191,6 +191,9 @@ struct ConvEpilogue {
   bool relu = false;
   /// The NHWC result transposed to NCHW.
   bool nchwResult = false;
+  /// A max pool over height and width: window, strides, padding (null
+  /// without one).
+  DenseI64ArrayAttr poolWindow, poolStrides, poolPadding;
   /// The absorbed ops, in order; the last one's result is the epilogue's.
   SmallVector<Operation *> ops;
 };
@@ -249,10 +252,64 @@ bool isOwnKernelPointwise(shlo::ConvolutionOp op, const ConvForm &form) {
          llvm::all_of(form.padding, [](int64_t p) { return p == 0; });
 }
 
+/// Whether `op` is a max pool over the height and width of an NHWC f32
+/// tensor: one input, an init of -inf, a body that returns the maximum of
+/// its two arguments, a window, strides and padding that leave the batch
+/// and channels alone, no dilation. Sets the window, strides and padding of
+/// the height and width.
+bool isNhwcMaxPool(shlo::ReduceWindowOp op, SmallVectorImpl<int64_t> &window,
+                   SmallVectorImpl<int64_t> &strides,
+                   SmallVectorImpl<int64_t> &padding) {
+  if (op.getInputs().size() != 1 || op->getNumResults() != 1)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op.getInputs()[0].getType());
+  if (!type || type.getRank() != 4 || !type.getElementType().isF32())
+    return false;
+  SplatElementsAttr init;
+  if (!matchPattern(op.getInitValues()[0], m_Constant(&init)))
+    return false;
+  auto initValue = dyn_cast<FloatAttr>(init.getSplatValue<Attribute>());
+  if (!initValue || !initValue.getValue().isInfinity() ||
+      !initValue.getValue().isNegative())
+    return false;
+  Block &body = op.getBody().front();
+  if (body.getNumArguments() != 2 || !llvm::hasNItems(body, 2))
+    return false;
+  auto max = dyn_cast<shlo::MaxOp>(body.front());
+  auto ret = body.getTerminator();
+  if (!max || ret->getNumOperands() != 1 ||
+      ret->getOperand(0) != max.getResult() ||
+      !llvm::is_contained(max->getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(max->getOperands(), body.getArgument(1)))
+    return false;
+  auto isOnes = [](std::optional<ArrayRef<int64_t>> values) {
+    return !values || llvm::all_of(*values, [](int64_t v) { return v == 1; });
+  };
+  if (!isOnes(op.getBaseDilations()) || !isOnes(op.getWindowDilations()))
+    return false;
+  ArrayRef<int64_t> dims = op.getWindowDimensions();
+  SmallVector<int64_t> steps(4, 1);
+  if (auto given = op.getWindowStrides())
+    steps.assign(given->begin(), given->end());
+  SmallVector<int64_t> pads(8, 0);
+  if (auto given = op.getPadding())
+    pads = llvm::to_vector(given->getValues<int64_t>());
+  if (dims.size() != 4 || steps.size() != 4 || pads.size() != 8 ||
+      dims[0] != 1 || dims[3] != 1 || steps[0] != 1 || steps[3] != 1 ||
+      pads[0] != 0 || pads[1] != 0 || pads[6] != 0 || pads[7] != 0 ||
+      llvm::any_of(pads, [](int64_t p) { return p < 0; }))
+    return false;
+  window.assign({dims[1], dims[2]});
+  strides.assign({steps[1], steps[2]});
+  padding.assign({pads[2], pads[3], pads[4], pads[5]});
+  return true;
+}
+
 /// What follows the f32 convolution `op` that its library call can apply:
 /// bias, then addend, each optional, each value in the chain used once;
 /// for a pointwise NHWC convolution (isOwnKernelPointwise) then a ReLU and
-/// a transpose to NCHW, each optional.
+/// a transpose to NCHW, each optional; for an NHWC convolution without an
+/// addend, a max pool over height and width and a ReLU after it.
 ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
   ConvEpilogue epilogue;
   auto type = cast<RankedTensorType>(op.getType());
@@ -274,6 +331,25 @@ ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
       epilogue.addend = other;
       epilogue.ops.push_back(add);
       current = add.getResult();
+    }
+  if (form.nhwc && !epilogue.addend && current.hasOneUse())
+    if (auto pool =
+            dyn_cast<shlo::ReduceWindowOp>(*current.getUsers().begin())) {
+      SmallVector<int64_t> window, strides, padding;
+      if (isNhwcMaxPool(pool, window, strides, padding)) {
+        MLIRContext *context = op.getContext();
+        epilogue.poolWindow = DenseI64ArrayAttr::get(context, window);
+        epilogue.poolStrides = DenseI64ArrayAttr::get(context, strides);
+        epilogue.poolPadding = DenseI64ArrayAttr::get(context, padding);
+        epilogue.ops.push_back(pool);
+        current = pool->getResult(0);
+        if (auto max = getOnlyBinaryUser<shlo::MaxOp>(current, other))
+          if (isPositiveZeros(other)) {
+            epilogue.relu = true;
+            epilogue.ops.push_back(max);
+          }
+        return epilogue;
+      }
     }
   if (!isOwnKernelPointwise(op, form))
     return epilogue;
@@ -319,8 +395,9 @@ public:
       auto conv = hlox::library::Conv2DOp::create(
           builder, op.getLoc(), last->getResult(0).getType(), op.getLhs(),
           op.getRhs(), epilogue.bias, epilogue.addend, form.nhwc,
-          form.kernelOihw, epilogue.relu, epilogue.nchwResult, form.groups,
-          form.strides, form.padding, form.dilations);
+          form.kernelOihw, epilogue.relu, epilogue.nchwResult,
+          epilogue.poolWindow, epilogue.poolStrides, epilogue.poolPadding,
+          form.groups, form.strides, form.padding, form.dilations);
       last->getResult(0).replaceAllUsesWith(conv.getResult());
       for (Operation *absorbed : llvm::reverse(epilogue.ops))
         absorbed->erase();

@@ -5,6 +5,7 @@
 #include "hlox/runtime/Convolution.h"
 
 #include "OneDNN.h"
+#include "hlox/runtime/MaxPool.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
 #include <algorithm>
@@ -52,8 +53,24 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
   if ((bias != nullptr) != s.bias || (addend != nullptr) != s.addend)
     return Status::error("convolution whose bias or addend operand does "
                          "not match its description");
-  if ((s.bias || s.addend || s.relu || s.nchwResult) && s.bf16)
+  if ((s.bias || s.addend || s.relu || s.nchwResult || s.pool) && s.bf16)
     return Status::error("bf16 convolution with an epilogue (f32 only)");
+  if (s.pool) {
+    if (!s.nhwc || s.addend || s.nchwResult)
+      return Status::error("convolution with a pool that is not NHWC or has "
+                           "an addend or an NCHW result");
+    int64_t in[2] = {s.outHeight, s.outWidth};
+    int64_t pooled[2] = {s.poolHeight, s.poolWidth};
+    for (int i = 0; i < 2; ++i) {
+      int64_t padded = in[i] + s.poolPadding[2 * i] + s.poolPadding[2 * i + 1];
+      if (s.poolWindow[i] < 1 || s.poolStrides[i] < 1 ||
+          s.poolPadding[2 * i] < 0 || s.poolPadding[2 * i + 1] < 0 ||
+          padded < s.poolWindow[i] ||
+          (padded - s.poolWindow[i]) / s.poolStrides[i] + 1 != pooled[i])
+        return Status::error("convolution whose pool's size does not follow "
+                             "from its window");
+    }
+  }
   if (s.nchwResult && !isPointwiseConvolution(s))
     return Status::error("convolution with an NCHW result from NHWC "
                          "activations that is not pointwise (1x1, unit "
@@ -85,6 +102,8 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
   if (addend)
     if (Status status = expect(*addend, resultElements, "addend"); !status)
       return status;
+  if (s.pool)
+    resultElements = s.batch * s.outChannels * s.poolHeight * s.poolWidth;
   return expect(result, resultElements, "result");
 }
 
@@ -566,6 +585,8 @@ Status hlox::runtime::verifyShortcut(const ConvolutionSpec &spec,
       spec.outWidth != shortcut.outWidth)
     return Status::error("convolution whose shortcut's result is not shaped "
                          "like its own");
+  if (spec.pool || shortcut.pool)
+    return Status::error("convolution with a shortcut and a pool");
   if (shortcut.relu || shortcut.nchwResult)
     return Status::error("convolution whose shortcut has a ReLU or an NCHW "
                          "result (the shortcut's result is added as it is)");
@@ -586,6 +607,17 @@ Convolution::create(const ConvolutionSpec &spec, Status &status,
     std::unique_ptr<Convolution> convolution(new Convolution(spec, nullptr));
     convolution->pointwise = std::move(pointwise);
     status = {};
+    return convolution;
+  }
+  if (spec.pool) {
+    // oneDNN computes the convolution and its bias into a scratch image;
+    // the pool, and the ReLU after it, read it from there.
+    ConvolutionSpec bare = spec;
+    bare.pool = bare.relu = false;
+    std::unique_ptr<Convolution> convolution = create(bare, status);
+    if (!convolution)
+      return nullptr;
+    convolution->spec = spec;
     return convolution;
   }
   // With a shortcut, the convolution adds the shortcut's result, which the
@@ -706,6 +738,9 @@ struct Split {
 /// the padding that falls in its range. Empty when the convolution does
 /// not split that way.
 std::vector<std::pair<ConvolutionSpec, SliceOffsets>>
+splitRows(const ConvolutionSpec &spec, int64_t parts);
+
+std::vector<std::pair<ConvolutionSpec, SliceOffsets>>
 splitImage(const ConvolutionSpec &spec, int64_t threads) {
   std::vector<std::pair<ConvolutionSpec, SliceOffsets>> slices;
   if (spec.batch != 1)
@@ -773,11 +808,22 @@ splitImage(const ConvolutionSpec &spec, int64_t threads) {
     }
     return slices;
   }
-  if (spec.outHeight < threads)
+  return splitRows(spec, threads);
+}
+
+/// The slices of one NHWC image's output rows into `parts` ranges, each
+/// with the input rows its window reads and the padding that falls in its
+/// range; empty when there are fewer rows than parts or a slice would
+/// read padding alone.
+std::vector<std::pair<ConvolutionSpec, SliceOffsets>>
+splitRows(const ConvolutionSpec &spec, int64_t parts) {
+  std::vector<std::pair<ConvolutionSpec, SliceOffsets>> slices;
+  int64_t bytes = spec.bf16 ? 2 : 4;
+  if (spec.batch != 1 || !spec.nhwc || spec.outHeight < parts)
     return slices;
-  Split split(spec.outHeight, threads, 1);
+  Split split(spec.outHeight, parts, 1);
   int64_t span = (spec.kernelHeight - 1) * spec.dilations[0] + 1;
-  for (int64_t part = 0; part < threads; ++part) {
+  for (int64_t part = 0; part < parts; ++part) {
     int64_t first = split.begin(part);
     int64_t last = split.begin(part + 1);
     // The input rows the window reads, in padded coordinates.
@@ -860,6 +906,8 @@ Status Convolution::run(Device &device, const void *input, const void *kernel,
     operands.result = static_cast<float *>(result);
     return pointwise->run(device, operands);
   }
+  if (spec.pool)
+    return runWithPool(device, input, kernel, bias, result);
   Status status = runLibrary(device, input, kernel, bias, addend, result);
   if (status && spec.relu)
     applyRelu(device, result,
@@ -893,6 +941,136 @@ Status Convolution::runLibrary(Device &device, const void *input,
                           at(bias, part.bias), at(addend, part.result),
                           at(result, part.result));
                     }
+                  });
+  for (Status &status : statuses)
+    if (!status)
+      return status;
+  return {};
+}
+
+/// The bytes of the convolution's result per band of rows that
+/// runWithPool pools while they are in L2.
+constexpr int64_t kPoolBandBytes = int64_t(384) << 10;
+
+/// The pool `spec` ends with, for maxPoolRows.
+static MaxPoolShape getPoolShape(const ConvolutionSpec &spec) {
+  MaxPoolShape shape;
+  shape.height = spec.outHeight;
+  shape.width = spec.outWidth;
+  shape.channels = spec.outChannels;
+  for (int i = 0; i < 2; ++i) {
+    shape.window[i] = spec.poolWindow[i];
+    shape.strides[i] = spec.poolStrides[i];
+  }
+  for (int i = 0; i < 4; ++i)
+    shape.padding[i] = spec.poolPadding[i];
+  shape.outHeight = spec.poolHeight;
+  shape.outWidth = spec.poolWidth;
+  shape.relu = spec.relu;
+  return shape;
+}
+
+Status Convolution::runWithPool(Device &device, const void *input,
+                                const void *kernel, const void *bias,
+                                void *result) {
+  auto threads = static_cast<int64_t>(device.getNumThreads());
+  MaxPoolShape shape = getPoolShape(spec);
+  int64_t imageElements = spec.outHeight * spec.outWidth * spec.outChannels;
+  int64_t pooledElements = spec.poolHeight * spec.poolWidth * spec.outChannels;
+  auto *pooled = static_cast<float *>(result);
+  if (spec.batch < threads) {
+    // The convolution on all threads into a scratch batch, then the pool
+    // by rows.
+    poolScratch.resize(spec.batch * imageElements);
+    if (Status status = runLibrary(device, input, kernel, bias, nullptr,
+                                   poolScratch.data());
+        !status)
+      return status;
+    int64_t rows = spec.batch * spec.poolHeight;
+    device.dispatch(rows, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t row = begin; row < end;) {
+        int64_t n = row / spec.poolHeight;
+        int64_t last = std::min(end, (n + 1) * spec.poolHeight);
+        maxPoolRows(shape, poolScratch.data() + n * imageElements,
+                    pooled + n * pooledElements, row - n * spec.poolHeight,
+                    last - n * spec.poolHeight);
+        row = last;
+      }
+    });
+    return {};
+  }
+  // Each thread a range of the images, one at a time, in bands of the
+  // convolution's rows: a band into the thread's scratch image, then the
+  // pool's rows whose windows it completes, while the band is in L2.
+  if (poolRangesThreads != threads) {
+    poolRanges.clear();
+    ConvolutionSpec image = spec;
+    image.batch = 1;
+    image.pool = image.relu = false;
+    int64_t rowBytes = spec.outWidth * spec.outChannels * 4;
+    int64_t bands =
+        (spec.outHeight * rowBytes + kPoolBandBytes - 1) / kPoolBandBytes;
+    std::vector<std::pair<ConvolutionSpec, SliceOffsets>> slices =
+        splitRows(image, std::max<int64_t>(1, bands));
+    if (slices.empty())
+      slices.push_back({image, SliceOffsets()});
+    Split split(spec.batch, threads, 1);
+    for (int64_t part = 0; part < threads; ++part) {
+      PoolRange range;
+      range.begin = split.begin(part);
+      range.end = split.begin(part + 1);
+      int64_t firstRow = 0;
+      for (auto &[slice, offsets] : slices) {
+        Status status;
+        PoolBand band;
+        band.impl = makeImpl(slice, status);
+        if (!band.impl) {
+          poolRanges.clear();
+          return status;
+        }
+        band.input = offsets.input;
+        band.result = offsets.result;
+        firstRow += slice.outHeight;
+        band.rowsDone = firstRow;
+        range.bands.push_back(std::move(band));
+      }
+      range.scratch.resize(imageElements);
+      poolRanges.push_back(std::move(range));
+    }
+    poolRangesThreads = threads;
+  }
+  int64_t inputImage = spec.inChannels * spec.height * spec.width * 4;
+  auto runRange = [&](PoolRange &range) -> Status {
+    for (int64_t n = range.begin; n < range.end; ++n) {
+      const void *image = at(input, n * inputImage);
+      float *out = pooled + n * pooledElements;
+      int64_t poolRow = 0;
+      for (PoolBand &band : range.bands) {
+        if (Status status = band.impl->execute(
+                1, at(image, band.input), kernel, bias, nullptr,
+                at(static_cast<void *>(range.scratch.data()), band.result));
+            !status)
+          return status;
+        // The pool's rows whose last window row the bands have computed.
+        int64_t end = poolRow;
+        while (end < spec.poolHeight &&
+               (band.rowsDone == spec.outHeight || end * spec.poolStrides[0] -
+                                                           spec.poolPadding[0] +
+                                                           spec.poolWindow[0] <=
+                                                       band.rowsDone))
+          ++end;
+        maxPoolRows(shape, range.scratch.data(), out, poolRow, end);
+        poolRow = end;
+      }
+    }
+    return {};
+  };
+  std::vector<Status> statuses(poolRanges.size());
+  device.dispatch(static_cast<int64_t>(poolRanges.size()), 1,
+                  [&](int64_t begin, int64_t end) {
+                    onednn::setNumThreads(1);
+                    for (int64_t i = begin; i < end; ++i)
+                      statuses[i] = runRange(poolRanges[i]);
                   });
   for (Status &status : statuses)
     if (!status)

@@ -424,7 +424,11 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
              (c.nhwc ? (c.kernelOihw ? " NHWC/OIHW" : " NHWC") : " NCHW") +
              (c.bf16 ? " bf16" : " f32") + (c.bias ? " +bias" : "") +
              (c.addend ? " +addend" : "") + (c.relu ? " +relu" : "") +
-             (c.nchwResult ? " to NCHW" : "");
+             (c.nchwResult ? " to NCHW" : "") +
+             (c.pool ? " +maxpool " + std::to_string(c.poolWindow[0]) + "x" +
+                           std::to_string(c.poolWindow[1]) + "/" +
+                           std::to_string(c.poolStrides[0])
+                     : "");
     };
     return "convolution " + describe(command.convolution) +
            (command.hasShortcut

@@ -402,7 +402,8 @@ bool hlox::runtime::isPointwiseConvolution(const ConvolutionSpec &s) {
 }
 
 bool hlox::runtime::usesPointwiseKernel(const ConvolutionSpec &spec) {
-  return spec.nchwResult || (spec.relu && isPointwiseConvolution(spec));
+  return !spec.pool &&
+         (spec.nchwResult || (spec.relu && isPointwiseConvolution(spec)));
 }
 
 static std::atomic<bool> vectorKernelEnabled{true};

@@ -304,3 +304,72 @@ func.func @pointwise_relu_kept(%x: tensor<1x5x5x8xf32>, %w: tensor<16x8x1x1xf32>
   %e1 = stablehlo.maximum %e, %zero : tensor<1x5x5x16xf32>
   return %a1, %b1, %c1, %d2, %e1, %e : tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>, tensor<1x16x5x5xf32>, tensor<1x16x5x5xf32>, tensor<1x5x5x16xf32>, tensor<1x5x5x16xf32>
 }
+
+// -----
+
+// An NHWC convolution (a ResNet stem after the channels-last rewrite) takes
+// the max pool after its bias (maximum from -inf over height and width,
+// either argument order in the body) and the ReLU after the pool.
+// CHECK-LABEL: func.func @stem_max_pool
+// CHECK: %[[P:.*]] = library.conv2d %arg0, %arg1 bias %arg2 relu nhwc kernel_oihw strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] max_pool window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : (tensor<2x32x32x3xf32>, tensor<8x3x7x7xf32>, tensor<8xf32>) -> tensor<2x8x8x8xf32>
+// CHECK-NOT: reduce_window
+// CHECK-NOT: stablehlo.maximum
+// CHECK: return %[[P]]
+func.func @stem_max_pool(%x: tensor<2x32x32x3xf32>, %w: tensor<8x3x7x7xf32>, %b: tensor<8xf32>) -> tensor<2x8x8x8xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.000000e+00> : tensor<2x8x8x8xf32>
+  %c = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[3, 3], [3, 3]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x32x32x3xf32>, tensor<8x3x7x7xf32>) -> tensor<2x16x16x8xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [3] : (tensor<8xf32>) -> tensor<2x16x16x8xf32>
+  %c1 = stablehlo.add %c, %bb : tensor<2x16x16x8xf32>
+  %p = "stablehlo.reduce_window"(%c1, %ninf) <{padding = dense<[[0, 0], [1, 1], [1, 1], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
+  ^bb0(%a: tensor<f32>, %e: tensor<f32>):
+    %m = stablehlo.maximum %e, %a : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<2x16x16x8xf32>, tensor<f32>) -> tensor<2x8x8x8xf32>
+  %r = stablehlo.maximum %p, %zero : tensor<2x8x8x8xf32>
+  return %r : tensor<2x8x8x8xf32>
+}
+
+// -----
+
+// Pools that stay: a minimum, an init other than -inf, a window over the
+// channels, a pool of an NCHW convolution, one after an addend.
+// CHECK-LABEL: func.func @pools_kept
+// CHECK-COUNT-5: reduce_window
+// CHECK-NOT: max_pool
+func.func @pools_kept(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x1x1xf32>, %xn: tensor<1x3x8x8xf32>, %r: tensor<1x8x8x4xf32>) -> (tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x2xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>) {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %c = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<4x3x1x1xf32>) -> tensor<1x8x8x4xf32>
+  %p0 = "stablehlo.reduce_window"(%c, %ninf) <{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
+  ^bb0(%a: tensor<f32>, %e: tensor<f32>):
+    %m = stablehlo.minimum %a, %e : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<1x8x8x4xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+  %c2 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<4x3x1x1xf32>) -> tensor<1x8x8x4xf32>
+  %p1 = "stablehlo.reduce_window"(%c2, %zero) <{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
+  ^bb0(%a: tensor<f32>, %e: tensor<f32>):
+    %m = stablehlo.maximum %a, %e : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<1x8x8x4xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+  %c3 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<4x3x1x1xf32>) -> tensor<1x8x8x4xf32>
+  %p2 = "stablehlo.reduce_window"(%c3, %ninf) <{window_dimensions = array<i64: 1, 2, 2, 2>, window_strides = array<i64: 1, 2, 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %e: tensor<f32>):
+    %m = stablehlo.maximum %a, %e : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<1x8x8x4xf32>, tensor<f32>) -> tensor<1x4x4x2xf32>
+  %c4 = stablehlo.convolution(%xn, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x3x8x8xf32>, tensor<4x3x1x1xf32>) -> tensor<1x4x8x8xf32>
+  %p3 = "stablehlo.reduce_window"(%c4, %ninf) <{window_dimensions = array<i64: 1, 1, 2, 2>, window_strides = array<i64: 1, 1, 2, 2>}> ({
+  ^bb0(%a: tensor<f32>, %e: tensor<f32>):
+    %m = stablehlo.maximum %a, %e : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<1x4x8x8xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+  %c5 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[o, i, 0, 1]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<4x3x1x1xf32>) -> tensor<1x8x8x4xf32>
+  %c6 = stablehlo.add %c5, %r : tensor<1x8x8x4xf32>
+  %p4 = "stablehlo.reduce_window"(%c6, %ninf) <{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>}> ({
+  ^bb0(%a: tensor<f32>, %e: tensor<f32>):
+    %m = stablehlo.maximum %a, %e : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }) : (tensor<1x8x8x4xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+  return %p0, %p1, %p2, %p3, %p4 : tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x2xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>
+}

@@ -206,3 +206,27 @@ func.func @conv_relu_bf16(%x: tensor<1x8x8x3xbf16>, %w: tensor<4x3x1x1xbf16>) ->
   %0 = library.conv2d %x, %w relu nhwc kernel_oihw strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x8x8x3xbf16>, tensor<4x3x1x1xbf16>) -> tensor<1x8x8x4xbf16>
   return %0 : tensor<1x8x8x4xbf16>
 }
+
+// -----
+
+func.func @conv_pool_size(%x: tensor<1x32x32x3xf32>, %w: tensor<8x3x7x7xf32>) -> tensor<1x9x8x8xf32> {
+  // expected-error @+1 {{spatial dimension 0 of the pooled result is 9, expected 8}}
+  %0 = library.conv2d %x, %w nhwc kernel_oihw strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] max_pool window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : (tensor<1x32x32x3xf32>, tensor<8x3x7x7xf32>) -> tensor<1x9x8x8xf32>
+  return %0 : tensor<1x9x8x8xf32>
+}
+
+// -----
+
+func.func @conv_pool_nchw(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x7x7xf32>) -> tensor<1x8x8x8xf32> {
+  // expected-error @+1 {{only an f32 NHWC convolution without an addend or nchw_result ends with a max pool}}
+  %0 = library.conv2d %x, %w strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] max_pool window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : (tensor<1x3x32x32xf32>, tensor<8x3x7x7xf32>) -> tensor<1x8x8x8xf32>
+  return %0 : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+func.func @conv_pool_stride(%x: tensor<1x32x32x3xf32>, %w: tensor<8x3x7x7xf32>) -> tensor<1x8x8x8xf32> {
+  // expected-error @+1 {{the max pool's window and strides must be positive}}
+  %0 = library.conv2d %x, %w nhwc kernel_oihw strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] max_pool window = [3, 3] strides = [0, 2] padding = [1, 1, 1, 1] : (tensor<1x32x32x3xf32>, tensor<8x3x7x7xf32>) -> tensor<1x8x8x8xf32>
+  return %0 : tensor<1x8x8x8xf32>
+}

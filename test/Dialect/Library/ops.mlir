@@ -41,3 +41,11 @@ func.func @pointwise_epilogue(%x: tensor<2x8x8x3xf32>, %w: tensor<4x3x1x1xf32>, 
   %0 = library.conv2d %x, %w bias %b addend %r relu nhwc kernel_oihw nchw_result strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<2x8x8x3xf32>, tensor<4x3x1x1xf32>, tensor<4xf32>, tensor<2x8x8x4xf32>) -> tensor<2x4x8x8xf32>
   return %0 : tensor<2x4x8x8xf32>
 }
+
+// A convolution that ends with a max pool: the result is pooled.
+// CHECK-LABEL: func.func @max_pool_epilogue
+// CHECK: library.conv2d %arg0, %arg1 bias %arg2 relu nhwc kernel_oihw strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] max_pool window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : (tensor<1x32x32x3xf32>, tensor<8x3x7x7xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
+func.func @max_pool_epilogue(%x: tensor<1x32x32x3xf32>, %w: tensor<8x3x7x7xf32>, %b: tensor<8xf32>) -> tensor<1x8x8x8xf32> {
+  %0 = library.conv2d %x, %w bias %b relu nhwc kernel_oihw strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] max_pool window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : (tensor<1x32x32x3xf32>, tensor<8x3x7x7xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
+  return %0 : tensor<1x8x8x8xf32>
+}

@@ -102,10 +102,44 @@ MatmulOp::Sizes MatmulOp::getSizes() {
           product(groups.rhsN), product(groups.lhsK)};
 }
 
+/// The size of a window's output over `in` elements padded by `low` and
+/// `high`, or 0 where the window does not fit.
+static int64_t windowOutput(int64_t in, int64_t low, int64_t high,
+                            int64_t window, int64_t stride, int64_t dilation) {
+  int64_t padded = in + low + high;
+  int64_t span = (window - 1) * dilation + 1;
+  return padded < span || stride < 1 ? 0 : (padded - span) / stride + 1;
+}
+
 Conv2DOp::Sizes Conv2DOp::getSizes() {
   ArrayRef<int64_t> input = getInput().getType().getShape();
   ArrayRef<int64_t> kernel = getKernel().getType().getShape();
   ArrayRef<int64_t> result = getResult().getType().getShape();
+  if (getPoolWindow()) {
+    // The result is pooled: the convolution's size follows from its
+    // window (NHWC, with either kernel layout).
+    bool oihw = getKernelOihw();
+    Sizes sizes{input[0],
+                input[3],
+                input[1],
+                input[2],
+                oihw ? kernel[0] : kernel[3],
+                oihw ? kernel[2] : kernel[0],
+                oihw ? kernel[3] : kernel[1],
+                0,
+                0};
+    ArrayRef<int64_t> padding = getPadding(), strides = getStrides(),
+                      dilations = getDilations();
+    if (padding.size() == 4 && strides.size() == 2 && dilations.size() == 2) {
+      sizes.outHeight =
+          windowOutput(sizes.height, padding[0], padding[1], sizes.kernelHeight,
+                       strides[0], dilations[0]);
+      sizes.outWidth =
+          windowOutput(sizes.width, padding[2], padding[3], sizes.kernelWidth,
+                       strides[1], dilations[1]);
+    }
+    return sizes;
+  }
   if (getNhwc() && getKernelOihw() && getNchwResult())
     return {input[0],  input[3],  input[1],  input[2], kernel[0],
             kernel[2], kernel[3], result[2], result[3]};
@@ -151,6 +185,24 @@ LogicalResult Conv2DOp::verify() {
   int64_t resultBatch = result[0];
   int64_t resultChannels =
       getNhwc() && !getNchwResult() ? result[3] : result[1];
+  if (getPoolWindow()) {
+    if (!getPoolStrides() || !getPoolPadding() ||
+        getPoolWindow()->size() != 2 || getPoolStrides()->size() != 2 ||
+        getPoolPadding()->size() != 4)
+      return emitOpError("a max pool takes 2 window sizes, 2 strides and 4 "
+                         "paddings");
+    if (!getNhwc() || getNchwResult() || getAddend() || !element.isF32())
+      return emitOpError("only an f32 NHWC convolution without an addend "
+                         "or nchw_result ends with a max pool");
+    for (int64_t v :
+         llvm::concat<const int64_t>(*getPoolWindow(), *getPoolStrides()))
+      if (v < 1)
+        return emitOpError("the max pool's window and strides must be "
+                           "positive");
+    for (int64_t v : *getPoolPadding())
+      if (v < 0)
+        return emitOpError("the max pool's padding must not be negative");
+  }
   if (getKernelOihw() && !getNhwc())
     return emitOpError("kernel_oihw goes with nhwc (the kernel of an NCHW "
                        "convolution is OIHW already)");
@@ -210,6 +262,18 @@ LogicalResult Conv2DOp::verify() {
       return emitOpError("spatial dimension ")
              << i << " of the result is " << out[i] << ", expected "
              << expected;
+  }
+  if (getPoolWindow()) {
+    ArrayRef<int64_t> window = *getPoolWindow(), strides = *getPoolStrides(),
+                      padding = *getPoolPadding();
+    for (int i = 0; i < 2; ++i) {
+      int64_t expected = windowOutput(
+          out[i], padding[2 * i], padding[2 * i + 1], window[i], strides[i], 1);
+      if (expected == 0 || result[1 + i] != expected)
+        return emitOpError("spatial dimension ")
+               << i << " of the pooled result is " << result[1 + i]
+               << ", expected " << expected;
+    }
   }
   return success();
 }

@@ -90,6 +90,30 @@ private:
                             const void *shortcutBias, void *result);
   /// hlox's kernel, in place of the primitives.
   std::unique_ptr<PointwiseConvolution> pointwise;
+
+  /// run for a spec with a pool: with at least as many images as threads,
+  /// each thread convolves its images one at a time, in bands of rows
+  /// (single-threaded primitives), into a scratch image of its own and
+  /// pools each band's rows from there while they are in L2;
+  /// otherwise the whole batch is convolved into a scratch batch, then
+  /// pooled by rows on all threads.
+  Status runWithPool(Device &device, const void *input, const void *kernel,
+                     const void *bias, void *result);
+  /// A band of one image's result rows: its primitive, where its input
+  /// and result start (bytes into the image's), and the rows of the image
+  /// computed once it has run.
+  struct PoolBand {
+    std::unique_ptr<Impl> impl;
+    int64_t input = 0, result = 0, rowsDone = 0;
+  };
+  struct PoolRange {
+    std::vector<PoolBand> bands;
+    int64_t begin = 0, end = 0;
+    std::vector<float> scratch;
+  };
+  std::vector<PoolRange> poolRanges;
+  int64_t poolRangesThreads = 0;
+  std::vector<float> poolScratch;
   Convolution(const ConvolutionSpec &spec, std::unique_ptr<Impl> impl);
   /// With `resultPitch` (NHWC only), the result's pixels lie that many
   /// channels apart rather than spec.outChannels: a slice of the output

@@ -114,6 +114,17 @@ struct ConvolutionSpec {
   /// (NCHW) rather than NHWC. Pointwise convolutions only
   /// (isPointwiseConvolution in PointwiseConvolution.h).
   bool nchwResult = false;
+  /// The epilogue's last step (f32 NHWC, no addend, no NCHW result): a max
+  /// pool of each image (MaxPool.h) with this window, these strides and
+  /// this padding (low and high of the height, then of the width), the
+  /// ReLU, if any, after it (the same values as before it). The result is
+  /// then [batch, poolHeight, poolWidth, outChannels].
+  bool pool = false;
+  int64_t poolWindow[2] = {1, 1};
+  int64_t poolStrides[2] = {1, 1};
+  int64_t poolPadding[4] = {0, 0, 0, 0};
+  int64_t poolHeight = 1;
+  int64_t poolWidth = 1;
 };
 
 /// A batched row-major f32 matrix product: for each of `batch` matrices,

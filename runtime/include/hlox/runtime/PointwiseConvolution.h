@@ -36,7 +36,7 @@ bool isPointwiseConvolution(const ConvolutionSpec &spec);
 
 /// Whether hlox's own kernel computes `spec` (rather than oneDNN): a
 /// pointwise convolution with an epilogue step that only it fuses (a ReLU
-/// or an NCHW result). Such a spec must be pointwise.
+/// or an NCHW result), without a pool. Such a spec must be pointwise.
 bool usesPointwiseKernel(const ConvolutionSpec &spec);
 
 /// result = epilogue(input (*) kernel [+ shortcutInput (*) shortcutKernel]),

@@ -127,6 +127,14 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
     dilations, no padding, one group, an OIHW kernel, f32), which the
     runtime computes with hlox's own kernel; its `addend` stays NHWC.
 
+    An f32 NHWC convolution without an addend may end its epilogue with a
+    max pool over height and width (`max_pool window = [KH, KW] strides =
+    [SH, SW] padding = [low H, high H, low W, high W]`): the
+    `stablehlo.reduce_window` of `maximum` from -inf that a ResNet stem's
+    convolution feeds. The result is then the pooled `[N, PH, PW, O]`;
+    `relu` gives the same values before the pool as after it. The runtime
+    pools each image while the convolution's result is in cache.
+
     ```mlir
     %y = library.conv2d %x, %w bias %b strides = [2, 2]
         padding = [3, 3, 3, 3] dilations = [1, 1]
@@ -143,6 +151,9 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
     UnitAttr:$kernel_oihw,
     UnitAttr:$relu,
     UnitAttr:$nchw_result,
+    OptionalAttr<DenseI64ArrayAttr>:$pool_window,
+    OptionalAttr<DenseI64ArrayAttr>:$pool_strides,
+    OptionalAttr<DenseI64ArrayAttr>:$pool_padding,
     ConfinedAttr<DefaultValuedAttr<I64Attr, "1">, [IntPositive]>:$groups,
     DenseI64ArrayAttr:$strides,
     DenseI64ArrayAttr:$padding,
@@ -154,7 +165,9 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
     (`nhwc` $nhwc^)? (`kernel_oihw` $kernel_oihw^)?
     (`nchw_result` $nchw_result^)? (`groups` `=` $groups^)?
     `strides` `=` $strides
-    `padding` `=` $padding `dilations` `=` $dilations attr-dict `:`
+    `padding` `=` $padding `dilations` `=` $dilations
+    (`max_pool` `window` `=` $pool_window^ `strides` `=` $pool_strides
+     `padding` `=` $pool_padding)? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
@@ -167,7 +180,9 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
     };
     Sizes getSizes();
     /// Whether the op carries an epilogue (a bias, an addend or a ReLU).
-    bool hasEpilogue() { return getBias() || getAddend() || getRelu(); }
+    bool hasEpilogue() {
+      return getBias() || getAddend() || getRelu() || getPoolWindow();
+    }
     /// Whether the convolution is pointwise: a 1x1 window, unit strides
     /// and dilations, no padding and one group.
     bool isPointwise();

@@ -1,0 +1,201 @@
+//===- MaxPool.cpp - Max pooling of NHWC images ---------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Each output pixel takes the maximum over the window's taps that lie in
+// the image, 16 channels a vector: padding is -inf, the maximum's start,
+// so it needs no tap. StableHLO's maximum is IEEE's: a NaN operand gives
+// NaN and +0 is above -0. The vector code keeps, besides the running
+// maximum, the largest magnitude's bits and the smallest bits of the taps
+// (integer maxima and minima, no mask per tap): a magnitude above +inf's
+// means a NaN, smallest bits of 0 a +0, which set NaN and the sign of a
+// zero maximum at the end.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/MaxPool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <limits>
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define HLOX_MAXPOOL_AVX512 1
+#endif
+
+using namespace hlox::runtime;
+
+namespace {
+
+std::atomic<bool> vectorEnabled{true};
+
+/// The first and one past the last window tap of output index `out` in a
+/// dimension of `size` inputs that lies in the input.
+inline void validTaps(int64_t out, int64_t stride, int64_t low, int64_t window,
+                      int64_t size, int64_t &first, int64_t &last) {
+  int64_t start = out * stride - low;
+  first = std::max<int64_t>(0, -start);
+  last = std::min<int64_t>(window, size - start);
+}
+
+/// StableHLO's maximum of two f32.
+inline float maximum(float a, float b) {
+  if (a != a || b != b)
+    return std::numeric_limits<float>::quiet_NaN();
+  if (a == b) {
+    // +0 over -0; the same value otherwise.
+    uint32_t x, y;
+    std::memcpy(&x, &a, 4);
+    std::memcpy(&y, &b, 4);
+    x &= y;
+    std::memcpy(&a, &x, 4);
+    return a;
+  }
+  return a > b ? a : b;
+}
+
+void poolPortable(const MaxPoolShape &s, const float *input, float *output,
+                  int64_t rowBegin, int64_t rowEnd) {
+  const float negInf = -std::numeric_limits<float>::infinity();
+  for (int64_t i = rowBegin; i < rowEnd; ++i) {
+    int64_t p0, p1;
+    validTaps(i, s.strides[0], s.padding[0], s.window[0], s.height, p0, p1);
+    int64_t top = i * s.strides[0] - s.padding[0];
+    for (int64_t j = 0; j < s.outWidth; ++j) {
+      int64_t q0, q1;
+      validTaps(j, s.strides[1], s.padding[2], s.window[1], s.width, q0, q1);
+      int64_t left = j * s.strides[1] - s.padding[2];
+      float *out = output + (i * s.outWidth + j) * s.channels;
+      for (int64_t c = 0; c < s.channels; ++c)
+        out[c] = negInf;
+      for (int64_t p = p0; p < p1; ++p)
+        for (int64_t q = q0; q < q1; ++q) {
+          const float *in =
+              input + ((top + p) * s.width + left + q) * s.channels;
+          for (int64_t c = 0; c < s.channels; ++c)
+            out[c] = maximum(out[c], in[c]);
+        }
+      if (s.relu)
+        for (int64_t c = 0; c < s.channels; ++c)
+          out[c] = maximum(out[c], 0.0f);
+    }
+  }
+}
+
+#ifdef HLOX_MAXPOOL_AVX512
+#define HLOX_AVX512 __attribute__((target("avx512f")))
+
+/// V vectors of channels from `c0` of one output pixel, whose taps are
+/// rows [p0, p1) and columns [q0, q1) of the window at (top, left); `tail`
+/// masks the last vector's lanes. V independent chains of maxima.
+template <int V>
+HLOX_AVX512 inline void poolPixel(const MaxPoolShape &s, const float *input,
+                                  float *out, int64_t c0, __mmask16 tail,
+                                  int64_t top, int64_t left, int64_t p0,
+                                  int64_t p1, int64_t q0, int64_t q1) {
+  const __m512 negInf = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
+  const __m512 zero = _mm512_setzero_ps();
+  const __m512i absMask = _mm512_set1_epi32(0x7fffffff);
+  __m512 m[V];
+  __m512i magnitude[V], smallest[V];
+  for (int v = 0; v < V; ++v) {
+    m[v] = negInf;
+    magnitude[v] = _mm512_setzero_si512();
+    smallest[v] = _mm512_set1_epi32(-1);
+  }
+  for (int64_t p = p0; p < p1; ++p)
+    for (int64_t q = q0; q < q1; ++q) {
+      const float *in =
+          input + ((top + p) * s.width + left + q) * s.channels + c0;
+      for (int v = 0; v < V; ++v) {
+        // Lanes past the channels read -inf: no NaN, no +0.
+        __m512 x = v == V - 1 ? _mm512_mask_loadu_ps(negInf, tail, in + 16 * v)
+                              : _mm512_loadu_ps(in + 16 * v);
+        __m512i bits = _mm512_castps_si512(x);
+        m[v] = _mm512_max_ps(x, m[v]);
+        magnitude[v] =
+            _mm512_max_epu32(magnitude[v], _mm512_and_si512(bits, absMask));
+        smallest[v] = _mm512_min_epu32(smallest[v], bits);
+      }
+    }
+  for (int v = 0; v < V; ++v) {
+    __m512 r = m[v];
+    // A zero maximum is +0 where a tap was +0.
+    __mmask16 positiveZero =
+        _mm512_cmpeq_epi32_mask(smallest[v], _mm512_setzero_si512()) &
+        _mm512_cmp_ps_mask(r, zero, _CMP_EQ_OQ);
+    r = _mm512_mask_mov_ps(r, positiveZero, zero);
+    if (s.relu)
+      r = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(r, zero, _CMP_GT_OQ), r);
+    __mmask16 sawNaN =
+        _mm512_cmpgt_epu32_mask(magnitude[v], _mm512_set1_epi32(0x7f800000));
+    r = _mm512_mask_mov_ps(
+        r, sawNaN, _mm512_set1_ps(std::numeric_limits<float>::quiet_NaN()));
+    _mm512_mask_storeu_ps(out + c0 + 16 * v,
+                          v == V - 1 ? tail : __mmask16(0xffff), r);
+  }
+}
+
+HLOX_AVX512 void poolVector(const MaxPoolShape &s, const float *input,
+                            float *output, int64_t rowBegin, int64_t rowEnd) {
+  for (int64_t i = rowBegin; i < rowEnd; ++i) {
+    int64_t p0, p1;
+    validTaps(i, s.strides[0], s.padding[0], s.window[0], s.height, p0, p1);
+    int64_t top = i * s.strides[0] - s.padding[0];
+    for (int64_t j = 0; j < s.outWidth; ++j) {
+      int64_t q0, q1;
+      validTaps(j, s.strides[1], s.padding[2], s.window[1], s.width, q0, q1);
+      int64_t left = j * s.strides[1] - s.padding[2];
+      float *out = output + (i * s.outWidth + j) * s.channels;
+      // Four vectors of channels at a time, four independent chains. Per
+      // tap, vmaxps (which gives its second operand, the running maximum,
+      // where the tap is NaN or both are zeros) and, without masks, the
+      // largest magnitude's bits (above +inf's: a NaN was seen) and the
+      // smallest bits (0: a +0 was seen), which fix NaN and the zero's
+      // sign at the end.
+      for (int64_t c0 = 0; c0 < s.channels; c0 += 64) {
+        int64_t rest = s.channels - c0;
+        int64_t lastLanes = (std::min<int64_t>(rest, 64) - 1) % 16 + 1;
+        __mmask16 tail = __mmask16((1u << lastLanes) - 1);
+        switch ((std::min<int64_t>(rest, 64) + 15) / 16) {
+        case 4:
+          poolPixel<4>(s, input, out, c0, tail, top, left, p0, p1, q0, q1);
+          break;
+        case 3:
+          poolPixel<3>(s, input, out, c0, tail, top, left, p0, p1, q0, q1);
+          break;
+        case 2:
+          poolPixel<2>(s, input, out, c0, tail, top, left, p0, p1, q0, q1);
+          break;
+        default:
+          poolPixel<1>(s, input, out, c0, tail, top, left, p0, p1, q0, q1);
+          break;
+        }
+      }
+    }
+  }
+}
+
+bool cpuHasAvx512() {
+  static const bool has = __builtin_cpu_supports("avx512f");
+  return has;
+}
+#endif // HLOX_MAXPOOL_AVX512
+
+} // namespace
+
+void hlox::runtime::maxPoolRows(const MaxPoolShape &shape, const float *input,
+                                float *output, int64_t rowBegin,
+                                int64_t rowEnd) {
+#ifdef HLOX_MAXPOOL_AVX512
+  if (vectorEnabled.load(std::memory_order_relaxed) && cpuHasAvx512())
+    return poolVector(shape, input, output, rowBegin, rowEnd);
+#endif
+  poolPortable(shape, input, output, rowBegin, rowEnd);
+}
+
+void hlox::runtime::setMaxPoolVectorEnabled(bool enabled) {
+  vectorEnabled.store(enabled, std::memory_order_relaxed);
+}
