@@ -58,8 +58,12 @@ constexpr int64_t kStreamingBytes = int64_t(8) << 20;
 
 /// What one unit's epilogue applies and where it stores.
 struct Epilogue {
-  /// 64 entries of the summed bias from the block's first channel.
+  /// 64 entries of the bias from the block's first channel, and of the
+  /// shortcut's (null without a shortcut): each is added to its own sum
+  /// before the two sums are added, in the order of the StableHLO
+  /// (conv + bias) + (shortcut conv + shortcut bias).
   const float *bias;
+  const float *shortcutBias;
   /// The addend at the unit's first pixel and the block's first channel
   /// (NHWC, a pixel every `outChannels`), or null.
   const float *addend;
@@ -94,19 +98,27 @@ inline float relu(float x) { return x > 0.0f || x != x ? x : 0.0f; }
 // Portable kernel
 //===----------------------------------------------------------------------===//
 
-void sumPortable(const Unit &unit, int64_t rows, float *stage) {
+/// stage[r, c] = (sum + bias) [+ (shortcut's sum + shortcut's bias)].
+void sumPortable(const Unit &unit, int64_t rows, float *stage,
+                 const Epilogue &e) {
+  float partial[kChannels];
   for (int64_t r = 0; r < rows; ++r) {
     float *out = stage + r * kChannels;
-    std::fill(out, out + kChannels, 0.0f);
     const float *w = unit.packed;
     for (int source = 0; source < 2; ++source) {
       int64_t k = source ? unit.k2 : unit.k1;
+      if (source && !k)
+        break;
+      std::fill(partial, partial + kChannels, 0.0f);
       const float *x = (source ? unit.x2 : unit.x1) + r * k;
       for (int64_t i = 0; i < k; ++i, w += kChannels) {
         float xi = x[i];
         for (int64_t c = 0; c < kChannels; ++c)
-          out[c] += xi * w[c];
+          partial[c] += xi * w[c];
       }
+      for (int64_t c = 0; c < kChannels; ++c)
+        out[c] = source ? out[c] + (partial[c] + e.shortcutBias[c])
+                        : partial[c] + e.bias[c];
     }
   }
 }
@@ -114,7 +126,7 @@ void sumPortable(const Unit &unit, int64_t rows, float *stage) {
 void storePortable(const Epilogue &e, const float *stage) {
   for (int64_t p = 0; p < e.pixels; ++p)
     for (int64_t c = 0; c < e.channels; ++c) {
-      float v = stage[p * kChannels + c] + e.bias[c];
+      float v = stage[p * kChannels + c];
       if (e.addend)
         v += e.addend[p * e.outChannels + c];
       if (e.relu)
@@ -144,29 +156,52 @@ inline __mmask16 firstLanes(int64_t n) {
   return n >= 16 ? __mmask16(0xffff) : __mmask16((1u << n) - 1);
 }
 
-/// Sums R pixels from the unit's `row` over the unit's channels into
-/// stage[row + r, 0..64), or, with an NHWC epilogue `direct`, applies it to
-/// the sums and stores them to the result.
-template <int R, bool Direct>
-HLOX_AVX512 void sumTile(const Unit &unit, int64_t row, float *stage,
-                         const Epilogue *direct) {
-  __m512 acc[R][4];
+/// Sums R pixels from the unit's `row` over one source's k channels into
+/// `acc` (zeroed first), with the kernel rows from `w`.
+template <int R>
+HLOX_AVX512 inline void sumSource(__m512 (&acc)[R][4], const float *x,
+                                  int64_t k, const float *w) {
   for (int r = 0; r < R; ++r)
     for (int v = 0; v < 4; ++v)
       acc[r][v] = _mm512_setzero_ps();
-  const float *w = unit.packed;
-  for (int source = 0; source < 2; ++source) {
-    int64_t k = source ? unit.k2 : unit.k1;
-    const float *x = (source ? unit.x2 : unit.x1) + row * k;
-    for (int64_t i = 0; i < k; ++i, w += kChannels) {
-      __m512 wv[4];
+  for (int64_t i = 0; i < k; ++i, w += kChannels) {
+    __m512 wv[4];
+    for (int v = 0; v < 4; ++v)
+      wv[v] = _mm512_loadu_ps(w + 16 * v);
+    for (int r = 0; r < R; ++r) {
+      __m512 xb = _mm512_set1_ps(x[r * k + i]);
       for (int v = 0; v < 4; ++v)
-        wv[v] = _mm512_loadu_ps(w + 16 * v);
-      for (int r = 0; r < R; ++r) {
-        __m512 xb = _mm512_set1_ps(x[r * k + i]);
-        for (int v = 0; v < 4; ++v)
-          acc[r][v] = _mm512_fmadd_ps(xb, wv[v], acc[r][v]);
-      }
+        acc[r][v] = _mm512_fmadd_ps(xb, wv[v], acc[r][v]);
+    }
+  }
+}
+
+/// Sums R pixels from the unit's `row`, (sum + bias) [+ (shortcut's sum +
+/// shortcut's bias)], into stage[row + r, 0..64), or, with `Direct` (an
+/// NHWC result), applies the rest of the epilogue and stores them to the
+/// result.
+template <int R, bool Direct>
+HLOX_AVX512 void sumTile(const Unit &unit, int64_t row, float *stage,
+                         const Epilogue &e) {
+  __m512 acc[R][4];
+  sumSource<R>(acc, unit.x1 + row * unit.k1, unit.k1, unit.packed);
+  for (int v = 0; v < 4; ++v) {
+    __m512 bias = _mm512_loadu_ps(e.bias + 16 * v);
+    for (int r = 0; r < R; ++r)
+      acc[r][v] = _mm512_add_ps(acc[r][v], bias);
+  }
+  if (unit.k2) {
+    __m512 partial[R][4];
+    for (int r = 0; r < R; ++r)
+      for (int v = 0; v < 4; ++v)
+        partial[r][v] = acc[r][v];
+    sumSource<R>(acc, unit.x2 + row * unit.k2, unit.k2,
+                 unit.packed + unit.k1 * kChannels);
+    for (int v = 0; v < 4; ++v) {
+      __m512 bias = _mm512_loadu_ps(e.shortcutBias + 16 * v);
+      for (int r = 0; r < R; ++r)
+        acc[r][v] =
+            _mm512_add_ps(partial[r][v], _mm512_add_ps(acc[r][v], bias));
     }
   }
   if constexpr (!Direct) {
@@ -175,13 +210,11 @@ HLOX_AVX512 void sumTile(const Unit &unit, int64_t row, float *stage,
         _mm512_storeu_ps(stage + (row + r) * kChannels + 16 * v, acc[r][v]);
     return;
   }
-  const Epilogue &e = *direct;
   for (int v = 0; v < 4 && 16 * v < e.channels; ++v) {
     __mmask16 lanes = firstLanes(e.channels - 16 * v);
-    __m512 bias = _mm512_loadu_ps(e.bias + 16 * v);
     for (int r = 0; r < R; ++r) {
       int64_t at = (row + r) * e.outChannels + 16 * v;
-      __m512 x = _mm512_add_ps(acc[r][v], bias);
+      __m512 x = acc[r][v];
       if (e.addend)
         x = _mm512_add_ps(x, _mm512_maskz_loadu_ps(lanes, e.addend + at));
       if (e.relu)
@@ -191,25 +224,25 @@ HLOX_AVX512 void sumTile(const Unit &unit, int64_t row, float *stage,
   }
 }
 
-/// The unit's sums into the stage, or through an NHWC epilogue `direct`
-/// into the result.
+/// The unit's sums into the stage, or with `Direct` through the NHWC
+/// epilogue into the result.
 template <bool Direct>
 HLOX_AVX512 void sumVector(const Unit &unit, int64_t rows, float *stage,
-                           const Epilogue *direct) {
+                           const Epilogue &e) {
   int64_t row = 0;
   for (; row + kRows <= rows; row += kRows)
-    sumTile<kRows, Direct>(unit, row, stage, direct);
+    sumTile<kRows, Direct>(unit, row, stage, e);
   switch (rows - row) {
   case 5:
-    return sumTile<5, Direct>(unit, row, stage, direct);
+    return sumTile<5, Direct>(unit, row, stage, e);
   case 4:
-    return sumTile<4, Direct>(unit, row, stage, direct);
+    return sumTile<4, Direct>(unit, row, stage, e);
   case 3:
-    return sumTile<3, Direct>(unit, row, stage, direct);
+    return sumTile<3, Direct>(unit, row, stage, e);
   case 2:
-    return sumTile<2, Direct>(unit, row, stage, direct);
+    return sumTile<2, Direct>(unit, row, stage, e);
   case 1:
-    return sumTile<1, Direct>(unit, row, stage, direct);
+    return sumTile<1, Direct>(unit, row, stage, e);
   default:
     return;
   }
@@ -248,7 +281,6 @@ HLOX_AVX512 void storeTransposed(const Epilogue &e, const float *stage) {
     __mmask16 pixelLanes = firstLanes(pixels);
     for (int64_t c0 = 0; c0 < e.channels; c0 += 16) {
       __mmask16 channelLanes = firstLanes(e.channels - c0);
-      __m512 bias = _mm512_loadu_ps(e.bias + c0);
       __m512 r[16];
       for (int64_t i = 0; i < 16; ++i) {
         if (i >= pixels) {
@@ -256,7 +288,7 @@ HLOX_AVX512 void storeTransposed(const Epilogue &e, const float *stage) {
           continue;
         }
         const int64_t p = p0 + i;
-        r[i] = _mm512_add_ps(_mm512_loadu_ps(stage + p * kChannels + c0), bias);
+        r[i] = _mm512_loadu_ps(stage + p * kChannels + c0);
         if (e.addend)
           r[i] = _mm512_add_ps(
               r[i], _mm512_maskz_loadu_ps(channelLanes,
@@ -308,11 +340,11 @@ HLOX_AVX512 void packPixels(const Unit &unit, int64_t rows, float *packed) {
 /// kernel of 8 output channels from `c`, packed k-major (`w`: kTile
 /// values a channel, the first C used), then the epilogue (bias, ReLU; no
 /// addend) stores the pixels of each channel.
-template <int C>
-HLOX_AVX512 void sumChannels(const float *xt, int64_t k, const float *w,
-                             const Epilogue &e, int64_t c) {
-  constexpr int V = kPixels / 16;
-  __m512 acc[C][V];
+/// One source's k channels of C output channels into acc (zeroed first),
+/// advancing the packed kernel `w` and channels `xt` past them.
+template <int C, int V>
+HLOX_AVX512 inline void sumPixels(__m512 (&acc)[C][V], const float *&xt,
+                                  const float *&w, int64_t k) {
   for (int r = 0; r < C; ++r)
     for (int v = 0; v < V; ++v)
       acc[r][v] = _mm512_setzero_ps();
@@ -326,6 +358,32 @@ HLOX_AVX512 void sumChannels(const float *xt, int64_t k, const float *w,
         acc[r][v] = _mm512_fmadd_ps(b, xv[v], acc[r][v]);
     }
   }
+}
+
+template <int C>
+HLOX_AVX512 void sumChannels(const float *xt, int64_t k1, int64_t k2,
+                             const float *w, const Epilogue &e, int64_t c) {
+  constexpr int V = kPixels / 16;
+  __m512 acc[C][V];
+  sumPixels<C, V>(acc, xt, w, k1);
+  for (int r = 0; r < C; ++r) {
+    __m512 bias = _mm512_set1_ps(e.bias[c + r]);
+    for (int v = 0; v < V; ++v)
+      acc[r][v] = _mm512_add_ps(acc[r][v], bias);
+  }
+  if (k2) {
+    __m512 partial[C][V];
+    for (int r = 0; r < C; ++r)
+      for (int v = 0; v < V; ++v)
+        partial[r][v] = acc[r][v];
+    sumPixels<C, V>(acc, xt, w, k2);
+    for (int r = 0; r < C; ++r) {
+      __m512 bias = _mm512_set1_ps(e.shortcutBias[c + r]);
+      for (int v = 0; v < V; ++v)
+        acc[r][v] =
+            _mm512_add_ps(partial[r][v], _mm512_add_ps(acc[r][v], bias));
+    }
+  }
   // The epilogue's fields in locals: the stores could alias `e`.
   const int64_t pixels = e.pixels, imagePixels = e.imagePixels;
   const bool relu = e.relu;
@@ -334,51 +392,44 @@ HLOX_AVX512 void sumChannels(const float *xt, int64_t k, const float *w,
   // stores without a test per vector.
   if (e.streaming && pixels == kPixels && imagePixels % 16 == 0 &&
       (reinterpret_cast<uintptr_t>(result) & 63) == 0) {
-    for (int r = 0; r < C; ++r) {
-      __m512 bias = _mm512_set1_ps(e.bias[c + r]);
-      for (int v = 0; v < V; ++v) {
-        __m512 x = _mm512_add_ps(acc[r][v], bias);
+    for (int r = 0; r < C; ++r)
+      for (int v = 0; v < V; ++v)
         _mm512_stream_ps(result + r * imagePixels + 16 * v,
-                         relu ? reluVector(x) : x);
-      }
-    }
+                         relu ? reluVector(acc[r][v]) : acc[r][v]);
     return;
   }
-  for (int r = 0; r < C; ++r) {
-    __m512 bias = _mm512_set1_ps(e.bias[c + r]);
+  for (int r = 0; r < C; ++r)
     for (int v = 0; v < V; ++v) {
       if (16 * v >= pixels)
         break;
-      __m512 x = _mm512_add_ps(acc[r][v], bias);
-      if (relu)
-        x = reluVector(x);
+      __m512 x = relu ? reluVector(acc[r][v]) : acc[r][v];
       _mm512_mask_storeu_ps(result + r * imagePixels + 16 * v,
                             firstLanes(pixels - 16 * v), x);
     }
-  }
 }
 
 /// A block's output channels of a unit through sumChannels; `tiles` holds
 /// the block's packed tiles of 8 output channels, one after the other.
-HLOX_AVX512 void sumBlockChannels(const float *xt, int64_t k,
+HLOX_AVX512 void sumBlockChannels(const float *xt, int64_t k1, int64_t k2,
                                   const float *tiles, const Epilogue &e) {
+  int64_t k = k1 + k2;
   int64_t c = 0;
   auto tile = [&](int64_t c) { return tiles + c / kTile * k * kTile; };
   for (; c + kTile <= e.channels; c += kTile)
-    sumChannels<kTile>(xt, k, tile(c), e, c);
+    sumChannels<kTile>(xt, k1, k2, tile(c), e, c);
   // The last tile's channels: 4, 2, 1 of them, each from the tile's start.
   int64_t last = c;
   for (int64_t r = 0; c < e.channels;) {
     int64_t left = e.channels - c;
     const float *w = tile(last) + r;
     if (left >= 4) {
-      sumChannels<4>(xt, k, w, e, c);
+      sumChannels<4>(xt, k1, k2, w, e, c);
       c += 4, r += 4;
     } else if (left >= 2) {
-      sumChannels<2>(xt, k, w, e, c);
+      sumChannels<2>(xt, k1, k2, w, e, c);
       c += 2, r += 2;
     } else {
-      sumChannels<1>(xt, k, w, e, c);
+      sumChannels<1>(xt, k1, k2, w, e, c);
       c += 1, r += 1;
     }
   }
@@ -449,6 +500,7 @@ PointwiseConvolution::create(const ConvolutionSpec &spec,
   conv->packed.assign(
       blocks * (spec.inChannels + conv->shortcutChannels) * kChannels, 0.0f);
   conv->bias.assign(blocks * kChannels, 0.0f);
+  conv->shortcutBias.assign(blocks * kChannels, 0.0f);
   conv->packedTiles.assign(blocks * (kChannels / kTile) *
                                (spec.inChannels + conv->shortcutChannels) *
                                kTile,
@@ -502,9 +554,10 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
                          "its description has");
   pack(operands);
   int64_t outChannels = spec.outChannels;
-  for (int64_t o = 0; o < outChannels; ++o)
-    bias[o] = (spec.bias ? operands.bias[o] : 0.0f) +
-              (hasShortcutBias ? operands.shortcutBias[o] : 0.0f);
+  for (int64_t o = 0; o < outChannels; ++o) {
+    bias[o] = spec.bias ? operands.bias[o] : 0.0f;
+    shortcutBias[o] = hasShortcutBias ? operands.shortcutBias[o] : 0.0f;
+  }
 
   int64_t pixels = spec.height * spec.width;
   int64_t unitsPerImage = (pixels + kPixels - 1) / kPixels;
@@ -563,6 +616,7 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
                   packed.data() + b * (k1 + k2) * kChannels};
         Epilogue e;
         e.bias = bias.data() + c;
+        e.shortcutBias = k2 ? shortcutBias.data() + c : nullptr;
         e.addend = addend ? addend + pixel * outChannels + c : nullptr;
         e.relu = spec.relu;
         e.nchw = spec.nchwResult;
@@ -582,7 +636,7 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
           // channels transposed once for all its blocks.
           if (b == 0)
             packPixels(unit, rows, xt);
-          sumBlockChannels(xt, k1 + k2,
+          sumBlockChannels(xt, k1, k2,
                            packedTiles.data() +
                                b * (kChannels / kTile) * (k1 + k2) * kTile,
                            e);
@@ -592,15 +646,15 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
           // NHWC: the epilogue on the register tile; NCHW with an addend:
           // through the stage, which the transposes read.
           if (e.nchw) {
-            sumVector<false>(unit, rows, stage, nullptr);
+            sumVector<false>(unit, rows, stage, e);
             storeTransposed(e, stage);
           } else {
-            sumVector<true>(unit, rows, stage, &e);
+            sumVector<true>(unit, rows, stage, e);
           }
           continue;
         }
 #endif
-        sumPortable(unit, rows, stage);
+        sumPortable(unit, rows, stage, e);
         storePortable(e, stage);
       }
     }

@@ -90,8 +90,10 @@ private:
   /// The kernels' values `packed` was made from.
   std::vector<float> snapshot;
   bool packedValid = false;
-  /// The bias and the shortcut's bias summed, zero past the last channel.
-  std::vector<float> bias;
+  /// The bias and the shortcut's, zero where there is none and past the
+  /// last channel: each is added to its own convolution's sum before the
+  /// two sums are added, as the StableHLO orders them.
+  std::vector<float> bias, shortcutBias;
 };
 
 } // namespace hlox::runtime
