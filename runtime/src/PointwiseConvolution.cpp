@@ -159,8 +159,11 @@ inline __mmask16 firstLanes(int64_t n) {
 /// Sums R pixels from the unit's `row` over one source's k channels into
 /// `acc` (zeroed first), with the kernel rows from `w`.
 template <int R>
-HLOX_AVX512 inline void sumSource(__m512 (&acc)[R][4], const float *x,
-                                  int64_t k, const float *w) {
+HLOX_AVX512 __attribute__((always_inline)) inline void
+sumSource(__m512 (&out)[R][4], const float *x, int64_t k, const float *w) {
+  // Local accumulators: `out` may alias what the loop reads (a vector of
+  // floats may alias a float), which would keep it in memory.
+  __m512 acc[R][4];
   for (int r = 0; r < R; ++r)
     for (int v = 0; v < 4; ++v)
       acc[r][v] = _mm512_setzero_ps();
@@ -174,6 +177,9 @@ HLOX_AVX512 inline void sumSource(__m512 (&acc)[R][4], const float *x,
         acc[r][v] = _mm512_fmadd_ps(xb, wv[v], acc[r][v]);
     }
   }
+  for (int r = 0; r < R; ++r)
+    for (int v = 0; v < 4; ++v)
+      out[r][v] = acc[r][v];
 }
 
 /// Sums R pixels from the unit's `row`, (sum + bias) [+ (shortcut's sum +
@@ -343,21 +349,29 @@ HLOX_AVX512 void packPixels(const Unit &unit, int64_t rows, float *packed) {
 /// One source's k channels of C output channels into acc (zeroed first),
 /// advancing the packed kernel `w` and channels `xt` past them.
 template <int C, int V>
-HLOX_AVX512 inline void sumPixels(__m512 (&acc)[C][V], const float *&xt,
-                                  const float *&w, int64_t k) {
+HLOX_AVX512 __attribute__((always_inline)) inline void
+sumPixels(__m512 (&out)[C][V], const float *&xt, const float *&w, int64_t k) {
+  // Local accumulators and pointers, as in sumSource.
+  __m512 acc[C][V];
   for (int r = 0; r < C; ++r)
     for (int v = 0; v < V; ++v)
       acc[r][v] = _mm512_setzero_ps();
-  for (int64_t i = 0; i < k; ++i, w += kTile, xt += kPixels) {
+  const float *x = xt, *kernel = w;
+  for (int64_t i = 0; i < k; ++i, kernel += kTile, x += kPixels) {
     __m512 xv[V];
     for (int v = 0; v < V; ++v)
-      xv[v] = _mm512_load_ps(xt + 16 * v);
+      xv[v] = _mm512_load_ps(x + 16 * v);
     for (int r = 0; r < C; ++r) {
-      __m512 b = _mm512_set1_ps(w[r]);
+      __m512 b = _mm512_set1_ps(kernel[r]);
       for (int v = 0; v < V; ++v)
         acc[r][v] = _mm512_fmadd_ps(b, xv[v], acc[r][v]);
     }
   }
+  xt = x;
+  w = kernel;
+  for (int r = 0; r < C; ++r)
+    for (int v = 0; v < V; ++v)
+      out[r][v] = acc[r][v];
 }
 
 template <int C>
