@@ -31,13 +31,22 @@ namespace {
 
 std::atomic<bool> vectorEnabled{true};
 
-/// The first and one past the last window tap of output index `out` in a
-/// dimension of `size` inputs that lies in the input.
-inline void validTaps(int64_t out, int64_t stride, int64_t low, int64_t window,
-                      int64_t size, int64_t &first, int64_t &last) {
-  int64_t start = out * stride - low;
-  first = std::max<int64_t>(0, -start);
-  last = std::min<int64_t>(window, size - start);
+/// The window of output pixel (i, j): its top-left input pixel (which may
+/// lie in the padding) and the taps [p0, p1) x [q0, q1) that lie in the
+/// image.
+struct Window {
+  int64_t top, left, p0, p1, q0, q1;
+};
+
+inline Window windowOf(const MaxPoolShape &s, int64_t i, int64_t j) {
+  Window w;
+  w.top = i * s.strides[0] - s.padding[0];
+  w.left = j * s.strides[1] - s.padding[2];
+  w.p0 = std::max<int64_t>(0, -w.top);
+  w.p1 = std::min<int64_t>(s.window[0], s.height - w.top);
+  w.q0 = std::max<int64_t>(0, -w.left);
+  w.q1 = std::min<int64_t>(s.window[1], s.width - w.left);
+  return w;
 }
 
 /// StableHLO's maximum of two f32.
@@ -59,21 +68,16 @@ inline float maximum(float a, float b) {
 void poolPortable(const MaxPoolShape &s, const float *input, float *output,
                   int64_t rowBegin, int64_t rowEnd) {
   const float negInf = -std::numeric_limits<float>::infinity();
-  for (int64_t i = rowBegin; i < rowEnd; ++i) {
-    int64_t p0, p1;
-    validTaps(i, s.strides[0], s.padding[0], s.window[0], s.height, p0, p1);
-    int64_t top = i * s.strides[0] - s.padding[0];
+  for (int64_t i = rowBegin; i < rowEnd; ++i)
     for (int64_t j = 0; j < s.outWidth; ++j) {
-      int64_t q0, q1;
-      validTaps(j, s.strides[1], s.padding[2], s.window[1], s.width, q0, q1);
-      int64_t left = j * s.strides[1] - s.padding[2];
+      Window w = windowOf(s, i, j);
       float *out = output + (i * s.outWidth + j) * s.channels;
       for (int64_t c = 0; c < s.channels; ++c)
         out[c] = negInf;
-      for (int64_t p = p0; p < p1; ++p)
-        for (int64_t q = q0; q < q1; ++q) {
+      for (int64_t p = w.p0; p < w.p1; ++p)
+        for (int64_t q = w.q0; q < w.q1; ++q) {
           const float *in =
-              input + ((top + p) * s.width + left + q) * s.channels;
+              input + ((w.top + p) * s.width + w.left + q) * s.channels;
           for (int64_t c = 0; c < s.channels; ++c)
             out[c] = maximum(out[c], in[c]);
         }
@@ -81,20 +85,18 @@ void poolPortable(const MaxPoolShape &s, const float *input, float *output,
         for (int64_t c = 0; c < s.channels; ++c)
           out[c] = maximum(out[c], 0.0f);
     }
-  }
 }
 
 #ifdef HLOX_MAXPOOL_AVX512
 #define HLOX_AVX512 __attribute__((target("avx512f")))
 
-/// V vectors of channels from `c0` of one output pixel, whose taps are
-/// rows [p0, p1) and columns [q0, q1) of the window at (top, left); `tail`
-/// masks the last vector's lanes. V independent chains of maxima.
+/// V vectors of channels from `c0` of one output pixel, whose window is
+/// `w`; `tail` masks the last vector's lanes. V independent chains of
+/// maxima.
 template <int V>
 HLOX_AVX512 inline void poolPixel(const MaxPoolShape &s, const float *input,
                                   float *out, int64_t c0, __mmask16 tail,
-                                  int64_t top, int64_t left, int64_t p0,
-                                  int64_t p1, int64_t q0, int64_t q1) {
+                                  const Window &w) {
   const __m512 negInf = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
   const __m512 zero = _mm512_setzero_ps();
   const __m512i absMask = _mm512_set1_epi32(0x7fffffff);
@@ -105,10 +107,10 @@ HLOX_AVX512 inline void poolPixel(const MaxPoolShape &s, const float *input,
     magnitude[v] = _mm512_setzero_si512();
     smallest[v] = _mm512_set1_epi32(-1);
   }
-  for (int64_t p = p0; p < p1; ++p)
-    for (int64_t q = q0; q < q1; ++q) {
+  for (int64_t p = w.p0; p < w.p1; ++p)
+    for (int64_t q = w.q0; q < w.q1; ++q) {
       const float *in =
-          input + ((top + p) * s.width + left + q) * s.channels + c0;
+          input + ((w.top + p) * s.width + w.left + q) * s.channels + c0;
       for (int v = 0; v < V; ++v) {
         // Lanes past the channels read -inf: no NaN, no +0.
         __m512 x = v == V - 1 ? _mm512_mask_loadu_ps(negInf, tail, in + 16 * v)
@@ -140,14 +142,9 @@ HLOX_AVX512 inline void poolPixel(const MaxPoolShape &s, const float *input,
 
 HLOX_AVX512 void poolVector(const MaxPoolShape &s, const float *input,
                             float *output, int64_t rowBegin, int64_t rowEnd) {
-  for (int64_t i = rowBegin; i < rowEnd; ++i) {
-    int64_t p0, p1;
-    validTaps(i, s.strides[0], s.padding[0], s.window[0], s.height, p0, p1);
-    int64_t top = i * s.strides[0] - s.padding[0];
+  for (int64_t i = rowBegin; i < rowEnd; ++i)
     for (int64_t j = 0; j < s.outWidth; ++j) {
-      int64_t q0, q1;
-      validTaps(j, s.strides[1], s.padding[2], s.window[1], s.width, q0, q1);
-      int64_t left = j * s.strides[1] - s.padding[2];
+      Window w = windowOf(s, i, j);
       float *out = output + (i * s.outWidth + j) * s.channels;
       // Four vectors of channels at a time, four independent chains. Per
       // tap, vmaxps (which gives its second operand, the running maximum,
@@ -161,21 +158,20 @@ HLOX_AVX512 void poolVector(const MaxPoolShape &s, const float *input,
         __mmask16 tail = __mmask16((1u << lastLanes) - 1);
         switch ((std::min<int64_t>(rest, 64) + 15) / 16) {
         case 4:
-          poolPixel<4>(s, input, out, c0, tail, top, left, p0, p1, q0, q1);
+          poolPixel<4>(s, input, out, c0, tail, w);
           break;
         case 3:
-          poolPixel<3>(s, input, out, c0, tail, top, left, p0, p1, q0, q1);
+          poolPixel<3>(s, input, out, c0, tail, w);
           break;
         case 2:
-          poolPixel<2>(s, input, out, c0, tail, top, left, p0, p1, q0, q1);
+          poolPixel<2>(s, input, out, c0, tail, w);
           break;
         default:
-          poolPixel<1>(s, input, out, c0, tail, top, left, p0, p1, q0, q1);
+          poolPixel<1>(s, input, out, c0, tail, w);
           break;
         }
       }
     }
-  }
 }
 
 bool cpuHasAvx512() {
