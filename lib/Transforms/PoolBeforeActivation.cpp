@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/Transforms/Passes.h"
+#include "hlox/Transforms/WindowPatterns.h"
 
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
@@ -29,44 +30,6 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-/// What a reduce_window's body computes, when it is one of these.
-enum class WindowKind { Max, Min };
-
-/// Whether `op`'s body is `return maximum(a, b)` (or minimum) of its two
-/// arguments.
-std::optional<WindowKind> getWindowKind(shlo::ReduceWindowOp op) {
-  Block &body = op.getBody().front();
-  if (body.getNumArguments() != 2 ||
-      !llvm::hasSingleElement(body.without_terminator()))
-    return std::nullopt;
-  Operation &combiner = body.front();
-  auto isArguments = [&](Operation &op) {
-    return op.getNumOperands() == 2 &&
-           ((op.getOperand(0) == body.getArgument(0) &&
-             op.getOperand(1) == body.getArgument(1)) ||
-            (op.getOperand(0) == body.getArgument(1) &&
-             op.getOperand(1) == body.getArgument(0)));
-  };
-  Operation *terminator = body.getTerminator();
-  if (!isArguments(combiner) || terminator->getNumOperands() != 1 ||
-      terminator->getOperand(0) != combiner.getResult(0))
-    return std::nullopt;
-  if (isa<shlo::MaxOp>(combiner))
-    return WindowKind::Max;
-  if (isa<shlo::MinOp>(combiner))
-    return WindowKind::Min;
-  return std::nullopt;
-}
-
-/// Whether `value` is a constant float splat equal to `expected`.
-bool isFloatSplat(Value value, const APFloat &expected) {
-  DenseElementsAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat() ||
-      !isa<FloatType>(attr.getElementType()))
-    return false;
-  return attr.getSplatValue<APFloat>().bitwiseIsEqual(expected);
-}
-
 /// Whether every window of `op` holds at least one element of `source`,
 /// its input or what `pad` (null when there is none) pads into its input,
 /// and nothing else but the init value: no dilation, and at most a
@@ -77,10 +40,8 @@ bool windowsHoldSource(shlo::ReduceWindowOp op, shlo::PadOp pad, Value source) {
   auto type = dyn_cast<RankedTensorType>(source.getType());
   if (!type || !type.hasStaticShape())
     return false;
-  auto allOnes = [](std::optional<ArrayRef<int64_t>> values) {
-    return !values || llvm::all_of(*values, [](int64_t v) { return v == 1; });
-  };
-  if (!allOnes(op.getBaseDilations()) || !allOnes(op.getWindowDilations()))
+  if (!hlox::isAbsentOrOnes(op.getBaseDilations()) ||
+      !hlox::isAbsentOrOnes(op.getWindowDilations()))
     return false;
   ArrayRef<int64_t> window = op.getWindowDimensions();
   SmallVector<int64_t> padding(2 * window.size(), 0);
@@ -142,7 +103,7 @@ struct PoolBeforeActivation : public OpRewritePattern<shlo::ReduceWindowOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getInputs().size() != 1)
       return failure();
-    std::optional<WindowKind> kind = getWindowKind(op);
+    std::optional<hlox::WindowKind> kind = hlox::getWindowKind(op);
     auto inputType = cast<RankedTensorType>(op.getInputs()[0].getType());
     auto floatType = dyn_cast<FloatType>(inputType.getElementType());
     if (!kind || !floatType)
@@ -151,11 +112,11 @@ struct PoolBeforeActivation : public OpRewritePattern<shlo::ReduceWindowOp> {
     // the most negative (positive) finite value of a type without
     // infinities (f4E2M1FN, f6E2M3FN, ...).
     const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
-    bool negative = *kind == WindowKind::Max;
+    bool negative = *kind == hlox::WindowKind::Max;
     APFloat identity = APFloat::semanticsHasInf(semantics)
                            ? APFloat::getInf(semantics, negative)
                            : APFloat::getLargest(semantics, negative);
-    if (!isFloatSplat(op.getInitValues()[0], identity))
+    if (!hlox::isFloatSplat(op.getInitValues()[0], identity))
       return failure();
 
     // An explicit pad with the init value (as PyTorch exports a padded
@@ -163,7 +124,7 @@ struct PoolBeforeActivation : public OpRewritePattern<shlo::ReduceWindowOp> {
     Value input = op.getInputs()[0];
     auto pad = input.getDefiningOp<shlo::PadOp>();
     if (pad && pad->hasOneUse() &&
-        isFloatSplat(pad.getPaddingValue(), identity) &&
+        hlox::isFloatSplat(pad.getPaddingValue(), identity) &&
         llvm::all_of(pad.getInteriorPadding(),
                      [](int64_t p) { return p == 0; }))
       input = pad.getOperand();

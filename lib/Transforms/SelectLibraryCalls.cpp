@@ -3,9 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/Transforms/Passes.h"
+#include "hlox/Transforms/WindowPatterns.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
 
 #include <array>
 
@@ -231,11 +231,11 @@ Value getBiasVector(Value value, int64_t featureDim, int64_t channels) {
 bool isPositiveZeros(Value value) {
   if (auto broadcast = value.getDefiningOp<shlo::BroadcastInDimOp>())
     value = broadcast.getOperand();
-  SplatElementsAttr splat;
-  if (!matchPattern(value, m_Constant(&splat)))
-    return false;
-  auto element = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
-  return element && element.getValue().isPosZero();
+  auto type = cast<RankedTensorType>(value.getType());
+  auto floatType = dyn_cast<FloatType>(type.getElementType());
+  return floatType &&
+         hlox::isFloatSplat(value,
+                            APFloat::getZero(floatType.getFloatSemantics()));
 }
 
 /// Whether `form` is a pointwise convolution that hlox's own kernel
@@ -265,27 +265,11 @@ bool isNhwcMaxPool(shlo::ReduceWindowOp op, SmallVectorImpl<int64_t> &window,
   auto type = dyn_cast<RankedTensorType>(op.getInputs()[0].getType());
   if (!type || type.getRank() != 4 || !type.getElementType().isF32())
     return false;
-  SplatElementsAttr init;
-  if (!matchPattern(op.getInitValues()[0], m_Constant(&init)))
-    return false;
-  auto initValue = dyn_cast<FloatAttr>(init.getSplatValue<Attribute>());
-  if (!initValue || !initValue.getValue().isInfinity() ||
-      !initValue.getValue().isNegative())
-    return false;
-  Block &body = op.getBody().front();
-  if (body.getNumArguments() != 2 || !llvm::hasNItems(body, 2))
-    return false;
-  auto max = dyn_cast<shlo::MaxOp>(body.front());
-  auto ret = body.getTerminator();
-  if (!max || ret->getNumOperands() != 1 ||
-      ret->getOperand(0) != max.getResult() ||
-      !llvm::is_contained(max->getOperands(), body.getArgument(0)) ||
-      !llvm::is_contained(max->getOperands(), body.getArgument(1)))
-    return false;
-  auto isOnes = [](std::optional<ArrayRef<int64_t>> values) {
-    return !values || llvm::all_of(*values, [](int64_t v) { return v == 1; });
-  };
-  if (!isOnes(op.getBaseDilations()) || !isOnes(op.getWindowDilations()))
+  if (hlox::getWindowKind(op) != hlox::WindowKind::Max ||
+      !hlox::isFloatSplat(op.getInitValues()[0],
+                          APFloat::getInf(APFloat::IEEEsingle(), true)) ||
+      !hlox::isAbsentOrOnes(op.getBaseDilations()) ||
+      !hlox::isAbsentOrOnes(op.getWindowDilations()))
     return false;
   ArrayRef<int64_t> dims = op.getWindowDimensions();
   SmallVector<int64_t> steps(4, 1);
