@@ -4,6 +4,7 @@
 
 #include "hlox/runtime/Convolution.h"
 
+#include "Maximum.h"
 #include "OneDNN.h"
 #include "hlox/runtime/MaxPool.h"
 #include "hlox/runtime/PointwiseConvolution.h"
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -847,6 +849,22 @@ splitRows(const ConvolutionSpec &spec, int64_t parts) {
 }
 } // namespace
 
+/// Runs fn(i) for i in [0, count), each on one of the device's threads
+/// with single-threaded oneDNN primitives; the first failure, if any.
+static Status runEachOnOneThread(Device &device, int64_t count,
+                                 const std::function<Status(int64_t)> &fn) {
+  std::vector<Status> statuses(count);
+  device.dispatch(count, 1, [&](int64_t begin, int64_t end) {
+    onednn::setNumThreads(1);
+    for (int64_t i = begin; i < end; ++i)
+      statuses[i] = fn(i);
+  });
+  for (Status &status : statuses)
+    if (!status)
+      return status;
+  return {};
+}
+
 Status Convolution::makeParts(int64_t threads) {
   parts.clear();
   std::vector<std::pair<ConvolutionSpec, SliceOffsets>> slices;
@@ -888,10 +906,8 @@ static void applyRelu(Device &device, void *data, int64_t count) {
   auto *values = static_cast<float *>(data);
   device.dispatch(count, int64_t(1) << 15,
                   [values](int64_t begin, int64_t end) {
-                    for (int64_t i = begin; i < end; ++i) {
-                      float x = values[i];
-                      values[i] = x > 0.0f || x != x ? x : 0.0f;
-                    }
+                    for (int64_t i = begin; i < end; ++i)
+                      values[i] = stablehloRelu(values[i]);
                   });
 }
 
@@ -930,22 +946,14 @@ Status Convolution::runLibrary(Device &device, const void *input,
   // One slice per thread of the device's pool, each a single-threaded
   // primitive: oneDNN's OpenMP threads would otherwise spin after the call
   // on the cores the pool's next dispatch needs.
-  std::vector<Status> statuses(parts.size());
-  device.dispatch(static_cast<int64_t>(parts.size()), 1,
-                  [&](int64_t begin, int64_t end) {
-                    onednn::setNumThreads(1);
-                    for (int64_t i = begin; i < end; ++i) {
-                      const Part &part = parts[i];
-                      statuses[i] = part.impl->execute(
-                          1, at(input, part.input), at(kernel, part.kernel),
-                          at(bias, part.bias), at(addend, part.result),
-                          at(result, part.result));
-                    }
-                  });
-  for (Status &status : statuses)
-    if (!status)
-      return status;
-  return {};
+  return runEachOnOneThread(
+      device, static_cast<int64_t>(parts.size()), [&](int64_t i) {
+        const Part &part = parts[i];
+        return part.impl->execute(1, at(input, part.input),
+                                  at(kernel, part.kernel), at(bias, part.bias),
+                                  at(addend, part.result),
+                                  at(result, part.result));
+      });
 }
 
 /// The bytes of the convolution's result per band of rows that
@@ -1065,17 +1073,8 @@ Status Convolution::runWithPool(Device &device, const void *input,
     }
     return {};
   };
-  std::vector<Status> statuses(poolRanges.size());
-  device.dispatch(static_cast<int64_t>(poolRanges.size()), 1,
-                  [&](int64_t begin, int64_t end) {
-                    onednn::setNumThreads(1);
-                    for (int64_t i = begin; i < end; ++i)
-                      statuses[i] = runRange(poolRanges[i]);
-                  });
-  for (Status &status : statuses)
-    if (!status)
-      return status;
-  return {};
+  return runEachOnOneThread(device, static_cast<int64_t>(poolRanges.size()),
+                            [&](int64_t i) { return runRange(poolRanges[i]); });
 }
 
 Status Convolution::makeImageRanges(int64_t threads) {
@@ -1168,15 +1167,7 @@ Status Convolution::runShortcutLibrary(Device &device, const void *input,
     onednn::setNumThreads(1);
     return runRange(imageRanges.front());
   }
-  std::vector<Status> statuses(imageRanges.size());
-  device.dispatch(static_cast<int64_t>(imageRanges.size()), 1,
-                  [&](int64_t begin, int64_t end) {
-                    onednn::setNumThreads(1);
-                    for (int64_t i = begin; i < end; ++i)
-                      statuses[i] = runRange(imageRanges[i]);
-                  });
-  for (Status &status : statuses)
-    if (!status)
-      return status;
-  return {};
+  return runEachOnOneThread(
+      device, static_cast<int64_t>(imageRanges.size()),
+      [&](int64_t i) { return runRange(imageRanges[i]); });
 }

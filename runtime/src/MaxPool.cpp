@@ -15,6 +15,8 @@
 
 #include "hlox/runtime/MaxPool.h"
 
+#include "Maximum.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -49,22 +51,6 @@ inline Window windowOf(const MaxPoolShape &s, int64_t i, int64_t j) {
   return w;
 }
 
-/// StableHLO's maximum of two f32.
-inline float maximum(float a, float b) {
-  if (a != a || b != b)
-    return std::numeric_limits<float>::quiet_NaN();
-  if (a == b) {
-    // +0 over -0; the same value otherwise.
-    uint32_t x, y;
-    std::memcpy(&x, &a, 4);
-    std::memcpy(&y, &b, 4);
-    x &= y;
-    std::memcpy(&a, &x, 4);
-    return a;
-  }
-  return a > b ? a : b;
-}
-
 void poolPortable(const MaxPoolShape &s, const float *input, float *output,
                   int64_t rowBegin, int64_t rowEnd) {
   const float negInf = -std::numeric_limits<float>::infinity();
@@ -79,11 +65,11 @@ void poolPortable(const MaxPoolShape &s, const float *input, float *output,
           const float *in =
               input + ((w.top + p) * s.width + w.left + q) * s.channels;
           for (int64_t c = 0; c < s.channels; ++c)
-            out[c] = maximum(out[c], in[c]);
+            out[c] = stablehloMaximum(out[c], in[c]);
         }
       if (s.relu)
         for (int64_t c = 0; c < s.channels; ++c)
-          out[c] = maximum(out[c], 0.0f);
+          out[c] = stablehloRelu(out[c]);
     }
 }
 

@@ -30,6 +30,8 @@
 
 #include "hlox/runtime/PointwiseConvolution.h"
 
+#include "Maximum.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -91,9 +93,6 @@ struct Unit {
   const float *packed;
 };
 
-/// StableHLO's maximum(x, 0): NaN stays NaN, -0 becomes +0.
-inline float relu(float x) { return x > 0.0f || x != x ? x : 0.0f; }
-
 //===----------------------------------------------------------------------===//
 // Portable kernel
 //===----------------------------------------------------------------------===//
@@ -130,7 +129,7 @@ void storePortable(const Epilogue &e, const float *stage) {
       if (e.addend)
         v += e.addend[p * e.outChannels + c];
       if (e.relu)
-        v = relu(v);
+        v = stablehloRelu(v);
       if (e.nchw)
         e.result[c * e.imagePixels + p] = v;
       else
@@ -157,7 +156,7 @@ inline __mmask16 firstLanes(int64_t n) {
 }
 
 /// Sums R pixels from the unit's `row` over one source's k channels into
-/// `acc` (zeroed first), with the kernel rows from `w`.
+/// `out`, with the kernel rows from `w`.
 template <int R>
 HLOX_AVX512 __attribute__((always_inline)) inline void
 sumSource(__m512 (&out)[R][4], const float *x, int64_t k, const float *w) {
@@ -340,14 +339,8 @@ HLOX_AVX512 void packPixels(const Unit &unit, int64_t rows, float *packed) {
   }
 }
 
-/// C output channels from the block's channel `c` of a unit, in the NCHW
-/// orientation: the accumulators hold 16 pixels a lane vector (48 in
-/// three), each summed over the packed channels `xt` (packPixels) with the
-/// kernel of 8 output channels from `c`, packed k-major (`w`: kTile
-/// values a channel, the first C used), then the epilogue (bias, ReLU; no
-/// addend) stores the pixels of each channel.
-/// One source's k channels of C output channels into acc (zeroed first),
-/// advancing the packed kernel `w` and channels `xt` past them.
+/// One source's k channels of C output channels into `out`, advancing the
+/// packed kernel `w` and channels `xt` past them.
 template <int C, int V>
 HLOX_AVX512 __attribute__((always_inline)) inline void
 sumPixels(__m512 (&out)[C][V], const float *&xt, const float *&w, int64_t k) {
@@ -374,6 +367,13 @@ sumPixels(__m512 (&out)[C][V], const float *&xt, const float *&w, int64_t k) {
       out[r][v] = acc[r][v];
 }
 
+/// C output channels from the block's channel `c` of a unit, in the NCHW
+/// orientation: the accumulators hold 16 pixels a lane vector (48 in
+/// three), each summed over the packed channels `xt` (packPixels) with the
+/// kernel of 8 output channels from `c`, packed k-major (`w`: kTile
+/// values a channel, the first C used), the shortcut's channels (k2 of
+/// them) as a sum of their own; then the epilogue (biases, ReLU; no
+/// addend) stores the pixels of each channel.
 template <int C>
 HLOX_AVX512 void sumChannels(const float *xt, int64_t k1, int64_t k2,
                              const float *w, const Epilogue &e, int64_t c) {

@@ -65,8 +65,8 @@ public:
 
   /// result = relu?(input (*) kernel [+ bias] + (shortcutInput (*)
   /// shortcutKernel [+ shortcutBias])), for a Convolution made with a
-  /// shortcut. hlox's pointwise kernel sums both in one pass. With at least as
-  /// many images as the device has threads, each thread takes a range of the
+  /// shortcut. hlox's pointwise kernel computes both on one tile. With at least
+  /// as many images as the device has threads, each thread takes a range of the
   /// images and computes them one at a time, the shortcut then the convolution
   /// that adds its result in place: the image's shortcut result (3 MB for 256
   /// channels of 56x56) is still in cache when it is added, where a whole

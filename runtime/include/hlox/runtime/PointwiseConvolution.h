@@ -12,8 +12,9 @@
 // transposed to NCHW, which a channels-last program's last convolution
 // gives back to its NCHW caller. A shortcut (a second pointwise
 // convolution whose result the first adds, as in a ResNet bottleneck's
-// projection) continues the same sum over its own input channels instead
-// of being computed, stored and read back.
+// projection) is summed on the same tile, as a sum of its own added to the
+// first's after each has its bias, instead of being computed, stored and
+// read back.
 //
 //===----------------------------------------------------------------------===//
 
