@@ -143,8 +143,6 @@ void checkEveryEpilogue(bool vector) {
             c.spec.nchwResult = epilogue & 4;
             // An addend, or the shortcut in its place.
             c.spec.addend = !shortcut && (epilogue & 1);
-            if (!c.spec.relu && !c.spec.nchwResult)
-              c.spec.relu = true; // What usesPointwiseKernel asks.
             c.shortcutChannels = shortcut;
             c.shortcutBias = shortcut && !(epilogue & 1);
             c.threads = threads;
