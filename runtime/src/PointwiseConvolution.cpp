@@ -621,7 +621,6 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
             _mm_prefetch(from + at, _MM_HINT_T1);
         }
       };
-      (void)prefetchNextUnit;
 #endif
       for (int64_t b = 0; b < blocks; ++b) {
         int64_t c = b * kChannels;
@@ -679,10 +678,6 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
       _mm_sfence();
 #endif
   };
-  (void)vector;
-  if (device.getNumThreads() < 2 || units < 2)
-    runUnits(0, units);
-  else
-    device.dispatch(units, 1, runUnits);
+  device.dispatch(units, 1, runUnits);
   return {};
 }

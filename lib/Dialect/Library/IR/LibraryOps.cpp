@@ -115,21 +115,26 @@ Conv2DOp::Sizes Conv2DOp::getSizes() {
   ArrayRef<int64_t> input = getInput().getType().getShape();
   ArrayRef<int64_t> kernel = getKernel().getType().getShape();
   ArrayRef<int64_t> result = getResult().getType().getShape();
+  Sizes sizes;
+  if (!getNhwc())
+    sizes = {input[0],  input[1],  input[2],  input[3], kernel[0],
+             kernel[2], kernel[3], result[2], result[3]};
+  else if (!getKernelOihw())
+    sizes = {input[0],  input[3],  input[1],  input[2], kernel[3],
+             kernel[0], kernel[1], result[1], result[2]};
+  else
+    sizes = {input[0],  input[3],  input[1],  input[2], kernel[0],
+             kernel[2], kernel[3], result[1], result[2]};
+  if (getNchwResult()) {
+    sizes.outHeight = result[2];
+    sizes.outWidth = result[3];
+  }
   if (getPoolWindow()) {
     // The result is pooled: the convolution's size follows from its
-    // window (NHWC, with either kernel layout).
-    bool oihw = getKernelOihw();
-    Sizes sizes{input[0],
-                input[3],
-                input[1],
-                input[2],
-                oihw ? kernel[0] : kernel[3],
-                oihw ? kernel[2] : kernel[0],
-                oihw ? kernel[3] : kernel[1],
-                0,
-                0};
+    // window.
     ArrayRef<int64_t> padding = getPadding(), strides = getStrides(),
                       dilations = getDilations();
+    sizes.outHeight = sizes.outWidth = 0;
     if (padding.size() == 4 && strides.size() == 2 && dilations.size() == 2) {
       sizes.outHeight =
           windowOutput(sizes.height, padding[0], padding[1], sizes.kernelHeight,
@@ -138,19 +143,8 @@ Conv2DOp::Sizes Conv2DOp::getSizes() {
           windowOutput(sizes.width, padding[2], padding[3], sizes.kernelWidth,
                        strides[1], dilations[1]);
     }
-    return sizes;
   }
-  if (getNhwc() && getKernelOihw() && getNchwResult())
-    return {input[0],  input[3],  input[1],  input[2], kernel[0],
-            kernel[2], kernel[3], result[2], result[3]};
-  if (getNhwc() && getKernelOihw())
-    return {input[0],  input[3],  input[1],  input[2], kernel[0],
-            kernel[2], kernel[3], result[1], result[2]};
-  if (getNhwc())
-    return {input[0],  input[3],  input[1],  input[2], kernel[3],
-            kernel[0], kernel[1], result[1], result[2]};
-  return {input[0],  input[1],  input[2],  input[3], kernel[0],
-          kernel[2], kernel[3], result[2], result[3]};
+  return sizes;
 }
 
 bool Conv2DOp::isPointwise() {
@@ -194,12 +188,13 @@ LogicalResult Conv2DOp::verify() {
     if (!getNhwc() || getNchwResult() || getAddend() || !element.isF32())
       return emitOpError("only an f32 NHWC convolution without an addend "
                          "or nchw_result ends with a max pool");
-    for (int64_t v :
-         llvm::concat<const int64_t>(*getPoolWindow(), *getPoolStrides()))
+    ArrayRef<int64_t> window = *getPoolWindow(), strides = *getPoolStrides(),
+                      padding = *getPoolPadding();
+    for (int64_t v : llvm::concat<const int64_t>(window, strides))
       if (v < 1)
         return emitOpError("the max pool's window and strides must be "
                            "positive");
-    for (int64_t v : *getPoolPadding())
+    for (int64_t v : padding)
       if (v < 0)
         return emitOpError("the max pool's padding must not be negative");
   }
