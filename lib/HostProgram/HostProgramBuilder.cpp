@@ -477,6 +477,7 @@ private:
     spec.k = sizes.k;
     spec.transposeLhs = matmul.getTransposeLhs();
     spec.transposeRhs = matmul.getTransposeRhs();
+    spec.hloxKernel = matmul.getHloxKernel();
     return success();
   }
 

@@ -102,7 +102,8 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            (options.channelsLast ? "hlox-channels-last," : "") +
            "hlox-pool-before-activation," +
            "hlox-select-library-calls{min-flops=" +
-           std::to_string(options.libraryMinFlops) + "}";
+           std::to_string(options.libraryMinFlops) + " hlox-matmul-kernel=" +
+           (options.hloxMatmulKernel ? "true" : "false") + "}";
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"
            "hlox-form-dispatches{entry=" +

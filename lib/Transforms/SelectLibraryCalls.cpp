@@ -392,7 +392,7 @@ public:
       auto matmul = hlox::library::MatmulOp::create(
           builder, op->getLoc(), op->getResult(0).getType(), form.lhs,
           form.rhs, form.transposeLhs, form.transposeRhs, form.batchRank,
-          form.contractingRank);
+          form.contractingRank, hloxMatmulKernel);
       SmallVector<Value> operands(op->getOperands());
       op->getResult(0).replaceAllUsesWith(matmul.getResult());
       op->erase();

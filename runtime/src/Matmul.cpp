@@ -1,8 +1,10 @@
-//===- Matmul.cpp - Matrix products through oneDNN ------------------------===//
+//===- Matmul.cpp - Matrix products by hlox's kernel or oneDNN ------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
 #include "hlox/runtime/Matmul.h"
+
+#include "hlox/runtime/Gemm.h"
 
 #include "OneDNN.h"
 
@@ -165,11 +167,21 @@ struct Matmul::Impl {
     return {};
   }
 
+  bool usesOwnKernel() const {
+    return spec.hloxKernel && Gemm::hasVectorKernel();
+  }
+
+  Status computeOwn(int64_t matrix, int64_t count, int64_t row, int64_t rows,
+                    int64_t col, int64_t cols, const float *lhs,
+                    const float *rhs, float *result);
+
   /// Computes `count` matrices from `matrix` on, rows [row, row + rows) and
   /// columns [col, col + cols) of each, on the calling thread.
   Status compute(int64_t matrix, int64_t count, int64_t row, int64_t rows,
                  int64_t col, int64_t cols, const float *lhs, const float *rhs,
                  float *result) {
+    if (usesOwnKernel())
+      return computeOwn(matrix, count, row, rows, col, cols, lhs, rhs, result);
     Piece *piece = nullptr;
     if (Status status = getPiece(count, rows, cols, piece); !status)
       return status;
@@ -214,6 +226,26 @@ struct Matmul::Impl {
   }
 };
 
+/// compute() by hlox's own kernel, one matrix at a time.
+Status Matmul::Impl::computeOwn(int64_t matrix, int64_t count, int64_t row,
+                                int64_t rows, int64_t col, int64_t cols,
+                                const float *lhs, const float *rhs,
+                                float *result) {
+  const int64_t m = spec.m, n = spec.n, k = spec.k;
+  for (int64_t i = matrix; i < matrix + count; ++i) {
+    // A transposed operand is the same matrix read with its strides
+    // swapped.
+    GemmOperand a{lhs + i * m * k + (spec.transposeLhs ? row : row * k),
+                  spec.transposeLhs ? 1 : k, spec.transposeLhs ? m : 1};
+    GemmOperand b{rhs + i * k * n + (spec.transposeRhs ? col * k : col),
+                  spec.transposeRhs ? 1 : n, spec.transposeRhs ? k : 1};
+    if (!Gemm::run(rows, cols, k, a, b, result + i * m * n + row * n + col,
+                   n))
+      return Status::error("out of memory for a matmul's packed panels");
+  }
+  return {};
+}
+
 Matmul::Matmul(const MatmulSpec &spec) : impl(std::make_unique<Impl>()) {
   impl->spec = spec;
 }
@@ -230,7 +262,7 @@ Status Matmul::run(Device &device, const float *lhs, const float *rhs,
     std::memset(result, 0, sizeof(float) * spec.batch * m * n);
     return {};
   }
-  if (!onednn::getEngine())
+  if (!impl->usesOwnKernel() && !onednn::getEngine())
     return Status::error("oneDNN has no CPU engine");
   std::mutex failedMutex;
   Status failed;

@@ -378,6 +378,10 @@ def HloxSelectLibraryCalls
     Option<"minFlops", "min-flops", "int64_t", /*default=*/"4194304",
            "The fewest floating-point operations (2 x batch x M x N x K) "
            "for which a contraction becomes a library call">,
+    Option<"hloxMatmulKernel", "hlox-matmul-kernel", "bool",
+           /*default=*/"false",
+           "Marks each library.matmul `hlox_kernel`: hlox's own kernel "
+           "computes it where the CPU has AVX-512">,
   ];
   let dependentDialects = ["::hlox::library::LibraryDialect"];
 }

@@ -138,6 +138,9 @@ struct MatmulSpec {
   int64_t k = 1;
   bool transposeLhs = false;
   bool transposeRhs = false;
+  /// Computed by hlox's own kernel (Gemm.h) where the CPU has AVX-512,
+  /// else by oneDNN.
+  bool hloxKernel = false;
 };
 
 struct Command {

@@ -1,9 +1,11 @@
-//===- Matmul.h - Matrix products through the CPU's library -----*- C++ -*-===//
+//===- Matmul.h - Matrix products by hlox's kernel or oneDNN ----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
 // The Matmul command: a batched f32 matrix product computed by oneDNN's
-// matrix product primitives, with the rows split over the device's threads.
+// matrix product primitives, or by hlox's own kernel (Gemm.h) when the
+// spec asks for it and the CPU has AVX-512, with the rows (or the columns)
+// split over the device's threads.
 //
 //===----------------------------------------------------------------------===//
 

@@ -54,7 +54,11 @@ def Library_MatmulOp : Library_Op<"matmul"> {
 
     The sum's order is the library's (blocked, with fused multiply-adds):
     results agree with the scalar order within the tolerances of
-    `docs/numerics.md`.
+    `docs/numerics.md`. With `hlox_kernel`, hlox's own kernel computes the
+    product where the CPU has AVX-512 (the library elsewhere): each result
+    sums its products in chains of 128 fused multiply-adds, each chain
+    added to the result in order of k, for about half the rounding error
+    of the library's longer chains (`docs/performance.md`).
 
     ```mlir
     %c = library.matmul %a, %b transpose_rhs batch_rank = 1
@@ -68,13 +72,15 @@ def Library_MatmulOp : Library_Op<"matmul"> {
     UnitAttr:$transpose_lhs,
     UnitAttr:$transpose_rhs,
     ConfinedAttr<I64Attr, [IntNonNegative]>:$batch_rank,
-    ConfinedAttr<I64Attr, [IntNonNegative]>:$contracting_rank
+    ConfinedAttr<I64Attr, [IntNonNegative]>:$contracting_rank,
+    UnitAttr:$hlox_kernel
   );
   let results = (outs StaticShapeTensorOf<[F32]>:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)?
     (`transpose_rhs` $transpose_rhs^)? `batch_rank` `=` $batch_rank
-    `contracting_rank` `=` $contracting_rank attr-dict `:`
+    `contracting_rank` `=` $contracting_rank
+    (`hlox_kernel` $hlox_kernel^)? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;

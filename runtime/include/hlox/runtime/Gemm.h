@@ -1,0 +1,56 @@
+//===- Gemm.h - hlox's own f32 matrix product kernel ------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// A single-threaded f32 matrix product on strided operands, with packed
+// panels, cache blocking and an AVX-512 register tile. The Matmul command
+// splits a product between the device's threads and gives each piece to
+// this kernel where the CPU has AVX-512 (oneDNN computes it elsewhere).
+//
+// Each result element is the sum of its products in chains of
+// Gemm::kChainLength fused multiply-adds, each chain started from zero and
+// added to the result in order of k: the chains bound the rounding error
+// (docs/numerics.md) below that of one chain over a library's K block.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_RUNTIME_GEMM_H
+#define HLOX_RUNTIME_GEMM_H
+
+#include <cstdint>
+
+namespace hlox::runtime {
+
+/// A strided f32 matrix: element (i, j) is data[i * rowStride + j *
+/// colStride].
+struct GemmOperand {
+  const float *data = nullptr;
+  int64_t rowStride = 0;
+  int64_t colStride = 0;
+};
+
+class Gemm {
+public:
+  /// The products each chain of fused multiply-adds sums before it is
+  /// added to the result.
+  static constexpr int64_t kChainLength = 128;
+
+  /// result[i * ldc + j] = sum over p < k of lhs(i, p) * rhs(p, j), for
+  /// i < m and j < n, on the calling thread. Scratch memory for the packed
+  /// panels is the thread's, kept across calls. Returns false, computing
+  /// nothing, when the CPU lacks AVX-512 or that memory is exhausted.
+  static bool run(int64_t m, int64_t n, int64_t k, const GemmOperand &lhs,
+                  const GemmOperand &rhs, float *result, int64_t ldc);
+
+  /// Whether run() may be called: the CPU has AVX-512F and FMA, and the
+  /// tests have not turned the kernel off.
+  static bool hasVectorKernel();
+  /// Lets hasVectorKernel() say yes where the CPU allows (`true`, the
+  /// default), or makes it say no, so that tests cover both roads of the
+  /// Matmul command.
+  static void setVectorKernelEnabled(bool enabled);
+};
+
+} // namespace hlox::runtime
+
+#endif // HLOX_RUNTIME_GEMM_H
