@@ -28,6 +28,14 @@ config.substitutions.append(("%custom_call_example",
 # `jemalloc`: hlox-run and hlox-bench were linked against jemalloc.
 if config.hlox_jemalloc:
     config.available_features.add("jemalloc")
+# `avx512`: the CPU running the tests has AVX-512F, so that hlox's own
+# kernels (the matrix product's, the pointwise convolution's) run.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if " avx512f" in cpuinfo.read():
+            config.available_features.add("avx512")
+except OSError:
+    pass
 # %expect-exit CODE CMD: CMD must exit with exactly CODE.
 config.substitutions.append(
     ("%expect-exit", f"{sys.executable} "

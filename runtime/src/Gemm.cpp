@@ -57,8 +57,7 @@ constexpr int64_t kBlockCols = 4096;
 /// Products with at most this many rows read a row-major rhs in place.
 constexpr int64_t kDirectRows = 32;
 
-static_assert(kDepth % Gemm::kChainLength == 0,
-              "a K block holds whole chains");
+static_assert(kDepth % Gemm::kChainLength == 0, "a K block holds whole chains");
 
 /// The thread's packing buffers, which only grow.
 struct Scratch {
@@ -227,9 +226,8 @@ HLOX_AVX512 void multiplyTile(int64_t depth, const float *sliver,
         for (int v = 0; v < NV; ++v) {
           __mmask16 m = v == NV - 1 ? mask : __mmask16(0xffff);
           __m512 x = accumulate
-                         ? _mm512_add_ps(
-                               _mm512_maskz_loadu_ps(m, row + 16 * v),
-                               acc[i][v])
+                         ? _mm512_add_ps(_mm512_maskz_loadu_ps(m, row + 16 * v),
+                                         acc[i][v])
                          : acc[i][v];
           _mm512_mask_storeu_ps(row + 16 * v, m, x);
         }
@@ -272,15 +270,15 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
   const int64_t blockCols = direct ? n : std::min(n, kBlockCols);
   const int64_t blockRows = std::min(m, kBlockRows);
   const int64_t depthCap = std::min(k, kDepth);
-  float *packedLhs = Scratch::grow(
-      scratch.lhs, scratch.lhsFloats,
-      static_cast<size_t>((blockRows + kTileRows - 1) / kTileRows *
-                          kTileRows * depthCap));
+  float *packedLhs =
+      Scratch::grow(scratch.lhs, scratch.lhsFloats,
+                    static_cast<size_t>((blockRows + kTileRows - 1) /
+                                        kTileRows * kTileRows * depthCap));
   float *packedRhs =
       direct ? nullptr
-             : Scratch::grow(scratch.rhs, scratch.rhsFloats,
-                             static_cast<size_t>((blockCols + kTileCols) *
-                                                 depthCap));
+             : Scratch::grow(
+                   scratch.rhs, scratch.rhsFloats,
+                   static_cast<size_t>((blockCols + kTileCols) * depthCap));
   if (!packedLhs || (!direct && !packedRhs))
     return false;
   for (int64_t jc = 0; jc < n; jc += blockCols) {
@@ -306,9 +304,9 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
           // memory overlaps the products.
           bool packing = !direct && ic == 0;
           if (packing)
-            packRhs(GemmOperand{b.data + j * b.colStride, b.rowStride,
-                                b.colStride},
-                    depth, count, packedRhs + j * depth);
+            packRhs(
+                GemmOperand{b.data + j * b.colStride, b.rowStride, b.colStride},
+                depth, count, packedRhs + j * depth);
           const float *panel = direct ? b.data + j : packedRhs + j * depth;
           int64_t ldb = direct ? b.rowStride : 16 * vectors;
           for (int64_t i = 0; i < rows; i += kTileRows) {

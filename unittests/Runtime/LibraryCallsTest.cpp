@@ -63,7 +63,8 @@ std::vector<float> iota(int64_t n, float scale) {
 /// one thread and on several: rows split between them (as many matrices as
 /// threads), or columns (fewer matrices, few rows: 1x64x200x256 and
 /// 2x40x100x200 split into chunks whose last block of 16 columns is
-/// partial; 1x5x70x23 is too small to split and runs as one chunk).
+/// partial; 1x5x70x23 is too small to split and runs as one chunk), by
+/// oneDNN and by hlox's kernel (where the CPU has AVX-512).
 TEST(MatmulTest, AgreesWithLoops) {
   struct Shape {
     int64_t batch, m, n, k;
@@ -71,52 +72,54 @@ TEST(MatmulTest, AgreesWithLoops) {
   for (Shape shape : {Shape{3, 37, 29, 23}, Shape{1, 5, 70, 23},
                       Shape{1, 64, 200, 256}, Shape{2, 40, 100, 200}})
     for (unsigned threads : {1u, 3u})
-      for (bool transposeLhs : {false, true})
-        for (bool transposeRhs : {false, true}) {
-          const int64_t batch = shape.batch, m = shape.m, n = shape.n,
-                        k = shape.k;
-          std::vector<float> a = iota(batch * m * k, 0.25f);
-          std::vector<float> b = iota(batch * k * n, 0.5f);
-          HostProgram program = libraryProgram(
-              CommandKind::Matmul,
-              f32(transposeLhs ? std::vector<int64_t>{batch, k, m}
-                               : std::vector<int64_t>{batch, m, k}),
-              f32(transposeRhs ? std::vector<int64_t>{batch, n, k}
-                               : std::vector<int64_t>{batch, k, n}),
-              f32({batch, m, n}));
-          program.commands[0].matmul = {batch,        m,           n, k,
-                                        transposeLhs, transposeRhs};
-          Status status;
-          auto executable = Executable::create(program, nullptr, status);
-          ASSERT_TRUE(executable) << status.message();
-          CpuDevice device(threads);
-          std::vector<std::shared_ptr<Buffer>> results;
-          status =
-              executable->execute(device,
-                                  {filled(program.values[0].type.shape, a),
-                                   filled(program.values[1].type.shape, b)},
-                                  results);
-          ASSERT_TRUE(status.ok()) << status.message();
-          const auto *c = static_cast<const float *>(results[0]->data());
-          for (int64_t p = 0; p < batch; ++p)
-            for (int64_t i = 0; i < m; ++i)
-              for (int64_t j = 0; j < n; ++j) {
-                double sum = 0, magnitude = 0;
-                for (int64_t l = 0; l < k; ++l) {
-                  float x = transposeLhs ? a[(p * k + l) * m + i]
-                                         : a[(p * m + i) * k + l];
-                  float y = transposeRhs ? b[(p * n + j) * k + l]
-                                         : b[(p * k + l) * n + j];
-                  sum += static_cast<double>(x) * y;
-                  magnitude += std::abs(static_cast<double>(x) * y);
+      for (bool hloxKernel : {false, true})
+        for (bool transposeLhs : {false, true})
+          for (bool transposeRhs : {false, true}) {
+            const int64_t batch = shape.batch, m = shape.m, n = shape.n,
+                          k = shape.k;
+            std::vector<float> a = iota(batch * m * k, 0.25f);
+            std::vector<float> b = iota(batch * k * n, 0.5f);
+            HostProgram program = libraryProgram(
+                CommandKind::Matmul,
+                f32(transposeLhs ? std::vector<int64_t>{batch, k, m}
+                                 : std::vector<int64_t>{batch, m, k}),
+                f32(transposeRhs ? std::vector<int64_t>{batch, n, k}
+                                 : std::vector<int64_t>{batch, k, n}),
+                f32({batch, m, n}));
+            program.commands[0].matmul = {
+                batch, m, n, k, transposeLhs, transposeRhs, hloxKernel};
+            Status status;
+            auto executable = Executable::create(program, nullptr, status);
+            ASSERT_TRUE(executable) << status.message();
+            CpuDevice device(threads);
+            std::vector<std::shared_ptr<Buffer>> results;
+            status =
+                executable->execute(device,
+                                    {filled(program.values[0].type.shape, a),
+                                     filled(program.values[1].type.shape, b)},
+                                    results);
+            ASSERT_TRUE(status.ok()) << status.message();
+            const auto *c = static_cast<const float *>(results[0]->data());
+            for (int64_t p = 0; p < batch; ++p)
+              for (int64_t i = 0; i < m; ++i)
+                for (int64_t j = 0; j < n; ++j) {
+                  double sum = 0, magnitude = 0;
+                  for (int64_t l = 0; l < k; ++l) {
+                    float x = transposeLhs ? a[(p * k + l) * m + i]
+                                           : a[(p * m + i) * k + l];
+                    float y = transposeRhs ? b[(p * n + j) * k + l]
+                                           : b[(p * k + l) * n + j];
+                    sum += static_cast<double>(x) * y;
+                    magnitude += std::abs(static_cast<double>(x) * y);
+                  }
+                  ASSERT_NEAR(c[(p * m + i) * n + j], sum,
+                              1e-3 + 1e-6 * magnitude)
+                      << "at " << p << "," << i << "," << j << " transposes "
+                      << transposeLhs << transposeRhs << " threads " << threads
+                      << (hloxKernel ? " hlox kernel" : "") << " shape "
+                      << batch << "x" << m << "x" << n << "x" << k;
                 }
-                ASSERT_NEAR(c[(p * m + i) * n + j], sum,
-                            1e-3 + 1e-6 * magnitude)
-                    << "at " << p << "," << i << "," << j << " transposes "
-                    << transposeLhs << transposeRhs << " threads " << threads
-                    << " shape " << batch << "x" << m << "x" << n << "x" << k;
-              }
-        }
+          }
 }
 
 TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {

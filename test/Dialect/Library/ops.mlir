@@ -3,11 +3,11 @@
 // CHECK-LABEL: func.func @matmuls
 // CHECK: library.matmul %arg0, %arg1 batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
 // CHECK: library.matmul %arg2, %arg3 transpose_lhs transpose_rhs batch_rank = 1 contracting_rank = 1 : (tensor<3x8x4xf32>, tensor<3x5x8xf32>) -> tensor<3x4x5xf32>
-// CHECK: library.matmul %arg4, %arg1 batch_rank = 0 contracting_rank = 1 : (tensor<2x3x8xf32>, tensor<8x16xf32>) -> tensor<2x3x16xf32>
+// CHECK: library.matmul %arg4, %arg1 batch_rank = 0 contracting_rank = 1 hlox_kernel : (tensor<2x3x8xf32>, tensor<8x16xf32>) -> tensor<2x3x16xf32>
 func.func @matmuls(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<3x8x4xf32>, %d: tensor<3x5x8xf32>, %e: tensor<2x3x8xf32>) -> (tensor<4x16xf32>, tensor<3x4x5xf32>, tensor<2x3x16xf32>) {
   %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
   %1 = library.matmul %c, %d transpose_lhs transpose_rhs batch_rank = 1 contracting_rank = 1 : (tensor<3x8x4xf32>, tensor<3x5x8xf32>) -> tensor<3x4x5xf32>
-  %2 = library.matmul %e, %b batch_rank = 0 contracting_rank = 1 : (tensor<2x3x8xf32>, tensor<8x16xf32>) -> tensor<2x3x16xf32>
+  %2 = library.matmul %e, %b batch_rank = 0 contracting_rank = 1 hlox_kernel : (tensor<2x3x8xf32>, tensor<8x16xf32>) -> tensor<2x3x16xf32>
   return %0, %1, %2 : tensor<4x16xf32>, tensor<3x4x5xf32>, tensor<2x3x16xf32>
 }
 
