@@ -70,8 +70,8 @@ struct CompileOptions {
   /// needs a quarter of it, a convolution a 64th.
   int64_t libraryMinFlops = int64_t(1) << 22;
   /// Library matrix products run hlox's own kernel where the CPU has
-  /// AVX-512 (`library.matmul`'s `hlox_kernel`): half oneDNN's rounding
-  /// error, at 0.85-0.96 of its speed (`docs/performance.md`).
+  /// AVX-512 (`library.matmul`'s `hlox_kernel`): about half oneDNN's
+  /// rounding error, 3-20% slower (`docs/performance.md`).
   bool hloxMatmulKernel = false;
   /// With library calls, NCHW convolutions and the ops around them compute
   /// in NHWC (`hlox-channels-last`), with transposes left at the edges.
