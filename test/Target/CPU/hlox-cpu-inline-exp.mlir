@@ -44,13 +44,15 @@ func.func @others(%x: f64, %y: f16) -> (f64, f16) {
   return %0, %1 : f64, f16
 }
 
-// In f32: clamp to [-104, 89], the shifter's rounding to k, two FMAs of
+// In f32: clamp to [-176, 89], the shifter's rounding to k, two FMAs of
 // range reduction, the degree-5 P(r) and 1 + r + r^2 P(r), then 2^k as two
-// normal factors built in the exponent bits, and NaN passed through.
+// factors built in the exponent bits (both +0 from the lower bound: no
+// underflowing multiply), and NaN passed through.
 // F32-LABEL: func.func @scalar
 // F32-SAME: (%[[X:.+]]: f32)
 // F32-NOT: arith.extf
-// F32: %[[C:.+]] = arith.maximumf %[[X]], %{{.+}} : f32
+// F32: %[[LOW:.+]] = arith.constant -1.760000e+02 : f32
+// F32: %[[C:.+]] = arith.maximumf %[[X]], %[[LOW]] : f32
 // F32: arith.minimumf %[[C]]
 // F32-COUNT-9: math.fma {{.*}} : f32
 // F32: arith.addf
