@@ -73,7 +73,7 @@ static cl::opt<bool> hloxMatmulKernel(
     cl::desc("With --library-calls, compute f32 matrix products with "
              "hlox's own kernel where the CPU has AVX-512 (oneDNN "
              "elsewhere): chains of 128 fused multiply-adds, about half "
-             "oneDNN's rounding error, 3-20% slower (docs/performance.md; "
+             "oneDNN's rounding error, 3-22% slower (docs/performance.md; "
              "off by default)"),
     cl::init(false));
 

@@ -71,7 +71,7 @@ struct CompileOptions {
   int64_t libraryMinFlops = int64_t(1) << 22;
   /// Library matrix products run hlox's own kernel where the CPU has
   /// AVX-512 (`library.matmul`'s `hlox_kernel`): about half oneDNN's
-  /// rounding error, 3-20% slower (`docs/performance.md`).
+  /// rounding error, 3-22% slower (`docs/performance.md`).
   bool hloxMatmulKernel = false;
   /// With library calls, NCHW convolutions and the ops around them compute
   /// in NHWC (`hlox-channels-last`), with transposes left at the edges.
