@@ -31,6 +31,8 @@
 
 #include "hlox/runtime/Gemm.h"
 
+#include "CpuFeatures.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
@@ -343,12 +345,6 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
     }
   }
   return true;
-}
-
-bool cpuHasAvx512() {
-  static const bool has =
-      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
-  return has;
 }
 
 #endif // HLOX_GEMM_AVX512

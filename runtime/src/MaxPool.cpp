@@ -15,6 +15,7 @@
 
 #include "hlox/runtime/MaxPool.h"
 
+#include "CpuFeatures.h"
 #include "Maximum.h"
 
 #include <algorithm>
@@ -160,10 +161,6 @@ HLOX_AVX512 void poolVector(const MaxPoolShape &s, const float *input,
     }
 }
 
-bool cpuHasAvx512() {
-  static const bool has = __builtin_cpu_supports("avx512f");
-  return has;
-}
 #endif // HLOX_MAXPOOL_AVX512
 
 } // namespace

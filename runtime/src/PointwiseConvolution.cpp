@@ -30,6 +30,7 @@
 
 #include "hlox/runtime/PointwiseConvolution.h"
 
+#include "CpuFeatures.h"
 #include "Maximum.h"
 
 #include <algorithm>
@@ -449,11 +450,6 @@ HLOX_AVX512 void sumBlockChannels(const float *xt, int64_t k1, int64_t k2,
   }
 }
 
-bool cpuHasAvx512() {
-  static const bool has =
-      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
-  return has;
-}
 #endif // HLOX_POINTWISE_AVX512
 
 } // namespace

@@ -361,9 +361,13 @@ def HloxSelectLibraryCalls
     has no other use: an `add` of a bias vector broadcast along the feature
     dimension, then an `add` of another tensor of the result's type (a
     residual, not a broadcast), each optional but in this order, the order
-    oneDNN applies them. The library op takes the place of the last op it
-    absorbs. A ReLU after them stays a `maximum`: oneDNN's turns NaN into
-    0, where `maximum` keeps the NaN.
+    oneDNN applies them. An NHWC one without an addend then takes a max
+    pool (a `reduce_window` of `maximum` from -inf over height and width)
+    and a ReLU after it (`maximum` with +0). A pointwise NHWC one that
+    hlox's own kernel computes takes a ReLU, then a `transpose` back to
+    NCHW (`[0, 3, 1, 2]`). Elsewhere a ReLU stays a `maximum`: oneDNN's
+    turns NaN into 0, where `maximum` (and hlox's kernels) keep the NaN.
+    The library op takes the place of the last op it absorbs.
 
     ```mlir
     %c = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1]
