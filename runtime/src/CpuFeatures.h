@@ -11,6 +11,8 @@
 #ifndef HLOX_RUNTIME_SRC_CPUFEATURES_H
 #define HLOX_RUNTIME_SRC_CPUFEATURES_H
 
+#include <atomic>
+
 namespace hlox::runtime {
 
 /// Whether the CPU has AVX-512F and FMA (checked once).
@@ -23,6 +25,20 @@ inline bool cpuHasAvx512() {
   return false;
 #endif
 }
+
+/// Whether a kernel's AVX-512 code runs: where the CPU has it, unless the
+/// tests turned it off to cover the other road (portable code or the
+/// library).
+class Avx512Switch {
+public:
+  bool isOn() const {
+    return enabled.load(std::memory_order_relaxed) && cpuHasAvx512();
+  }
+  void setEnabled(bool on) { enabled.store(on, std::memory_order_relaxed); }
+
+private:
+  std::atomic<bool> enabled{true};
+};
 
 } // namespace hlox::runtime
 

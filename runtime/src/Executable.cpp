@@ -4,7 +4,6 @@
 
 #include "hlox/runtime/Executable.h"
 
-#include "hlox/runtime/Gemm.h"
 #include "hlox/runtime/Matmul.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
@@ -412,7 +411,7 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
     return "matmul " + std::to_string(m.batch) + "x" + std::to_string(m.m) +
            "x" + std::to_string(m.n) + "x" + std::to_string(m.k) +
            (m.transposeLhs ? " lhsT" : "") + (m.transposeRhs ? " rhsT" : "") +
-           (m.hloxKernel && Gemm::hasVectorKernel() ? " (hlox)" : " (oneDNN)");
+           (Matmul::usesHloxKernel(m) ? " (hlox)" : " (oneDNN)");
   }
   case CommandKind::Convolution: {
     auto describe = [](const ConvolutionSpec &c) {

@@ -34,7 +34,6 @@
 #include "CpuFeatures.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -349,7 +348,7 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
 
 #endif // HLOX_GEMM_AVX512
 
-std::atomic<bool> vectorKernelEnabled{true};
+Avx512Switch vectorKernel;
 
 } // namespace
 
@@ -369,14 +368,8 @@ bool Gemm::run(int64_t m, int64_t n, int64_t k, const GemmOperand &lhs,
   return false;
 }
 
-bool Gemm::hasVectorKernel() {
-#ifdef HLOX_GEMM_AVX512
-  return vectorKernelEnabled.load(std::memory_order_relaxed) && cpuHasAvx512();
-#else
-  return false;
-#endif
-}
+bool Gemm::hasVectorKernel() { return vectorKernel.isOn(); }
 
 void Gemm::setVectorKernelEnabled(bool enabled) {
-  vectorKernelEnabled.store(enabled, std::memory_order_relaxed);
+  vectorKernel.setEnabled(enabled);
 }

@@ -167,10 +167,6 @@ struct Matmul::Impl {
     return {};
   }
 
-  bool usesOwnKernel() const {
-    return spec.hloxKernel && Gemm::hasVectorKernel();
-  }
-
   Status computeOwn(int64_t matrix, int64_t count, int64_t row, int64_t rows,
                     int64_t col, int64_t cols, const float *lhs,
                     const float *rhs, float *result);
@@ -180,7 +176,7 @@ struct Matmul::Impl {
   Status compute(int64_t matrix, int64_t count, int64_t row, int64_t rows,
                  int64_t col, int64_t cols, const float *lhs, const float *rhs,
                  float *result) {
-    if (usesOwnKernel())
+    if (Matmul::usesHloxKernel(spec))
       return computeOwn(matrix, count, row, rows, col, cols, lhs, rhs, result);
     Piece *piece = nullptr;
     if (Status status = getPiece(count, rows, cols, piece); !status)
@@ -246,6 +242,10 @@ Status Matmul::Impl::computeOwn(int64_t matrix, int64_t count, int64_t row,
   return {};
 }
 
+bool Matmul::usesHloxKernel(const MatmulSpec &spec) {
+  return spec.hloxKernel && Gemm::hasVectorKernel();
+}
+
 Matmul::Matmul(const MatmulSpec &spec) : impl(std::make_unique<Impl>()) {
   impl->spec = spec;
 }
@@ -262,7 +262,7 @@ Status Matmul::run(Device &device, const float *lhs, const float *rhs,
     std::memset(result, 0, sizeof(float) * spec.batch * m * n);
     return {};
   }
-  if (!impl->usesOwnKernel() && !onednn::getEngine())
+  if (!usesHloxKernel(spec) && !onednn::getEngine())
     return Status::error("oneDNN has no CPU engine");
   std::mutex failedMutex;
   Status failed;

@@ -19,7 +19,6 @@
 #include "Maximum.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <limits>
 
@@ -32,7 +31,7 @@ using namespace hlox::runtime;
 
 namespace {
 
-std::atomic<bool> vectorEnabled{true};
+Avx512Switch vectorKernel;
 
 /// The window of output pixel (i, j): its top-left input pixel (which may
 /// lie in the padding) and the taps [p0, p1) x [q0, q1) that lie in the
@@ -169,12 +168,12 @@ void hlox::runtime::maxPoolRows(const MaxPoolShape &shape, const float *input,
                                 float *output, int64_t rowBegin,
                                 int64_t rowEnd) {
 #ifdef HLOX_MAXPOOL_AVX512
-  if (vectorEnabled.load(std::memory_order_relaxed) && cpuHasAvx512())
+  if (vectorKernel.isOn())
     return poolVector(shape, input, output, rowBegin, rowEnd);
 #endif
   poolPortable(shape, input, output, rowBegin, rowEnd);
 }
 
 void hlox::runtime::setMaxPoolVectorEnabled(bool enabled) {
-  vectorEnabled.store(enabled, std::memory_order_relaxed);
+  vectorKernel.setEnabled(enabled);
 }

@@ -34,7 +34,6 @@
 #include "Maximum.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -467,18 +466,12 @@ bool hlox::runtime::usesPointwiseKernel(const ConvolutionSpec &spec) {
          (spec.nchwResult || (spec.relu && isPointwiseConvolution(spec)));
 }
 
-static std::atomic<bool> vectorKernelEnabled{true};
+static Avx512Switch vectorKernel;
 
-bool PointwiseConvolution::hasVectorKernel() {
-#ifdef HLOX_POINTWISE_AVX512
-  return vectorKernelEnabled.load(std::memory_order_relaxed) && cpuHasAvx512();
-#else
-  return false;
-#endif
-}
+bool PointwiseConvolution::hasVectorKernel() { return vectorKernel.isOn(); }
 
 void PointwiseConvolution::setVectorKernelEnabled(bool enabled) {
-  vectorKernelEnabled.store(enabled, std::memory_order_relaxed);
+  vectorKernel.setEnabled(enabled);
 }
 
 std::unique_ptr<PointwiseConvolution>

@@ -35,6 +35,10 @@ public:
   Matmul(const Matmul &) = delete;
   Matmul &operator=(const Matmul &) = delete;
 
+  /// Whether the command computes with hlox's kernel (the spec asks for it
+  /// and Gemm::hasVectorKernel()), else with oneDNN.
+  static bool usesHloxKernel(const MatmulSpec &spec);
+
   /// result = lhs x rhs as the spec says (verifyMatmul accepted it). Each
   /// thread of `device` computes a range of the batch's rows, one
   /// single-threaded primitive per run of whole matrices and per part of a
