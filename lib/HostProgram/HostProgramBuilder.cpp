@@ -112,22 +112,26 @@ static std::string locationString(Location loc) {
   return text;
 }
 
-/// Places the arena values of `program` by first fit over their lifetimes;
-/// `loops` holds the [first, last] command of each loop. A convolution's
-/// result takes its addend's bytes when the convolution is the addend's
-/// last use: the library then adds the addend in place instead of copying
-/// it into the result first.
-static void planArena(HostProgram &program,
-                      ArrayRef<std::pair<int64_t, int64_t>> loops) {
-  constexpr int64_t kAlign = 64;
+/// The first and the last command that names each value of `program` (-1
+/// for none); `loops` holds the [first, last] command of each loop. An
+/// argument is live from the first command on, and a value live across a
+/// loop's boundary is live in all of the loop.
+static void computeLifetimes(const HostProgram &program,
+                             ArrayRef<std::pair<int64_t, int64_t>> loops,
+                             std::vector<int64_t> &first,
+                             std::vector<int64_t> &last) {
   size_t numValues = program.values.size();
-  std::vector<int64_t> first(numValues, -1), last(numValues, -1);
+  first.assign(numValues, -1);
+  last.assign(numValues, -1);
   for (auto [index, command] : llvm::enumerate(program.commands))
     for (int64_t id : command.values) {
       if (first[id] < 0)
         first[id] = index;
       last[id] = index;
     }
+  for (int64_t id : program.arguments)
+    if (first[id] >= 0)
+      first[id] = 0;
   // A value live across a loop's boundary is live in all of the loop: the
   // loop reads it again in its next iteration. Inner loops first, so that
   // what they extend is seen by the loops around them.
@@ -143,6 +147,19 @@ static void planArena(HostProgram &program,
       first[id] = std::min(first[id], start);
       last[id] = std::max(last[id], end);
     }
+}
+
+/// Places the arena values of `program` by first fit over their lifetimes;
+/// `loops` holds the [first, last] command of each loop. A convolution's
+/// result takes its addend's bytes when the convolution is the addend's
+/// last use: the library then adds the addend in place instead of copying
+/// it into the result first.
+static void planArena(HostProgram &program,
+                      ArrayRef<std::pair<int64_t, int64_t>> loops) {
+  constexpr int64_t kAlign = 64;
+  size_t numValues = program.values.size();
+  std::vector<int64_t> first, last;
+  computeLifetimes(program, loops, first, last);
   // Result -> addend, for the convolutions that may add in place.
   llvm::DenseMap<int64_t, int64_t> inPlace;
   for (auto [index, command] : llvm::enumerate(program.commands)) {
@@ -225,6 +242,7 @@ public:
     if (failed(buildBlock(block)))
       return failure();
     planArena(program, loops);
+    planDonations(entry);
     LDBG() << "host program: " << program.commands.size() << " commands, "
            << program.arenaBytes << "-byte arena ("
            << program.unsharedArenaBytes << " without reuse)";
@@ -364,6 +382,8 @@ private:
     if (inserted)
       program.kernelNames.push_back((call.getCallee() + kEntrySuffix).str());
     command.kernel = it->second;
+    if (auto attr = kernel->getAttrOfType<DenseI64ArrayAttr>(kInPlaceAttr))
+      inPlaceOperands[index] = llvm::to_vector(attr.asArrayRef());
     if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkgroupsAttr))
       command.workgroups = std::max<int64_t>(1, attr.getInt());
     int64_t work = 1;
@@ -811,6 +831,85 @@ private:
     return success();
   }
 
+  /// Whether command `index` may write value `result` into the buffer of
+  /// value `operand` as it reads it: it reads each element of `operand`
+  /// only before it writes the element of `result` at the same place.
+  bool worksInPlace(int64_t index, int64_t operand, int64_t result) const {
+    const Command &command = program.commands[index];
+    ArrayRef<int64_t> values = command.values;
+    if (llvm::count(values, operand) != 1 || llvm::count(values, result) != 1)
+      return false;
+    switch (command.kind) {
+    case CommandKind::Copy:
+      return values[0] == operand;
+    case CommandKind::Convolution:
+      // The addend (the value before the result) is added element by
+      // element; an NCHW result is laid out unlike its NHWC addend.
+      return command.convolution.addend && !command.convolution.nchwResult &&
+             values.size() >= 2 && values[values.size() - 2] == operand &&
+             values.back() == result;
+    case CommandKind::Dispatch: {
+      auto marks = inPlaceOperands.find(index);
+      if (marks == inPlaceOperands.end())
+        return false;
+      size_t numOperands = values.size() - marks->second.size();
+      for (auto [i, mark] : llvm::enumerate(marks->second))
+        if (values[numOperands + i] == result)
+          return mark >= 0 && static_cast<size_t>(mark) < numOperands &&
+                 values[mark] == operand;
+      return false;
+    }
+    default:
+      return false;
+    }
+  }
+
+  /// Pairs each argument with the result whose buffer it becomes when the
+  /// caller donates it: the result its `tf.aliasing_output` names, else
+  /// the first result of its type not taken, those that one command reads
+  /// and writes in place first. A pair is kept where the program reads the
+  /// argument for the last time before it first writes the result (loops
+  /// counted whole), or does both in one command that works in place.
+  void planDonations(func::FuncOp entry) {
+    std::vector<int64_t> first, last;
+    computeLifetimes(program, loops, first, last);
+    size_t numArguments = program.arguments.size();
+    std::vector<int64_t> pairs(numArguments, -1);
+    std::vector<bool> taken(program.results.size(), false);
+    // With `inPlaceOnly`, only the pairs of one command that works in
+    // place: they save a buffer and, for a returned argument, its copy.
+    auto tryPair = [&](size_t argument, size_t result, bool inPlaceOnly) {
+      int64_t from = program.arguments[argument];
+      int64_t to = program.results[result];
+      if (pairs[argument] >= 0 || taken[result] ||
+          !(program.values[from].type == program.values[to].type))
+        return false;
+      int64_t lastRead = last[from], firstWrite = first[to];
+      bool inPlace = lastRead >= 0 && lastRead == firstWrite &&
+                     worksInPlace(lastRead, from, to);
+      bool before = lastRead < 0 || firstWrite < 0 || lastRead < firstWrite;
+      if (!inPlace && (inPlaceOnly || !before))
+        return false;
+      pairs[argument] = static_cast<int64_t>(result);
+      taken[result] = true;
+      return true;
+    };
+    for (size_t argument = 0; argument < numArguments; ++argument)
+      if (auto named = entry.getArgAttrOfType<IntegerAttr>(
+              argument, "tf.aliasing_output")) {
+        int64_t result = named.getInt();
+        if (result >= 0 &&
+            result < static_cast<int64_t>(program.results.size()))
+          tryPair(argument, static_cast<size_t>(result), false);
+      }
+    for (bool inPlaceOnly : {true, false})
+      for (size_t argument = 0; argument < numArguments; ++argument)
+        for (size_t result = 0; result < program.results.size(); ++result)
+          tryPair(argument, result, inPlaceOnly);
+    if (llvm::any_of(pairs, [](int64_t result) { return result >= 0; }))
+      program.argumentResults = std::move(pairs);
+  }
+
   ModuleOp module;
   FunctionType signature;
   std::vector<Operation *> &hostCalls;
@@ -820,6 +919,8 @@ private:
   DenseMap<StringRef, int64_t> kernelIndex;
   /// [first, last] command of each loop.
   SmallVector<std::pair<int64_t, int64_t>> loops;
+  /// Per Dispatch command with `hlox.in_place` marks, the marks.
+  DenseMap<int64_t, SmallVector<int64_t>> inPlaceOperands;
 };
 
 } // namespace

@@ -112,7 +112,7 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            " fuse-rows=" + (options.fuseRows ? "true" : "false") +
            " host-control-flow=" +
            getHostControlFlowName(options.hostControlFlow).str() +
-           "},hlox-dedup-dispatches";
+           "},hlox-dedup-dispatches,hlox-mark-in-place-results";
   case Phase::LLVM:
     break;
   }

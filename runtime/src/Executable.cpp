@@ -36,6 +36,25 @@ static Status verifyProgram(const HostProgram &program) {
       break;
     }
   }
+  if (!program.argumentResults.empty()) {
+    if (program.argumentResults.size() != program.arguments.size())
+      return Status::error("donation pairs for a different argument count");
+    std::vector<bool> paired(program.results.size(), false);
+    for (size_t i = 0; i < program.argumentResults.size(); ++i) {
+      int64_t result = program.argumentResults[i];
+      if (result < 0)
+        continue;
+      if (result >= static_cast<int64_t>(program.results.size()) ||
+          paired[result])
+        return Status::error("argument " + std::to_string(i) +
+                             " is paired with an unknown or taken result");
+      paired[result] = true;
+      if (!(program.values[program.arguments[i]].type ==
+            program.values[program.results[result]].type))
+        return Status::error("argument " + std::to_string(i) +
+                             " is paired with a result of another type");
+    }
+  }
   for (const Command &command : program.commands) {
     for (int64_t id : command.values)
       if (id < 0 || id >= numValues)
@@ -197,11 +216,10 @@ callKernel(KernelFn fn, void **bindings, int64_t begin, int64_t end) {
   fn(bindings, begin, end);
 }
 
-Status Executable::execute(Device &device,
-                           const std::vector<std::shared_ptr<Buffer>> &arguments,
-                           std::vector<std::shared_ptr<Buffer>> &results,
-                           const HostCallFn &hostCall,
-                           std::vector<CommandTiming> *timings) {
+Status Executable::execute(
+    Device &device, const std::vector<std::shared_ptr<Buffer>> &arguments,
+    std::vector<std::shared_ptr<Buffer>> &results, const HostCallFn &hostCall,
+    std::vector<CommandTiming> *timings, const std::vector<bool> &donated) {
   std::lock_guard<std::mutex> lock(mutex);
   if (arguments.size() != program.arguments.size())
     return Status::error("expects " + std::to_string(program.arguments.size()) +
@@ -220,13 +238,35 @@ Status Executable::execute(Device &device,
                            std::to_string(program.arenaBytes) + "-byte arena");
     arenaOwner.reset(arena);
   }
-  results.clear();
-  for (int64_t id : program.results) {
-    std::shared_ptr<Buffer> buffer = device.allocate(program.values[id].type);
-    if (!buffer)
+  if (donated.size() > arguments.size())
+    return Status::error("donates " + std::to_string(donated.size()) +
+                         " arguments of " + std::to_string(arguments.size()));
+  results.assign(program.results.size(), nullptr);
+  for (size_t i = 0; i < donated.size(); ++i) {
+    if (!donated[i])
+      continue;
+    // The program would overwrite what it reads through the other name.
+    auto *begin = static_cast<const uint8_t *>(arguments[i]->data());
+    const uint8_t *end = begin + arguments[i]->getByteSize();
+    for (size_t j = 0; j < arguments.size(); ++j) {
+      auto *other = static_cast<const uint8_t *>(arguments[j]->data());
+      if (j != i && begin != end && other < end &&
+          begin < other + arguments[j]->getByteSize())
+        return Status::error("argument " + std::to_string(i) +
+                             " is donated but also passed as argument " +
+                             std::to_string(j));
+    }
+    if (int64_t result = getDonationResult(i); result >= 0)
+      results[result] = arguments[i];
+  }
+  for (size_t index = 0; index < program.results.size(); ++index) {
+    if (results[index])
+      continue;
+    const BufferType &type = program.values[program.results[index]].type;
+    results[index] = device.allocate(type);
+    if (!results[index])
       return Status::error("out of memory allocating a result of " +
-                           program.values[id].type.str());
-    results.push_back(std::move(buffer));
+                           type.str());
   }
   // Each value's address in this run.
   std::vector<void *> addresses(program.values.size(), nullptr);
@@ -284,8 +324,10 @@ Status Executable::execute(Device &device,
     }
     case CommandKind::Copy: {
       const ValueInfo &source = program.values[command.values[0]];
-      std::memmove(addresses[command.values[1]], addresses[command.values[0]],
-                   source.type.getByteSize());
+      // A donated argument returned as it is is already in place.
+      if (addresses[command.values[1]] != addresses[command.values[0]])
+        std::memmove(addresses[command.values[1]], addresses[command.values[0]],
+                     source.type.getByteSize());
       break;
     }
     case CommandKind::HostCall: {

@@ -143,6 +143,12 @@ cl::opt<std::string> traceFile(
     cl::desc("Compiled path: write the last run's commands as a Chrome "
              "trace (JSON; Perfetto and chrome://tracing open it)"),
     cl::value_desc("file"));
+cl::opt<bool> donateArguments(
+    "donate-arguments",
+    cl::desc("Compiled path: give the arguments' buffers to the first run, "
+             "so that a result the program pairs with an argument is "
+             "written into that argument's buffer instead of a new one "
+             "(--stats lists the pairs; --repeat runs do not donate)"));
 cl::opt<bool> splitInputFile("split-input-file",
                              cl::desc("Run each '// -----' chunk separately"));
 
@@ -260,6 +266,10 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
                  << host.arenaBytes << " bytes (" << host.unsharedArenaBytes
                  << " without reuse), constants " << constantBytes
                  << " bytes\n";
+    for (auto [argument, result] : llvm::enumerate(host.argumentResults))
+      if (result >= 0)
+        llvm::errs() << "donation: argument " << argument
+                     << " may become result " << result << "\n";
   }
   runtime::Status status;
   std::unique_ptr<runtime::Executable> executable = runtime::Executable::create(
@@ -305,8 +315,11 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   // Timings of each profiled run: the first, or the --repeat runs.
   bool timed = profile || !traceFile.empty();
   std::vector<std::vector<runtime::CommandTiming>> timings(1);
+  std::vector<bool> donated;
+  if (donateArguments)
+    donated.assign(buffers.size(), true);
   status = executable->execute(device, buffers, results, hostCall,
-                               timed ? &timings.back() : nullptr);
+                               timed ? &timings.back() : nullptr, donated);
   if (!status) {
     tools::emitRunError(function, "run failed: ", status);
     return kError;

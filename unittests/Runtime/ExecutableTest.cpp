@@ -156,6 +156,86 @@ TEST(ExecutableTest, RejectsMalformedPrograms) {
   EXPECT_FALSE(Executable::create(badId, std::make_shared<MapLibrary>(), status));
 }
 
+/// x + y into a result that argument x may become.
+HostProgram addInPlace(int64_t n) {
+  HostProgram program;
+  program.values = {{f32({n}), ValueKind::Argument, 0, 0},
+                    {f32({n}), ValueKind::Argument, 1, 0},
+                    {f32({n}), ValueKind::Result, 0, 0}};
+  program.kernelNames = {"add"};
+  program.commands.push_back(
+      command(CommandKind::Dispatch, {0, 1, 2}, 0, n, 2));
+  program.arguments = {0, 1};
+  program.results = {2};
+  program.argumentResults = {0, -1};
+  return program;
+}
+
+TEST(ExecutableTest, DonatedArgumentsBecomeTheirResults) {
+  Status status;
+  auto executable =
+      Executable::create(addInPlace(4), std::make_shared<MapLibrary>(), status);
+  ASSERT_TRUE(executable) << status.message();
+  EXPECT_EQ(executable->getDonationResult(0), 0);
+  EXPECT_EQ(executable->getDonationResult(1), -1);
+  CpuDevice device(2);
+  std::vector<std::shared_ptr<Buffer>> results;
+  auto x = filled({4}, {1, 2, 3, 4}), y = filled({4}, {10, 20, 30, 40});
+  // Not donated: a buffer of its own, the argument as it was.
+  status = executable->execute(device, {x, y}, results);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_NE(results[0].get(), x.get());
+  EXPECT_EQ(static_cast<const float *>(x->data())[3], 4.0f);
+  // Donated: the result is the argument's buffer.
+  status =
+      executable->execute(device, {x, y}, results, {}, nullptr, {true, false});
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(results[0].get(), x.get());
+  auto *out = static_cast<const float *>(results[0]->data());
+  EXPECT_EQ(std::vector<float>(out, out + 4),
+            (std::vector<float>{11, 22, 33, 44}));
+  // Donating an argument without a pair gives a new buffer as usual.
+  status =
+      executable->execute(device, {x, y}, results, {}, nullptr, {false, true});
+  ASSERT_TRUE(status.ok());
+  EXPECT_NE(results[0].get(), y.get());
+  EXPECT_EQ(static_cast<const float *>(y->data())[0], 10.0f);
+}
+
+TEST(ExecutableTest, RejectsUnsafeDonations) {
+  Status status;
+  auto executable =
+      Executable::create(addInPlace(4), std::make_shared<MapLibrary>(), status);
+  ASSERT_TRUE(executable);
+  CpuDevice device(1);
+  std::vector<std::shared_ptr<Buffer>> results;
+  auto x = filled({4}, {1, 2, 3, 4});
+  // The kernel would read y through the buffer it writes.
+  status =
+      executable->execute(device, {x, x}, results, {}, nullptr, {true, false});
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find(
+                "argument 0 is donated but also passed as argument 1"),
+            std::string::npos)
+      << status.message();
+  status = executable->execute(device, {x, filled({4}, {0, 0, 0, 0})}, results,
+                               {}, nullptr, {true, false, true});
+  EXPECT_FALSE(status.ok());
+
+  // Pairs the program cannot keep: another type, a result twice.
+  HostProgram otherType = addInPlace(4);
+  otherType.values[1].type = f32({2, 2});
+  otherType.argumentResults = {-1, 0};
+  EXPECT_FALSE(
+      Executable::create(otherType, std::make_shared<MapLibrary>(), status));
+  EXPECT_NE(status.message().find("a result of another type"),
+            std::string::npos);
+  HostProgram twice = addInPlace(4);
+  twice.argumentResults = {0, 0};
+  EXPECT_FALSE(
+      Executable::create(twice, std::make_shared<MapLibrary>(), status));
+}
+
 TEST(ExecutableTest, HostCallsSeeTheirValues) {
   HostProgram program = addThenDouble(3);
   program.commands.push_back(command(CommandKind::HostCall, {3}));

@@ -44,6 +44,9 @@ inline constexpr llvm::StringLiteral kDispatchAttr = "hlox.dispatch";
 inline constexpr llvm::StringLiteral kWorkgroupsAttr = "hlox.workgroups";
 /// The scalar iterations of one workgroup.
 inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
+/// Per result of a dispatch, the operand whose buffer it may be written
+/// into element by element, or -1 (hlox-mark-in-place-results).
+inline constexpr llvm::StringLiteral kInPlaceAttr = "hlox.in_place";
 
 /// Marks a dispatch that holds a row group, with its row rank r: its root
 /// and the linalg ops that feed only it (a softmax's or a layernorm's

@@ -497,4 +497,28 @@ def HloxDedupDispatches : Pass<"hlox-dedup-dispatches", "::mlir::ModuleOp"> {
   }];
 }
 
+def HloxMarkInPlaceResults
+    : Pass<"hlox-mark-in-place-results", "::mlir::ModuleOp"> {
+  let summary = "Marks the dispatch results that may overwrite an operand";
+  let description = [{
+    Sets `hlox.in_place` on each dispatch function (`hlox.dispatch`) that
+    has a result which may be written into one of its operand's buffers:
+    one entry per result, the operand's index or -1. A result qualifies for
+    operand i when it is the only result of an all-parallel `linalg.generic`
+    that writes it with the identity map, and the function's argument i is
+    read by that generic alone, with the identity map, and has the result's
+    type. Each iteration then reads the operand's element before it writes
+    the result's at the same place, and no iteration reads another's, so
+    the kernel computes the same values with both in one buffer, however
+    its workgroups split the loop. The host program uses the marks for
+    donated arguments (`HostProgram::argumentResults`).
+
+    ```mlir
+    func.func private @main_dispatch_0(%p: tensor<4xf32>, %g: tensor<4xf32>)
+        -> tensor<4xf32> attributes {hlox.dispatch, hlox.in_place = array<i64: 0>}
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif // HLOX_TRANSFORMS_PASSES_TD

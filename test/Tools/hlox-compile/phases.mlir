@@ -23,7 +23,7 @@
 
 // linalg: one dispatch for the fused multiply-add, a host function that
 // calls it.
-// LINALG: func.func private @main_dispatch_0({{.*}}) -> tensor<4xf32> attributes {hlox.dispatch, hlox.work = 1 : i64, hlox.workgroups = 4 : i64}
+// LINALG: func.func private @main_dispatch_0({{.*}}) -> tensor<4xf32> attributes {hlox.dispatch, hlox.in_place = array<i64: 0>, hlox.work = 1 : i64, hlox.workgroups = 4 : i64}
 // LINALG: arith.mulf
 // LINALG: arith.addf
 // LINALG: func.func @main

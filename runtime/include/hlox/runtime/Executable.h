@@ -67,11 +67,25 @@ public:
   /// program's); `results` receives new buffers. `hostCall` serves HostCall
   /// commands (may be empty when there are none). With `timings`, each
   /// command run appends when it started and ended.
+  ///
+  /// Donation: where `donated[i]` is true the caller gives up argument i
+  /// (its contents are undefined after the run), and the result the
+  /// program pairs with it (HostProgram::argumentResults) is that buffer
+  /// instead of a new one. A donated buffer may not be passed twice.
   Status execute(Device &device,
                  const std::vector<std::shared_ptr<Buffer>> &arguments,
                  std::vector<std::shared_ptr<Buffer>> &results,
                  const HostCallFn &hostCall = {},
-                 std::vector<CommandTiming> *timings = nullptr);
+                 std::vector<CommandTiming> *timings = nullptr,
+                 const std::vector<bool> &donated = {});
+
+  /// The result whose buffer argument `argument` becomes when donated, or
+  /// -1.
+  int64_t getDonationResult(int64_t argument) const {
+    return argument < static_cast<int64_t>(program.argumentResults.size())
+               ? program.argumentResults[argument]
+               : -1;
+  }
 
 private:
   Executable(HostProgram program, std::shared_ptr<KernelLibrary> library)

@@ -187,6 +187,13 @@ struct HostProgram {
   /// The values of the arguments and of the results, in order.
   std::vector<int64_t> arguments;
   std::vector<int64_t> results;
+  /// Per argument, the result whose buffer a donated argument becomes
+  /// (Executable::execute), or -1; empty: none. The program is done reading
+  /// the argument before it writes that result, or does both in one command
+  /// that works element by element in place (a copy, an elementwise
+  /// dispatch, a convolution's addend). Arguments and results of a pair
+  /// have the same type, and no result is paired twice.
+  std::vector<int64_t> argumentResults;
   int64_t arenaBytes = 0;
   /// The arena's size had every arena value its own bytes (no reuse).
   int64_t unsharedArenaBytes = 0;
