@@ -42,21 +42,41 @@ float chainedSum(const GemmOperand &a, const GemmOperand &b, int64_t i,
   return result;
 }
 
+/// The order of the dot products (Gemm::isDotProduct), in scalar code:
+/// lane l sums the products of k = l mod 16 by fused multiply-adds from
+/// zero (the lanes past k adding 0 * 0), then the lanes add as a tree.
+float laneSum(const GemmOperand &a, const GemmOperand &b, int64_t i, int64_t j,
+              int64_t k) {
+  float lanes[16] = {};
+  for (int64_t p = 0; p < (k + 15) / 16 * 16; ++p) {
+    float x = p < k ? a.data[i * a.rowStride + p * a.colStride] : 0.0f;
+    float y = p < k ? b.data[p * b.rowStride + j * b.colStride] : 0.0f;
+    lanes[p % 16] = std::fma(x, y, lanes[p % 16]);
+  }
+  for (int width = 8; width >= 1; width /= 2)
+    for (int l = 0; l < width; ++l)
+      lanes[l] = lanes[l] + lanes[l + width];
+  return lanes[0];
+}
+
 struct Shape {
   int64_t m, n, k;
 };
 
 /// Every shape class (tails of the 8x48 tile and of its vectors, K blocks
-/// and chains, the rhs read in place for few rows or packed), each operand
-/// row-major or transposed, inside a larger result (ldc > n): the bits of
-/// the scalar chained order, and nothing outside the result written.
+/// and chains, the rhs read in place for few rows or packed; the dot
+/// products of 1 to 8 rows with tails of their rhs blocks and of k), each
+/// operand row-major or transposed, inside a larger result (ldc > n): the
+/// bits of the scalar order, and nothing outside the result written.
 TEST(GemmTest, ComputesTheChainedOrderBitForBit) {
   if (!Gemm::hasVectorKernel())
     GTEST_SKIP() << "the CPU has no AVX-512";
   for (Shape s :
        {Shape{1, 1, 1}, Shape{8, 48, 128}, Shape{7, 17, 129}, Shape{9, 50, 385},
         Shape{33, 100, 300}, Shape{40, 96, 800}, Shape{200, 33, 64},
-        Shape{197, 130, 1000}, Shape{40, 4100, 20}})
+        Shape{197, 130, 1000}, Shape{40, 4100, 20}, Shape{1, 9, 15},
+        Shape{2, 13, 33}, Shape{3, 8, 16}, Shape{4, 7, 300}, Shape{5, 11, 1},
+        Shape{6, 5, 47}, Shape{8, 10, 768}, Shape{1, 40, 2049}})
     for (bool transposeLhs : {false, true})
       for (bool transposeRhs : {false, true}) {
         const int64_t m = s.m, n = s.n, k = s.k, ldc = n + 5;
@@ -68,7 +88,10 @@ TEST(GemmTest, ComputesTheChainedOrderBitForBit) {
         ASSERT_TRUE(Gemm::run(m, n, k, a, b, result.data(), ldc));
         for (int64_t i = 0; i < m; ++i)
           for (int64_t j = 0; j < ldc; ++j) {
-            float expected = j < n ? chainedSum(a, b, i, j, k) : sentinel;
+            float expected = j >= n ? sentinel
+                             : Gemm::isDotProduct(m, a, b)
+                                 ? laneSum(a, b, i, j, k)
+                                 : chainedSum(a, b, i, j, k);
             ASSERT_EQ(std::memcmp(&result[i * ldc + j], &expected, 4), 0)
                 << m << "x" << n << "x" << k << " transposes " << transposeLhs
                 << transposeRhs << " at " << i << "," << j << ": "
@@ -108,6 +131,38 @@ TEST(GemmTest, ChainsKeepTheErrorSmall) {
   // the sum of magnitudes each.
   double bound = (k / Gemm::kChainLength + Gemm::kChainLength) * magnitude *
                  std::numeric_limits<float>::epsilon() / 2;
+  EXPECT_LT(kernelError, bound);
+}
+
+/// The dot products' lanes bound the error too: below one chain's over
+/// the whole sum, and within (k / 16 + 4) roundings (docs/numerics.md).
+TEST(GemmTest, DotProductLanesKeepTheErrorSmall) {
+  if (!Gemm::hasVectorKernel())
+    GTEST_SKIP() << "the CPU has no AVX-512";
+  const int64_t m = 7, n = 96, k = 4096;
+  std::vector<float> lhs = values(m * k, 5), rhs = values(n * k, 6);
+  GemmOperand a{lhs.data(), k, 1}, b{rhs.data(), 1, k};
+  ASSERT_TRUE(Gemm::isDotProduct(m, a, b));
+  std::vector<float> result(m * n);
+  ASSERT_TRUE(Gemm::run(m, n, k, a, b, result.data(), n));
+  double kernelError = 0, oneChainError = 0, magnitude = 0;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double exact = 0, absolute = 0;
+      float chain = 0;
+      for (int64_t p = 0; p < k; ++p) {
+        double product = static_cast<double>(lhs[i * k + p]) * rhs[j * k + p];
+        exact += product;
+        absolute += std::abs(product);
+        chain = std::fma(lhs[i * k + p], rhs[j * k + p], chain);
+      }
+      kernelError = std::max(kernelError, std::abs(result[i * n + j] - exact));
+      oneChainError = std::max(oneChainError, std::abs(chain - exact));
+      magnitude = std::max(magnitude, absolute);
+    }
+  EXPECT_LT(kernelError, oneChainError);
+  double bound =
+      (k / 16 + 4) * magnitude * std::numeric_limits<float>::epsilon() / 2;
   EXPECT_LT(kernelError, bound);
 }
 

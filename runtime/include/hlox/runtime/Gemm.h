@@ -11,6 +11,8 @@
 // Gemm::kChainLength fused multiply-adds, each chain started from zero and
 // added to the result in order of k: the chains bound the rounding error
 // (docs/numerics.md) below that of one chain over a library's K block.
+// Products of few rows by a transposed rhs are dot products instead
+// (Gemm::isDotProduct), with 16 lane sums added as a tree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +36,18 @@ public:
   /// The products each chain of fused multiply-adds sums before it is
   /// added to the result.
   static constexpr int64_t kChainLength = 128;
+  /// Products of at most this many rows whose operands both lie along k
+  /// (isDotProduct) are dot products instead.
+  static constexpr int64_t kDotRows = 8;
+
+  /// Whether run() computes a product of `m` rows of these operands as
+  /// dot products: few rows, a row-major lhs by a transposed rhs (x @
+  /// W.T), both contiguous along k. Each rhs row then streams from memory
+  /// once, and each result is the sum of 16 lane sums (lane l adding the
+  /// products of k = l mod 16 in order), added as a tree (lane i and
+  /// i + 8, then over 4, 2 and 1): a different order from the chains.
+  static bool isDotProduct(int64_t m, const GemmOperand &lhs,
+                           const GemmOperand &rhs);
 
   /// result[i * ldc + j] = sum over p < k of lhs(i, p) * rhs(p, j), for
   /// i < m and j < n, on the calling thread. Scratch memory for the packed
