@@ -85,26 +85,33 @@ static bool isFreshChain(tensor::InsertSliceOp insert) {
   return isFresh(insert.getDest());
 }
 
-bool hlox::isRowPad(tensor::InsertSliceOp insert) {
+std::optional<unsigned> hlox::getRowPadDim(tensor::InsertSliceOp insert) {
   RankedTensorType dest = insert.getDestType();
   if (!dest.hasStaticShape() || dest.getRank() == 0 ||
-      dest.getDimSize(0) < 2 || !insert.hasUnitStride() ||
-      !insert.getSourceType().hasStaticShape())
-    return false;
-  // Only whole rows of dimension 0 are inserted (a pad of the others).
-  std::optional<int64_t> offset =
-      getConstantIntValue(insert.getMixedOffsets().front());
-  std::optional<int64_t> size =
-      getConstantIntValue(insert.getMixedSizes().front());
-  if (!offset || *offset != 0 || !size || *size != dest.getDimSize(0))
-    return false;
+      !insert.hasUnitStride() || !insert.getSourceType().hasStaticShape())
+    return std::nullopt;
   if (llvm::any_of(insert.getMixedOffsets(), [](OpFoldResult offset) {
         return !getConstantIntValue(offset);
       }))
-    return false;
-  if (auto inner = insert.getDest().getDefiningOp<tensor::InsertSliceOp>())
-    return inner->hasOneUse() && isRowPad(inner);
-  return isFresh(insert.getDest());
+    return std::nullopt;
+  // The dimensions before the rows hold one element each.
+  unsigned rows = 0;
+  while (rows < dest.getRank() && dest.getDimSize(rows) == 1)
+    ++rows;
+  if (rows == dest.getRank())
+    return std::nullopt;
+  if (auto inner = insert.getDest().getDefiningOp<tensor::InsertSliceOp>()) {
+    if (inner->hasOneUse() && getRowPadDim(inner) == rows)
+      return rows;
+    return std::nullopt;
+  }
+  if (!isFresh(insert.getDest()))
+    return std::nullopt;
+  return rows;
+}
+
+bool hlox::isRowPad(tensor::InsertSliceOp insert) {
+  return getRowPadDim(insert).has_value();
 }
 
 std::optional<SmallVector<unsigned>>
@@ -174,8 +181,8 @@ std::optional<int64_t> getStaticIterations(linalg::LinalgOp op) {
 /// into along its workgroup loop.
 std::pair<int64_t, int64_t> workgroupsOf(Operation *root) {
   if (auto insert = dyn_cast<tensor::InsertSliceOp>(root)) {
-    if (isRowPad(insert)) {
-      int64_t size = insert.getDestType().getDimSize(0);
+    if (std::optional<unsigned> rows = getRowPadDim(insert)) {
+      int64_t size = insert.getDestType().getDimSize(*rows);
       return {size, std::max<int64_t>(
                         insert.getDestType().getNumElements() / size, 1)};
     }

@@ -95,11 +95,12 @@ func.func @main(%a: tensor<4x3xf32>, %b: tensor<4x2xf32>, %c: tensor<4x4xf32>) -
 
 // -----
 
-// Along dimension 0 the chain is one dispatch too (one workgroup), so
-// that each insert writes into its output in place instead of copying
-// the tensor before it.
+// Along dimension 0 the chain is one dispatch too, so that each insert
+// writes into its output in place instead of copying the tensor before
+// it; its workgroups are the rows, each taking the part of each operand
+// that falls in them.
 // CHECK-LABEL: func.func private @main_dispatch_0
-// CHECK-SAME: hlox.workgroups = 1 : i64
+// CHECK-SAME: hlox.workgroups = 6 : i64
 // CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[0, 0] [2, 3]
 // CHECK: tensor.insert_slice %{{.+}} into %{{.+}}[2, 0] [4, 3]
 // CHECK-NOT: func.func private

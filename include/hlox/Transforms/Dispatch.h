@@ -100,13 +100,17 @@ std::optional<unsigned> getWorkgroupLoop(mlir::linalg::LinalgOp root);
 std::optional<llvm::SmallVector<unsigned>>
 getRowLoops(mlir::linalg::LinalgOp op, unsigned rank);
 
-/// Whether dispatch root `insert` is a pad whose workgroups split
-/// dimension 0: a `tensor.insert_slice` into `tensor.empty` or a
-/// `linalg.fill` of one, static, unit strides, constant offsets, covering
-/// all of dimension 0 (each workgroup fills its rows and copies the
-/// source's same rows in); or into such a pad (recursively) that it alone
-/// uses: a concatenation along another dimension is a chain of them, one
-/// per operand, each workgroup copying every operand's rows.
+/// The dimension whose rows a dispatch root `insert` splits between its
+/// workgroups, when it is a pad: a `tensor.insert_slice` into
+/// `tensor.empty` or a `linalg.fill` of one, static, unit strides,
+/// constant offsets; or into such a pad (recursively) that it alone uses:
+/// a concatenation is a chain of them, one per operand. The rows are those
+/// of the destination's first dimension larger than 1 (dimension 0, or the
+/// one after a batch of 1): each workgroup fills its rows and copies in
+/// the part of each source that falls in them. None otherwise.
+std::optional<unsigned> getRowPadDim(mlir::tensor::InsertSliceOp insert);
+
+/// Whether getRowPadDim finds the rows of `insert`.
 bool isRowPad(mlir::tensor::InsertSliceOp insert);
 
 /// The value a pad fills with when `insert` is a pad whose tiles a

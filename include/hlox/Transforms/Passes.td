@@ -417,8 +417,9 @@ def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
     when the root is a linalg op that has one (its first parallel loop of
     more than one iteration, `getWorkgroupLoop`; the kernel then runs a
     range of that loop per call); for a pad root (`tensor.insert_slice`
-    into a filled `tensor.empty` covering all of dimension 0,
-    `isRowPad`) the size of dimension 0; else 1. And `hlox.work`:
+    into a filled `tensor.empty`, or a concatenation's chain of them,
+    `getRowPadDim`) the size of its first dimension larger than 1; else 1.
+    And `hlox.work`:
     the scalar iterations of one workgroup.
 
     Row groups (`fuse-rows`, on by default): a root takes in the linalg

@@ -380,24 +380,25 @@ FailureOr<SmallVector<Value>> tileRowGroup(OpBuilder &b, Operation *root,
 }
 
 /// Rewrites `insert` (a pad into a fresh tensor, or a chain of them,
-/// isRowPad) to compute rows [begin, end) of dimension 0 only: those rows
-/// of the output are filled around the source (a chain's whole rows, when
-/// it starts from a fill), and each source's same rows copied in. Returns
-/// the value to materialize.
+/// getRowPadDim) to compute rows [begin, end) of its row dimension only:
+/// those rows of the output are filled around the sources (a chain's
+/// whole rows, when it starts from a fill), and the part of each source
+/// that falls in them copied in. Returns the value to materialize.
 Value tileInsertRows(OpBuilder &b, tensor::InsertSliceOp insert, Value output,
                      Value begin, Value end) {
   Location loc = insert.getLoc();
   b.setInsertionPoint(insert);
+  unsigned rows = *getRowPadDim(insert);
   RankedTensorType type = insert.getDestType();
   Value count = arith::SubIOp::create(b, loc, end, begin);
   Value destination = bufferization::ToTensorOp::create(
       b, loc, type, output, /*restrict=*/true, /*writable=*/true);
   SmallVector<OpFoldResult> rowOffsets(type.getRank(), b.getIndexAttr(0));
-  rowOffsets[0] = begin;
+  rowOffsets[rows] = begin;
   SmallVector<OpFoldResult> rowSizes;
   for (int64_t size : type.getShape())
     rowSizes.push_back(b.getIndexAttr(size));
-  rowSizes[0] = count;
+  rowSizes[rows] = count;
   SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
   Value tile = tensor::ExtractSliceOp::create(b, loc, destination, rowOffsets,
                                               rowSizes, ones);
@@ -407,25 +408,62 @@ Value tileInsertRows(OpBuilder &b, tensor::InsertSliceOp insert, Value output,
              chain.back().getDest().getDefiningOp<tensor::InsertSliceOp>())
     chain.push_back(inner);
   std::reverse(chain.begin(), chain.end());
+  // Where the rows [begin, end) meet `link`'s source along the row
+  // dimension: its offsets and sizes within the tile, and the offset of
+  // those rows in the source.
+  auto meet = [&](tensor::InsertSliceOp link) {
+    int64_t low = *getConstantIntValue(link.getMixedOffsets()[rows]);
+    int64_t high = low + link.getSourceType().getDimSize(rows);
+    SmallVector<OpFoldResult> offsets = link.getMixedOffsets();
+    SmallVector<OpFoldResult> sizes = link.getMixedSizes();
+    SmallVector<OpFoldResult> sourceOffsets(type.getRank(), b.getIndexAttr(0));
+    if (low == 0 && high == type.getDimSize(rows)) {
+      // All the rows: the tile's own.
+      offsets[rows] = b.getIndexAttr(0);
+      sizes[rows] = count;
+      sourceOffsets[rows] = begin;
+      return std::make_tuple(offsets, sizes, sourceOffsets);
+    }
+    Value lowValue = arith::ConstantIndexOp::create(b, loc, low);
+    Value highValue = arith::ConstantIndexOp::create(b, loc, high);
+    auto clamp = [&](Value v) {
+      return arith::MinSIOp::create(
+          b, loc, arith::MaxSIOp::create(b, loc, v, lowValue), highValue);
+    };
+    Value first = clamp(begin), last = clamp(end);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    // Where the link misses the rows, `first` may lie before `begin`; the
+    // count is then 0.
+    Value tileOffset = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, first, begin), zero);
+    offsets[rows] = tileOffset;
+    sizes[rows] = arith::SubIOp::create(b, loc, last, first).getResult();
+    sourceOffsets[rows] =
+        arith::SubIOp::create(b, loc, first, lowValue).getResult();
+    return std::make_tuple(offsets, sizes, sourceOffsets);
+  };
+  SmallVector<decltype(meet(insert))> meets;
+  for (tensor::InsertSliceOp link : chain)
+    meets.push_back(meet(link));
   if (auto fill = chain.front().getDest().getDefiningOp<linalg::FillOp>()) {
     Value value = fill.getInputs()[0];
-    tile = chain.size() == 1
-               ? fillAroundBox(b, loc, tile, value, rowSizes,
-                               insert.getMixedOffsets(), insert.getMixedSizes(),
-                               /*firstDim=*/1)
-               : linalg::FillOp::create(b, loc, value, tile).getResult(0);
+    if (chain.size() == 1) {
+      auto &[offsets, sizes, sourceOffsets] = meets.front();
+      // Rows the source covers whole need no fill along them.
+      bool whole =
+          isa<Value>(sizes[rows]) && sizes[rows] == OpFoldResult(count);
+      tile = fillAroundBox(b, loc, tile, value, rowSizes, offsets, sizes,
+                           /*firstDim=*/whole ? rows + 1 : rows);
+    } else {
+      tile = linalg::FillOp::create(b, loc, value, tile).getResult(0);
+    }
   }
-  for (tensor::InsertSliceOp link : chain) {
-    SmallVector<OpFoldResult> sourceOffsets(type.getRank(), b.getIndexAttr(0));
-    sourceOffsets[0] = begin;
-    SmallVector<OpFoldResult> sourceSizes = link.getMixedSizes();
-    sourceSizes[0] = count;
+  for (auto [link, where] : llvm::zip(chain, meets)) {
+    auto &[offsets, sizes, sourceOffsets] = where;
     Value sourceRows = tensor::ExtractSliceOp::create(
-        b, loc, link.getSource(), sourceOffsets, sourceSizes, ones);
-    SmallVector<OpFoldResult> offsets = link.getMixedOffsets();
-    offsets[0] = b.getIndexAttr(0);
+        b, loc, link.getSource(), sourceOffsets, sizes, ones);
     tile = tensor::InsertSliceOp::create(b, loc, sourceRows, tile, offsets,
-                                         sourceSizes, ones);
+                                         sizes, ones);
   }
   return tensor::InsertSliceOp::create(b, loc, tile, destination, rowOffsets,
                                        rowSizes, ones);

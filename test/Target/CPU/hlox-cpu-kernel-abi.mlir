@@ -219,3 +219,27 @@ func.func private @concat_rows(%a: tensor<4x3xf32>, %b: tensor<4x2xf32>) -> tens
   %1 = tensor.insert_slice %b into %0[0, 3] [4, 2] [1, 1] : tensor<4x2xf32> into tensor<4x5xf32>
   return %1 : tensor<4x5xf32>
 }
+
+// A pad whose dimension 0 is 1 splits the rows of dimension 1, which it
+// pads too: each workgroup copies the source rows that fall in its rows
+// (clamped to the source's [1, 4)), at their place in its tile, and fills
+// the rest.
+// CHECK-LABEL: func.func @pad_batch_of_one(
+// CHECK-SAME: %[[IN:.+]]: memref<1x3x2xf32>, %[[OUT:.+]]: memref<1x5x4xf32>, %[[BEGIN:.+]]: index, %[[END:.+]]: index)
+// CHECK: %[[ROWS:.+]] = tensor.extract_slice %{{.+}}[0, %[[BEGIN]], 0] [1, %[[N:.+]], 4] [1, 1, 1]
+// CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK: %[[LO:.+]] = arith.maxsi %[[BEGIN]], %[[C1]]
+// CHECK: %[[FIRST:.+]] = arith.minsi %[[LO]], %[[C4]]
+// CHECK: %[[HI:.+]] = arith.maxsi %[[END]], %[[C1]]
+// CHECK: %[[LAST:.+]] = arith.minsi %[[HI]], %[[C4]]
+// CHECK: linalg.fill
+// CHECK: %[[S:.+]] = tensor.extract_slice %{{.+}}[0, %{{.+}}, 0] [1, %{{.+}}, 2] [1, 1, 1]
+// CHECK: tensor.insert_slice %[[S]] into %{{.+}}[0, %{{.+}}, 1] [1, %{{.+}}, 2] [1, 1, 1]
+func.func private @pad_batch_of_one(%x: tensor<1x3x2xf32>) -> tensor<1x5x4xf32> attributes {hlox.dispatch, hlox.workgroups = 5 : i64, hlox.work = 4 : i64} {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x5x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x5x4xf32>) -> tensor<1x5x4xf32>
+  %p = tensor.insert_slice %x into %f[0, 1, 1] [1, 3, 2] [1, 1, 1] : tensor<1x3x2xf32> into tensor<1x5x4xf32>
+  return %p : tensor<1x5x4xf32>
+}

@@ -18,8 +18,10 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
     one workgroup computes only iterations `[begin, end)` of its root's
     workgroup loop (`getWorkgroupLoop`): the root is tiled through
     `TilingInterface` and its `tensor.empty`/`linalg.fill` destination is
-    sliced with it. A pad root (`isRowPad`) fills rows
-    `[begin, end)` of the output and copies the source's same rows in.
+    sliced with it. A pad root (`getRowPadDim`: its rows are those of the
+    first dimension larger than 1) fills rows `[begin, end)` of the output
+    and copies in the part of each source that falls in them (clamped to
+    the rows each source covers, where it pads that dimension too).
 
     A row group (`hlox.row_group = r`, see hlox-form-dispatches) becomes
     an `scf.for` over workgroups `[begin, end)`, each a row whose r indices
