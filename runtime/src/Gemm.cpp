@@ -39,6 +39,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
@@ -365,32 +366,14 @@ HLOX_AVX512 bool runDotAvx512(int64_t m, int64_t n, int64_t k,
                   sizeof(float) * count);
       std::fill(d + count, d + 16, 0.0f);
     }
-  switch (m) {
-  case 1:
-    dotRows<1>(n, k, x, rhs, result, ldc);
-    break;
-  case 2:
-    dotRows<2>(n, k, x, rhs, result, ldc);
-    break;
-  case 3:
-    dotRows<3>(n, k, x, rhs, result, ldc);
-    break;
-  case 4:
-    dotRows<4>(n, k, x, rhs, result, ldc);
-    break;
-  case 5:
-    dotRows<5>(n, k, x, rhs, result, ldc);
-    break;
-  case 6:
-    dotRows<6>(n, k, x, rhs, result, ldc);
-    break;
-  case 7:
-    dotRows<7>(n, k, x, rhs, result, ldc);
-    break;
-  default:
-    dotRows<8>(n, k, x, rhs, result, ldc);
-    break;
-  }
+  // One instance per row count, 1 to Gemm::kDotRows.
+  using DotRowsFn = void (*)(int64_t, int64_t, const float *,
+                             const GemmOperand &, float *, int64_t);
+  static constexpr DotRowsFn byRows[] = {dotRows<1>, dotRows<2>, dotRows<3>,
+                                         dotRows<4>, dotRows<5>, dotRows<6>,
+                                         dotRows<7>, dotRows<8>};
+  static_assert(std::size(byRows) == Gemm::kDotRows);
+  byRows[m - 1](n, k, x, rhs, result, ldc);
   return true;
 }
 

@@ -100,6 +100,37 @@ TEST(GemmTest, ComputesTheChainedOrderBitForBit) {
       }
 }
 
+/// The largest errors against f64 of Gemm::run's result and of one chain
+/// of fused multiply-adds over each whole sum, and the largest sum of the
+/// products' magnitudes.
+struct Errors {
+  double kernel = 0, oneChain = 0, magnitude = 0;
+};
+
+Errors measureErrors(int64_t m, int64_t n, int64_t k, const GemmOperand &a,
+                     const GemmOperand &b) {
+  std::vector<float> result(m * n);
+  EXPECT_TRUE(Gemm::run(m, n, k, a, b, result.data(), n));
+  Errors errors;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double exact = 0, absolute = 0;
+      float chain = 0;
+      for (int64_t p = 0; p < k; ++p) {
+        float x = a.data[i * a.rowStride + p * a.colStride];
+        float y = b.data[p * b.rowStride + j * b.colStride];
+        exact += static_cast<double>(x) * y;
+        absolute += std::abs(static_cast<double>(x) * y);
+        chain = std::fma(x, y, chain);
+      }
+      errors.kernel =
+          std::max(errors.kernel, std::abs(result[i * n + j] - exact));
+      errors.oneChain = std::max(errors.oneChain, std::abs(chain - exact));
+      errors.magnitude = std::max(errors.magnitude, absolute);
+    }
+  return errors;
+}
+
 /// Chains bound the error: on a long product of uniform values, the
 /// kernel's largest error against f64 is below that of one chain over
 /// the whole sum, and within the bound of docs/numerics.md.
@@ -108,30 +139,14 @@ TEST(GemmTest, ChainsKeepTheErrorSmall) {
     GTEST_SKIP() << "the CPU has no AVX-512";
   const int64_t m = 64, n = 64, k = 4096;
   std::vector<float> lhs = values(m * k, 3), rhs = values(k * n, 4);
-  GemmOperand a{lhs.data(), k, 1}, b{rhs.data(), n, 1};
-  std::vector<float> result(m * n);
-  ASSERT_TRUE(Gemm::run(m, n, k, a, b, result.data(), n));
-  double kernelError = 0, oneChainError = 0, magnitude = 0;
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      double exact = 0, absolute = 0;
-      float chain = 0;
-      for (int64_t p = 0; p < k; ++p) {
-        exact += static_cast<double>(lhs[i * k + p]) * rhs[p * n + j];
-        absolute +=
-            std::abs(static_cast<double>(lhs[i * k + p]) * rhs[p * n + j]);
-        chain = std::fma(lhs[i * k + p], rhs[p * n + j], chain);
-      }
-      kernelError = std::max(kernelError, std::abs(result[i * n + j] - exact));
-      oneChainError = std::max(oneChainError, std::abs(chain - exact));
-      magnitude = std::max(magnitude, absolute);
-    }
-  EXPECT_LT(kernelError, oneChainError);
+  Errors errors =
+      measureErrors(m, n, k, {lhs.data(), k, 1}, {rhs.data(), n, 1});
+  EXPECT_LT(errors.kernel, errors.oneChain);
   // (k / kChainLength + kChainLength) roundings of at most half an ulp of
   // the sum of magnitudes each.
-  double bound = (k / Gemm::kChainLength + Gemm::kChainLength) * magnitude *
-                 std::numeric_limits<float>::epsilon() / 2;
-  EXPECT_LT(kernelError, bound);
+  EXPECT_LT(errors.kernel, (k / Gemm::kChainLength + Gemm::kChainLength) *
+                               errors.magnitude *
+                               std::numeric_limits<float>::epsilon() / 2);
 }
 
 /// The dot products' lanes bound the error too: below one chain's over
@@ -143,27 +158,10 @@ TEST(GemmTest, DotProductLanesKeepTheErrorSmall) {
   std::vector<float> lhs = values(m * k, 5), rhs = values(n * k, 6);
   GemmOperand a{lhs.data(), k, 1}, b{rhs.data(), 1, k};
   ASSERT_TRUE(Gemm::isDotProduct(m, a, b));
-  std::vector<float> result(m * n);
-  ASSERT_TRUE(Gemm::run(m, n, k, a, b, result.data(), n));
-  double kernelError = 0, oneChainError = 0, magnitude = 0;
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      double exact = 0, absolute = 0;
-      float chain = 0;
-      for (int64_t p = 0; p < k; ++p) {
-        double product = static_cast<double>(lhs[i * k + p]) * rhs[j * k + p];
-        exact += product;
-        absolute += std::abs(product);
-        chain = std::fma(lhs[i * k + p], rhs[j * k + p], chain);
-      }
-      kernelError = std::max(kernelError, std::abs(result[i * n + j] - exact));
-      oneChainError = std::max(oneChainError, std::abs(chain - exact));
-      magnitude = std::max(magnitude, absolute);
-    }
-  EXPECT_LT(kernelError, oneChainError);
-  double bound =
-      (k / 16 + 4) * magnitude * std::numeric_limits<float>::epsilon() / 2;
-  EXPECT_LT(kernelError, bound);
+  Errors errors = measureErrors(m, n, k, a, b);
+  EXPECT_LT(errors.kernel, errors.oneChain);
+  EXPECT_LT(errors.kernel, (k / 16 + 4) * errors.magnitude *
+                               std::numeric_limits<float>::epsilon() / 2);
 }
 
 /// Special values propagate as in any order of the sum: an infinity makes
