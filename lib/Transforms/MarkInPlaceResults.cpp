@@ -64,7 +64,6 @@ struct MarkInPlaceResultsPass
       unsigned numResults = dispatch.getNumResults();
       SmallVector<int64_t> operands(numResults, -1);
       llvm::SmallDenseSet<unsigned> taken;
-      bool any = false;
       for (unsigned result = 0; result < numResults; ++result)
         for (unsigned operand = 0; operand < dispatch.getNumArguments();
              ++operand)
@@ -72,10 +71,9 @@ struct MarkInPlaceResultsPass
               mayOverwrite(dispatch, operand, result)) {
             operands[result] = operand;
             taken.insert(operand);
-            any = true;
             break;
           }
-      if (any)
+      if (!taken.empty())
         dispatch->setAttr(hlox::kInPlaceAttr,
                           DenseI64ArrayAttr::get(&getContext(), operands));
       else
