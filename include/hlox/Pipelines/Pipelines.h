@@ -70,9 +70,9 @@ struct CompileOptions {
   /// needs a quarter of it, a convolution a 64th.
   int64_t libraryMinFlops = int64_t(1) << 22;
   /// Library matrix products run hlox's own kernel where the CPU has
-  /// AVX-512 (`library.matmul`'s `hlox_kernel`): about half oneDNN's
-  /// rounding error, 3-22% slower (`docs/performance.md`).
-  bool hloxMatmulKernel = false;
+  /// AVX-512 (`library.matmul`'s `hlox_kernel`), oneDNN elsewhere: about
+  /// half oneDNN's rounding error, as fast (`docs/performance.md`).
+  bool hloxMatmulKernel = true;
   /// With library calls, NCHW convolutions and the ops around them compute
   /// in NHWC (`hlox-channels-last`), with transposes left at the edges.
   bool channelsLast = true;

@@ -1,10 +1,12 @@
-// RUN: hlox-run %s --random-inputs --library-min-flops=0 --hlox-matmul-kernel --num-threads=2 --compare-with-interpreter | FileCheck %s --check-prefix=EXEC
-// RUN: hlox-run %s --random-inputs --library-min-flops=0 --hlox-matmul-kernel --num-threads=1 --compare-with-interpreter | FileCheck %s --check-prefix=EXEC
-// RUN: %if avx512 %{ hlox-run %s --random-inputs --library-min-flops=0 --hlox-matmul-kernel --repeat=1 --profile 2>&1 >/dev/null | FileCheck %s --check-prefix=OWN %}
-// RUN: hlox-run %s --random-inputs --library-min-flops=0 --repeat=1 --profile 2>&1 >/dev/null | FileCheck %s --check-prefix=ONEDNN
+// RUN: hlox-run %s --random-inputs --library-min-flops=0 --num-threads=2 --compare-with-interpreter | FileCheck %s --check-prefix=EXEC
+// RUN: hlox-run %s --random-inputs --library-min-flops=0 --num-threads=1 --compare-with-interpreter | FileCheck %s --check-prefix=EXEC
+// RUN: hlox-run %s --random-inputs --library-min-flops=0 --hlox-matmul-kernel=false --compare-with-interpreter | FileCheck %s --check-prefix=EXEC
+// RUN: %if avx512 %{ hlox-run %s --random-inputs --library-min-flops=0 --repeat=1 --profile 2>&1 >/dev/null | FileCheck %s --check-prefix=OWN %}
+// RUN: hlox-run %s --random-inputs --library-min-flops=0 --hlox-matmul-kernel=false --repeat=1 --profile 2>&1 >/dev/null | FileCheck %s --check-prefix=ONEDNN
 // RUN: hlox-opt %s --hlox-select-library-calls="min-flops=0 hlox-matmul-kernel=true" | FileCheck %s --check-prefix=IR
 
-// The product forms of library.matmul by hlox's kernel, against the
+// The product forms of library.matmul by hlox's kernel (the default where
+// the CPU has AVX-512; oneDNN with --hlox-matmul-kernel=false), against the
 // evaluator: x @ W with tails of the 8x48 tile and K blocks (70 x 50 x 400:
 // the rhs packed), few rows (the rhs read in place), x @ W.T (the rhs
 // packed by transposes), a batched q @ k.T, a.T @ b, and x @ W.T of 7

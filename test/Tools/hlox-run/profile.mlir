@@ -1,4 +1,4 @@
-// RUN: hlox-run %s --random-inputs --library-min-flops=0 --channels-last=false --repeat=3 --profile --trace=%t.json 2>&1 >/dev/null | FileCheck %s
+// RUN: hlox-run %s --random-inputs --library-min-flops=0 --channels-last=false --hlox-matmul-kernel=false --repeat=3 --profile --trace=%t.json 2>&1 >/dev/null | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TRACE < %t.json
 // RUN: %expect-exit 2 hlox-run %s --random-inputs --trace=%t.missing/dir/trace.json 2>&1 | FileCheck %s --check-prefix=BADPATH
 // RUN: hlox-run %s --random-inputs --repeat=1 --threads=1 | FileCheck %s --check-prefix=THREADS
