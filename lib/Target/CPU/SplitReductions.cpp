@@ -13,7 +13,7 @@
 // An f32 sum accumulates in f64. Widening every element kept a row sum
 // from memory speed, so where the row divides, it reads [N / (lanes x
 // block), block, lanes]: each step adds the block's `block` registers of
-// each lane in f32 (a balanced tree: log2(block) roundings), widens that
+// each lane in f32 (in order: block - 1 roundings), widens that
 // once, and adds it to the f64 partial result.
 //
 //===----------------------------------------------------------------------===//
@@ -267,7 +267,7 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
       iterators);
   IRMapping cloned;
   if (block > 1) {
-    // The body once per row of the block, their values added in a tree in
+    // The body once per row of the block, their values added in order in
     // the narrow type, widened, then added to the partial result.
     Block &original = op.getRegion().front();
     SmallVector<Type> argTypes;
@@ -294,15 +294,15 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
           b.clone(inner, mapping);
       values.push_back(mapping.lookupOrDefault(addend));
     }
-    while (values.size() > 1) {
-      SmallVector<Value> sums;
-      for (size_t i = 0; i + 1 < values.size(); i += 2)
-        sums.push_back(arith::AddFOp::create(b, loc, values[i], values[i + 1]));
-      if (values.size() % 2)
-        sums.push_back(values.back());
-      values = std::move(sums);
-    }
-    Value widened = arith::ExtFOp::create(b, loc, wide, values.front());
+    // In order: each value is then read (in registers that LLVM folds
+    // into the adds) in the order of memory. A tree's loads came out of
+    // the code generator in its pairs' order, and reading a row in that
+    // order cost the 8192x8192 row sum a tenth of its time on a Zen 4
+    // (10.3-10.5 -> 9.0-9.2 ms on 2 threads, 13.0-13.7 -> 12.8 on one).
+    Value blockSum = values.front();
+    for (Value value : llvm::drop_begin(values))
+      blockSum = arith::AddFOp::create(b, loc, blockSum, value);
+    Value widened = arith::ExtFOp::create(b, loc, wide, blockSum);
     Value sum =
         arith::AddFOp::create(b, loc, widened, body->getArguments().back());
     linalg::YieldOp::create(b, loc, sum);

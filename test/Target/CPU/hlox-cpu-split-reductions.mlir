@@ -3,7 +3,8 @@
 // A row sum of 4096 f32: 32 lanes (four registers of f64 partial sums,
 // from -0, the sum's identity) in blocks of eight: the row read as [16, 8,
 // 32] through eight views, each step adding a lane's eight values in f32
-// (a tree of seven adds) and widening that once; then the 32 partial sums
+// (in order: seven adds, each onto the sum before it) and widening that
+// once; then the 32 partial sums
 // halved in a tree (lanes 0-15 plus 16-31, ... down to one), then the
 // output's initial value added, rounded once.
 // CHECK-LABEL: func.func @row_sum
@@ -15,9 +16,14 @@
 // CHECK: %[[FILL:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%{{.*}} : tensor<8x32xf64>)
 // CHECK: %[[PARTIAL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[V0]], %[[V1]], {{.*}} : {{.*}}) outs(%[[FILL]] : tensor<8x32xf64>)
 // CHECK: ^bb0(%[[IN0:[^:]*]]: f32, %[[IN1:[^:]*]]: f32, {{.*}}, %[[ACC:[^:]*]]: f64):
-// CHECK: %[[PAIR:.*]] = arith.addf %[[IN0]], %[[IN1]] : f32
-// CHECK-COUNT-6: arith.addf {{.*}} : f32
-// CHECK-NEXT: %[[WIDE:.*]] = arith.extf {{.*}} : f32 to f64
+// CHECK: %[[S1:.*]] = arith.addf %[[IN0]], %[[IN1]] : f32
+// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %{{.*}} : f32
+// CHECK-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %{{.*}} : f32
+// CHECK-NEXT: %[[S4:.*]] = arith.addf %[[S3]], %{{.*}} : f32
+// CHECK-NEXT: %[[S5:.*]] = arith.addf %[[S4]], %{{.*}} : f32
+// CHECK-NEXT: %[[S6:.*]] = arith.addf %[[S5]], %{{.*}} : f32
+// CHECK-NEXT: %[[S7:.*]] = arith.addf %[[S6]], %{{.*}} : f32
+// CHECK-NEXT: %[[WIDE:.*]] = arith.extf %[[S7]] : f32 to f64
 // CHECK-NEXT: arith.addf %[[WIDE]], %[[ACC]] : f64
 // CHECK: %[[LO:.*]] = tensor.extract_slice %[[PARTIAL]][0, 0] [8, 16] [1, 1] : tensor<8x32xf64> to tensor<8x16xf64>
 // CHECK: %[[HI:.*]] = tensor.extract_slice %[[PARTIAL]][0, 16] [8, 16] [1, 1] : tensor<8x32xf64> to tensor<8x16xf64>
@@ -65,7 +71,7 @@ func.func @short_row_sum(%x: tensor<8x2048xf32>, %init: tensor<8xf32>) -> tensor
 
 // A sum of exp(x - max) (a softmax's denominator) over 4096: blocks of
 // eight, the prologue once per view (each reads the row's one max),
-// the eight values added as a tree of seven f32 adds before the widening.
+// the eight values added in order, seven f32 adds, before the widening.
 // CHECK-LABEL: func.func @sum_of_exp
 // CHECK: tensor.expand_shape %arg0 {{\[\[}}0], [1, 2, 3]] output_shape [4, 16, 8, 32]
 // CHECK-COUNT-8: tensor.extract_slice
