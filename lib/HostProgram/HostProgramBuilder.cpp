@@ -897,10 +897,29 @@ private:
     for (size_t argument = 0; argument < numArguments; ++argument)
       if (auto named = entry.getArgAttrOfType<IntegerAttr>(
               argument, "tf.aliasing_output")) {
+        // A pair the attribute asks for and that cannot be kept is said
+        // (the argument then pairs as any other, or not at all).
         int64_t result = named.getInt();
-        if (result >= 0 &&
-            result < static_cast<int64_t>(program.results.size()))
-          tryPair(argument, static_cast<size_t>(result), false);
+        auto warn = [&](const Twine &why) {
+          emitWarning(entry.getArgument(argument).getLoc())
+              << "argument " << argument << " cannot become result " << result
+              << " (tf.aliasing_output): " << why;
+        };
+        if (result < 0 ||
+            result >= static_cast<int64_t>(program.results.size())) {
+          warn("the function has " + Twine(program.results.size()) +
+               " results");
+          continue;
+        }
+        int64_t from = program.arguments[argument];
+        int64_t to = program.results[result];
+        if (!(program.values[from].type == program.values[to].type))
+          warn("the types differ");
+        else if (taken[result])
+          warn("another argument becomes it");
+        else if (!tryPair(argument, static_cast<size_t>(result), false))
+          warn("the program reads the argument after it first writes the "
+               "result");
       }
     for (bool inPlaceOnly : {true, false})
       for (size_t argument = 0; argument < numArguments; ++argument)
