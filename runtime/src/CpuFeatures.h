@@ -4,7 +4,8 @@
 //
 // The run-time checks behind the runtime's hand-written AVX-512 kernels
 // (Gemm, PointwiseConvolution, MaxPool), which are compiled for any x86-64
-// CPU and chosen only where the CPU running them has the instructions.
+// CPU and chosen only where the CPU running them has the instructions, and
+// the lane masks those kernels share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #define HLOX_RUNTIME_SRC_CPUFEATURES_H
 
 #include <atomic>
+#include <cstdint>
 
 namespace hlox::runtime {
 
@@ -24,6 +26,12 @@ inline bool cpuHasAvx512() {
 #else
   return false;
 #endif
+}
+
+/// The mask of the first `n` of 16 lanes (all of them from 16 on), for
+/// AVX-512's masked loads and stores of a row's tail.
+inline uint16_t firstLanes(int64_t n) {
+  return n >= 16 ? uint16_t(0xffff) : static_cast<uint16_t>((1u << n) - 1);
 }
 
 /// Whether a kernel's AVX-512 code runs: where the CPU has it, unless the

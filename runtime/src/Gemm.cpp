@@ -321,7 +321,7 @@ HLOX_AVX512 void dotBlock(int64_t k, const float *x, const float *w,
   }
   if (p < k) {
     // Lanes past k add 0 * 0, as the tests' order does.
-    __mmask16 mask = static_cast<__mmask16>((1u << (k - p)) - 1);
+    __mmask16 mask = firstLanes(k - p);
     __m512 wv[C];
     for (int c = 0; c < C; ++c)
       wv[c] = _mm512_maskz_loadu_ps(mask, w + c * ldw + p);
@@ -425,8 +425,7 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
         for (int64_t j = 0; j < cols; j += kTileCols) {
           int64_t count = std::min(kTileCols, cols - j);
           int vectors = static_cast<int>((count + 15) / 16);
-          __mmask16 mask =
-              static_cast<__mmask16>((1u << (count - 16 * (vectors - 1))) - 1);
+          __mmask16 mask = firstLanes(count - 16 * (vectors - 1));
           // The first row block packs each panel just before its tiles
           // use it (it is then in L2); the next panel's rhs is fetched
           // meanwhile, a slice per tile, so that reading the rhs from

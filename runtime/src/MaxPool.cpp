@@ -141,7 +141,7 @@ HLOX_AVX512 void poolVector(const MaxPoolShape &s, const float *input,
       for (int64_t c0 = 0; c0 < s.channels; c0 += 64) {
         int64_t rest = s.channels - c0;
         int64_t lastLanes = (std::min<int64_t>(rest, 64) - 1) % 16 + 1;
-        __mmask16 tail = __mmask16((1u << lastLanes) - 1);
+        __mmask16 tail = firstLanes(lastLanes);
         switch ((std::min<int64_t>(rest, 64) + 15) / 16) {
         case 4:
           poolPixel<4>(s, input, out, c0, tail, w);

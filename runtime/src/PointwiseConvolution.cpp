@@ -151,10 +151,6 @@ HLOX_AVX512 inline __m512 reluVector(__m512 x) {
   return _mm512_mask_mov_ps(_mm512_max_ps(x, _mm512_setzero_ps()), nan, x);
 }
 
-inline __mmask16 firstLanes(int64_t n) {
-  return n >= 16 ? __mmask16(0xffff) : __mmask16((1u << n) - 1);
-}
-
 /// Sums R pixels from the unit's `row` over one source's k channels into
 /// `out`, with the kernel rows from `w`.
 template <int R>
