@@ -25,6 +25,9 @@ namespace {
 constexpr double kConvolutionThresholdDivisor = 64;
 /// Matrix-vector products become library calls from min-flops / this.
 constexpr double kMatrixVectorThresholdDivisor = 4;
+/// Products of at most this many rows by a row-major rhs stay oneDNN's
+/// under hlox-matmul-kernel (isFewRowsByRowMajorRhs).
+constexpr int64_t kFewRows = 4;
 
 /// How a contraction maps onto `library.matmul`, when it does.
 struct MatmulForm {
@@ -353,6 +356,16 @@ ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
   return epilogue;
 }
 
+/// Whether `matmul` multiplies at most kFewRows rows by a row-major rhs
+/// (a classifier's x @ W): bound by the read of the rhs, which oneDNN's kernel
+/// does faster than hlox's (MobileNetV2's 1x1280 by 1280x1000 classifier on 2
+/// threads, its rhs from memory: 0.12-0.29 ms against 0.71 for hlox's register
+/// tiles and 0.24-0.55 for a variant streaming the rhs a row at a time), so it
+/// stays the library's under `hlox-matmul-kernel`.
+bool isFewRowsByRowMajorRhs(hlox::library::MatmulOp matmul) {
+  return matmul.getSizes().m <= kFewRows && !matmul.getTransposeRhs();
+}
+
 class SelectLibraryCallsPass
     : public hlox::impl::HloxSelectLibraryCallsBase<SelectLibraryCallsPass> {
 public:
@@ -390,9 +403,10 @@ public:
     for (auto [op, form] : selected) {
       builder.setInsertionPoint(op);
       auto matmul = hlox::library::MatmulOp::create(
-          builder, op->getLoc(), op->getResult(0).getType(), form.lhs,
-          form.rhs, form.transposeLhs, form.transposeRhs, form.batchRank,
-          form.contractingRank, hloxMatmulKernel);
+          builder, op->getLoc(), op->getResult(0).getType(), form.lhs, form.rhs,
+          form.transposeLhs, form.transposeRhs, form.batchRank,
+          form.contractingRank, /*hlox_kernel=*/false);
+      matmul.setHloxKernel(hloxMatmulKernel && !isFewRowsByRowMajorRhs(matmul));
       SmallVector<Value> operands(op->getOperands());
       op->getResult(0).replaceAllUsesWith(matmul.getResult());
       op->erase();

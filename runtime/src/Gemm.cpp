@@ -426,10 +426,10 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
           int64_t count = std::min(kTileCols, cols - j);
           int vectors = static_cast<int>((count + 15) / 16);
           __mmask16 mask = firstLanes(count - 16 * (vectors - 1));
-          // The first row block packs each panel just before its tiles
-          // use it (it is then in L2); the next panel's rhs is fetched
-          // meanwhile, a slice per tile, so that reading the rhs from
-          // memory overlaps the products.
+          // A transposed rhs: the first row block packs each panel just
+          // before its tiles use it (it is then in L2); the next panel's
+          // rhs is fetched meanwhile, a slice per tile, so that reading the
+          // rhs from memory overlaps the products.
           bool packing = !direct && !packedWhole && ic == 0;
           if (packing)
             packRhs(

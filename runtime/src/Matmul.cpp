@@ -27,9 +27,6 @@ static constexpr int64_t kMultiplyAddsPerChunk = int64_t(1) << 19;
 /// 23.4 -> 21.7 ms, 7x3072x768 0.23 -> 0.16 ms; 2048x3072x768 is 3%
 /// faster by rows, square products the same either way).
 static constexpr int64_t kMinRowsPerThread = 512;
-/// Products of at most this many rows by a row-major rhs are oneDNN's
-/// even with MatmulSpec::hloxKernel (usesHloxKernel).
-static constexpr int64_t kLibraryVectorRows = 4;
 /// The columns a column split hands out at a time: a cache line of f32.
 static constexpr int64_t kColumnBlock = 16;
 
@@ -246,13 +243,6 @@ Status Matmul::Impl::computeOwn(int64_t matrix, int64_t count, int64_t row,
 }
 
 bool Matmul::usesHloxKernel(const MatmulSpec &spec) {
-  // A product of a few rows by a row-major rhs (a matrix-vector product)
-  // is bound by the read of the rhs, which oneDNN's kernel does faster
-  // (MobileNetV2's 1x1280 by 1280x1000 classifier on 2 threads, its rhs
-  // from memory: 0.12-0.29 ms against 0.24-0.55 for hlox's kernel reading
-  // the rhs a row at a time, 0.71 for its register tiles).
-  if (spec.m <= kLibraryVectorRows && !spec.transposeRhs)
-    return false;
   return spec.hloxKernel && Gemm::hasVectorKernel();
 }
 

@@ -357,6 +357,11 @@ def HloxSelectLibraryCalls
     1x1280x1000 classifier: 0.21 ms against 0.5 to 0.8): it becomes a
     library call from `min-flops` / 4.
 
+    With `hlox-matmul-kernel`, each `library.matmul` is marked
+    `hlox_kernel` (hlox's own kernel computes it where the CPU has
+    AVX-512) but those of at most 4 rows by a row-major rhs: their time is
+    the read of the rhs, which oneDNN's kernel does faster.
+
     An f32 convolution takes in its epilogue, where each value in the chain
     has no other use: an `add` of a bias vector broadcast along the feature
     dimension, then an `add` of another tensor of the result's type (a
@@ -384,8 +389,9 @@ def HloxSelectLibraryCalls
            "for which a contraction becomes a library call">,
     Option<"hloxMatmulKernel", "hlox-matmul-kernel", "bool",
            /*default=*/"false",
-           "Marks each library.matmul `hlox_kernel`: hlox's own kernel "
-           "computes it where the CPU has AVX-512">,
+           "Marks each library.matmul `hlox_kernel` but those of at most "
+           "4 rows by a row-major rhs (whose read oneDNN does faster): "
+           "hlox's own kernel computes it where the CPU has AVX-512">,
   ];
   let dependentDialects = ["::hlox::library::LibraryDialect"];
 }

@@ -85,22 +85,29 @@ func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
 // written (it then becomes the second result, computed in its place), %b
 // names a result the function does not have (and becomes nothing: the
 // first result is written while the program still reads it), %c one of
-// another type (and becomes the third result).
+// another type (and becomes the third result), %d the one %e names and
+// took first (and becomes nothing).
 // PAIRS: warning: argument 0 cannot become result 0 (tf.aliasing_output): the program reads the argument after it first writes the result
-// PAIRS: warning: argument 1 cannot become result 7 (tf.aliasing_output): the function has 3 results
+// PAIRS: warning: argument 1 cannot become result 7 (tf.aliasing_output): the function has 4 results
 // PAIRS: warning: argument 2 cannot become result 1 (tf.aliasing_output): the types differ
+// PAIRS: warning: argument 4 cannot become result 3 (tf.aliasing_output): another argument becomes it
 // PAIRS: donation: argument 0 may become result 1
 // PAIRS-NEXT: donation: argument 2 may become result 2
+// PAIRS-NEXT: donation: argument 3 may become result 3
 // CHECK: result[0] tensor<64xf32>: 0 of 64 elements differ
 // CHECK: result[1] tensor<64xf32>: 0 of 64 elements differ
 // CHECK: result[2] tensor<8xf32>: 0 of 8 elements differ
+// CHECK: result[3] tensor<8xf32>: 0 of 8 elements differ
 func.func @main(%a: tensor<64xf32> {tf.aliasing_output = 0 : i32},
                 %b: tensor<64xf32> {tf.aliasing_output = 7 : i32},
-                %c: tensor<8xf32> {tf.aliasing_output = 1 : i32})
-    -> (tensor<64xf32>, tensor<64xf32>, tensor<8xf32>) {
+                %c: tensor<8xf32> {tf.aliasing_output = 1 : i32},
+                %e: tensor<8xf32> {tf.aliasing_output = 3 : i32},
+                %d: tensor<8xf32> {tf.aliasing_output = 3 : i32})
+    -> (tensor<64xf32>, tensor<64xf32>, tensor<8xf32>, tensor<8xf32>) {
   %0 = stablehlo.reverse %b, dims = [0] : tensor<64xf32>
   %1 = stablehlo.add %a, %0 : tensor<64xf32>
   %2 = stablehlo.multiply %1, %1 : tensor<64xf32>
   %3 = stablehlo.add %c, %c : tensor<8xf32>
-  return %0, %2, %3 : tensor<64xf32>, tensor<64xf32>, tensor<8xf32>
+  %4 = stablehlo.multiply %e, %d : tensor<8xf32>
+  return %0, %2, %3, %4 : tensor<64xf32>, tensor<64xf32>, tensor<8xf32>, tensor<8xf32>
 }

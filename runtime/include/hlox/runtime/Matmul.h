@@ -35,10 +35,8 @@ public:
   Matmul(const Matmul &) = delete;
   Matmul &operator=(const Matmul &) = delete;
 
-  /// Whether the command computes with hlox's kernel (the spec asks for
-  /// it, Gemm::hasVectorKernel(), and it is not a product of at most 4
-  /// rows by a row-major rhs, whose read oneDNN does faster), else with
-  /// oneDNN.
+  /// Whether the command computes with hlox's kernel (the spec asks for it
+  /// and Gemm::hasVectorKernel()), else with oneDNN.
   static bool usesHloxKernel(const MatmulSpec &spec);
 
   /// result = lhs x rhs as the spec says (verifyMatmul accepted it). Each
