@@ -358,6 +358,16 @@ private:
            << op.getName() << "' in the host program";
   }
 
+  /// The index of dispatch `name`'s kernel in the program's list, added
+  /// on first use.
+  int64_t getKernelIndex(StringAttr name) {
+    auto [it, inserted] =
+        kernelIndex.try_emplace(name.getValue(), program.kernelNames.size());
+    if (inserted)
+      program.kernelNames.push_back((name.getValue() + kEntrySuffix).str());
+    return it->second;
+  }
+
   LogicalResult buildDispatch(func::CallOp call) {
     auto kernel = module.lookupSymbol<func::FuncOp>(call.getCallee());
     if (!kernel || !kernel->hasAttr(kDispatchAttr))
@@ -377,11 +387,7 @@ private:
     }
     int64_t index = addCommand(CommandKind::Dispatch, std::move(values), call);
     Command &command = program.commands[index];
-    auto [it, inserted] =
-        kernelIndex.try_emplace(call.getCallee(), program.kernelNames.size());
-    if (inserted)
-      program.kernelNames.push_back((call.getCallee() + kEntrySuffix).str());
-    command.kernel = it->second;
+    command.kernel = getKernelIndex(call.getCalleeAttr().getAttr());
     if (auto attr = kernel->getAttrOfType<DenseI64ArrayAttr>(kInPlaceAttr))
       inPlaceOperands[index] = llvm::to_vector(attr.asArrayRef());
     if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkgroupsAttr))
@@ -498,6 +504,14 @@ private:
     spec.transposeLhs = matmul.getTransposeLhs();
     spec.transposeRhs = matmul.getTransposeRhs();
     spec.hloxKernel = matmul.getHloxKernel();
+    if (FlatSymbolRefAttr epilogue = matmul.getEpilogueAttr()) {
+      auto kernel = module.lookupSymbol<func::FuncOp>(epilogue);
+      if (!kernel || !kernel->hasAttr(kMatmulEpilogueAttr))
+        return matmul.emitError("epilogue @")
+               << epilogue.getValue() << " is not a matrix product's epilogue";
+      spec.epilogue = true;
+      program.commands[*index].kernel = getKernelIndex(epilogue.getAttr());
+    }
     return success();
   }
 

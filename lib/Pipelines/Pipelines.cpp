@@ -111,8 +111,9 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            " opaque-constants=" + (options.opaqueConstants ? "true" : "false") +
            " fuse-rows=" + (options.fuseRows ? "true" : "false") +
            " host-control-flow=" +
-           getHostControlFlowName(options.hostControlFlow).str() +
-           "},hlox-dedup-dispatches,hlox-mark-in-place-results";
+           getHostControlFlowName(options.hostControlFlow).str() + "}," +
+           (options.fuseMatmulEpilogues ? "hlox-fuse-matmul-epilogues," : "") +
+           "hlox-dedup-dispatches,hlox-mark-in-place-results";
   case Phase::LLVM:
     break;
   }

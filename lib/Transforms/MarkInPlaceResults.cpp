@@ -25,11 +25,10 @@ namespace hlox {
 
 using namespace mlir;
 
-namespace {
+namespace {} // namespace
 
-/// Whether `dispatch`'s result `result` may be written into the buffer of
-/// its argument `operand`.
-bool mayOverwrite(func::FuncOp dispatch, unsigned operand, unsigned result) {
+bool hlox::mayWriteInPlace(func::FuncOp dispatch, unsigned operand,
+                           unsigned result) {
   auto ret = dyn_cast<func::ReturnOp>(dispatch.getBody().front().getTerminator());
   if (!ret)
     return false;
@@ -55,6 +54,8 @@ bool mayOverwrite(func::FuncOp dispatch, unsigned operand, unsigned result) {
   return true;
 }
 
+namespace {
+
 struct MarkInPlaceResultsPass
     : public hlox::impl::HloxMarkInPlaceResultsBase<MarkInPlaceResultsPass> {
   void runOnOperation() override {
@@ -68,7 +69,7 @@ struct MarkInPlaceResultsPass
         for (unsigned operand = 0; operand < dispatch.getNumArguments();
              ++operand)
           if (!taken.contains(operand) &&
-              mayOverwrite(dispatch, operand, result)) {
+              hlox::mayWriteInPlace(dispatch, operand, result)) {
             operands[result] = operand;
             taken.insert(operand);
             break;

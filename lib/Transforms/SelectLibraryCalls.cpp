@@ -405,7 +405,8 @@ public:
       auto matmul = hlox::library::MatmulOp::create(
           builder, op->getLoc(), op->getResult(0).getType(), form.lhs, form.rhs,
           form.transposeLhs, form.transposeRhs, form.batchRank,
-          form.contractingRank, /*hlox_kernel=*/false);
+          form.contractingRank, /*hlox_kernel=*/false,
+          /*epilogue=*/nullptr, /*epilogue_operands=*/ValueRange());
       matmul.setHloxKernel(hloxMatmulKernel && !isFewRowsByRowMajorRhs(matmul));
       SmallVector<Value> operands(op->getOperands());
       op->getResult(0).replaceAllUsesWith(matmul.getResult());

@@ -59,7 +59,8 @@ static Status verifyProgram(const HostProgram &program) {
     for (int64_t id : command.values)
       if (id < 0 || id >= numValues)
         return Status::error("command names an unknown value");
-    if (command.kind == CommandKind::Dispatch &&
+    if ((command.kind == CommandKind::Dispatch ||
+         (command.kind == CommandKind::Matmul && command.matmul.epilogue)) &&
         (command.kernel < 0 ||
          command.kernel >= static_cast<int64_t>(program.kernelNames.size())))
       return Status::error("dispatch names an unknown kernel");
@@ -108,6 +109,8 @@ static Status verifyProgram(const HostProgram &program) {
       if (command.kind == CommandKind::Convolution)
         epilogue = command.convolution.bias + command.convolution.addend +
                    (command.hasShortcut ? 2 + command.shortcut.bias : 0);
+      else if (command.matmul.epilogue && command.values.size() >= 3)
+        epilogue = command.values.size() - 3;
       if (command.values.size() != 3 + epilogue)
         return Status::error("library call without its two operands, " +
                              std::to_string(epilogue) +
@@ -408,10 +411,23 @@ Status Executable::execute(
       break;
     }
     case CommandKind::Matmul: {
+      void *result = addresses[command.values.back()];
+      GemmEpilogue epilogue;
+      if (command.matmul.epilogue) {
+        // The product, the epilogue's operands, the result: the epilogue
+        // overwrites the product in the result's buffer.
+        bindings.assign({result});
+        for (size_t i = 2; i + 1 < command.values.size(); ++i)
+          bindings.push_back(addresses[command.values[i]]);
+        bindings.push_back(result);
+        epilogue.fn = reinterpret_cast<EpilogueFn>(kernels[command.kernel]);
+        epilogue.bindings = bindings.data();
+      }
       Status status = matmuls[pc - 1]->run(
           device, static_cast<const float *>(addresses[command.values[0]]),
           static_cast<const float *>(addresses[command.values[1]]),
-          static_cast<float *>(addresses[command.values[2]]));
+          static_cast<float *>(result),
+          command.matmul.epilogue ? &epilogue : nullptr);
       if (!status)
         return Status::error(status.message(), command.location);
       break;
@@ -453,6 +469,7 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
     return "matmul " + std::to_string(m.batch) + "x" + std::to_string(m.m) +
            "x" + std::to_string(m.n) + "x" + std::to_string(m.k) +
            (m.transposeLhs ? " lhsT" : "") + (m.transposeRhs ? " rhsT" : "") +
+           (m.epilogue ? " +" + program.kernelNames[command.kernel] : "") +
            (Matmul::usesHloxKernel(m) ? " (hlox)" : " (oneDNN)");
   }
   case CommandKind::Convolution: {

@@ -357,7 +357,8 @@ HLOX_AVX512 void dotRows(int64_t n, int64_t k, const float *x,
 
 HLOX_AVX512 bool runDotAvx512(int64_t m, int64_t n, int64_t k,
                               const GemmOperand &lhs, const GemmOperand &rhs,
-                              float *result, int64_t ldc) {
+                              float *result, int64_t ldc,
+                              const GemmEpilogue *epilogue) {
   // The lhs in blocks of 16 columns, each its rows' vectors one after the
   // other (zero past k): one stream the loop reads in order.
   int64_t blocks = (k + 15) / 16;
@@ -381,12 +382,15 @@ HLOX_AVX512 bool runDotAvx512(int64_t m, int64_t n, int64_t k,
                                          dotRows<7>, dotRows<8>};
   static_assert(std::size(byRows) == Gemm::kDotRows);
   byRows[m - 1](n, k, x, rhs, result, ldc);
+  if (epilogue)
+    epilogue->apply(0, m, 0, n);
   return true;
 }
 
 HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
                            const GemmOperand &lhs, const GemmOperand &rhs,
-                           float *result, int64_t ldc) {
+                           float *result, int64_t ldc,
+                           const GemmEpilogue *epilogue) {
   const bool direct = m <= kDirectRows && rhs.colStride == 1;
   const int64_t blockCols = direct ? n : std::min(n, kBlockCols);
   const int64_t blockRows = std::min(m, kBlockRows);
@@ -463,6 +467,11 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
             else
               multiplyTile<1>(depth, sliver, panel, ldb, tile, ldc, tileRows,
                               mask, accumulate);
+            // The tile is final after the last K block: the epilogue
+            // finds it in L1.
+            if (epilogue && pc + depth == k)
+              epilogue->apply(ic + i, ic + i + tileRows, jc + j,
+                              jc + j + count);
           }
         }
       }
@@ -477,20 +486,33 @@ Avx512Switch vectorKernel;
 
 } // namespace
 
+// The epilogue comes from the JIT: UBSan's function-type check would read
+// a signature prefix before its entry that generated code does not have.
+#if defined(__clang__)
+__attribute__((no_sanitize("function")))
+#endif
+void GemmEpilogue::apply(int64_t r0, int64_t r1, int64_t c0,
+                         int64_t c1) const {
+  fn(bindings, row + r0, row + r1, col + c0, col + c1);
+}
+
 bool Gemm::run(int64_t m, int64_t n, int64_t k, const GemmOperand &lhs,
-               const GemmOperand &rhs, float *result, int64_t ldc) {
+               const GemmOperand &rhs, float *result, int64_t ldc,
+               const GemmEpilogue *epilogue) {
   if (m <= 0 || n <= 0)
     return true;
   if (k <= 0) {
     for (int64_t i = 0; i < m; ++i)
       std::fill(result + i * ldc, result + i * ldc + n, 0.0f);
+    if (epilogue)
+      epilogue->apply(0, m, 0, n);
     return true;
   }
 #ifdef HLOX_GEMM_AVX512
   if (cpuHasAvx512()) {
     if (isDotProduct(m, lhs, rhs))
-      return runDotAvx512(m, n, k, lhs, rhs, result, ldc);
-    return runAvx512(m, n, k, lhs, rhs, result, ldc);
+      return runDotAvx512(m, n, k, lhs, rhs, result, ldc, epilogue);
+    return runAvx512(m, n, k, lhs, rhs, result, ldc, epilogue);
   }
 #endif
   return false;

@@ -169,15 +169,35 @@ struct Matmul::Impl {
 
   Status computeOwn(int64_t matrix, int64_t count, int64_t row, int64_t rows,
                     int64_t col, int64_t cols, const float *lhs,
-                    const float *rhs, float *result);
+                    const float *rhs, float *result,
+                    const GemmEpilogue *epilogue);
 
   /// Computes `count` matrices from `matrix` on, rows [row, row + rows) and
-  /// columns [col, col + cols) of each, on the calling thread.
+  /// columns [col, col + cols) of each, on the calling thread, and applies
+  /// the epilogue to them.
   Status compute(int64_t matrix, int64_t count, int64_t row, int64_t rows,
                  int64_t col, int64_t cols, const float *lhs, const float *rhs,
-                 float *result) {
+                 float *result, const GemmEpilogue *epilogue) {
     if (Matmul::usesHloxKernel(spec))
-      return computeOwn(matrix, count, row, rows, col, cols, lhs, rhs, result);
+      return computeOwn(matrix, count, row, rows, col, cols, lhs, rhs, result,
+                        epilogue);
+    Status status =
+        computeLibrary(matrix, count, row, rows, col, cols, lhs, rhs, result);
+    if (status && epilogue) {
+      GemmEpilogue part = *epilogue;
+      part.row = matrix * spec.m + row;
+      part.col = col;
+      // Whole matrices from the first row of `matrix` on, else the rows
+      // of the one matrix.
+      part.apply(0, count > 1 ? count * spec.m : rows, 0, cols);
+    }
+    return status;
+  }
+
+  /// compute() by oneDNN, without the epilogue.
+  Status computeLibrary(int64_t matrix, int64_t count, int64_t row,
+                        int64_t rows, int64_t col, int64_t cols,
+                        const float *lhs, const float *rhs, float *result) {
     Piece *piece = nullptr;
     if (Status status = getPiece(count, rows, cols, piece); !status)
       return status;
@@ -226,17 +246,23 @@ struct Matmul::Impl {
 Status Matmul::Impl::computeOwn(int64_t matrix, int64_t count, int64_t row,
                                 int64_t rows, int64_t col, int64_t cols,
                                 const float *lhs, const float *rhs,
-                                float *result) {
+                                float *result, const GemmEpilogue *epilogue) {
   const int64_t m = spec.m, n = spec.n, k = spec.k;
   for (int64_t i = matrix; i < matrix + count; ++i) {
+    GemmEpilogue part;
+    if (epilogue) {
+      part = *epilogue;
+      part.row = i * m + row;
+      part.col = col;
+    }
     // A transposed operand is the same matrix read with its strides
     // swapped.
     GemmOperand a{lhs + i * m * k + (spec.transposeLhs ? row : row * k),
                   spec.transposeLhs ? 1 : k, spec.transposeLhs ? m : 1};
     GemmOperand b{rhs + i * k * n + (spec.transposeRhs ? col * k : col),
                   spec.transposeRhs ? 1 : n, spec.transposeRhs ? k : 1};
-    if (!Gemm::run(rows, cols, k, a, b, result + i * m * n + row * n + col,
-                   n))
+    if (!Gemm::run(rows, cols, k, a, b, result + i * m * n + row * n + col, n,
+                   epilogue ? &part : nullptr))
       return Status::error("out of memory for a matmul's packed panels");
   }
   return {};
@@ -253,13 +279,18 @@ Matmul::Matmul(const MatmulSpec &spec) : impl(std::make_unique<Impl>()) {
 Matmul::~Matmul() = default;
 
 Status Matmul::run(Device &device, const float *lhs, const float *rhs,
-                   float *result) {
+                   float *result, const GemmEpilogue *epilogue) {
   const MatmulSpec &spec = impl->spec;
   const int64_t m = spec.m, n = spec.n, k = spec.k;
+  if (spec.epilogue != (epilogue != nullptr))
+    return Status::error(spec.epilogue ? "matmul without its epilogue"
+                                       : "matmul given an epilogue it lacks");
   if (spec.batch == 0 || m == 0 || n == 0)
     return {};
   if (k == 0) {
     std::memset(result, 0, sizeof(float) * spec.batch * m * n);
+    if (epilogue)
+      epilogue->apply(0, spec.batch * m, 0, n);
     return {};
   }
   if (!usesHloxKernel(spec) && !onednn::getEngine())
@@ -282,8 +313,8 @@ Status Matmul::run(Device &device, const float *lhs, const float *rhs,
       onednn::setNumThreads(1);
       int64_t col = begin * kColumnBlock;
       int64_t cols = std::min(end * kColumnBlock, n) - col;
-      if (Status status =
-              impl->compute(0, spec.batch, 0, m, col, cols, lhs, rhs, result);
+      if (Status status = impl->compute(0, spec.batch, 0, m, col, cols, lhs,
+                                        rhs, result, epilogue);
           !status)
         fail(status);
     });
@@ -303,8 +334,8 @@ Status Matmul::run(Device &device, const float *lhs, const float *rhs,
         count = (end - begin) / m;
         rows = m;
       }
-      Status status =
-          impl->compute(matrix, count, row, rows, 0, n, lhs, rhs, result);
+      Status status = impl->compute(matrix, count, row, rows, 0, n, lhs, rhs,
+                                    result, epilogue);
       if (!status) {
         fail(status);
         return;

@@ -68,6 +68,13 @@ static cl::opt<bool> libraryCalls(
              "under --strict-numerics)"),
     cl::init(true));
 
+static cl::opt<bool> fuseMatmulEpilogues(
+    "fuse-matmul-epilogues",
+    cl::desc("Apply the elementwise dispatch that alone reads a library "
+             "matrix product (a bias, an activation, a residual add) to "
+             "each tile of the product as it is finished (on by default)"),
+    cl::init(true));
+
 static cl::opt<bool> hloxMatmulKernel(
     "hlox-matmul-kernel",
     cl::desc("With --library-calls, compute f32 matrix products with "
@@ -142,6 +149,7 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.libraryCalls = libraryCalls;
   options.libraryMinFlops = libraryMinFlops;
   options.hloxMatmulKernel = hloxMatmulKernel;
+  options.fuseMatmulEpilogues = fuseMatmulEpilogues;
   options.channelsLast = channelsLast;
   options.fuseRows = fuseRows;
   options.targetCpu = targetCpu;

@@ -190,6 +190,60 @@ TEST(GemmTest, PropagatesInfinitiesAndNaNs) {
 }
 
 /// An empty sum is zero; an empty result writes nothing.
+/// An epilogue that doubles each element of its tile and adds one, and
+/// counts the times it saw each: bindings are the result, the counts and
+/// the result's row stride.
+void doubleAndCount(void **bindings, int64_t r0, int64_t r1, int64_t c0,
+                    int64_t c1) {
+  auto *result = static_cast<float *>(bindings[0]);
+  auto *counts = static_cast<int *>(bindings[1]);
+  int64_t ldc = *static_cast<int64_t *>(bindings[2]);
+  for (int64_t i = r0; i < r1; ++i)
+    for (int64_t j = c0; j < c1; ++j) {
+      result[i * ldc + j] = 2.0f * result[i * ldc + j] + 1.0f;
+      ++counts[i * ldc + j];
+    }
+}
+
+/// The epilogue sees every result element once, after its last chain
+/// (the final sum's bits), and nothing outside the result: tiles with
+/// tails, several K blocks, the rhs read in place, the dot products, an
+/// empty sum.
+TEST(GemmTest, EpilogueSeesEachFinishedElementOnce) {
+  if (!Gemm::hasVectorKernel())
+    GTEST_SKIP() << "the CPU has no AVX-512";
+  for (Shape s : {Shape{9, 50, 385}, Shape{197, 130, 1000}, Shape{20, 100, 64},
+                  Shape{3, 40, 300}, Shape{5, 7, 0}})
+    for (bool transposeRhs : {false, true}) {
+      const int64_t m = s.m, n = s.n, k = s.k;
+      int64_t ldc = n + 3;
+      std::vector<float> lhs = values(m * k + 1, 1), rhs = values(k * n + 1, 2);
+      GemmOperand a{lhs.data(), k, 1};
+      GemmOperand b{rhs.data(), transposeRhs ? 1 : n, transposeRhs ? k : 1};
+      std::vector<float> result(m * ldc, 5.0f);
+      std::vector<int> counts(m * ldc, 0);
+      void *bindings[] = {result.data(), counts.data(), &ldc};
+      GemmEpilogue epilogue{doubleAndCount, bindings};
+      ASSERT_TRUE(Gemm::run(m, n, k, a, b, result.data(), ldc, &epilogue));
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < ldc; ++j) {
+          if (j >= n) {
+            ASSERT_EQ(counts[i * ldc + j], 0);
+            ASSERT_EQ(result[i * ldc + j], 5.0f);
+            continue;
+          }
+          ASSERT_EQ(counts[i * ldc + j], 1)
+              << m << "x" << n << "x" << k << " at " << i << "," << j;
+          float sum = k == 0                        ? 0.0f
+                      : Gemm::isDotProduct(m, a, b) ? laneSum(a, b, i, j, k)
+                                                    : chainedSum(a, b, i, j, k);
+          float expected = 2.0f * sum + 1.0f;
+          ASSERT_EQ(std::memcmp(&result[i * ldc + j], &expected, 4), 0)
+              << m << "x" << n << "x" << k << " at " << i << "," << j;
+        }
+    }
+}
+
 TEST(GemmTest, EmptySums) {
   std::vector<float> result(6, 7.0f);
   float none = 0;

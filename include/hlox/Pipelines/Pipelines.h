@@ -73,6 +73,10 @@ struct CompileOptions {
   /// AVX-512 (`library.matmul`'s `hlox_kernel`), oneDNN elsewhere: about
   /// half oneDNN's rounding error, as fast (`docs/performance.md`).
   bool hloxMatmulKernel = true;
+  /// A library matrix product takes the elementwise dispatch that alone
+  /// reads it as its epilogue, applied to each tile as it is finished
+  /// (`hlox-fuse-matmul-epilogues`).
+  bool fuseMatmulEpilogues = true;
   /// With library calls, NCHW convolutions and the ops around them compute
   /// in NHWC (`hlox-channels-last`), with transposes left at the edges.
   bool channelsLast = true;

@@ -69,6 +69,24 @@ inline constexpr int64_t kThreadedWork = 1 << 15;
 /// keeping around it (the op is worth several threads' chunks).
 inline constexpr int64_t kHostControlFlowWork = 1 << 16;
 
+/// Marks a dispatch that is a matrix product's epilogue
+/// (hlox-fuse-matmul-epilogues): its first argument is the product, which
+/// it reads elementwise and may overwrite, and the value is the rank of
+/// the product's rows (its batch and M dimensions); the rest are its
+/// columns. Its kernel computes a tile of rows by columns of the product
+/// seen as a matrix: `f_entry(void **bindings, i64 row_begin, i64 row_end,
+/// i64 col_begin, i64 col_end)`.
+inline constexpr llvm::StringLiteral kMatmulEpilogueAttr =
+    "hlox.matmul_epilogue";
+
+/// Whether `dispatch`'s result `result` may be written into the buffer of
+/// its argument `operand` (hlox-mark-in-place-results): it is the only
+/// result of an all-parallel `linalg.generic` that writes it with the
+/// identity map, and that generic alone reads the argument, with the
+/// identity map, which has the result's type.
+bool mayWriteInPlace(mlir::func::FuncOp dispatch, unsigned operand,
+                     unsigned result);
+
 /// The suffix of a kernel's runtime entry point: dispatch `@f` runs as
 /// `f_entry(void **bindings, i64 begin, i64 end)`.
 inline constexpr llvm::StringLiteral kEntrySuffix = "_entry";

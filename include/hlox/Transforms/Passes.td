@@ -484,6 +484,46 @@ def HloxFormDispatches : Pass<"hlox-form-dispatches", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def HloxFuseMatmulEpilogues
+    : Pass<"hlox-fuse-matmul-epilogues", "::mlir::ModuleOp"> {
+  let summary = "Makes a product's elementwise consumer its epilogue";
+  let description = [{
+    After `hlox-form-dispatches`: a `library.matmul` whose one user is a
+    call of a dispatch that holds one all-parallel `linalg.generic` (with
+    its fresh output and constants) takes that dispatch as its `epilogue`,
+    when the generic reads the product elementwise and nothing else of it
+    (`mayWriteInPlace`: the identity map, the result's type) and its
+    iterations can be seen as the product's rows by its columns (every
+    indexing map keeps the rows' dimensions together and the columns'
+    together: a bias along the columns, a residual shaped like the
+    product, a per-row scale). The dispatch's argument for the product
+    becomes its first, and it is marked `hlox.matmul_epilogue` with the
+    rank of the product's rows; the call goes, and the product's result is
+    the epilogue's. Its other operands become the product's
+    `epilogue_operands`. A dispatch called from elsewhere too stays.
+
+    The target compiles the epilogue as a kernel over a tile of rows and
+    columns, which the runtime calls on each tile of the product as it is
+    finished (bias + GELU after a transformer's first product, the
+    residual add after its second), so that the product is not read back
+    from memory in a pass of its own.
+
+    ```mlir
+    %p = library.matmul %x, %w batch_rank = 0 contracting_rank = 1
+        : (tensor<256x1024xf32>, tensor<1024x4096xf32>) -> tensor<256x4096xf32>
+    %g = call @main_dispatch_3(%bias, %p)
+        : (tensor<4096xf32>, tensor<256x4096xf32>) -> tensor<256x4096xf32>
+    // becomes
+    %g = library.matmul %x, %w batch_rank = 0 contracting_rank = 1
+        epilogue @main_dispatch_3(%bias)
+        : (tensor<256x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32>)
+        -> tensor<256x4096xf32>
+    // with @main_dispatch_3(%p, %bias) {hlox.matmul_epilogue = 1}
+    ```
+  }];
+  let dependentDialects = ["::hlox::library::LibraryDialect"];
+}
+
 def HloxDedupDispatches : Pass<"hlox-dedup-dispatches", "::mlir::ModuleOp"> {
   let summary = "Merges dispatch functions that are the same up to their name";
   let description = [{

@@ -36,33 +36,37 @@ public:
     for (LLVM::LLVMFuncOp kernel : kernels) {
       LLVM::LLVMFunctionType type = kernel.getFunctionType();
       unsigned numParams = type.getNumParams();
-      if (numParams < 2 || !isa<LLVM::LLVMVoidType>(type.getReturnType()) ||
-          llvm::any_of(type.getParams().drop_back(2),
+      // The workgroup range, or a matrix product epilogue's tile.
+      unsigned numIndices = kernel->hasAttr(kMatmulEpilogueAttr) ? 4 : 2;
+      if (numParams < numIndices ||
+          !isa<LLVM::LLVMVoidType>(type.getReturnType()) ||
+          llvm::any_of(type.getParams().drop_back(numIndices),
                        [&](Type t) { return t != ptr; })) {
         kernel.emitError("kernel does not have the bare-pointer signature");
         return signalPassFailure();
       }
       b.setInsertionPointAfter(kernel);
       Location loc = kernel.getLoc();
+      SmallVector<Type> params = {ptr};
+      params.append(numIndices, i64);
       auto entry = LLVM::LLVMFuncOp::create(
           b, loc, (kernel.getSymName() + kEntrySuffix).str(),
-          LLVM::LLVMFunctionType::get(voidType, {ptr, i64, i64}));
+          LLVM::LLVMFunctionType::get(voidType, params));
       Block *block = entry.addEntryBlock(b);
       b.setInsertionPointToStart(block);
       SmallVector<Value> operands;
-      for (unsigned i = 0; i + 2 < numParams; ++i) {
+      for (unsigned i = 0; i + numIndices < numParams; ++i) {
         Value slot = LLVM::GEPOp::create(b, loc, ptr, ptr, block->getArgument(0),
                                          ArrayRef<LLVM::GEPArg>{int32_t(i)});
         operands.push_back(LLVM::LoadOp::create(b, loc, ptr, slot));
       }
-      Value begin = block->getArgument(1), end = block->getArgument(2);
-      Type indexType = type.getParams()[numParams - 2];
-      if (indexType != i64) {
-        begin = LLVM::TruncOp::create(b, loc, indexType, begin);
-        end = LLVM::TruncOp::create(b, loc, indexType, end);
+      Type indexType = type.getParams()[numParams - 1];
+      for (unsigned i = 1; i <= numIndices; ++i) {
+        Value index = block->getArgument(i);
+        if (indexType != i64)
+          index = LLVM::TruncOp::create(b, loc, indexType, index);
+        operands.push_back(index);
       }
-      operands.push_back(begin);
-      operands.push_back(end);
       LLVM::CallOp::create(b, loc, kernel, operands);
       LLVM::ReturnOp::create(b, loc, ValueRange{});
     }

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -206,6 +207,73 @@ FailureOr<SmallVector<Value>> tileRoot(OpBuilder &b, Operation *root,
     b.setInsertionPoint(tiledOp);
   }
   return results;
+}
+
+/// Rewrites the generic `root` of a matrix product's epilogue
+/// (kMatmulEpilogueAttr: its first `rowRank` loops are the product's rows,
+/// the rest its columns) to compute the tile [rowBegin, rowEnd) x
+/// [colBegin, colEnd) of its iterations seen as rows by columns, writing
+/// it straight into `output`. Returns the value to materialize.
+FailureOr<Value> tileEpilogue(OpBuilder &b, linalg::GenericOp root,
+                              int64_t rowRank, Value output,
+                              ArrayRef<Value> bounds) {
+  Location loc = root.getLoc();
+  ReassociationIndices rows, columns;
+  for (int64_t d = 0, rank = root.getNumLoops(); d < rank; ++d)
+    (d < rowRank ? rows : columns).push_back(d);
+  SmallVector<ReassociationIndices> groups = {rows, columns};
+  // The generic as a matrix: its rows' loops collapsed into one, and its
+  // columns' (a no-op for a matrix already).
+  linalg::GenericOp matrix = root;
+  SmallVector<Value> expanded;
+  if (rows.size() > 1 || columns.size() > 1) {
+    IRRewriter rewriter(b);
+    rewriter.setInsertionPoint(root);
+    FailureOr<linalg::CollapseResult> collapsed =
+        linalg::collapseOpIterationDims(root, groups, rewriter);
+    if (failed(collapsed))
+      return root.emitError("the CPU target could not see this epilogue as "
+                            "rows by columns");
+    matrix = cast<linalg::GenericOp>(collapsed->collapsedOp.getOperation());
+    expanded = collapsed->results;
+  }
+  b.setInsertionPoint(matrix);
+  SmallVector<OpFoldResult> offsets = {bounds[0], bounds[2]};
+  SmallVector<OpFoldResult> sizes = {
+      arith::SubIOp::create(b, loc, bounds[1], bounds[0]).getResult(),
+      arith::SubIOp::create(b, loc, bounds[3], bounds[2]).getResult()};
+  FailureOr<TilingResult> tiled =
+      cast<TilingInterface>(matrix.getOperation())
+          .getTiledImplementation(b, offsets, sizes);
+  if (failed(tiled) || tiled->tiledOps.size() != 1)
+    return root.emitError("the CPU target could not tile this epilogue");
+  auto tiledOp = cast<linalg::LinalgOp>(tiled->tiledOps.front());
+  auto type = cast<RankedTensorType>(root.getResult(0).getType());
+  b.setInsertionPoint(tiledOp);
+  Value destination = bufferization::ToTensorOp::create(
+      b, loc, type, output, /*restrict=*/true, /*writable=*/true);
+  Value destinationMatrix =
+      matrix == root
+          ? destination
+          : tensor::CollapseShapeOp::create(b, loc, destination, groups)
+                .getResult();
+  SmallVector<OpFoldResult> ones(2, b.getIndexAttr(1));
+  tiledOp.getDpsInitsMutable()[0].set(tensor::ExtractSliceOp::create(
+      b, loc, destinationMatrix, offsets, sizes, ones));
+  b.setInsertionPointAfter(tiledOp);
+  Value written = tensor::InsertSliceOp::create(
+      b, loc, tiled->tiledValues[0], destinationMatrix, offsets, sizes, ones);
+  if (matrix == root)
+    return written;
+  Value result =
+      tensor::ExpandShapeOp::create(b, loc, type, written, groups).getResult();
+  for (Value value : expanded)
+    if (Operation *expand = value.getDefiningOp();
+        expand && expand != matrix && expand->use_empty())
+      expand->erase();
+  if (matrix->use_empty())
+    matrix->erase();
+  return result;
 }
 
 /// Rewrites a row group (`root` and the linalg ops `members` that feed it,
@@ -492,8 +560,10 @@ private:
       arguments.push_back(memrefFor(input));
     for (Type result : type.getResults())
       arguments.push_back(memrefFor(result));
-    arguments.push_back(b.getIndexType());
-    arguments.push_back(b.getIndexType());
+    auto epilogue = function->getAttrOfType<IntegerAttr>(kMatmulEpilogueAttr);
+    // The workgroup range, or an epilogue's tile (rows, then columns).
+    for (int i = 0, e = epilogue ? 4 : 2; i < e; ++i)
+      arguments.push_back(b.getIndexType());
     auto kernel = func::FuncOp::create(b, loc, function.getSymName(),
                                        b.getFunctionType(arguments, {}));
     kernel->setAttrs(function->getAttrs());
@@ -521,6 +591,24 @@ private:
     int64_t workgroups = 1;
     if (auto attr = function->getAttrOfType<IntegerAttr>(kWorkgroupsAttr))
       workgroups = attr.getInt();
+    if (epilogue) {
+      auto root = returned.size() == 1
+                      ? returned[0].getDefiningOp<linalg::GenericOp>()
+                      : nullptr;
+      if (!root || outputs.size() != 1)
+        return function.emitError("a matrix product's epilogue is not one "
+                                  "linalg.generic");
+      SmallVector<Value> bounds(body->getArguments().take_back(4));
+      FailureOr<Value> tiled =
+          tileEpilogue(b, root, epilogue.getInt(), outputs[0], bounds);
+      if (failed(tiled))
+        return failure();
+      returned = {*tiled};
+      if (root->use_empty())
+        root->erase();
+      workgroups = 1;
+      LDBG() << "tiled the epilogue " << function.getSymName();
+    }
     auto insert = returned.size() == 1
                       ? returned[0].getDefiningOp<tensor::InsertSliceOp>()
                       : nullptr;

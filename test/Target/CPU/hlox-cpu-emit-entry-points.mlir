@@ -10,3 +10,15 @@
 llvm.func @k(%a: !llvm.ptr, %b: !llvm.ptr, %begin: i64, %end: i64) attributes {hlox.dispatch} {
   llvm.return
 }
+
+// A matrix product's epilogue takes its tile: rows, then columns.
+// CHECK-LABEL: llvm.func @e_entry(
+// CHECK-SAME: %[[B:.+]]: !llvm.ptr, %[[R0:[^:]+]]: i64, %[[R1:[^:]+]]: i64, %[[C0:[^:]+]]: i64, %[[C1:[^:]+]]: i64)
+// CHECK: %[[P0:.+]] = llvm.getelementptr %[[B]][0]
+// CHECK: %[[A0:.+]] = llvm.load %[[P0]] : !llvm.ptr -> !llvm.ptr
+// CHECK: %[[P1:.+]] = llvm.getelementptr %[[B]][1]
+// CHECK: %[[A1:.+]] = llvm.load %[[P1]] : !llvm.ptr -> !llvm.ptr
+// CHECK: llvm.call @e(%[[A0]], %[[A1]], %[[R0]], %[[R1]], %[[C0]], %[[C1]])
+llvm.func @e(%a: !llvm.ptr, %b: !llvm.ptr, %r0: i64, %r1: i64, %c0: i64, %c1: i64) attributes {hlox.dispatch, hlox.matmul_epilogue = 1 : i64} {
+  llvm.return
+}

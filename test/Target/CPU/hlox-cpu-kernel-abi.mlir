@@ -243,3 +243,53 @@ func.func private @pad_batch_of_one(%x: tensor<1x3x2xf32>) -> tensor<1x5x4xf32> 
   %p = tensor.insert_slice %x into %f[0, 1, 1] [1, 3, 2] [1, 1, 1] : tensor<1x3x2xf32> into tensor<1x5x4xf32>
   return %p : tensor<1x5x4xf32>
 }
+
+// A matrix product's epilogue computes the tile [r0, r1) x [c0, c1) of its
+// rows by columns, straight into the output: a bias along the columns.
+// CHECK-LABEL: func.func @epilogue(
+// CHECK-SAME: %[[P:.+]]: memref<6x40xf32>, %[[B:.+]]: memref<40xf32>, %[[OUT:.+]]: memref<6x40xf32>, %[[R0:.+]]: index, %[[R1:.+]]: index, %[[C0:.+]]: index, %[[C1:.+]]: index)
+// CHECK-DAG: %[[ROWS:.+]] = arith.subi %[[R1]], %[[R0]]
+// CHECK-DAG: %[[COLS:.+]] = arith.subi %[[C1]], %[[C0]]
+// CHECK-DAG: tensor.extract_slice %{{.+}}[%[[R0]], %[[C0]]] [%[[ROWS]], %[[COLS]]]
+// CHECK-DAG: tensor.extract_slice %{{.+}}[%[[C0]]] [%[[COLS]]]
+// CHECK: %[[D:.+]] = bufferization.to_tensor %[[OUT]] restrict writable
+// CHECK: %[[TILE:.+]] = tensor.extract_slice %[[D]][%[[R0]], %[[C0]]] [%[[ROWS]], %[[COLS]]]
+// CHECK: %[[G:.+]] = linalg.generic {{.*}} outs(%[[TILE]] : tensor<?x?xf32>)
+// CHECK: %[[I:.+]] = tensor.insert_slice %[[G]] into %[[D]][%[[R0]], %[[C0]]] [%[[ROWS]], %[[COLS]]]
+// CHECK: bufferization.materialize_in_destination %[[I]] in restrict writable %[[OUT]]
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+func.func private @epilogue(%p: tensor<6x40xf32>, %b: tensor<40xf32>) -> tensor<6x40xf32> attributes {hlox.dispatch, hlox.matmul_epilogue = 1 : i64} {
+  %e = tensor.empty() : tensor<6x40xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #col, #id2], iterator_types = ["parallel", "parallel"]} ins(%p, %b : tensor<6x40xf32>, tensor<40xf32>) outs(%e : tensor<6x40xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<6x40xf32>
+  return %r : tensor<6x40xf32>
+}
+
+// Rows of two dimensions (a [2, 3] batch of rows) are seen as one: the
+// generic is collapsed to rows by columns before it is tiled, and the
+// output collapsed with it.
+// CHECK-LABEL: func.func @epilogue_rows(
+// CHECK-SAME: %[[P:.+]]: memref<2x3x40xf32>, %[[OUT:.+]]: memref<2x3x40xf32>, %[[R0:.+]]: index, %[[R1:.+]]: index, %[[C0:.+]]: index, %[[C1:.+]]: index)
+// CHECK: tensor.collapse_shape %{{.+}} {{\[\[}}0, 1], [2]] : tensor<2x3x40xf32> into tensor<6x40xf32>
+// CHECK: %[[D:.+]] = bufferization.to_tensor %[[OUT]] restrict writable
+// CHECK: %[[DM:.+]] = tensor.collapse_shape %[[D]] {{\[\[}}0, 1], [2]] : tensor<2x3x40xf32> into tensor<6x40xf32>
+// CHECK: %[[TILE:.+]] = tensor.extract_slice %[[DM]][%[[R0]], %[[C0]]]
+// CHECK: %[[G:.+]] = linalg.generic {{.*}} outs(%[[TILE]] : tensor<?x?xf32>)
+// CHECK: %[[I:.+]] = tensor.insert_slice %[[G]] into %[[DM]][%[[R0]], %[[C0]]]
+// CHECK: %[[X:.+]] = tensor.expand_shape %[[I]] {{\[\[}}0, 1], [2]]
+// CHECK: bufferization.materialize_in_destination %[[X]] in restrict writable %[[OUT]]
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func private @epilogue_rows(%p: tensor<2x3x40xf32>) -> tensor<2x3x40xf32> attributes {hlox.dispatch, hlox.matmul_epilogue = 2 : i64} {
+  %e = tensor.empty() : tensor<2x3x40xf32>
+  %r = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%p : tensor<2x3x40xf32>) outs(%e : tensor<2x3x40xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %z = arith.constant 0.0 : f32
+    %m = arith.maximumf %x, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3x40xf32>
+  return %r : tensor<2x3x40xf32>
+}

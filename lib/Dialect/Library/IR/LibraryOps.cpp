@@ -58,6 +58,8 @@ static FailureOr<MatmulGroups> getGroups(MatmulOp op) {
 }
 
 LogicalResult MatmulOp::verify() {
+  if (!getEpilogue() && !getEpilogueOperands().empty())
+    return emitOpError("has epilogue operands but no epilogue");
   FailureOr<MatmulGroups> groups = getGroups(*this);
   if (failed(groups))
     return emitOpError("ranks do not add up: lhs ")

@@ -31,6 +31,27 @@ struct GemmOperand {
   int64_t colStride = 0;
 };
 
+/// A compiled kernel that overwrites the tile [rowBegin, rowEnd) x
+/// [colBegin, colEnd) of a product with its elementwise function of it (a
+/// matrix product's epilogue, MatmulSpec::epilogue). Rows are numbered
+/// across the batch's matrices.
+using EpilogueFn = void (*)(void **bindings, int64_t rowBegin, int64_t rowEnd,
+                            int64_t colBegin, int64_t colEnd);
+
+/// An epilogue to apply to the product's tiles as they are finished.
+struct GemmEpilogue {
+  EpilogueFn fn = nullptr;
+  void **bindings = nullptr;
+  /// Where the part of the product a call computes lies in the whole
+  /// product: its first row and column.
+  int64_t row = 0;
+  int64_t col = 0;
+
+  /// Applies the epilogue to rows [r0, r1) and columns [c0, c1) of the
+  /// part.
+  void apply(int64_t r0, int64_t r1, int64_t c0, int64_t c1) const;
+};
+
 class Gemm {
 public:
   /// The products each chain of fused multiply-adds sums before it is
@@ -52,9 +73,13 @@ public:
   /// result[i * ldc + j] = sum over p < k of lhs(i, p) * rhs(p, j), for
   /// i < m and j < n, on the calling thread. Scratch memory for the packed
   /// panels is the thread's, kept across calls. Returns false, computing
-  /// nothing, when the CPU lacks AVX-512 or that memory is exhausted.
+  /// nothing, when the CPU lacks AVX-512 or that memory is exhausted. With
+  /// an `epilogue`, each register tile of the result gets it once its last
+  /// chain is stored, while the tile is in L1 (a dot product's result
+  /// once it is whole).
   static bool run(int64_t m, int64_t n, int64_t k, const GemmOperand &lhs,
-                  const GemmOperand &rhs, float *result, int64_t ldc);
+                  const GemmOperand &rhs, float *result, int64_t ldc,
+                  const GemmEpilogue *epilogue = nullptr);
 
   /// Whether run() may be called: the CPU has AVX-512F and FMA, and the
   /// tests have not turned the kernel off.

@@ -63,8 +63,10 @@ enum class CommandKind {
   /// random engine (see Random.h), with parameters values[0] and values[1]
   /// (one element each, of values[2]'s element type).
   Rng,
-  /// Computes values[2] = values[0] x values[1], a batched f32 matrix
-  /// product described by `matmul`, with the device's library (Matmul.h).
+  /// Computes values.back() = values[0] x values[1], a batched f32 matrix
+  /// product described by `matmul`, with the device's library (Matmul.h);
+  /// with `matmul.epilogue`, the values in between are the epilogue's
+  /// operands.
   Matmul,
   /// Computes values[2], the 2-d convolution of values[0] by the kernel
   /// values[1] that `convolution` describes, with the device's library
@@ -141,6 +143,12 @@ struct MatmulSpec {
   /// Computed by hlox's own kernel (Gemm.h) where the CPU has AVX-512,
   /// else by oneDNN.
   bool hloxKernel = false;
+  /// The result is the command's kernel `kernel` (an EpilogueFn, Gemm.h)
+  /// applied to the product, tile by tile as the product is finished: its
+  /// bindings are the product, the epilogue's operands (the command's
+  /// values after the two operands) and the result, the product and the
+  /// result in the result's buffer.
+  bool epilogue = false;
 };
 
 struct Command {

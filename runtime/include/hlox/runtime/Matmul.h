@@ -13,6 +13,7 @@
 #define HLOX_RUNTIME_MATMUL_H
 
 #include "hlox/runtime/Device.h"
+#include "hlox/runtime/Gemm.h"
 #include "hlox/runtime/HostProgram.h"
 #include "hlox/runtime/Status.h"
 
@@ -45,8 +46,13 @@ public:
   /// matrix it touches, so that the library's own threads never compete
   /// with the device's; its scratch memory is the thread's, kept across
   /// calls (no fresh pages in the steady state).
-  Status run(Device &device, const float *lhs, const float *rhs,
-             float *result);
+  /// With the spec's `epilogue`, `epilogue` is its kernel and bindings
+  /// (the product, the epilogue's operands, the result: `result` both
+  /// times), and each thread applies it to the tiles of its part of the
+  /// product as they are finished: hlox's kernel per register tile, oneDNN
+  /// per part of a matrix it computes.
+  Status run(Device &device, const float *lhs, const float *rhs, float *result,
+             const GemmEpilogue *epilogue = nullptr);
 
 private:
   struct Impl;

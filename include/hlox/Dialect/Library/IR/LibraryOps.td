@@ -60,10 +60,22 @@ def Library_MatmulOp : Library_Op<"matmul"> {
     added to the result in order of k, for about half the rounding error
     of the library's longer chains (`docs/performance.md`).
 
+    With `epilogue`, the result is `@epilogue(product, epilogue_operands...)`
+    instead of the product: a dispatch function (`hlox.matmul_epilogue`,
+    made by `hlox-fuse-matmul-epilogues`) whose one op is an elementwise
+    `linalg.generic` reading the product with the identity map (a bias, an
+    activation, a residual add, a scaling). The runtime applies it to each
+    tile of the product as the tile is finished, while it is in cache,
+    instead of in a pass of its own over the whole product.
+
     ```mlir
     %c = library.matmul %a, %b transpose_rhs batch_rank = 1
         contracting_rank = 1
         : (tensor<4x512x64xf32>, tensor<4x512x64xf32>) -> tensor<4x512x512xf32>
+    %g = library.matmul %x, %w batch_rank = 0 contracting_rank = 1
+        epilogue @main_dispatch_3(%bias)
+        : (tensor<256x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32>)
+        -> tensor<256x4096xf32>
     ```
   }];
   let arguments = (ins
@@ -73,14 +85,17 @@ def Library_MatmulOp : Library_Op<"matmul"> {
     UnitAttr:$transpose_rhs,
     ConfinedAttr<I64Attr, [IntNonNegative]>:$batch_rank,
     ConfinedAttr<I64Attr, [IntNonNegative]>:$contracting_rank,
-    UnitAttr:$hlox_kernel
+    UnitAttr:$hlox_kernel,
+    OptionalAttr<FlatSymbolRefAttr>:$epilogue,
+    Variadic<AnyStaticShapeTensor>:$epilogue_operands
   );
   let results = (outs StaticShapeTensorOf<[F32]>:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)?
     (`transpose_rhs` $transpose_rhs^)? `batch_rank` `=` $batch_rank
     `contracting_rank` `=` $contracting_rank
-    (`hlox_kernel` $hlox_kernel^)? attr-dict `:`
+    (`hlox_kernel` $hlox_kernel^)?
+    (`epilogue` $epilogue^ `(` $epilogue_operands `)`)? attr-dict `:`
     functional-type(operands, results)
   }];
   let hasVerifier = 1;
