@@ -55,9 +55,8 @@ bool isEpilogue(func::FuncOp dispatch, unsigned operand, int64_t rowRank) {
       !mayWriteInPlace(dispatch, operand, /*result=*/0))
     return false;
   Block &body = dispatch.getBody().front();
-  auto generic = body.getTerminator()
-                     ->getOperand(0)
-                     .getDefiningOp<linalg::GenericOp>();
+  auto generic =
+      body.getTerminator()->getOperand(0).getDefiningOp<linalg::GenericOp>();
   for (Operation &op : body.without_terminator())
     if (&op != generic.getOperation() &&
         !isa<tensor::EmptyOp, arith::ConstantOp>(op))
@@ -127,9 +126,9 @@ struct FuseMatmulEpiloguesPass
       // Its kernel runs on tiles, not workgroups.
       dispatch->removeAttr(kWorkgroupsAttr);
       dispatch->removeAttr(kWorkAttr);
-      dispatch->setAttr(kMatmulEpilogueAttr,
-                        IntegerAttr::get(IntegerType::get(&getContext(), 64),
-                                         rowRank));
+      dispatch->setAttr(
+          kMatmulEpilogueAttr,
+          IntegerAttr::get(IntegerType::get(&getContext(), 64), rowRank));
       SmallVector<Value> operands;
       for (Value operand : call.getOperands())
         if (operand != product)

@@ -230,3 +230,11 @@ func.func @conv_pool_stride(%x: tensor<1x32x32x3xf32>, %w: tensor<8x3x7x7xf32>) 
   %0 = library.conv2d %x, %w nhwc kernel_oihw strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] max_pool window = [3, 3] strides = [0, 2] padding = [1, 1, 1, 1] : (tensor<1x32x32x3xf32>, tensor<8x3x7x7xf32>) -> tensor<1x8x8x8xf32>
   return %0 : tensor<1x8x8x8xf32>
 }
+
+// -----
+
+func.func @epilogue_operands(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{has epilogue operands but no epilogue}}
+  %0 = "library.matmul"(%a, %b, %c) <{batch_rank = 0 : i64, contracting_rank = 1 : i64}> : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}

@@ -11,6 +11,15 @@ func.func @matmuls(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<3x8x4xf
   return %0, %1, %2 : tensor<4x16xf32>, tensor<3x4x5xf32>, tensor<2x3x16xf32>
 }
 
+// CHECK-LABEL: func.func @epilogue
+// CHECK: library.matmul %arg0, %arg1 batch_rank = 0 contracting_rank = 1 hlox_kernel epilogue @bias(%arg2) : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
+// CHECK: library.matmul %arg0, %arg1 batch_rank = 0 contracting_rank = 1 epilogue @relu() : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+func.func @epilogue(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 hlox_kernel epilogue @bias(%c) : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
+  %1 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 epilogue @relu() : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0, %1 : tensor<4x16xf32>, tensor<4x16xf32>
+}
+
 // CHECK-LABEL: func.func @convolutions
 // CHECK: library.conv2d %arg0, %arg1 strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] : (tensor<1x3x32x32xf32>, tensor<8x3x7x7xf32>) -> tensor<1x8x16x16xf32>
 // CHECK: library.conv2d %arg2, %arg3 nhwc strides = [1, 1] padding = [0, 0, 0, 0] dilations = [2, 2] : (tensor<1x9x9x4xbf16>, tensor<3x3x4x6xbf16>) -> tensor<1x5x5x6xbf16>

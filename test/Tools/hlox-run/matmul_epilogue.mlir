@@ -3,12 +3,15 @@
 // RUN: hlox-run %s --random-inputs --num-threads=1 --library-min-flops=0 --compare-with-interpreter --atol=2e-4 --fuse-matmul-epilogues=false | FileCheck %s --check-prefix=EXEC
 // RUN: %if avx512 %{ hlox-run %s --random-inputs --repeat=1 --library-min-flops=0 --profile 2>&1 >/dev/null | FileCheck %s --check-prefix=ROUTE %}
 // RUN: hlox-run %s --random-inputs --repeat=1 --library-min-flops=0 --profile --fuse-matmul-epilogues=false 2>&1 >/dev/null | FileCheck %s --check-prefix=UNFUSED
+// RUN: hlox-run %s --random-inputs --library-min-flops=0 --print-output > %t.fused
+// RUN: hlox-run %s --random-inputs --library-min-flops=0 --print-output --fuse-matmul-epilogues=false > %t.unfused
+// RUN: diff %t.fused %t.unfused
 
 // Matrix products whose elementwise consumer becomes their epilogue,
 // applied to each tile as it is finished: computed with hlox's kernel
 // (register tiles of 8x48 whatever the shape's remainders, dot products
 // for a few rows by W.T), with oneDNN (per part a thread computes), and
-// unfused, all against the interpreter.
+// unfused, all against the interpreter; fused and unfused, the same bits.
 // EXEC: result[0] tensor<200x100xf32>: 0 of 20000 elements differ
 // EXEC: result[1] tensor<2x40x72xf32>: 0 of 5760 elements differ
 // EXEC: result[2] tensor<3x20x50xf32>: 0 of 3000 elements differ
