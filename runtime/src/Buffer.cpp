@@ -4,6 +4,8 @@
 
 #include "hlox/runtime/Buffer.h"
 
+#include <atomic>
+
 #include <cstdlib>
 
 using namespace hlox::runtime;
@@ -34,9 +36,20 @@ void *hlox::runtime::allocateAligned(size_t bytes) {
 
 void hlox::runtime::freeAligned(void *pointer) { std::free(pointer); }
 
-Buffer::Buffer(BufferType type) : type(std::move(type)) {
+/// The next Buffer::getId().
+static uint64_t nextBufferId() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+Buffer::Buffer(BufferType type) : type(std::move(type)), id(nextBufferId()) {
   storage = allocateAligned(this->type.getByteSize());
 }
+
+Buffer::Buffer(BufferType type, void *storage,
+               std::function<void(void *)> release)
+    : type(std::move(type)), storage(storage), release(std::move(release)),
+      id(nextBufferId()) {}
 
 Buffer::~Buffer() {
   if (release)

@@ -248,6 +248,9 @@ Status Executable::execute(
   for (size_t i = 0; i < donated.size(); ++i) {
     if (!donated[i])
       continue;
+    if (arguments[i]->isImmutable())
+      return Status::error("argument " + std::to_string(i) +
+                           " is donated but immutable");
     // The program would overwrite what it reads through the other name.
     auto *begin = static_cast<const uint8_t *>(arguments[i]->data());
     const uint8_t *end = begin + arguments[i]->getByteSize();
@@ -291,6 +294,20 @@ Status Executable::execute(
       break;
     }
   }
+  // What a convolution keeps from its kernel needs no second look where
+  // the kernel is a constant or an immutable argument: the identity of its
+  // contents (Buffer::getId; the constants' never change), else 0.
+  auto identityOf = [&](int64_t id) -> uint64_t {
+    const ValueInfo &value = program.values[id];
+    if (value.kind == ValueKind::Constant)
+      return ~uint64_t(0) - static_cast<uint64_t>(value.index);
+    if (value.kind != ValueKind::Argument)
+      return 0;
+    const Buffer &argument = *arguments[value.index];
+    bool isDonated = static_cast<size_t>(value.index) < donated.size() &&
+                     donated[value.index];
+    return argument.isImmutable() && !isDonated ? argument.getId() : 0;
+  };
   std::vector<void *> bindings;
   // Each run draws from a fresh engine, so that runs repeat.
   std::optional<RandomEngine> engine;
@@ -392,8 +409,11 @@ Status Executable::execute(
       const void *addend =
           spec.addend ? addresses[command.values[next++]] : nullptr;
       Status status;
+      uint64_t kernelIdentity = identityOf(command.values[1]);
       if (command.hasShortcut) {
         const void *shortcutInput = addresses[command.values[next++]];
+        convolutions[pc - 1]->setKernelIdentities(
+            kernelIdentity, identityOf(command.values[next]));
         const void *shortcutKernel = addresses[command.values[next++]];
         const void *shortcutBias =
             command.shortcut.bias ? addresses[command.values[next++]] : nullptr;
@@ -402,6 +422,7 @@ Status Executable::execute(
             bias, shortcutInput, shortcutKernel, shortcutBias,
             addresses[command.values.back()]);
       } else {
+        convolutions[pc - 1]->setKernelIdentities(kernelIdentity, 0);
         status = convolutions[pc - 1]->run(
             device, addresses[command.values[0]], addresses[command.values[1]],
             bias, addend, addresses[command.values.back()]);

@@ -512,10 +512,18 @@ void PointwiseConvolution::pack(const Operands &operands) {
   int64_t outChannels = spec.outChannels;
   size_t first = static_cast<size_t>(outChannels * k1);
   size_t second = static_cast<size_t>(outChannels * k2);
+  bool known = operands.kernelIdentity != 0 &&
+               operands.kernelIdentity == packedKernelIdentity &&
+               (!k2 || (operands.shortcutKernelIdentity != 0 &&
+                        operands.shortcutKernelIdentity ==
+                            packedShortcutKernelIdentity));
+  packedKernelIdentity = operands.kernelIdentity;
+  packedShortcutKernelIdentity = operands.shortcutKernelIdentity;
   if (packedValid &&
-      std::memcmp(snapshot.data(), operands.kernel, first * 4) == 0 &&
-      (!k2 || std::memcmp(snapshot.data() + first, operands.shortcutKernel,
-                          second * 4) == 0))
+      (known ||
+       (std::memcmp(snapshot.data(), operands.kernel, first * 4) == 0 &&
+        (!k2 || std::memcmp(snapshot.data() + first, operands.shortcutKernel,
+                            second * 4) == 0))))
     return;
   snapshot.assign(operands.kernel, operands.kernel + first);
   if (k2)

@@ -279,9 +279,15 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
                         status);
     return kError;
   }
+  // The arguments stay as they are across the runs (unless donated), so
+  // that the runtime keeps what it derives from them (a convolution's
+  // reordered weights) without comparing them again.
   std::vector<std::shared_ptr<runtime::Buffer>> buffers;
-  for (const RuntimeValue &argument : arguments)
+  for (const RuntimeValue &argument : arguments) {
     buffers.push_back(eval::toBuffer(argument.getTensor()));
+    if (!donateArguments)
+      buffers.back()->setImmutable();
+  }
   // Checks run on the evaluator's comparison, so that a compiled run and an
   // interpreted one judge values alike.
   Evaluator checker(*program.hostModule);

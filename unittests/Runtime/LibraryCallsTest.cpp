@@ -3,9 +3,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/runtime/Executable.h"
+#include "hlox/runtime/PointwiseConvolution.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -405,6 +407,77 @@ TEST(ConvolutionTest, ReordersWeightsOnlyWhenTheyChange) {
   checkConvolution(spec, 2, "two images with a bias");
   spec.nhwc = spec.kernelOihw = true;
   checkConvolution(spec, 2, "NHWC activations with an OIHW kernel");
+}
+
+/// An immutable kernel buffer is not compared again once its blocked
+/// copy is made: writing it anyway (breaking the promise) leaves the
+/// results on the old weights, which shows that the runtime relies on it,
+/// while another immutable buffer, or a mutable one changed in place, gets
+/// the new weights. A donated immutable buffer is an error. With oneDNN's
+/// blocked layouts (3x3) and with hlox's pointwise kernel (1x1 NHWC).
+TEST(ConvolutionTest, KeepsTheBlockedCopyOfAnImmutableKernel) {
+  for (bool pointwise : {false, true}) {
+    ConvolutionSpec s;
+    s.inChannels = 32;
+    s.outChannels = 64;
+    s.height = s.width = s.outHeight = s.outWidth = 8;
+    s.nhwc = s.kernelOihw = true;
+    if (!pointwise) {
+      s.kernelHeight = s.kernelWidth = 3;
+      s.padding[0] = s.padding[1] = s.padding[2] = s.padding[3] = 1;
+    }
+    // hlox's kernel takes a 1x1 convolution with a ReLU.
+    s.relu = pointwise;
+    ASSERT_EQ(usesPointwiseKernel(s), pointwise);
+    std::string what = pointwise ? "1x1" : "3x3";
+    HostProgram program =
+        libraryProgram(CommandKind::Convolution, f32(inputShape(s)),
+                       f32(kernelShape(s)), f32(resultShape(s)));
+    program.commands[0].convolution = s;
+    Status status;
+    auto executable = Executable::create(program, nullptr, status);
+    ASSERT_TRUE(executable) << what << ": " << status.message();
+    std::vector<float> x = iota(getNumElements(inputShape(s)), 0.25f);
+    std::vector<float> a = iota(getNumElements(kernelShape(s)), 0.5f);
+    std::vector<float> b = iota(a.size(), -0.375f);
+    std::vector<double> onA = referenceConvolution(s, x, a, {});
+    std::vector<double> onB = referenceConvolution(s, x, b, {});
+    if (s.relu)
+      for (std::vector<double> *values : {&onA, &onB})
+        for (double &value : *values)
+          value = std::max(value, 0.0);
+    CpuDevice device(2);
+    auto run = [&](std::shared_ptr<Buffer> kernel,
+                   const std::vector<double> &expected,
+                   const std::string &when) {
+      std::vector<std::shared_ptr<Buffer>> results;
+      status = executable->execute(
+          device, {filled(inputShape(s), x), std::move(kernel)}, results);
+      ASSERT_TRUE(status.ok())
+          << what << ", " << when << ": " << status.message();
+      const auto *y = static_cast<const float *>(results[0]->data());
+      for (size_t at = 0; at < expected.size(); ++at)
+        ASSERT_NEAR(y[at], expected[at], 1e-3)
+            << what << ", " << when << ", element " << at;
+    };
+    std::shared_ptr<Buffer> immutable = filled(kernelShape(s), a);
+    immutable->setImmutable();
+    run(immutable, onA, "an immutable kernel");
+    std::memcpy(immutable->data(), b.data(), b.size() * sizeof(float));
+    run(immutable, onA, "the immutable kernel written anyway");
+    std::shared_ptr<Buffer> other = filled(kernelShape(s), b);
+    other->setImmutable();
+    run(other, onB, "another immutable kernel");
+    std::shared_ptr<Buffer> mutableKernel = filled(kernelShape(s), a);
+    run(mutableKernel, onA, "a mutable kernel");
+    std::memcpy(mutableKernel->data(), b.data(), b.size() * sizeof(float));
+    run(mutableKernel, onB, "the mutable kernel changed in place");
+    std::vector<std::shared_ptr<Buffer>> results;
+    status = executable->execute(device, {filled(inputShape(s), x), other},
+                                 results, {}, nullptr, {false, true});
+    ASSERT_FALSE(status.ok()) << what;
+    EXPECT_EQ(status.message(), "argument 1 is donated but immutable");
+  }
 }
 
 /// An epilogue operand the spec does not describe, or of the wrong size.

@@ -43,6 +43,12 @@ struct BufferType {
 /// Owned, aligned host memory of one BufferType. Not copyable; share it
 /// through std::shared_ptr. Reads and writes are not synchronized: the
 /// Executable that writes a buffer is its only user while it runs.
+///
+/// A buffer made immutable (setImmutable) keeps its contents from then on:
+/// its owner promises not to write it, and an Executable neither writes it
+/// (donating it is an error) nor looks at it again for what it derived from
+/// it in an earlier run (a convolution's weights in the library's blocked
+/// layout). Writing an immutable buffer leaves later runs undefined.
 class Buffer {
 public:
   static constexpr size_t kAlignment = 64;
@@ -50,8 +56,7 @@ public:
   explicit Buffer(BufferType type);
   /// A buffer on `storage` (aligned, at least getByteSize() bytes), which
   /// `release` takes back when the buffer dies.
-  Buffer(BufferType type, void *storage, std::function<void(void *)> release)
-      : type(std::move(type)), storage(storage), release(std::move(release)) {}
+  Buffer(BufferType type, void *storage, std::function<void(void *)> release);
   ~Buffer();
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
@@ -61,9 +66,18 @@ public:
   const void *data() const { return storage; }
   int64_t getByteSize() const { return type.getByteSize(); }
 
+  /// Promises that the contents no longer change (see above).
+  void setImmutable() { immutable = true; }
+  bool isImmutable() const { return immutable; }
+  /// A number no other buffer of the process has had: with isImmutable(),
+  /// the same identity means the same contents.
+  uint64_t getId() const { return id; }
+
 private:
   BufferType type;
   void *storage = nullptr;
+  uint64_t id = 0;
+  bool immutable = false;
   /// Where the storage goes when the buffer dies (freeAligned when empty).
   std::function<void(void *)> release;
 };

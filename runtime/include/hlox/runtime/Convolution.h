@@ -63,6 +63,13 @@ public:
   Status run(Device &device, const void *input, const void *kernel,
              const void *bias, const void *addend, void *result);
 
+  /// The identities (Buffer::getId, or 0 when unknown) of the immutable
+  /// buffers that the next runs' kernel and shortcut kernel come from: a
+  /// kernel whose blocked copy was made from the same identity is not
+  /// compared with its copy again (a model's weights, read twice per run
+  /// by the comparison otherwise).
+  void setKernelIdentities(uint64_t kernel, uint64_t shortcutKernel);
+
   /// result = relu?(input (*) kernel [+ bias] + (shortcutInput (*)
   /// shortcutKernel [+ shortcutBias])), for a Convolution made with a
   /// shortcut. hlox's pointwise kernel computes both on one tile. With at least
@@ -122,6 +129,9 @@ private:
                                         Status &status,
                                         int64_t resultPitch = 0);
   ConvolutionSpec spec;
+  /// setKernelIdentities'.
+  uint64_t kernelIdentity = 0;
+  uint64_t shortcutKernelIdentity = 0;
   /// The whole batch's primitive.
   std::unique_ptr<Impl> impl;
   /// A slice of the convolution with one thread's single-threaded

@@ -60,6 +60,10 @@ public:
     const float *shortcutInput = nullptr, *shortcutKernel = nullptr;
     const float *shortcutBias = nullptr;
     float *result = nullptr;
+    /// The identities of the immutable buffers the kernels come from
+    /// (Buffer::getId), or 0: kernels packed from the same identities are
+    /// not compared with the last run's again.
+    uint64_t kernelIdentity = 0, shortcutKernelIdentity = 0;
   };
 
   /// One run at a time per PointwiseConvolution. The kernels are packed
@@ -90,6 +94,8 @@ private:
   std::vector<float> packedTiles;
   /// The kernels' values `packed` was made from.
   std::vector<float> snapshot;
+  /// The kernels' identities when they were packed (Operands).
+  uint64_t packedKernelIdentity = 0, packedShortcutKernelIdentity = 0;
   bool packedValid = false;
   /// The bias and the shortcut's, zero where there is none and past the
   /// last channel: each is added to its own convolution's sum before the
