@@ -23,6 +23,15 @@ def CPUKernelABI : Pass<"hlox-cpu-kernel-abi", "::mlir::ModuleOp"> {
     and copies in the part of each source that falls in them (clamped to
     the rows each source covers, where it pads that dimension too).
 
+    A matrix product's epilogue (`hlox.matmul_epilogue = r`, see
+    hlox-fuse-matmul-epilogues) takes a tile of the product instead of
+    the workgroup range: `(row_begin, row_end, col_begin, col_end)`. Its
+    generic's first r loops (the product's rows) are collapsed into one
+    and the rest into another (`linalg::collapseOpIterationDims`, for a
+    product of more than two dimensions), the collapsed generic is tiled
+    to those rows and columns, and the output is written through the same
+    `tensor.collapse_shape`, a view once bufferized.
+
     A row group (`hlox.row_group = r`, see hlox-form-dispatches) becomes
     an `scf.for` over workgroups `[begin, end)`, each a row whose r indices
     are the workgroup index in row-major order: its body takes that row of
@@ -469,7 +478,10 @@ def CPUEmitEntryPoints : Pass<"hlox-cpu-emit-entry-points", "::mlir::ModuleOp"> 
     For each kernel `@k` lowered to the LLVM dialect with bare-pointer
     memref arguments, adds `@k_entry(ptr %bindings, i64 %begin, i64 %end)`,
     the signature the runtime calls: it loads binding `i` from
-    `%bindings[i]` and calls `@k`.
+    `%bindings[i]` and calls `@k`. A matrix product's epilogue
+    (`hlox.matmul_epilogue`) takes a tile instead: `@k_entry(ptr
+    %bindings, i64 %row_begin, i64 %row_end, i64 %col_begin, i64
+    %col_end)`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
