@@ -15,6 +15,8 @@
 
 #include "hlox/Target/CPU/Passes.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -77,13 +79,20 @@ bool hasVectorInstructions(Operation &op) {
   return isa<arith::ArithDialect>(op.getDialect()) && !isa<arith::RemFOp>(op);
 }
 
-/// True when `op`'s body is only arithmetic with vector instructions: no
-/// calls (libm or runtime functions), no tensor reads (gathers), no nested
-/// control flow.
+/// True when `op`'s body is only arithmetic with vector instructions and
+/// reads of tensors from outside it (`tensor.extract`, which
+/// readsInVectorOrder then checks): no calls (libm or runtime functions),
+/// no nested control flow.
 bool hasArithmeticBody(linalg::LinalgOp op) {
   for (Operation &nested : op.getBlock()->without_terminator()) {
     if (isa<linalg::IndexOp>(nested))
       continue;
+    if (auto extract = dyn_cast<tensor::ExtractOp>(nested)) {
+      if (!isVectorElement(extract.getType()) ||
+          op->isAncestor(extract.getTensor().getParentRegion()->getParentOp()))
+        return false;
+      continue;
+    }
     if (!nested.getDialect() || !hasVectorInstructions(nested))
       return false;
     for (Type type : nested.getResultTypes())
@@ -91,6 +100,80 @@ bool hasArithmeticBody(linalg::LinalgOp op) {
         return false;
   }
   return true;
+}
+
+/// Rewrites the `affine.apply` ops in linalg bodies (the kernel ABI's
+/// tiling offsets `linalg.index` by the workgroup's first one) as `arith`
+/// ops, which the vectorizer takes.
+void expandIndexArithmetic(RewriterBase &rewriter, func::FuncOp function) {
+  SmallVector<affine::AffineApplyOp> applies;
+  function.walk([&](linalg::LinalgOp op) {
+    op.getBlock()->walk(
+        [&](affine::AffineApplyOp apply) { applies.push_back(apply); });
+  });
+  for (affine::AffineApplyOp apply : applies) {
+    rewriter.setInsertionPoint(apply);
+    std::optional<SmallVector<Value, 8>> expanded = affine::expandAffineMap(
+        rewriter, apply.getLoc(), apply.getAffineMap(), apply.getOperands());
+    if (expanded && expanded->size() == 1)
+      rewriter.replaceOp(apply, expanded->front());
+  }
+}
+
+/// Whether `value`, computed in `op`'s body, is the same in every
+/// iteration of loop `loop` (the others fixed): defined outside the body,
+/// another loop's index, an element of an operand that `loop` does not
+/// index, or computed from such values only.
+bool isUniformAlong(linalg::LinalgOp op, unsigned loop, Value value) {
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    if (argument.getOwner() != op.getBlock())
+      return true;
+    return !op.getMatchingIndexingMap(op.getMatchingOpOperand(argument))
+                .isFunctionOfDim(loop);
+  }
+  Operation *def = value.getDefiningOp();
+  if (!op->isAncestor(def))
+    return true;
+  if (auto index = dyn_cast<linalg::IndexOp>(def))
+    return index.getDim() != loop;
+  if (isa<arith::ConstantOp>(def))
+    return true;
+  if (def->getNumRegions() != 0)
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isUniformAlong(op, loop, operand);
+  });
+}
+
+/// Whether every `tensor.extract` in `op`'s body reads, along loop `loop`,
+/// either one element (all its indices uniform: a broadcast) or
+/// consecutive ones (its last index `loop`'s index plus a uniform value,
+/// the others uniform: an embedding lookup's row), so that the vectorizer
+/// loads it as a vector rather than gathering lane by lane.
+bool readsInVectorOrder(linalg::LinalgOp op, unsigned loop) {
+  auto isLoopIndex = [&](Value value) {
+    auto index = value.getDefiningOp<linalg::IndexOp>();
+    return index && index.getDim() == loop;
+  };
+  auto result = op.getBlock()->walk([&](tensor::ExtractOp extract) {
+    ValueRange indices = extract.getIndices();
+    if (indices.empty())
+      return WalkResult::advance();
+    for (Value index : indices.drop_back())
+      if (!isUniformAlong(op, loop, index))
+        return WalkResult::interrupt();
+    Value last = indices.back();
+    if (isUniformAlong(op, loop, last) || isLoopIndex(last))
+      return WalkResult::advance();
+    auto add = last.getDefiningOp<arith::AddIOp>();
+    if (add &&
+        ((isLoopIndex(add.getLhs()) &&
+          isUniformAlong(op, loop, add.getRhs())) ||
+         (isLoopIndex(add.getRhs()) && isUniformAlong(op, loop, add.getLhs()))))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
 }
 
 /// The loop to vectorize: the innermost parallel loop, of more than one
@@ -334,7 +417,7 @@ std::optional<Plan> planFor(linalg::LinalgOp op) {
         std::max<int64_t>(plan.widest, element.getIntOrFloatBitWidth());
   }
   std::optional<unsigned> loop = chooseVectorLoop(op);
-  if (!loop)
+  if (!loop || !readsInVectorOrder(op, *loop))
     return std::nullopt;
   plan.vectorLoop = *loop;
   // A reduction also accumulates in registers when its whole vector loop
@@ -491,15 +574,18 @@ void vectorizeTile(RewriterBase &rewriter, linalg::GenericOp tile,
   // Spelled out: with an empty list, masks and vectors get types that
   // differ in their scalable flags.
   SmallVector<bool> scalable(vectorSizes.size(), false);
+  // n-d tensor.extract: readsInVectorOrder let in only the contiguous
+  // and the broadcast reads.
   if (cast<linalg::LinalgOp>(vectorOp).getNumLoops() != keep.size() ||
-      failed(linalg::vectorizeOpPrecondition(vectorOp, vectorSizes,
-                                                scalable))) {
+      failed(linalg::vectorizeOpPrecondition(vectorOp, vectorSizes, scalable,
+                                             /*vectorizeNDExtract=*/true))) {
     LDBG() << "left scalar: " << *vectorOp;
     return;
   }
   rewriter.setInsertionPoint(vectorOp);
   FailureOr<linalg::VectorizationResult> vectorized =
-      linalg::vectorize(rewriter, vectorOp, vectorSizes, scalable);
+      linalg::vectorize(rewriter, vectorOp, vectorSizes, scalable,
+                        /*vectorizeNDExtract=*/true);
   if (failed(vectorized)) {
     LDBG() << "vectorization failed: " << *vectorOp;
     return;
@@ -742,6 +828,7 @@ public:
       if (!function->hasAttr(kDispatchAttr) || function.isExternal())
         continue;
       dropTrailingUnitDims(rewriter, function);
+      expandIndexArithmetic(rewriter, function);
       // Contractions first split into row tiles, full and partial.
       // Transposing ops into square tiles, full and partial.
       bool split = false;

@@ -290,3 +290,46 @@ func.func private @unit_trailing_dims(%x: tensor<1x4x4x64xf32>, %s: tensor<64x1x
   } -> tensor<1x4x4x64xf32>
   return %r : tensor<1x4x4x64xf32>
 }
+
+// An embedding lookup (a gather of whole rows): the row index is the same
+// in every lane and the columns follow the vector loop, so each tile is a
+// broadcast read of the index and a contiguous read of the table's row.
+// CHECK-LABEL: func.func private @lookup(
+// CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c16 iter_args
+// CHECK: vector.transfer_read %{{.+}} : tensor<64x48xf32>, vector<16xf32>
+// CHECK-NOT: vector.gather
+// CHECK-NOT: linalg.generic
+#out = affine_map<(d0, d1) -> (d0, d1)>
+func.func private @lookup(%table: tensor<64x48xf32>, %ids: tensor<8x1xi32>) -> tensor<8x48xf32> attributes {hlox.dispatch} {
+  %e = tensor.empty() : tensor<8x48xf32>
+  %r = linalg.generic {indexing_maps = [#out], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<8x48xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c0 = arith.constant 0 : index
+    %c63 = arith.constant 63 : index
+    %id = tensor.extract %ids[%i, %c0] : tensor<8x1xi32>
+    %row = arith.index_cast %id : i32 to index
+    %lo = arith.maxsi %row, %c0 : index
+    %hi = arith.minsi %lo, %c63 : index
+    %v = tensor.extract %table[%hi, %j] : tensor<64x48xf32>
+    linalg.yield %v : f32
+  } -> tensor<8x48xf32>
+  return %r : tensor<8x48xf32>
+}
+
+// A read whose column is data-dependent along the vector loop (a gather
+// lane by lane) stays scalar.
+// CHECK-LABEL: func.func private @scattered(
+// CHECK: linalg.generic
+// CHECK: tensor.extract
+func.func private @scattered(%table: tensor<64x48xf32>, %cols: tensor<8x48xindex>) -> tensor<8x48xf32> attributes {hlox.dispatch} {
+  %e = tensor.empty() : tensor<8x48xf32>
+  %r = linalg.generic {indexing_maps = [#out, #out], iterator_types = ["parallel", "parallel"]} ins(%cols : tensor<8x48xindex>) outs(%e : tensor<8x48xf32>) {
+  ^bb0(%c: index, %o: f32):
+    %i = linalg.index 0 : index
+    %v = tensor.extract %table[%i, %c] : tensor<64x48xf32>
+    linalg.yield %v : f32
+  } -> tensor<8x48xf32>
+  return %r : tensor<8x48xf32>
+}
