@@ -71,7 +71,10 @@ public:
   /// Donation: where `donated[i]` is true the caller gives up argument i
   /// (its contents are undefined after the run), and the result the
   /// program pairs with it (HostProgram::argumentResults) is that buffer
-  /// instead of a new one. A donated buffer may not be passed twice.
+  /// instead of a new one. A donated buffer may not be passed twice, nor
+  /// be immutable (Buffer::setImmutable). What a run derives from an
+  /// immutable argument (a convolution's weights in the library's layout)
+  /// is kept for the next runs that pass the same buffer.
   Status execute(Device &device,
                  const std::vector<std::shared_ptr<Buffer>> &arguments,
                  std::vector<std::shared_ptr<Buffer>> &results,
