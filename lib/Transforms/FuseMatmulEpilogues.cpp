@@ -66,26 +66,20 @@ bool isEpilogue(func::FuncOp dispatch, unsigned operand, int64_t rowRank) {
   int64_t rank = generic.getNumLoops();
   if (rowRank < 1 || rowRank >= rank)
     return false;
-  ReassociationIndices rows, columns;
-  for (int64_t d = 0; d < rank; ++d)
-    (d < rowRank ? rows : columns).push_back(d);
   return linalg::areDimSequencesPreserved(generic.getIndexingMapsArray(),
-                                          {rows, columns});
+                                          getEpilogueLoopGroups(rank, rowRank));
 }
 
 /// Makes argument `index` of `function` its first, keeping the others in
 /// order.
-void moveArgumentFirst(func::FuncOp function, unsigned index) {
+LogicalResult moveArgumentFirst(func::FuncOp function, unsigned index) {
   if (index == 0)
-    return;
-  Block &body = function.getBody().front();
-  BlockArgument old = body.getArgument(index);
-  BlockArgument first = body.insertArgument(0u, old.getType(), old.getLoc());
-  old.replaceAllUsesWith(first);
-  body.eraseArgument(index + 1);
-  SmallVector<Type> inputs(body.getArgumentTypes());
-  function.setFunctionType(FunctionType::get(
-      function.getContext(), inputs, function.getFunctionType().getResults()));
+    return success();
+  BlockArgument old = function.getArgument(index);
+  if (failed(function.insertArgument(0, old.getType(), {}, old.getLoc())))
+    return failure();
+  old.replaceAllUsesWith(function.getArgument(0));
+  return function.eraseArgument(index + 1);
 }
 
 struct FuseMatmulEpiloguesPass
@@ -122,7 +116,8 @@ struct FuseMatmulEpiloguesPass
       int64_t rowRank = getRowRank(matmul);
       if (!isEpilogue(dispatch, index, rowRank))
         continue;
-      moveArgumentFirst(dispatch, index);
+      if (failed(moveArgumentFirst(dispatch, index)))
+        return signalPassFailure();
       // Its kernel runs on tiles, not workgroups.
       dispatch->removeAttr(kWorkgroupsAttr);
       dispatch->removeAttr(kWorkAttr);
@@ -148,3 +143,11 @@ struct FuseMatmulEpiloguesPass
 };
 
 } // namespace
+
+SmallVector<SmallVector<int64_t, 2>>
+hlox::getEpilogueLoopGroups(int64_t rank, int64_t rowRank) {
+  SmallVector<SmallVector<int64_t, 2>> groups(2);
+  for (int64_t d = 0; d < rank; ++d)
+    groups[d < rowRank ? 0 : 1].push_back(d);
+  return groups;
+}

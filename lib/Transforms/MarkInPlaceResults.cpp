@@ -25,8 +25,6 @@ namespace hlox {
 
 using namespace mlir;
 
-namespace {} // namespace
-
 bool hlox::mayWriteInPlace(func::FuncOp dispatch, unsigned operand,
                            unsigned result) {
   auto ret = dyn_cast<func::ReturnOp>(dispatch.getBody().front().getTerminator());

@@ -224,8 +224,10 @@ std::vector<double> referenceConvolution(const ConvolutionSpec &s,
 
 /// Runs `spec` on `threads` threads and checks it against a plain loop:
 /// NCHW/OIHW or NHWC/HWIO, any groups, with the spec's epilogue.
-void checkConvolution(const ConvolutionSpec &s, unsigned threads,
-                      const std::string &what) {
+/// An executable of one Convolution command of `s` on its input, kernel,
+/// bias and addend (those the spec has) into its result.
+std::unique_ptr<Executable> convolutionExecutable(const ConvolutionSpec &s,
+                                                  Status &status) {
   std::vector<BufferType> operands = {f32(inputShape(s)), f32(kernelShape(s))};
   if (s.bias)
     operands.push_back(f32({s.outChannels}));
@@ -234,8 +236,13 @@ void checkConvolution(const ConvolutionSpec &s, unsigned threads,
   HostProgram program =
       libraryProgram(CommandKind::Convolution, operands, f32(resultShape(s)));
   program.commands[0].convolution = s;
+  return Executable::create(program, nullptr, status);
+}
+
+void checkConvolution(const ConvolutionSpec &s, unsigned threads,
+                      const std::string &what) {
   Status status;
-  auto executable = Executable::create(program, nullptr, status);
+  auto executable = convolutionExecutable(s, status);
   ASSERT_TRUE(executable) << what << ": " << status.message();
   std::vector<float> x = iota(getNumElements(inputShape(s)), 0.25f);
   std::vector<float> w = iota(getNumElements(kernelShape(s)), 0.5f);
@@ -430,12 +437,8 @@ TEST(ConvolutionTest, KeepsTheBlockedCopyOfAnImmutableKernel) {
     s.relu = pointwise;
     ASSERT_EQ(usesPointwiseKernel(s), pointwise);
     std::string what = pointwise ? "1x1" : "3x3";
-    HostProgram program =
-        libraryProgram(CommandKind::Convolution, f32(inputShape(s)),
-                       f32(kernelShape(s)), f32(resultShape(s)));
-    program.commands[0].convolution = s;
     Status status;
-    auto executable = Executable::create(program, nullptr, status);
+    auto executable = convolutionExecutable(s, status);
     ASSERT_TRUE(executable) << what << ": " << status.message();
     std::vector<float> x = iota(getNumElements(inputShape(s)), 0.25f);
     std::vector<float> a = iota(getNumElements(kernelShape(s)), 0.5f);

@@ -79,6 +79,12 @@ inline constexpr int64_t kHostControlFlowWork = 1 << 16;
 inline constexpr llvm::StringLiteral kMatmulEpilogueAttr =
     "hlox.matmul_epilogue";
 
+/// The loops of a matrix product's epilogue of `rank` loops whose first
+/// `rowRank` are the product's rows: the rows' loops, then the columns'
+/// (what the epilogue's kernel collapses into a matrix).
+llvm::SmallVector<llvm::SmallVector<int64_t, 2>>
+getEpilogueLoopGroups(int64_t rank, int64_t rowRank);
+
 /// Whether `dispatch`'s result `result` may be written into the buffer of
 /// its argument `operand` (hlox-mark-in-place-results): it is the only
 /// result of an all-parallel `linalg.generic` that writes it with the

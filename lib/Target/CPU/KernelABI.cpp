@@ -218,15 +218,13 @@ FailureOr<Value> tileEpilogue(OpBuilder &b, linalg::GenericOp root,
                               int64_t rowRank, Value output,
                               ArrayRef<Value> bounds) {
   Location loc = root.getLoc();
-  ReassociationIndices rows, columns;
-  for (int64_t d = 0, rank = root.getNumLoops(); d < rank; ++d)
-    (d < rowRank ? rows : columns).push_back(d);
-  SmallVector<ReassociationIndices> groups = {rows, columns};
+  SmallVector<ReassociationIndices> groups =
+      getEpilogueLoopGroups(root.getNumLoops(), rowRank);
   // The generic as a matrix: its rows' loops collapsed into one, and its
   // columns' (a no-op for a matrix already).
   linalg::GenericOp matrix = root;
   SmallVector<Value> expanded;
-  if (rows.size() > 1 || columns.size() > 1) {
+  if (groups[0].size() > 1 || groups[1].size() > 1) {
     IRRewriter rewriter(b);
     rewriter.setInsertionPoint(root);
     FailureOr<linalg::CollapseResult> collapsed =
