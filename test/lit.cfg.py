@@ -25,6 +25,13 @@ llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile",
 # %custom_call_example: the example library of custom-call targets.
 config.substitutions.append(("%custom_call_example",
                              config.custom_call_example))
+# The source and build trees, the C and C++ compilers and CMake, for the
+# tests that build plugins.
+config.substitutions.append(("%hlox_src_root", config.hlox_src_root))
+config.substitutions.append(("%hlox_obj_root", config.hlox_obj_root))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%cc", config.c_compiler))
+config.substitutions.append(("%cmake", config.cmake_command))
 # `jemalloc`: hlox-run and hlox-bench were linked against jemalloc.
 if config.hlox_jemalloc:
     config.available_features.add("jemalloc")

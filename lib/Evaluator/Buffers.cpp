@@ -1,4 +1,4 @@
-//===- Buffers.cpp - Evaluator tensors to runtime buffers and back --------===//
+//===- Buffers.cpp - Evaluator tensors to buffer bytes and back -----------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
@@ -19,14 +19,15 @@ int64_t hlox::eval::getElementBytes(Type type) {
   return bits < 8 ? 1 : bits / 8;
 }
 
-runtime::BufferType hlox::eval::getBufferType(RankedTensorType type,
-                                              Type named) {
-  Type element = named ? named : type.getElementType();
+std::string hlox::eval::getElementName(Type type) {
   std::string name;
   llvm::raw_string_ostream os(name);
-  element.print(os);
-  return {std::vector<int64_t>(type.getShape().begin(), type.getShape().end()),
-          getElementBytes(type.getElementType()), name};
+  type.print(os);
+  return name;
+}
+
+int64_t hlox::eval::getBufferByteSize(RankedTensorType type) {
+  return type.getNumElements() * getElementBytes(type.getElementType());
 }
 
 /// Floats the evaluator holds in a wider storage than their own bits.
@@ -37,14 +38,12 @@ static const llvm::fltSemantics *narrowFloat(Type type, Storage storage) {
   return &flt.getFloatSemantics();
 }
 
-std::shared_ptr<runtime::Buffer> hlox::eval::toBuffer(const Tensor &tensor) {
+void hlox::eval::writeBuffer(const Tensor &tensor, void *data) {
   Type element = tensor.getElementType();
-  runtime::BufferType type = getBufferType(tensor.getType());
-  auto buffer = std::make_shared<runtime::Buffer>(type);
-  auto *out = static_cast<uint8_t *>(buffer->data());
+  auto *out = static_cast<uint8_t *>(data);
   if (const llvm::fltSemantics *semantics =
           narrowFloat(element, tensor.getStorage())) {
-    int64_t bytes = type.elementBytes;
+    int64_t bytes = getElementBytes(element);
     for (auto [i, value] : llvm::enumerate(tensor.data<float>())) {
       llvm::APFloat f(value);
       bool lost;
@@ -52,12 +51,11 @@ std::shared_ptr<runtime::Buffer> hlox::eval::toBuffer(const Tensor &tensor) {
       uint64_t bits = f.bitcastToAPInt().getZExtValue();
       std::memcpy(out + i * bytes, &bits, bytes);
     }
-    return buffer;
+    return;
   }
   // An empty tensor may have no storage at all (memcpy must not see null).
-  if (type.getByteSize() > 0)
-    std::memcpy(out, tensor.getRawData(), type.getByteSize());
-  return buffer;
+  if (int64_t size = getBufferByteSize(tensor.getType()); size > 0)
+    std::memcpy(out, tensor.getRawData(), size);
 }
 
 Tensor hlox::eval::fromBuffer(const void *data, RankedTensorType type) {
@@ -66,7 +64,7 @@ Tensor hlox::eval::fromBuffer(const void *data, RankedTensorType type) {
   Type element = type.getElementType();
   if (const llvm::fltSemantics *semantics =
           narrowFloat(element, tensor.getStorage())) {
-    int64_t bytes = getBufferType(type).elementBytes;
+    int64_t bytes = getElementBytes(element);
     unsigned bits = cast<FloatType>(element).getWidth();
     for (auto [i, out] : llvm::enumerate(tensor.data<float>())) {
       uint64_t raw = 0;
@@ -80,7 +78,7 @@ Tensor hlox::eval::fromBuffer(const void *data, RankedTensorType type) {
     return tensor;
   }
   // A host call may see an empty buffer without storage (a null view).
-  if (int64_t size = getBufferType(type).getByteSize(); size > 0)
+  if (int64_t size = getBufferByteSize(type); size > 0)
     std::memcpy(tensor.getRawData(), in, size);
   // Kernels leave the bits above a 2- or 4-bit integer unspecified; the
   // evaluator holds them sign- or zero-extended.

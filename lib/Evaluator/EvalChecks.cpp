@@ -24,6 +24,7 @@
 #include "hlox/Dialect/Check/IR/CheckOps.h"
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Support/FfiAttributes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -31,12 +32,13 @@
 
 #include <bit>
 #include <cstring>
+#include <deque>
 
 using namespace mlir;
+using namespace hlox;
 using namespace hlox::eval;
 using namespace hlox::eval::detail;
 namespace shlo = hlox::stablehlo;
-namespace runtime = hlox::runtime;
 
 namespace {
 
@@ -322,22 +324,43 @@ LogicalResult evalPrint(Operation *, ArrayRef<RuntimeValue> operands,
   return success();
 }
 
-/// custom_call of a target registered in the evaluator's custom-call
-/// registry: operands go to it as buffers, results come back from buffers.
-LogicalResult evalRegisteredCustomCall(shlo::CustomCallOp call,
-                                       const runtime::CustomCallFn &fn,
-                                       ArrayRef<RuntimeValue> operands,
-                                       SmallVectorImpl<RuntimeValue> &results) {
+/// custom_call of a target with a handler in the evaluator's registry:
+/// operands go to it as buffers, results come back from buffers. The
+/// handler is the one the compiled path runs.
+LogicalResult evalHandledCustomCall(shlo::CustomCallOp call,
+                                    const ffi::HandlerEntry &handler,
+                                    ArrayRef<RuntimeValue> operands,
+                                    SmallVectorImpl<RuntimeValue> &results,
+                                    Evaluator &evaluator) {
   StringRef target = call.getCallTargetName();
-  // Buffers live on the heap: the views' pointers stay valid.
-  std::vector<std::shared_ptr<runtime::Buffer>> owned;
-  std::vector<runtime::BufferView> inputs, outputs;
+  FailureOr<std::shared_ptr<const ffi::AttributeMap>> attributes =
+      getCustomCallAttributes(call);
+  if (failed(attributes))
+    return failure();
+  // One entry per buffer; the descriptors point into these.
+  struct Held {
+    std::string name;
+    std::vector<int64_t> dims;
+    std::vector<uint8_t> bytes;
+  };
+  std::deque<Held> held;
+  std::vector<ffi::BufferDesc> args, rets;
+  auto hold = [&](RankedTensorType type) -> Held & {
+    Held &entry = held.emplace_back();
+    entry.name = getElementName(type.getElementType());
+    entry.dims.assign(type.getShape().begin(), type.getShape().end());
+    // At least one byte: a handler never sees null data in its run.
+    entry.bytes.resize(std::max<int64_t>(getBufferByteSize(type), 1));
+    return entry;
+  };
   for (const RuntimeValue &operand : operands) {
     if (!operand.isTensor())
       return call.emitError("custom_call @")
              << target << " takes tensors only";
-    owned.push_back(toBuffer(operand.getTensor()));
-    inputs.push_back({&owned.back()->getType(), owned.back()->data()});
+    const Tensor &tensor = operand.getTensor();
+    Held &entry = hold(tensor.getType());
+    writeBuffer(tensor, entry.bytes.data());
+    args.push_back({&entry.name, entry.bytes.data(), &entry.dims});
   }
   SmallVector<RankedTensorType> resultTypes;
   for (Type type : call.getResultTypes()) {
@@ -346,15 +369,17 @@ LogicalResult evalRegisteredCustomCall(shlo::CustomCallOp call,
       return call.emitError("custom_call @")
              << target << " results must be statically shaped tensors";
     resultTypes.push_back(tensor);
-    owned.push_back(std::make_shared<runtime::Buffer>(getBufferType(tensor)));
-    outputs.push_back({&owned.back()->getType(), owned.back()->data()});
+    Held &entry = hold(tensor);
+    rets.push_back({&entry.name, entry.bytes.data(), &entry.dims});
   }
-  runtime::Status status = fn(inputs, outputs, call.getBackendConfigText());
+  ffi::HandlerInstance &instance =
+      evaluator.getHandlerInstance(call, handler, *attributes);
+  ffi::Status status = instance.call(args, rets, evaluator.getHandlerContext());
   if (!status)
     return call.emitError("custom_call @")
            << target << " failed: " << status.message();
-  for (auto [type, view] : llvm::zip(resultTypes, outputs))
-    results.push_back(fromBuffer(view.data, type));
+  for (auto [type, ret] : llvm::zip(resultTypes, rets))
+    results.push_back(fromBuffer(ret.data, type));
   return success();
 }
 
@@ -379,12 +404,13 @@ LogicalResult evalCustomCall(Operation *op, ArrayRef<RuntimeValue> operands,
     how.tolerance = kCustomCallTolerance;
   } else if (target == "check.expect_close") {
     how.mode = Mode::Ulps;
-  } else if (const runtime::CustomCallFn *fn =
-                 evaluator.getCustomCalls().lookup(target.str())) {
-    return evalRegisteredCustomCall(call, *fn, operands, results);
+  } else if (const ffi::HandlerEntry *handler =
+                 evaluator.getHandlers().lookup(target.str())) {
+    return evalHandledCustomCall(call, *handler, operands, results, evaluator);
   } else {
     return op->emitError("the evaluator does not support custom_call @")
-           << target << " (no custom-call target of that name is registered)";
+           << target << ": "
+           << evaluator.getHandlers().describeMissing(target.str());
   }
   if (failed(needs(2)))
     return failure();

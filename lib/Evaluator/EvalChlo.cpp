@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hlox/runtime/SpecialFunctions.h"
 #include "EvalUtils.h"
+#include "hlox/numerics/SpecialFunctions.h"
 
 #include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
@@ -65,12 +65,15 @@ HLOX_UNARY(ErfFn, isFloat<T>, {
 HLOX_UNARY(ErfcFn, isFloat<T>, {
   return inDouble(x, [](auto v) { return std::erfc(v); });
 })
-HLOX_UNARY(ErfInvFn, isFloat<T>, { return viaDouble(x, hlox::runtime::erfInv); })
+HLOX_UNARY(ErfInvFn, isFloat<T>,
+           { return viaDouble(x, hlox::numerics::erfInv); })
 HLOX_UNARY(LgammaFn, isFloat<T>, {
   return inDouble(x, [](auto v) { return std::lgamma(v); });
 })
-HLOX_UNARY(DigammaFn, isFloat<T>, { return viaDouble(x, hlox::runtime::digamma); })
-HLOX_UNARY(BesselI1eFn, isFloat<T>, { return viaDouble(x, hlox::runtime::besselI1e); })
+HLOX_UNARY(DigammaFn, isFloat<T>,
+           { return viaDouble(x, hlox::numerics::digamma); })
+HLOX_UNARY(BesselI1eFn, isFloat<T>,
+           { return viaDouble(x, hlox::numerics::besselI1e); })
 HLOX_UNARY(ConjFn, isFloatOrComplex<T>, {
   if constexpr (isComplex<T>)
     return std::conj(x);
@@ -107,11 +110,11 @@ HLOX_BINARY(NextAfterFn, isFloat<T>, {
 
 HLOX_BINARY(ZetaFn, isFloat<T>, {
   return static_cast<T>(
-      hlox::runtime::zeta(static_cast<double>(x), static_cast<double>(y)));
+      hlox::numerics::zeta(static_cast<double>(x), static_cast<double>(y)));
 })
 HLOX_BINARY(PolygammaFn, isFloat<T>, {
-  return static_cast<T>(
-      hlox::runtime::polygamma(static_cast<double>(x), static_cast<double>(y)));
+  return static_cast<T>(hlox::numerics::polygamma(static_cast<double>(x),
+                                                  static_cast<double>(y)));
 })
 
 /// The high half of the double-width product.

@@ -126,6 +126,16 @@ Evaluator::runRegion(Region &region, ArrayRef<RuntimeValue> arguments) {
   return returned;
 }
 
+ffi::HandlerInstance &Evaluator::getHandlerInstance(
+    Operation *op, const ffi::HandlerEntry &handler,
+    std::shared_ptr<const ffi::AttributeMap> attributes) {
+  std::unique_ptr<ffi::HandlerInstance> &instance = handlerInstances[op];
+  if (!instance || &instance->getHandler() != &handler)
+    instance =
+        std::make_unique<ffi::HandlerInstance>(handler, std::move(attributes));
+  return *instance;
+}
+
 LogicalResult Evaluator::runBlock(Block &block,
                                   ArrayRef<RuntimeValue> arguments,
                                   SmallVectorImpl<RuntimeValue> &returned) {

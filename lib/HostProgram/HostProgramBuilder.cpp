@@ -28,6 +28,8 @@
 #include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Buffers.h"
+#include "hlox/HostProgram/Buffers.h"
+#include "hlox/Support/FfiAttributes.h"
 #include "hlox/Transforms/Dispatch.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
@@ -51,7 +53,7 @@ using runtime::CommandKind;
 using runtime::HostProgram;
 using runtime::ValueInfo;
 using runtime::ValueKind;
-using eval::getBufferType;
+
 using eval::getElementBytes;
 
 /// The bytes of `value`, one element after another in the buffer layout.
@@ -226,9 +228,9 @@ class HostProgramBuilder {
 public:
   HostProgramBuilder(ModuleOp module, FunctionType signature,
                      std::vector<Operation *> &hostCalls,
-                     const runtime::CustomCallRegistry &customCalls)
+                     const ffi::HandlerRegistry &handlers)
       : module(module), signature(signature), hostCalls(hostCalls),
-        customCalls(customCalls) {}
+        handlers(handlers) {}
 
   FailureOr<HostProgram> build(func::FuncOp entry) {
     Block &block = entry.getBody().front();
@@ -449,7 +451,7 @@ private:
       spec.element = runtime::RngElement::F32;
     else if (element.isF64())
       spec.element = runtime::RngElement::F64;
-    else if (std::optional<runtime::SmallFloat> format =
+    else if (std::optional<numerics::SmallFloat> format =
                  getSmallFloatFormat(element)) {
       spec.element = runtime::RngElement::SmallFloat;
       spec.smallFloat = *format;
@@ -621,8 +623,8 @@ private:
                             "'stablehlo.custom_call' @")
              << name << ": " << why;
     };
-    if (!customCalls.lookup(name.str()))
-      return unsupported("no custom-call target of that name is registered");
+    if (!handlers.lookup(name.str()))
+      return unsupported(handlers.describeMissing(name.str()));
     if (std::optional<ArrayAttr> called = call.getCalledComputations();
         called && !called->empty())
       return unsupported("called computations are not supported");
@@ -667,7 +669,11 @@ private:
     Command &command = program.commands[index];
     command.target = name.str();
     command.numResults = call.getNumResults();
-    command.config = call.getBackendConfigText();
+    FailureOr<std::shared_ptr<const ffi::AttributeMap>> attributes =
+        getCustomCallAttributes(call);
+    if (failed(attributes))
+      return failure();
+    command.attributes = std::move(*attributes);
     return success();
   }
 
@@ -946,7 +952,7 @@ private:
   ModuleOp module;
   FunctionType signature;
   std::vector<Operation *> &hostCalls;
-  const runtime::CustomCallRegistry &customCalls;
+  const ffi::HandlerRegistry &handlers;
   HostProgram program;
   DenseMap<Value, int64_t> ids;
   DenseMap<StringRef, int64_t> kernelIndex;
@@ -958,11 +964,9 @@ private:
 
 } // namespace
 
-FailureOr<HostProgram>
-hlox::buildHostProgram(func::FuncOp entry, ModuleOp module,
-                       FunctionType signature,
-                       std::vector<Operation *> &hostCalls,
-                       const runtime::CustomCallRegistry &customCalls) {
-  return HostProgramBuilder(module, signature, hostCalls, customCalls)
+FailureOr<HostProgram> hlox::buildHostProgram(
+    func::FuncOp entry, ModuleOp module, FunctionType signature,
+    std::vector<Operation *> &hostCalls, const ffi::HandlerRegistry &handlers) {
+  return HostProgramBuilder(module, signature, hostCalls, handlers)
       .build(entry);
 }

@@ -60,11 +60,9 @@ hlox::compile(ModuleOp module, const Target &target) {
   if (failed(target.prepareKernels(module)))
     return failure();
   auto host = module.lookupSymbol<func::FuncOp>(options.entry);
-  FailureOr<runtime::HostProgram> program =
-      buildHostProgram(host, module, result->signature, result->hostCalls,
-                       options.customCalls
-                           ? *options.customCalls
-                           : runtime::CustomCallRegistry::global());
+  FailureOr<runtime::HostProgram> program = buildHostProgram(
+      host, module, result->signature, result->hostCalls,
+      options.handlers ? *options.handlers : ffi::HandlerRegistry::global());
   if (failed(program))
     return failure();
   result->program = std::move(*program);

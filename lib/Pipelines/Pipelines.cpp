@@ -6,6 +6,7 @@
 
 #include "hlox/Conversion/Passes.h"
 #include "hlox/Dialect/Sdy/Transforms/Passes.h"
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -92,7 +93,7 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
   switch (phase) {
   case Phase::Input:
     return getImportPipeline() +
-           ",stablehlo-legalize-composite-to-call,inline,symbol-dce,"
+           ",stablehlo-legalize-composites,inline,symbol-dce,"
            "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
@@ -178,7 +179,77 @@ LogicalResult hlox::runPhase(ModuleOp module, Phase phase,
                              const CompileOptions &options,
                              CompileStats *stats) {
   return runTimedPhase(module, phase, options, stats, [&] {
+    // The input phase's composites take the paths the options give them
+    // first; its pipeline's stablehlo-legalize-composites then has nothing
+    // left to do (by itself, it inlines every composite).
+    if (phase == Phase::Input &&
+        failed(legalizeComposites(module, options,
+                                  stats ? &stats->composites : nullptr)))
+      return failure();
     return runPipeline(module, getPhasePipeline(phase, options), options,
                        getPhaseName(phase));
   });
+}
+
+llvm::StringRef hlox::getCompositePathName(CompositePath path) {
+  switch (path) {
+  case CompositePath::Auto:
+    return "auto";
+  case CompositePath::Native:
+    return "native";
+  case CompositePath::Inline:
+    return "inline";
+  }
+  llvm_unreachable("unknown composite path");
+}
+
+LogicalResult hlox::legalizeComposites(ModuleOp module,
+                                       const CompileOptions &options,
+                                       std::vector<CompositeChoice> *choices) {
+  const ffi::HandlerRegistry &handlers =
+      options.handlers ? *options.handlers : ffi::HandlerRegistry::global();
+  std::vector<CompositeChoice> found;
+  std::vector<std::string> native;
+  bool failedAny = false;
+  module.walk([&](stablehlo::CompositeOp op) {
+    std::string name = op.getName().str();
+    int32_t version = static_cast<int32_t>(op.getVersion());
+    auto it = llvm::find_if(found, [&](const CompositeChoice &choice) {
+      return choice.name == name && choice.version == version;
+    });
+    if (it != found.end()) {
+      ++it->count;
+      return;
+    }
+    auto path = options.compositePaths.find(name);
+    CompositePath wanted = path == options.compositePaths.end()
+                               ? CompositePath::Auto
+                               : path->second;
+    bool hasHandler = handlers.lookup(name) != nullptr;
+    if (wanted == CompositePath::Native && !hasHandler) {
+      op.emitError("composite '")
+          << name << "' is to take the native path, but "
+          << handlers.describeMissing(name);
+      failedAny = true;
+    }
+    bool isNative = wanted == CompositePath::Native ||
+                    (wanted == CompositePath::Auto && hasHandler);
+    if (isNative && !llvm::is_contained(native, name))
+      native.push_back(name);
+    found.push_back({name, version, isNative, 1});
+  });
+  if (failedAny)
+    return failure();
+  if (choices)
+    choices->insert(choices->end(), found.begin(), found.end());
+  if (found.empty())
+    return success();
+  registerPipelines();
+  PassManager pm(module.getContext());
+  StablehloLegalizeCompositesOptions passOptions;
+  passOptions.native.assign(native.begin(), native.end());
+  pm.addPass(createStablehloLegalizeComposites(passOptions));
+  if (options.configurePassManager)
+    options.configurePassManager(pm);
+  return pm.run(module);
 }

@@ -4,7 +4,7 @@
 
 #include "hlox/runtime/Builtins.h"
 
-#include "hlox/runtime/SpecialFunctions.h"
+#include "hlox/numerics/SpecialFunctions.h"
 
 #include <bit>
 #include <complex>

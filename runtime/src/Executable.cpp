@@ -163,7 +163,7 @@ static Status verifyProgram(const HostProgram &program) {
 
 std::unique_ptr<Executable>
 Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
-                   Status &status, const CustomCallRegistry &customCalls) {
+                   Status &status, const ffi::HandlerRegistry &handlers) {
   status = verifyProgram(program);
   if (!status)
     return nullptr;
@@ -179,17 +179,18 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
     executable->kernels.push_back(fn);
   }
   for (const Command &command : executable->program.commands) {
-    const CustomCallFn *fn = nullptr;
+    std::unique_ptr<ffi::HandlerInstance> customCall;
     if (command.kind == CommandKind::CustomCall) {
-      fn = customCalls.lookup(command.target);
-      if (!fn) {
-        status = Status::error("custom-call target '" + command.target +
-                                   "' is not registered",
+      const ffi::HandlerEntry *handler = handlers.lookup(command.target);
+      if (!handler) {
+        status = Status::error(handlers.describeMissing(command.target),
                                command.location);
         return nullptr;
       }
+      customCall =
+          std::make_unique<ffi::HandlerInstance>(*handler, command.attributes);
     }
-    executable->customCalls.push_back(fn);
+    executable->customCalls.push_back(std::move(customCall));
     std::unique_ptr<Convolution> convolution;
     if (command.kind == CommandKind::Convolution) {
       convolution = Convolution::create(command.convolution, status,
@@ -327,7 +328,7 @@ Status Executable::execute(
       endTiming();
       timings->push_back({pc, nowNs(), 0});
     }
-    const CustomCallFn *customCall = customCalls[pc];
+    ffi::HandlerInstance *customCall = customCalls[pc].get();
     const Command &command = program.commands[pc++];
     switch (command.kind) {
     case CommandKind::Dispatch: {
@@ -365,14 +366,16 @@ Status Executable::execute(
       break;
     }
     case CommandKind::CustomCall: {
-      std::vector<BufferView> operands, outputs;
+      std::vector<ffi::BufferDesc> operands, outputs;
       size_t numOperands = command.values.size() - command.numResults;
       for (size_t i = 0; i < command.values.size(); ++i) {
         int64_t id = command.values[i];
+        const BufferType &type = program.values[id].type;
         (i < numOperands ? operands : outputs)
-            .push_back({&program.values[id].type, addresses[id]});
+            .push_back({&type.elementName, addresses[id], &type.shape});
       }
-      Status status = (*customCall)(operands, outputs, command.config);
+      handlerContext.setDevice(&device);
+      ffi::Status status = customCall->call(operands, outputs, handlerContext);
       if (!status)
         return Status::error("custom call '" + command.target +
                                  "' failed: " + status.message(),

@@ -9,6 +9,7 @@
 #include <limits>
 #include <type_traits>
 
+using namespace hlox;
 using namespace hlox::runtime;
 
 namespace {
@@ -43,7 +44,8 @@ double loadFloat(const RngSpec &spec, const void *p) {
     return d;
   }
   case RngElement::SmallFloat:
-    return decodeSmallFloat(*static_cast<const uint8_t *>(p), spec.smallFloat);
+    return numerics::decodeSmallFloat(*static_cast<const uint8_t *>(p),
+                                      spec.smallFloat);
   default:
     return 0;
   }
@@ -53,12 +55,12 @@ double loadFloat(const RngSpec &spec, const void *p) {
 void storeFloat(const RngSpec &spec, double value, void *p) {
   switch (spec.element) {
   case RngElement::F16: {
-    uint16_t bits = encodeF16(value);
+    uint16_t bits = numerics::encodeF16(value);
     std::memcpy(p, &bits, 2);
     break;
   }
   case RngElement::BF16: {
-    uint16_t bits = encodeBf16(value);
+    uint16_t bits = numerics::encodeBf16(value);
     std::memcpy(p, &bits, 2);
     break;
   }
@@ -71,8 +73,8 @@ void storeFloat(const RngSpec &spec, double value, void *p) {
     std::memcpy(p, &value, 8);
     break;
   case RngElement::SmallFloat:
-    *static_cast<uint8_t *>(p) =
-        static_cast<uint8_t>(encodeSmallFloat(value, spec.smallFloat));
+    *static_cast<uint8_t *>(p) = static_cast<uint8_t>(
+        numerics::encodeSmallFloat(value, spec.smallFloat));
     break;
   default:
     break;
@@ -162,7 +164,7 @@ Status hlox::runtime::verifyRngSpec(const RngSpec &spec, int64_t elementBytes) {
     return Status::error("rng with the normal distribution of non-floats");
   if (spec.element == RngElement::SmallFloat &&
       (static_cast<int32_t>(spec.smallFloat) < 0 ||
-       spec.smallFloat > SmallFloat::F8E8M0FNU))
+       spec.smallFloat > numerics::SmallFloat::F8E8M0FNU))
     return Status::error("rng of an unknown small float format");
   return {};
 }

@@ -6,7 +6,7 @@
 //              [--warmup=N] [--num-threads=N] [--vectorize=false]
 //              [--host-control-flow=auto|always|never]
 //              [--fp-contract[=off|elementwise|all]]
-//              [--custom-call-library=SO]...
+//              [--plugin=SO]...
 //              [--seed=N] [--format=text|json] [--cache-dir=DIR]
 //              [--compile-only]
 //
@@ -32,9 +32,10 @@
 #include "Inputs.h"
 #include "Program.h"
 
-#include "hlox/Evaluator/Buffers.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Evaluator/Buffers.h"
 #include "hlox/Evaluator/Numerics.h"
+#include "hlox/HostProgram/Buffers.h"
 #include "hlox/Pipelines/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
@@ -321,7 +322,7 @@ int benchmark(ModuleOp module) {
   std::vector<std::shared_ptr<runtime::Buffer>> buffers;
   double bytes = 0;
   for (const Tensor &argument : arguments) {
-    buffers.push_back(eval::toBuffer(argument));
+    buffers.push_back(toBuffer(argument));
     // The same arguments every run, as a model's weights: the runtime
     // keeps what it derives from them without comparing them again.
     buffers.back()->setImmutable();
@@ -425,7 +426,7 @@ int main(int argc, char **argv) {
   tools::registerPassManagerFlags();
   tools::aliasThreadsFlag(numThreads);
   cl::ParseCommandLineOptions(argc, argv, "hlox benchmark runner\n");
-  if (!tools::loadCustomCallLibraries())
+  if (!tools::loadPlugins())
     return kError;
   std::unique_ptr<MLIRContext> context = tools::createToolContext();
   std::string errorMessage;

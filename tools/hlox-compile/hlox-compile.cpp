@@ -6,7 +6,7 @@
 //                [--function NAME] [--opaque-constants] [--emit-llvm-ir]
 //                [--vectorize=false] [--host-control-flow=auto|always|never]
 //                [--fp-contract[=off|elementwise|all]]
-//                [--custom-call-library=SO]...
+//                [--plugin=SO]...
 //                [--target-cpu=NAME] [--target-features=+f,-g]
 //                [--emit-object] [-o OUT]
 //   hlox-compile --list-runtime-symbols
@@ -78,7 +78,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::registerPassManagerFlags();
   cl::ParseCommandLineOptions(argc, argv, "hlox CPU compiler phases\n");
-  if (!tools::loadCustomCallLibraries())
+  if (!tools::loadPlugins())
     return 1;
   std::optional<Phase> phase = parsePhase(compileTo);
   if (!phase) {

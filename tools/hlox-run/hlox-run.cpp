@@ -8,7 +8,7 @@
 //            [--stats] [--dump-ir=DIR] [--repeat=N] [--vectorize=false]
 //            [--host-control-flow=auto|always|never]
 //            [--fp-contract[=off|elementwise|all]]
-//            [--custom-call-library=SO]... [--target-cpu=NAME]
+//            [--plugin=SO]... [--target-cpu=NAME]
 //            [--target-features=+f,-g] [--random-inputs [--seed=N]]
 //            [--compare-with-interpreter [--rtol=R] [--atol=A]
 //             [--compare-norm]]
@@ -34,6 +34,7 @@
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
+#include "hlox/HostProgram/Buffers.h"
 #include "hlox/Pipelines/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
@@ -266,6 +267,12 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
                  << host.arenaBytes << " bytes (" << host.unsharedArenaBytes
                  << " without reuse), constants " << constantBytes
                  << " bytes\n";
+    for (const CompositeChoice &choice : stats.composites)
+      llvm::errs() << "composite " << choice.name << " (version "
+                   << choice.version
+                   << "): " << (choice.native ? "native" : "inline") << ", "
+                   << choice.count << " op" << (choice.count == 1 ? "" : "s")
+                   << "\n";
     for (auto [argument, result] : llvm::enumerate(host.argumentResults))
       if (result >= 0)
         llvm::errs() << "donation: argument " << argument
@@ -284,7 +291,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
   // reordered weights) without comparing them again.
   std::vector<std::shared_ptr<runtime::Buffer>> buffers;
   for (const RuntimeValue &argument : arguments) {
-    buffers.push_back(eval::toBuffer(argument.getTensor()));
+    buffers.push_back(toBuffer(argument.getTensor()));
     if (!donateArguments)
       buffers.back()->setImmutable();
   }
@@ -308,8 +315,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
     for (auto [view, result] : llvm::zip(outputs, *results)) {
       if (!result.isTensor())
         return runtime::Status::error("host call result is not a tensor");
-      std::shared_ptr<runtime::Buffer> bytes =
-          eval::toBuffer(result.getTensor());
+      std::shared_ptr<runtime::Buffer> bytes = toBuffer(result.getTensor());
       if (bytes->getByteSize() != view.type->getByteSize())
         return runtime::Status::error("host call result of the wrong size");
       std::memcpy(view.data, bytes->data(), bytes->getByteSize());
@@ -493,7 +499,12 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   // (shardings dropped, exporters' spellings and JAX's custom calls
   // legalized); a shape-polymorphic function specialized to its arguments,
   // as the compiler does (CompileCache).
-  if (failed(importProgram(module)))
+  // Composites take the paths compilation gives them (a handler's, or
+  // their decomposition).
+  cpu::CompileOptions options;
+  tools::applyCompileFlags(options);
+  if (failed(legalizeComposites(module, options)) ||
+      failed(importProgram(module)))
     return kError;
   // Dynamic shapes inside a static function (set_dimension_size's bounded
   // results) are refined too.
@@ -528,7 +539,7 @@ int main(int argc, char **argv) {
   tools::registerPassManagerFlags();
   tools::aliasThreadsFlag(numThreads);
   cl::ParseCommandLineOptions(argc, argv, "hlox StableHLO runner\n");
-  if (!tools::loadCustomCallLibraries())
+  if (!tools::loadPlugins())
     return kError;
 
   std::unique_ptr<MLIRContext> ownedContext = tools::createToolContext();

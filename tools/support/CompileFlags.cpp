@@ -7,10 +7,12 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace hlox;
+using llvm::StringRef;
 namespace cl = llvm::cl;
 
 static cl::opt<HostControlFlow> hostControlFlow(
@@ -126,11 +128,49 @@ static cl::opt<std::string> cacheDir(
              "CPU, options and hlox version (off by default)"),
     cl::value_desc("dir"), cl::init(""));
 
-static cl::list<std::string> customCallLibraries(
-    "custom-call-library",
-    cl::desc("A shared library whose hlox_register_custom_calls adds "
-             "custom-call targets (see hlox/runtime/CustomCallABI.h)"),
-    cl::value_desc("path"));
+namespace {
+/// One `--composite=NAME:PATH`.
+struct CompositeFlag {
+  std::string name;
+  CompositePath path = CompositePath::Auto;
+};
+
+/// Parses NAME:native|inline|auto (the name may hold colons itself).
+class CompositeFlagParser : public cl::basic_parser<CompositeFlag> {
+public:
+  CompositeFlagParser(cl::Option &option) : basic_parser(option) {}
+  StringRef getValueName() const override { return "name:path"; }
+  bool parse(cl::Option &option, StringRef, StringRef text,
+             CompositeFlag &value) {
+    auto [name, path] = text.rsplit(':');
+    std::optional<CompositePath> parsed =
+        llvm::StringSwitch<std::optional<CompositePath>>(path)
+            .Case("native", CompositePath::Native)
+            .Case("inline", CompositePath::Inline)
+            .Case("auto", CompositePath::Auto)
+            .Default(std::nullopt);
+    if (name.empty() || text.find(':') == StringRef::npos || !parsed)
+      return option.error("'" + text +
+                          "' is not NAME:native, NAME:inline or NAME:auto");
+    value = {name.str(), *parsed};
+    return false;
+  }
+};
+} // namespace
+
+static cl::list<CompositeFlag, bool, CompositeFlagParser> composites(
+    "composite",
+    cl::desc("The path of the composites named NAME: native (a custom call "
+             "of the handler registered under NAME), inline (their "
+             "decomposition, inlined) or auto (native when a handler is "
+             "registered; the default); repeatable"),
+    cl::value_desc("name:path"));
+
+static cl::list<std::string>
+    plugins("plugin",
+            cl::desc("A shared library whose hlox_ffi_plugin_init registers "
+                     "custom-call handlers (hlox/ffi/api.h; repeatable)"),
+            cl::value_desc("path"));
 
 void tools::registerPassManagerFlags() {
   mlir::registerMLIRContextCLOptions();
@@ -155,6 +195,9 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
   options.cacheDir = cacheDir;
+  options.compositePaths.clear();
+  for (const CompositeFlag &flag : composites)
+    options.compositePaths[flag.name] = flag.path;
   // --mlir-timing, --mlir-pass-statistics, --mlir-print-ir-* and the like
   // (registered by createToolContext).
   options.configurePassManager = [](mlir::PassManager &pm) {
@@ -163,10 +206,9 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   };
 }
 
-bool tools::loadCustomCallLibraries() {
-  for (const std::string &path : customCallLibraries) {
-    runtime::Status status =
-        runtime::CustomCallRegistry::global().loadLibrary(path);
+bool tools::loadPlugins() {
+  for (const std::string &path : plugins) {
+    ffi::Status status = ffi::HandlerRegistry::global().loadPlugin(path);
     if (!status) {
       llvm::errs() << "error: " << status.message() << "\n";
       return false;

@@ -11,8 +11,10 @@
 //   --target-cpu=NAME                       the CPU to compile for (host)
 //   --target-features=+f,-g                 features on top of the CPU's
 //   --cache-dir=DIR                         keep compiled kernels in DIR
-//   --custom-call-library=PATH              a shared library of custom-call
-//                                           targets (repeatable)
+//   --plugin=PATH                           a shared library of custom-call
+//                                           handlers (repeatable)
+//   --composite=NAME:native|inline|auto     the path of composite NAME
+//                                           (repeatable; auto by default)
 //
 // registerPassManagerFlags adds MLIR's: --mlir-timing, --mlir-pass-statistics,
 // --mlir-print-ir-after-all, --mlir-disable-threading and the like, which
@@ -45,9 +47,9 @@ void aliasThreadsFlag(llvm::cl::opt<unsigned> &numThreads);
 /// The `--fp-contract` spelling of `contract`.
 llvm::StringRef getFpContractName(cpu::FpContract contract);
 
-/// Loads each `--custom-call-library` into the global custom-call registry;
-/// false after printing why one could not be loaded.
-bool loadCustomCallLibraries();
+/// Loads each `--plugin` into the global handler registry; false after
+/// printing why one could not be loaded.
+bool loadPlugins();
 
 } // namespace hlox::tools
 

@@ -411,37 +411,69 @@ TEST(ExecutableTest, RejectsMalformedJumps) {
       Executable::create(noTargets, std::make_shared<MapLibrary>(), status));
 }
 
-/// out = in * scale, through the C ABI; `user_data` points at the scale.
-int scaleTarget(void *userData, const HloxBuffer *operands, int64_t,
-                HloxBuffer *results, int64_t, const char *config, char *error,
-                int64_t errorSize) {
-  if (std::strcmp(operands[0].element_type, "f32") != 0) {
-    std::snprintf(error, errorSize, "wants f32, got %s",
-                  operands[0].element_type);
-    return 1;
-  }
-  float scale = *static_cast<const float *>(userData);
-  if (std::strcmp(config, "negate") == 0)
-    scale = -scale;
-  int64_t n = 1;
-  for (int64_t d = 0; d < operands[0].rank; ++d)
-    n *= operands[0].shape[d];
-  for (int64_t i = 0; i < n; ++i)
-    static_cast<float *>(results[0].data)[i] =
-        static_cast<const float *>(operands[0].data)[i] * scale;
-  return 0;
+/// How often scaleInstantiate ran.
+int instantiations = 0;
+
+/// The f32 attribute `name` of `frame`, or `otherwise`.
+float getF32(const HloxFfiCallFrame *frame, const char *name, float otherwise) {
+  for (int64_t i = 0; i < frame->attrs->size; ++i)
+    if (std::string(frame->attrs->names[i].data, frame->attrs->names[i].size) ==
+            name &&
+        frame->attrs->values[i].kind == HLOX_FFI_ATTR_F32)
+      return *static_cast<const float *>(frame->attrs->values[i].value);
+  return otherwise;
 }
 
-/// The argument through custom call `target` (config `config`) into the
-/// result.
-HostProgram customCallProgram(const std::string &target,
-                              const std::string &config, BufferType type) {
+/// Keeps attribute `scale` as the handler's state.
+HloxFfiError *scaleInstantiate(HloxFfiCallFrame *frame) {
+  ++instantiations;
+  frame->state = new float(getF32(frame, "scale", 1));
+  frame->state_deleter = [](void *state) {
+    delete static_cast<float *>(state);
+  };
+  return nullptr;
+}
+
+/// out = in * scale over the context's threads; fails on a negative
+/// first element.
+HloxFfiError *scaleExecute(HloxFfiCallFrame *frame) {
+  const HloxFfiBuffer &in = *frame->args[0];
+  if (in.dtype != HLOX_FFI_F32)
+    return frame->api->error_create(
+        HLOX_FFI_ERROR_INVALID_ARGUMENT,
+        (std::string("wants f32, got ") + in.dtype_name).c_str());
+  if (static_cast<const float *>(in.data)[0] < 0)
+    return frame->api->error_create(HLOX_FFI_ERROR_INTERNAL, "negative");
+  struct Job {
+    const float *in;
+    float *out;
+    float scale;
+  } job{static_cast<const float *>(in.data),
+        static_cast<float *>(frame->rets[0]->data),
+        *static_cast<const float *>(frame->state)};
+  frame->api->parallel_for(
+      frame->ctx, in.dims[0], 1,
+      [](void *data, int64_t begin, int64_t end) {
+        auto *job = static_cast<Job *>(data);
+        for (int64_t i = begin; i < end; ++i)
+          job->out[i] = job->in[i] * job->scale;
+      },
+      &job);
+  return nullptr;
+}
+
+/// The argument through custom call `target` into the result, with
+/// attribute scale = `scale`.
+HostProgram customCallProgram(const std::string &target, float scale,
+                              BufferType type) {
   HostProgram program;
   program.values = {{type, ValueKind::Argument, 0, 0},
                     {type, ValueKind::Result, 0, 0}};
   program.commands.push_back(command(CommandKind::CustomCall, {0, 1}));
   program.commands[0].target = target;
-  program.commands[0].config = config;
+  auto attributes = std::make_shared<hlox::ffi::AttributeMap>();
+  attributes->addFloat("scale", HLOX_FFI_ATTR_F32, scale);
+  program.commands[0].attributes = attributes;
   program.commands[0].numResults = 1;
   program.commands[0].location = "f.mlir:3:8";
   program.arguments = {0};
@@ -449,39 +481,43 @@ HostProgram customCallProgram(const std::string &target,
   return program;
 }
 
-TEST(CustomCallTest, RunsRegisteredTargets) {
-  CustomCallRegistry registry;
-  float scale = 3;
-  ASSERT_TRUE(registry.add("scale", scaleTarget, &scale).ok());
-  EXPECT_FALSE(registry.add("scale", scaleTarget, &scale).ok());
+TEST(CustomCallTest, RunsHandlersWithStateAndThreads) {
+  hlox::ffi::HandlerRegistry registry;
+  ASSERT_TRUE(
+      registry.add("scale", "host", scaleExecute, scaleInstantiate).ok());
+  EXPECT_FALSE(registry.add("scale", "host", scaleExecute).ok());
   EXPECT_EQ(registry.getNames(), std::vector<std::string>{"scale"});
-  CpuDevice device(1);
-  for (auto [config, expected] :
-       {std::pair<std::string, float>{"", 6}, {"negate", -6}}) {
-    Status status;
-    auto executable = Executable::create(
-        customCallProgram("scale", config, f32({2})), nullptr, status,
-        registry);
-    ASSERT_TRUE(executable) << status.message();
+  CpuDevice device(2);
+  instantiations = 0;
+  Status status;
+  auto executable = Executable::create(customCallProgram("scale", -3, f32({4})),
+                                       nullptr, status, registry);
+  ASSERT_TRUE(executable) << status.message();
+  for (int run = 0; run < 2; ++run) {
     std::vector<std::shared_ptr<Buffer>> results;
-    status = executable->execute(device, {filled({2}, {2, 2})}, results);
+    status = executable->execute(device, {filled({4}, {1, 2, 3, 4})}, results);
     ASSERT_TRUE(status.ok()) << status.message();
-    EXPECT_EQ(static_cast<const float *>(results[0]->data())[1], expected);
+    const float *out = static_cast<const float *>(results[0]->data());
+    EXPECT_EQ(std::vector<float>(out, out + 4),
+              (std::vector<float>{-3, -6, -9, -12}));
   }
+  // Once per executable, not per run.
+  EXPECT_EQ(instantiations, 1);
 }
 
-TEST(CustomCallTest, ReportsMissingAndFailingTargets) {
-  CustomCallRegistry registry;
-  float scale = 1;
-  ASSERT_TRUE(registry.add("scale", scaleTarget, &scale).ok());
+TEST(CustomCallTest, ReportsMissingAndFailingHandlers) {
+  hlox::ffi::HandlerRegistry registry;
+  ASSERT_TRUE(
+      registry.add("scale", "host", scaleExecute, scaleInstantiate).ok());
   Status status;
-  EXPECT_FALSE(Executable::create(customCallProgram("other", "", f32({2})),
+  EXPECT_FALSE(Executable::create(customCallProgram("scal", 1, f32({2})),
                                   nullptr, status, registry));
-  EXPECT_EQ(status.message(), "custom-call target 'other' is not registered");
+  EXPECT_EQ(status.message(), "no handler 'scal' is registered for platform "
+                              "host (nearest: scale)");
   EXPECT_EQ(status.location(), "f.mlir:3:8");
 
   BufferType i32{{2}, 4, "i32"};
-  auto executable = Executable::create(customCallProgram("scale", "", i32),
+  auto executable = Executable::create(customCallProgram("scale", 1, i32),
                                        nullptr, status, registry);
   ASSERT_TRUE(executable) << status.message();
   CpuDevice device(1);
@@ -489,9 +525,18 @@ TEST(CustomCallTest, ReportsMissingAndFailingTargets) {
   status = executable->execute(device, {std::make_shared<Buffer>(i32)},
                                results);
   EXPECT_FALSE(status.ok());
-  EXPECT_EQ(status.message(), "custom call 'scale' failed: wants f32, got i32");
   EXPECT_EQ(status.str(),
             "f.mlir:3:8: custom call 'scale' failed: wants f32, got i32");
 
-  EXPECT_FALSE(registry.loadLibrary("/nonexistent/library.so").ok());
+  // A run the handler fails leaves the next run working.
+  executable = Executable::create(customCallProgram("scale", 2, f32({2})),
+                                  nullptr, status, registry);
+  ASSERT_TRUE(executable) << status.message();
+  status = executable->execute(device, {filled({2}, {-1, 1})}, results);
+  EXPECT_EQ(status.message(), "custom call 'scale' failed: negative");
+  status = executable->execute(device, {filled({2}, {1, 1})}, results);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(static_cast<const float *>(results[0]->data())[1], 2);
+
+  EXPECT_FALSE(registry.loadPlugin("/nonexistent/library.so").ok());
 }

@@ -1,4 +1,4 @@
-//===- Buffers.h - Evaluator tensors to runtime buffers and back -*- C++ -*-===//
+//===- Buffers.h - Evaluator tensors to buffer bytes and back -*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
@@ -6,9 +6,8 @@
 #define HLOX_EVALUATOR_BUFFERS_H
 
 #include "hlox/Evaluator/Tensor.h"
-#include "hlox/runtime/Buffer.h"
 
-#include <memory>
+#include <string>
 
 namespace hlox::eval {
 
@@ -17,15 +16,17 @@ namespace hlox::eval {
 /// for complex types.
 int64_t getElementBytes(mlir::Type type);
 
-/// The runtime buffer type that holds a tensor of `type` (shape, bytes per
-/// element, element name); `named` gives the element name when it differs
-/// (the StableHLO type of a value the compiler made signless).
-runtime::BufferType getBufferType(mlir::RankedTensorType type,
-                                  mlir::Type named = {});
+/// The element type's name as StableHLO spells it (f32, ui8,
+/// complex<f64>).
+std::string getElementName(mlir::Type type);
 
-/// A buffer with the bits of `tensor` (narrow floats, which the evaluator
-/// holds as f32, are rounded back to their format's bits).
-std::shared_ptr<runtime::Buffer> toBuffer(const Tensor &tensor);
+/// The bytes of a dense row-major buffer of `type`.
+int64_t getBufferByteSize(mlir::RankedTensorType type);
+
+/// Writes the bits of `tensor` into `data` (getBufferByteSize bytes) in the
+/// buffer layout: narrow floats, which the evaluator holds as f32, are
+/// rounded back to their format's bits.
+void writeBuffer(const Tensor &tensor, void *data);
 
 /// A tensor of `type` read from `data` in the buffer layout.
 Tensor fromBuffer(const void *data, mlir::RankedTensorType type);

@@ -14,7 +14,7 @@
 #define HLOX_EVALUATOR_EVALUATOR_H
 
 #include "hlox/Evaluator/Tensor.h"
-#include "hlox/runtime/CustomCall.h"
+#include "hlox/ffi/Invoke.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
@@ -161,14 +161,22 @@ public:
   /// The random engine of stablehlo.rng (seeded with 0, so runs repeat).
   std::mt19937_64 &getRandomEngine() { return randomEngine; }
 
-  /// Where custom_call targets other than the checks are looked up (the
-  /// global registry unless set; must outlive the evaluator).
-  const runtime::CustomCallRegistry &getCustomCalls() const {
-    return customCalls ? *customCalls : runtime::CustomCallRegistry::global();
+  /// Where the handlers of custom_call targets other than the checks are
+  /// looked up (the global registry unless set; must outlive the
+  /// evaluator).
+  const ffi::HandlerRegistry &getHandlers() const {
+    return handlers ? *handlers : ffi::HandlerRegistry::global();
   }
-  void setCustomCalls(const runtime::CustomCallRegistry *registry) {
-    customCalls = registry;
+  void setHandlers(const ffi::HandlerRegistry *registry) {
+    handlers = registry;
   }
+  /// The handler instance of custom-call op `op` (made on first use, so
+  /// that its instantiate stage runs once per op), and the context
+  /// handlers run in.
+  ffi::HandlerInstance &
+  getHandlerInstance(mlir::Operation *op, const ffi::HandlerEntry &handler,
+                     std::shared_ptr<const ffi::AttributeMap> attributes);
+  ffi::ExecutionContext &getHandlerContext() { return handlerContext; }
 
   /// Takes over the check outcomes of another evaluator (a process of a
   /// parallel run).
@@ -203,7 +211,10 @@ private:
   llvm::DenseSet<mlir::TypeID> quantizationAware;
   llvm::StringMap<std::vector<RuntimeValue>> probes;
   std::mt19937_64 randomEngine{0};
-  const runtime::CustomCallRegistry *customCalls = nullptr;
+  const ffi::HandlerRegistry *handlers = nullptr;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<ffi::HandlerInstance>>
+      handlerInstances;
+  ffi::ExecutionContext handlerContext;
   std::optional<llvm::SmallVector<int64_t>> elementwiseShape;
 };
 

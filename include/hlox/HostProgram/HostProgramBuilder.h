@@ -13,7 +13,7 @@
 #ifndef HLOX_HOSTPROGRAM_HOSTPROGRAMBUILDER_H
 #define HLOX_HOSTPROGRAM_HOSTPROGRAMBUILDER_H
 
-#include "hlox/runtime/CustomCall.h"
+#include "hlox/ffi/Registry.h"
 #include "hlox/runtime/HostProgram.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,13 +27,14 @@ namespace hlox {
 /// dispatches call the kernels of `module` (in the target's kernel
 /// convention: operands then results, one buffer each); `signature` is the
 /// entry's type before lowering. Fills `hostCalls` with the op of each
-/// HostCall callee; custom calls other than checks must name a target of
-/// `customCalls`. Dispatch `@f` runs the kernel entry point `f_entry`.
+/// HostCall callee; custom calls other than checks must name a target with
+/// a handler in `handlers`. Dispatch `@f` runs the kernel entry point
+/// `f_entry`.
 mlir::FailureOr<runtime::HostProgram>
 buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
                  mlir::FunctionType signature,
                  std::vector<mlir::Operation *> &hostCalls,
-                 const runtime::CustomCallRegistry &customCalls);
+                 const ffi::HandlerRegistry &handlers);
 
 } // namespace hlox
 

@@ -22,12 +22,13 @@
 #define HLOX_PIPELINES_PIPELINES_H
 
 #include "hlox/Transforms/Dispatch.h"
-#include "hlox/runtime/CustomCall.h"
+#include "hlox/ffi/Registry.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -46,6 +47,14 @@ std::optional<Phase> parsePhase(llvm::StringRef name);
 llvm::StringRef getPhaseName(Phase phase);
 /// The position of `phase` in compilation order (0 for input).
 int getPhaseIndex(Phase phase);
+
+/// The path a `stablehlo.composite` takes: its native handler (a custom
+/// call), or its decomposition inlined so that it fuses with its
+/// neighbours. Auto: native when a handler of its name is registered.
+enum class CompositePath { Auto, Native, Inline };
+
+/// "auto", "native" or "inline".
+llvm::StringRef getCompositePathName(CompositePath path);
 
 /// What every target's compilation takes; targets extend it with their own
 /// (cpu::CompileOptions).
@@ -87,9 +96,23 @@ struct CompileOptions {
   /// Called on each pass manager compilation creates (the tools apply
   /// `--mlir-timing`, `--mlir-pass-statistics` and the like through it).
   std::function<void(mlir::PassManager &)> configurePassManager;
-  /// Where `stablehlo.custom_call` targets must be registered (null: the
-  /// global registry); the executable must resolve them in the same one.
-  const runtime::CustomCallRegistry *customCalls = nullptr;
+  /// Where the handlers of `stablehlo.custom_call` targets must be
+  /// registered (null: the global registry); the executable must resolve
+  /// them in the same one.
+  const ffi::HandlerRegistry *handlers = nullptr;
+  /// The path of each composite name (`--composite=NAME:PATH`); names not
+  /// in it take CompositePath::Auto.
+  std::map<std::string, CompositePath> compositePaths;
+};
+
+/// The path the composites of one name and version took.
+struct CompositeChoice {
+  std::string name;
+  int32_t version = 0;
+  /// Native: a custom call of its handler; else inlined.
+  bool native = false;
+  /// How many composite ops of this name and version there were.
+  int64_t count = 0;
 };
 
 /// What compilation measured (what the program holds, dispatches and
@@ -108,6 +131,9 @@ struct CompileStats {
   /// The kernels whose code generation took longest (at most three, the
   /// slowest first), with their milliseconds on one thread.
   std::vector<std::pair<std::string, double>> slowestKernels;
+  /// Each composite name and version and the path it took, in program
+  /// order.
+  std::vector<CompositeChoice> composites;
 };
 
 /// Registers every pass the target-independent phases name (upstream and
@@ -128,6 +154,15 @@ mlir::LogicalResult importProgram(mlir::ModuleOp module);
 /// stablehlo or linalg; module-anchored, without the builtin.module
 /// wrapper).
 std::string getPhasePipeline(Phase phase, const CompileOptions &options);
+
+/// Rewrites every composite of `module` by the path the options give its
+/// name (stablehlo-legalize-composites): a custom call of its handler, or
+/// a call of its decomposition. Auto takes the native path when the
+/// options' handler registry has a host handler of that name; Native
+/// without one is an error at the op. Appends the choices to `choices`.
+mlir::LogicalResult
+legalizeComposites(mlir::ModuleOp module, const CompileOptions &options,
+                   std::vector<CompositeChoice> *choices = nullptr);
 
 /// Runs `pipeline` on `module` (`what` names it in errors), with the
 /// options' pass manager configuration.

@@ -57,21 +57,38 @@ def StablehloLowerQuantized
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
-def StablehloLegalizeCompositeToCall
-    : Pass<"stablehlo-legalize-composite-to-call", "::mlir::ModuleOp"> {
-  let summary = "Replaces composites by calls of their decompositions";
+def StablehloLegalizeComposites
+    : Pass<"stablehlo-legalize-composites", "::mlir::ModuleOp"> {
+  let summary = "Takes each composite's native or inline path";
   let description = [{
-    Rewrites every `stablehlo.composite` into a `func.call` of its
-    `decomposition` function, so that `--inline` can inline it and the
-    compiler see through it.
+    A `stablehlo.composite` whose name is in `native` becomes a
+    `stablehlo.custom_call` of that name, which runs the handler registered
+    for it (docs/ffi.md); its `composite_attributes` become the call's
+    backend_config dictionary (`api_version = 4`), the attributes the
+    handler receives, and its version is kept as `hlox.composite_version`.
+    Every other composite becomes a `func.call` of its `decomposition`, so
+    that `--inline` can inline it and the compiler see through it. Nested
+    composites (in decompositions) are rewritten alike, each by its own
+    name.
 
     ```mlir
-    %0 = stablehlo.composite "my.op" %x {decomposition = @my_op} : (tensor<f32>) -> tensor<f32>
-    // becomes
+    %0 = stablehlo.composite "my.op" %x {composite_attributes = {k = 2 : i64}, decomposition = @my_op, version = 1 : i32} : (tensor<f32>) -> tensor<f32>
+    // becomes, with native=my.op
+    %0 = stablehlo.custom_call @my.op(%x) {api_version = 4 : i32, backend_config = {k = 2 : i64}, hlox.composite_version = 1 : i32} : (tensor<f32>) -> tensor<f32>
+    // and otherwise
     %0 = func.call @my_op(%x) : (tensor<f32>) -> tensor<f32>
     ```
+
+    Which names take which path is the compiler driver's choice
+    (`--composite=NAME:native|inline`, resolved against the registered
+    handlers); this pass takes the result.
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let options = [
+    ListOption<"native", "native", "std::string",
+               "Composite names that become custom calls of their handler">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::hlox::stablehlo::StableHLODialect"];
 }
 
 def StablehloFlattenTuples

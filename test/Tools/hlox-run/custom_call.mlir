@@ -1,24 +1,26 @@
-// stablehlo.custom_call runs a registered host function as a host command
-// of the compiled program, and the evaluator calls the same function;
-// examples/custom_call's library registers example.prefix_sum. Inside a
-// loop, the loop runs on the host. A target that reports an error fails the
-// run with its message, exit 2; so does a library that cannot be loaded.
-// RUN: hlox-run --split-input-file --custom-call-library=%custom_call_example %s
-// RUN: hlox-run --split-input-file --opaque-constants --custom-call-library=%custom_call_example %s
-// RUN: hlox-run --split-input-file --interpret --custom-call-library=%custom_call_example %s
-// RUN: %expect-exit 2 hlox-run --interpret --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=EVAL
-// RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=TYPE
-// RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=bad_config 2>&1 | FileCheck %s --check-prefix=CONFIG
-// RUN: %expect-exit 2 hlox-run --custom-call-library=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=aliases --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=ALIAS
+// stablehlo.custom_call runs the handler registered for its target as a
+// host command of the compiled program, and the evaluator calls the same
+// handler; examples/custom_call's plugin registers example.prefix_sum
+// (through the C ABI, hlox/ffi/api.h). Its attributes come from
+// backend_config, a string or (api_version 4) a dictionary. Inside a loop,
+// the loop runs on the host. A handler that reports an error fails the run
+// with its message, exit 2; so does a plugin that cannot be loaded.
+// RUN: hlox-run --split-input-file --plugin=%custom_call_example %s
+// RUN: hlox-run --split-input-file --opaque-constants --plugin=%custom_call_example %s
+// RUN: hlox-run --split-input-file --interpret --plugin=%custom_call_example %s
+// RUN: %expect-exit 2 hlox-run --interpret --plugin=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=EVAL
+// RUN: %expect-exit 2 hlox-run --plugin=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: %expect-exit 2 hlox-run --plugin=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=bad_config 2>&1 | FileCheck %s --check-prefix=CONFIG
+// RUN: %expect-exit 2 hlox-run --plugin=%custom_call_example %S/Inputs/custom_call_errors.mlir --function=aliases --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=ALIAS
 // RUN: %expect-exit 2 hlox-run %S/Inputs/custom_call_errors.mlir --function=wrong_type 2>&1 | FileCheck %s --check-prefix=UNREGISTERED
-// RUN: %expect-exit 2 hlox-run --custom-call-library=%t.missing.so %s 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: %expect-exit 2 hlox-run --plugin=%t.missing.so %s 2>&1 | FileCheck %s --check-prefix=MISSING
 
-// TYPE: custom_call_errors.mlir:3:8: error: custom call 'example.prefix_sum' failed: example.prefix_sum supports f32 and f64, not i32
-// EVAL: custom_call_errors.mlir:3:8: error: custom_call @example.prefix_sum failed: example.prefix_sum supports f32 and f64, not i32
+// TYPE: custom_call_errors.mlir:3:8: error: custom call 'example.prefix_sum' failed: example.prefix_sum: supports f32 and f64, not i32
+// EVAL: custom_call_errors.mlir:3:8: error: custom_call @example.prefix_sum failed: example.prefix_sum: supports f32 and f64, not i32
 // CONFIG: failed: example.prefix_sum: unknown backend_config sideways
 // ALIAS: custom_call_errors.mlir:14:8: error: the host program cannot run 'stablehlo.custom_call' @example.prefix_sum: output-operand aliases are not supported
-// UNREGISTERED: custom_call_errors.mlir:3:8: error: the host program cannot run 'stablehlo.custom_call' @example.prefix_sum: no custom-call target of that name is registered
-// MISSING: error: cannot load custom-call library '{{.*}}missing.so'
+// UNREGISTERED: custom_call_errors.mlir:3:8: error: the host program cannot run 'stablehlo.custom_call' @example.prefix_sum: no handler 'example.prefix_sum' is registered for platform host (nearest: shape_assertion)
+// MISSING: error: cannot load plugin '{{.*}}missing.so'
 
 func.func @rows() {
   %x = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
@@ -26,6 +28,8 @@ func.func @rows() {
   check.expect_eq_const %y, dense<[[1.0, 3.0, 6.0], [4.0, 9.0, 15.0]]> : tensor<2x3xf32>
   %z = stablehlo.custom_call @example.prefix_sum(%x) {backend_config = "reverse"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   check.expect_eq_const %z, dense<[[6.0, 5.0, 3.0], [15.0, 11.0, 6.0]]> : tensor<2x3xf32>
+  %w = stablehlo.custom_call @example.prefix_sum(%x) {api_version = 4 : i32, backend_config = {reverse = true}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  check.expect_eq_const %w, dense<[[6.0, 5.0, 3.0], [15.0, 11.0, 6.0]]> : tensor<2x3xf32>
   func.return
 }
 

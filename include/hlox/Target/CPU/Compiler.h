@@ -19,7 +19,6 @@
 
 #include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Pipelines/Target.h"
-#include "hlox/runtime/CustomCall.h"
 #include "hlox/runtime/Executable.h"
 #include "hlox/runtime/HostProgram.h"
 

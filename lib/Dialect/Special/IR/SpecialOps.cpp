@@ -10,7 +10,7 @@
 
 using namespace mlir;
 using namespace hlox::special;
-using hlox::runtime::SmallFloat;
+using hlox::numerics::SmallFloat;
 
 #include "hlox/Dialect/Special/IR/SpecialDialect.cpp.inc"
 

@@ -92,6 +92,13 @@ size_t roundToAlignment(size_t bytes);
 void *allocateAligned(size_t bytes);
 void freeAligned(void *pointer);
 
+/// A buffer as a host function sees it: valid during the call only; a host
+/// function writes only its results.
+struct BufferView {
+  const BufferType *type;
+  void *data;
+};
+
 } // namespace hlox::runtime
 
 #endif // HLOX_RUNTIME_BUFFER_H

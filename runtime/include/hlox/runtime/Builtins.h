@@ -46,6 +46,11 @@ std::vector<KernelSymbol> getCompilerBuiltins();
 /// temporaries.
 std::vector<KernelSymbol> getCLibraryFunctions();
 
+/// The runtime's own functions kernels call (`hlox_erf_inv`, ...,
+/// `hlox_small_float_encode`: the numerics library's special functions and
+/// small-float codecs), with their addresses.
+std::vector<std::pair<const char *, void *>> getKernelFunctions();
+
 /// Everything a compiled kernel may call: the runtime's own functions
 /// (getKernelFunctions: special functions, small-float codecs), the
 /// compiler builtins and the C library functions. Names are unique.
@@ -61,5 +66,27 @@ uint32_t extendF16ToF32(uint16_t bits);
 uint64_t extendF16ToF64(uint16_t bits);
 
 } // namespace hlox::runtime
+
+extern "C" {
+float hlox_small_float_decode(int32_t bits, int32_t format);
+int32_t hlox_small_float_encode(double value, int32_t format);
+double hlox_erf_inv(double y);
+double hlox_digamma(double x);
+double hlox_bessel_i1e(double x);
+double hlox_zeta(double x, double q);
+double hlox_polygamma(double n, double x);
+double hlox_lgamma(double x);
+/// The real and imaginary parts of the complex asin, acos, asinh and acosh
+/// of re + i im (the C library's, which stay accurate near the branch
+/// cuts), one part per function so that the C ABI stays scalar.
+double hlox_casin_re(double re, double im);
+double hlox_casin_im(double re, double im);
+double hlox_cacos_re(double re, double im);
+double hlox_cacos_im(double re, double im);
+double hlox_casinh_re(double re, double im);
+double hlox_casinh_im(double re, double im);
+double hlox_cacosh_re(double re, double im);
+double hlox_cacosh_im(double re, double im);
+}
 
 #endif // HLOX_RUNTIME_BUILTINS_H

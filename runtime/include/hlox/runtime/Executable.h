@@ -5,11 +5,12 @@
 #ifndef HLOX_RUNTIME_EXECUTABLE_H
 #define HLOX_RUNTIME_EXECUTABLE_H
 
+#include "hlox/ffi/Invoke.h"
 #include "hlox/runtime/Convolution.h"
-#include "hlox/runtime/Matmul.h"
-#include "hlox/runtime/CustomCall.h"
 #include "hlox/runtime/Device.h"
+#include "hlox/runtime/HandlerContext.h"
 #include "hlox/runtime/HostProgram.h"
+#include "hlox/runtime/Matmul.h"
 #include "hlox/runtime/Status.h"
 
 #include <functional>
@@ -54,12 +55,12 @@ std::string describeCommand(const HostProgram &program, const Command &command);
 class Executable {
 public:
   /// Checks `program` (value ids, arena bounds, constant sizes, jumps) and
-  /// resolves its kernels in `library` and its custom-call targets in
-  /// `customCalls` (which must outlive the executable).
+  /// resolves its kernels in `library` and its custom calls' handlers in
+  /// `handlers` (which must outlive the executable).
   static std::unique_ptr<Executable>
   create(HostProgram program, std::shared_ptr<KernelLibrary> library,
          Status &status,
-         const CustomCallRegistry &customCalls = CustomCallRegistry::global());
+         const ffi::HandlerRegistry &handlers = ffi::HandlerRegistry::global());
 
   const HostProgram &getProgram() const { return program; }
 
@@ -97,8 +98,11 @@ private:
   HostProgram program;
   std::shared_ptr<KernelLibrary> library;
   std::vector<KernelFn> kernels;
-  /// The target of each command that is a CustomCall, else null.
-  std::vector<const CustomCallFn *> customCalls;
+  /// The handler instance of each command that is a CustomCall, else
+  /// null: its instantiate stage runs once per executable.
+  std::vector<std::unique_ptr<ffi::HandlerInstance>> customCalls;
+  /// Where handlers run; its scratch memory stays between runs.
+  HandlerContext handlerContext;
   /// The library primitive of each command that is a Convolution, else
   /// null.
   std::vector<std::unique_ptr<Convolution>> convolutions;

@@ -11,10 +11,12 @@
 #ifndef HLOX_RUNTIME_HOSTPROGRAM_H
 #define HLOX_RUNTIME_HOSTPROGRAM_H
 
+#include "hlox/ffi/Attributes.h"
 #include "hlox/runtime/Buffer.h"
 #include "hlox/runtime/Random.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,9 +50,9 @@ enum class CommandKind {
   /// Calls the host function `callee` (given at execution) on `values`; the
   /// last `numResults` of them are its results, which it writes.
   HostCall,
-  /// Runs the custom-call target `target` (see CustomCall.h) with
-  /// `config`: the first values are its operands, the last `numResults`
-  /// its results, which it writes.
+  /// Runs the handler of custom-call target `target` (hlox/ffi/Registry.h)
+  /// with `attributes`: the first values are its operands, the last
+  /// `numResults` its results, which it writes.
   CustomCall,
   /// Continues at command `targets[0]` (the command count ends the run).
   Jump,
@@ -161,9 +163,10 @@ struct Command {
   int64_t minPerChunk = 1;
   int64_t callee = 0;
   int64_t numResults = 0;
-  /// CustomCall: the target's name and the op's backend_config.
+  /// CustomCall: the target's name and the attributes its handler
+  /// receives.
   std::string target;
-  std::string config;
+  std::shared_ptr<const ffi::AttributeMap> attributes;
   /// Jump and Branch: command indices.
   std::vector<int64_t> targets;
   /// Branch: where its scalar lies in values[0].

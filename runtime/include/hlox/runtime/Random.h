@@ -22,7 +22,7 @@
 #ifndef HLOX_RUNTIME_RANDOM_H
 #define HLOX_RUNTIME_RANDOM_H
 
-#include "hlox/runtime/SmallFloats.h"
+#include "hlox/numerics/SmallFloats.h"
 #include "hlox/runtime/Status.h"
 
 #include <cstdint>
@@ -52,7 +52,7 @@ enum class RngElement : int32_t {
 struct RngSpec {
   RngDistribution distribution = RngDistribution::Uniform;
   RngElement element = RngElement::F32;
-  SmallFloat smallFloat = SmallFloat::F8E4M3FN;
+  numerics::SmallFloat smallFloat = numerics::SmallFloat::F8E4M3FN;
 };
 
 /// The engine of one run.

@@ -10,7 +10,7 @@
 #ifndef HLOX_DIALECT_SPECIAL_IR_SPECIALOPS_H
 #define HLOX_DIALECT_SPECIAL_IR_SPECIALOPS_H
 
-#include "hlox/runtime/SmallFloats.h"
+#include "hlox/numerics/SmallFloats.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/Dialect.h"
@@ -30,7 +30,7 @@ namespace hlox {
 /// The runtime's code for a float type narrower than 16 bits (f4E2M1FN, the
 /// f6 and f8 families), which kernels hold in the low bits of an i8;
 /// nothing for other types.
-std::optional<runtime::SmallFloat> getSmallFloatFormat(mlir::Type type);
+std::optional<numerics::SmallFloat> getSmallFloatFormat(mlir::Type type);
 
 } // namespace hlox
 

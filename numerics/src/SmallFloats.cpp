@@ -2,12 +2,12 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#include "hlox/runtime/SmallFloats.h"
+#include "hlox/numerics/SmallFloats.h"
 
 #include <bit>
 #include <cmath>
 
-using namespace hlox::runtime;
+using namespace hlox::numerics;
 
 namespace {
 
@@ -88,7 +88,7 @@ uint32_t largestOf(const Format &f) {
 
 } // namespace
 
-double hlox::runtime::decodeSmallFloat(uint32_t bits, SmallFloat format) {
+double hlox::numerics::decodeSmallFloat(uint32_t bits, SmallFloat format) {
   Format f = describe(format);
   bits &= (1u << f.bits) - 1;
   bool negative = (bits & signBit(f)) != 0;
@@ -123,7 +123,7 @@ double hlox::runtime::decodeSmallFloat(uint32_t bits, SmallFloat format) {
   return negative ? -value : value;
 }
 
-uint32_t hlox::runtime::encodeSmallFloat(double value, SmallFloat format) {
+uint32_t hlox::numerics::encodeSmallFloat(double value, SmallFloat format) {
   Format f = describe(format);
   bool negative = std::signbit(value);
   if (std::isnan(value))
@@ -179,16 +179,6 @@ uint32_t hlox::runtime::encodeSmallFloat(double value, SmallFloat format) {
   return sign | encoded;
 }
 
-float hlox_small_float_decode(int32_t bits, int32_t format) {
-  return static_cast<float>(
-      decodeSmallFloat(static_cast<uint32_t>(bits), static_cast<SmallFloat>(format)));
-}
-
-int32_t hlox_small_float_encode(double value, int32_t format) {
-  return static_cast<int32_t>(
-      encodeSmallFloat(value, static_cast<SmallFloat>(format)));
-}
-
 namespace {
 
 /// `value` rounded to float toward zero, with the last bit set when that
@@ -205,7 +195,7 @@ float roundToOddFloat(double value) {
 
 } // namespace
 
-uint16_t hlox::runtime::encodeBf16(double value) {
+uint16_t hlox::numerics::encodeBf16(double value) {
   float f = roundToOddFloat(value);
   uint32_t bits = std::bit_cast<uint32_t>(f);
   if (std::isnan(f))
@@ -214,7 +204,6 @@ uint16_t hlox::runtime::encodeBf16(double value) {
   return static_cast<uint16_t>(bits >> 16);
 }
 
-uint16_t hlox::runtime::encodeF16(double value) {
+uint16_t hlox::numerics::encodeF16(double value) {
   return std::bit_cast<uint16_t>(static_cast<_Float16>(roundToOddFloat(value)));
 }
-

@@ -6,18 +6,18 @@
 // and f8 families, f8E8M0FNU) in the low bits of one byte and compute in
 // f32: they decode each operand, compute, and encode the result rounded to
 // nearest even, the way the evaluator normalizes every result. These are
-// the decode and encode functions, one format descriptor each, and the C
-// entry points the kernels call; also the 16-bit formats' rounding from
-// double.
+// the decode and encode functions, one format descriptor each (kernels
+// call them through the runtime's C entry points), and the 16-bit formats'
+// rounding from double.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HLOX_RUNTIME_SMALLFLOATS_H
-#define HLOX_RUNTIME_SMALLFLOATS_H
+#ifndef HLOX_NUMERICS_SMALLFLOATS_H
+#define HLOX_NUMERICS_SMALLFLOATS_H
 
 #include <cstdint>
 
-namespace hlox::runtime {
+namespace hlox::numerics {
 
 /// The small float formats; the values are the codes kernels pass.
 enum class SmallFloat : int32_t {
@@ -49,11 +49,6 @@ uint32_t encodeSmallFloat(double value, SmallFloat format);
 uint16_t encodeF16(double value);
 uint16_t encodeBf16(double value);
 
-} // namespace hlox::runtime
+} // namespace hlox::numerics
 
-extern "C" {
-float hlox_small_float_decode(int32_t bits, int32_t format);
-int32_t hlox_small_float_encode(double value, int32_t format);
-}
-
-#endif // HLOX_RUNTIME_SMALLFLOATS_H
+#endif // HLOX_NUMERICS_SMALLFLOATS_H

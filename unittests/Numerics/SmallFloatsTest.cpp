@@ -1,4 +1,4 @@
-//===- SmallFloatsTest.cpp - The runtime's small floats against APFloat ---===//
+//===- SmallFloatsTest.cpp - Small floats against APFloat -----------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hlox/runtime/SmallFloats.h"
+#include "hlox/numerics/SmallFloats.h"
 
 #include "llvm/ADT/APFloat.h"
 
@@ -18,7 +18,7 @@
 #include <cmath>
 #include <vector>
 
-using namespace hlox::runtime;
+using namespace hlox::numerics;
 
 namespace {
 

@@ -2,8 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#include "hlox/runtime/SpecialFunctions.h"
-#include "hlox/runtime/SmallFloats.h"
+#include "hlox/numerics/SpecialFunctions.h"
 
 #include <cmath>
 #include <complex>
@@ -11,7 +10,7 @@
 #include <numbers>
 
 /// erf^-1: an initial guess refined by Newton steps on erf.
-double hlox::runtime::erfInv(double y) {
+double hlox::numerics::erfInv(double y) {
   if (std::isnan(y) || y < -1 || y > 1)
     return std::numeric_limits<double>::quiet_NaN();
   if (y == 1 || y == -1)
@@ -46,7 +45,7 @@ double hlox::runtime::erfInv(double y) {
 
 /// The digamma function: reflection below 1/2, recurrence up to 6, then
 /// the asymptotic series.
-double hlox::runtime::digamma(double x) {
+double hlox::numerics::digamma(double x) {
   if (std::isnan(x) || x == -std::numeric_limits<double>::infinity())
     return std::numeric_limits<double>::quiet_NaN();
   if (x <= 0 && std::floor(x) == x)
@@ -67,7 +66,7 @@ double hlox::runtime::digamma(double x) {
 }
 
 /// exp(-|x|) * I1(x).
-double hlox::runtime::besselI1e(double x) {
+double hlox::numerics::besselI1e(double x) {
   double ax = std::fabs(x);
   if (std::isnan(x))
     return x;
@@ -84,7 +83,7 @@ double hlox::runtime::besselI1e(double x) {
 }
 
 /// The Hurwitz zeta function sum_k (q + k)^-x (Euler-Maclaurin summation).
-double hlox::runtime::zeta(double x, double q) {
+double hlox::numerics::zeta(double x, double q) {
   static constexpr double kA[] = {
       12.0, -720.0, 30240.0, -1209600.0, 47900160.0,
       -1.8924375803183791606e9, 7.47242496e10, -2.950130727918164224e12,
@@ -131,61 +130,11 @@ double hlox::runtime::zeta(double x, double q) {
 }
 
 /// polygamma(n, x): digamma for n = 0, else (-1)^(n+1) n! zeta(n+1, x).
-double hlox::runtime::polygamma(double n, double x) {
+double hlox::numerics::polygamma(double n, double x) {
   if (n < 0 || n != std::floor(n) || std::isnan(x))
     return std::numeric_limits<double>::quiet_NaN();
   if (n == 0)
     return digamma(x);
   double sign = std::fmod(n, 2) == 0 ? -1 : 1;
   return sign * std::exp(std::lgamma(n + 1)) * zeta(n + 1, x);
-}
-
-extern "C" {
-double hlox_erf_inv(double y) { return hlox::runtime::erfInv(y); }
-double hlox_digamma(double x) { return hlox::runtime::digamma(x); }
-double hlox_bessel_i1e(double x) { return hlox::runtime::besselI1e(x); }
-double hlox_zeta(double x, double q) { return hlox::runtime::zeta(x, q); }
-double hlox_polygamma(double n, double x) {
-  return hlox::runtime::polygamma(n, x);
-}
-double hlox_lgamma(double x) {
-  // lgamma_r: lgamma's sign output is a global that threads would race on.
-  int sign;
-  return lgamma_r(x, &sign);
-}
-
-#define HLOX_COMPLEX_PARTS(name, function)                                     \
-  double hlox_##name##_re(double re, double im) {                              \
-    return std::function(std::complex<double>(re, im)).real();                 \
-  }                                                                            \
-  double hlox_##name##_im(double re, double im) {                              \
-    return std::function(std::complex<double>(re, im)).imag();                 \
-  }
-HLOX_COMPLEX_PARTS(casin, asin)
-HLOX_COMPLEX_PARTS(cacos, acos)
-HLOX_COMPLEX_PARTS(casinh, asinh)
-HLOX_COMPLEX_PARTS(cacosh, acosh)
-#undef HLOX_COMPLEX_PARTS
-}
-
-std::vector<std::pair<const char *, void *>>
-hlox::runtime::getKernelFunctions() {
-  return {{"hlox_erf_inv", reinterpret_cast<void *>(&hlox_erf_inv)},
-          {"hlox_digamma", reinterpret_cast<void *>(&hlox_digamma)},
-          {"hlox_bessel_i1e", reinterpret_cast<void *>(&hlox_bessel_i1e)},
-          {"hlox_zeta", reinterpret_cast<void *>(&hlox_zeta)},
-          {"hlox_polygamma", reinterpret_cast<void *>(&hlox_polygamma)},
-          {"hlox_lgamma", reinterpret_cast<void *>(&hlox_lgamma)},
-#define HLOX_COMPLEX_ENTRY(name)                                               \
-  {"hlox_" #name "_re", reinterpret_cast<void *>(&hlox_##name##_re)},          \
-      {"hlox_" #name "_im", reinterpret_cast<void *>(&hlox_##name##_im)}
-          HLOX_COMPLEX_ENTRY(casin),
-          HLOX_COMPLEX_ENTRY(cacos),
-          HLOX_COMPLEX_ENTRY(casinh),
-          HLOX_COMPLEX_ENTRY(cacosh),
-#undef HLOX_COMPLEX_ENTRY
-          {"hlox_small_float_decode",
-           reinterpret_cast<void *>(&hlox_small_float_decode)},
-          {"hlox_small_float_encode",
-           reinterpret_cast<void *>(&hlox_small_float_encode)}};
 }

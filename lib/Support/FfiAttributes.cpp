@@ -1,0 +1,209 @@
+//===- FfiAttributes.cpp - Op attributes as a handler sees them -----------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Support/FfiAttributes.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace hlox;
+
+/// The FFI kind of a scalar of type `type`, or INVALID.
+static HloxFfiAttrKind getScalarKind(Type type) {
+  if (type.isIndex())
+    return HLOX_FFI_ATTR_I64;
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    unsigned width = integer.getWidth();
+    if (width == 1)
+      return HLOX_FFI_ATTR_BOOL;
+    bool isUnsigned = integer.isUnsigned();
+    switch (width) {
+    case 8:
+      return isUnsigned ? HLOX_FFI_ATTR_U8 : HLOX_FFI_ATTR_I8;
+    case 16:
+      return isUnsigned ? HLOX_FFI_ATTR_U16 : HLOX_FFI_ATTR_I16;
+    case 32:
+      return isUnsigned ? HLOX_FFI_ATTR_U32 : HLOX_FFI_ATTR_I32;
+    case 64:
+      return isUnsigned ? HLOX_FFI_ATTR_U64 : HLOX_FFI_ATTR_I64;
+    default:
+      return HLOX_FFI_ATTR_INVALID;
+    }
+  }
+  if (auto flt = dyn_cast<FloatType>(type))
+    return flt.getWidth() == 64   ? HLOX_FFI_ATTR_F64
+           : flt.getWidth() <= 32 ? HLOX_FFI_ATTR_F32
+                                  : HLOX_FFI_ATTR_INVALID;
+  return HLOX_FFI_ATTR_INVALID;
+}
+
+/// Appends the bytes of scalar `attribute` as `kind` to `bytes`.
+static bool appendScalar(Attribute attribute, HloxFfiAttrKind kind,
+                         std::vector<unsigned char> &bytes) {
+  size_t size = ffi::getScalarBytes(kind);
+  unsigned char raw[8] = {0};
+  if (auto boolean = dyn_cast<BoolAttr>(attribute)) {
+    if (kind != HLOX_FFI_ATTR_BOOL)
+      return false;
+    raw[0] = boolean.getValue();
+  } else if (auto integer = dyn_cast<IntegerAttr>(attribute)) {
+    if (kind == HLOX_FFI_ATTR_BOOL) {
+      raw[0] = integer.getValue().getBoolValue();
+    } else {
+      uint64_t value = integer.getValue().getZExtValue();
+      std::memcpy(raw, &value, size); // little-endian low bytes
+    }
+  } else if (auto flt = dyn_cast<FloatAttr>(attribute)) {
+    double value = flt.getValueAsDouble();
+    if (kind == HLOX_FFI_ATTR_F32) {
+      float narrow = static_cast<float>(value);
+      std::memcpy(raw, &narrow, sizeof(narrow));
+    } else {
+      std::memcpy(raw, &value, sizeof(value));
+    }
+  } else {
+    return false;
+  }
+  bytes.insert(bytes.end(), raw, raw + size);
+  return true;
+}
+
+/// The kind of a scalar attribute, or INVALID.
+static HloxFfiAttrKind getAttributeKind(Attribute attribute) {
+  if (isa<BoolAttr>(attribute))
+    return HLOX_FFI_ATTR_BOOL;
+  if (auto typed = dyn_cast<IntegerAttr>(attribute))
+    return getScalarKind(typed.getType());
+  if (auto typed = dyn_cast<FloatAttr>(attribute))
+    return getScalarKind(typed.getType());
+  return HLOX_FFI_ATTR_INVALID;
+}
+
+LogicalResult hlox::addFfiAttribute(Operation *op, ffi::AttributeMap &map,
+                                    StringRef name, Attribute attribute) {
+  auto unsupported = [&]() {
+    return op->emitError("attribute '")
+           << name << "' (" << attribute
+           << ") has no form a custom-call handler can receive";
+  };
+  std::string key = name.str();
+  if (isa<UnitAttr>(attribute)) {
+    map.addBool(key, true);
+    return success();
+  }
+  if (auto text = dyn_cast<StringAttr>(attribute)) {
+    map.addString(key, text.str());
+    return success();
+  }
+  if (auto dictionary = dyn_cast<DictionaryAttr>(attribute)) {
+    ffi::AttributeMap &nested = map.addDictionary(key);
+    for (NamedAttribute entry : dictionary)
+      if (failed(
+              addFfiAttribute(op, nested, entry.getName(), entry.getValue())))
+        return failure();
+    return success();
+  }
+  if (HloxFfiAttrKind kind = getAttributeKind(attribute);
+      kind != HLOX_FFI_ATTR_INVALID) {
+    std::vector<unsigned char> bytes;
+    appendScalar(attribute, kind, bytes);
+    uint64_t raw = 0;
+    std::memcpy(&raw, bytes.data(), bytes.size());
+    if (kind == HLOX_FFI_ATTR_BOOL)
+      map.addBool(key, raw != 0);
+    else if (kind == HLOX_FFI_ATTR_F32 || kind == HLOX_FFI_ATTR_F64)
+      map.addFloat(key, kind, cast<FloatAttr>(attribute).getValueAsDouble());
+    else
+      map.addInteger(key, kind, raw);
+    return success();
+  }
+  // Arrays: every element one scalar kind.
+  HloxFfiAttrKind elementKind = HLOX_FFI_ATTR_INVALID;
+  std::vector<unsigned char> bytes;
+  int64_t count = 0;
+  if (auto dense = dyn_cast<DenseArrayAttr>(attribute)) {
+    elementKind = getScalarKind(dense.getElementType());
+    if (elementKind == HLOX_FFI_ATTR_INVALID)
+      return unsupported();
+    count = dense.getSize();
+    ArrayRef<char> raw = dense.getRawData();
+    if (elementKind == HLOX_FFI_ATTR_F32 && !dense.getElementType().isF32())
+      return unsupported();
+    bytes.assign(raw.begin(), raw.end());
+  } else if (auto elements = dyn_cast<DenseIntOrFPElementsAttr>(attribute)) {
+    elementKind = getScalarKind(elements.getElementType());
+    if (elementKind == HLOX_FFI_ATTR_INVALID ||
+        elements.getType().getRank() > 1)
+      return unsupported();
+    count = elements.getNumElements();
+    for (Attribute element : elements.getValues<Attribute>())
+      if (!appendScalar(element, elementKind, bytes))
+        return unsupported();
+  } else if (auto array = dyn_cast<ArrayAttr>(attribute)) {
+    count = array.size();
+    elementKind =
+        array.empty() ? HLOX_FFI_ATTR_I64 : getAttributeKind(array[0]);
+    if (elementKind == HLOX_FFI_ATTR_INVALID)
+      return unsupported();
+    for (Attribute element : array)
+      if (getAttributeKind(element) != elementKind ||
+          !appendScalar(element, elementKind, bytes))
+        return unsupported();
+  } else {
+    return unsupported();
+  }
+  map.addArray(key, elementKind, bytes.data(), count);
+  return success();
+}
+
+FailureOr<std::shared_ptr<const ffi::AttributeMap>>
+hlox::getFfiAttributes(Operation *op, DictionaryAttr dictionary) {
+  auto map = std::make_shared<ffi::AttributeMap>();
+  if (dictionary)
+    for (NamedAttribute entry : dictionary)
+      if (failed(addFfiAttribute(op, *map, entry.getName(), entry.getValue())))
+        return failure();
+  return std::shared_ptr<const ffi::AttributeMap>(std::move(map));
+}
+
+FailureOr<std::shared_ptr<const ffi::AttributeMap>>
+hlox::getCustomCallAttributes(Operation *call) {
+  auto map = std::make_shared<ffi::AttributeMap>();
+  Attribute config = call->getAttr("backend_config");
+  auto dictionary = dyn_cast_or_null<DictionaryAttr>(config);
+  if (!dictionary)
+    dictionary =
+        dyn_cast_or_null<DictionaryAttr>(call->getAttr("mhlo.backend_config"));
+  if (dictionary)
+    for (NamedAttribute entry : dictionary)
+      if (failed(
+              addFfiAttribute(call, *map, entry.getName(), entry.getValue())))
+        return failure();
+  if (auto text = dyn_cast_or_null<StringAttr>(config);
+      text && !text.getValue().empty())
+    map->addString("backend_config", text.str());
+  // The op's other attributes without a dialect prefix (JAX's
+  // error_message); what has no FFI form is left out.
+  ArrayRef<StringAttr> inherent;
+  if (std::optional<RegisteredOperationName> info =
+          call->getName().getRegisteredInfo())
+    inherent = info->getAttributeNames();
+  for (NamedAttribute attribute : call->getDiscardableAttrs()) {
+    StringRef name = attribute.getName().getValue();
+    if (name.contains('.') ||
+        llvm::is_contained(inherent, attribute.getName()) ||
+        map->contains(name))
+      continue;
+    ffi::AttributeMap probe;
+    // Diagnostics of attributes left out must not reach the user.
+    ScopedDiagnosticHandler quiet(call->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    if (succeeded(addFfiAttribute(call, probe, name, attribute.getValue())))
+      (void)addFfiAttribute(call, *map, name, attribute.getValue());
+  }
+  return std::shared_ptr<const ffi::AttributeMap>(std::move(map));
+}

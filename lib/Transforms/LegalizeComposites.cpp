@@ -1,0 +1,71 @@
+//===- LegalizeComposites.cpp - Composites, native or inlined -------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Transforms/Passes.h"
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringSet.h"
+
+#define DEBUG_TYPE "stablehlo-legalize-composites"
+
+namespace hlox {
+#define GEN_PASS_DEF_STABLEHLOLEGALIZECOMPOSITES
+#include "hlox/Transforms/Passes.h.inc"
+} // namespace hlox
+
+using namespace mlir;
+namespace shlo = hlox::stablehlo;
+
+namespace {
+
+/// `composite` as a custom call of its handler.
+void rewriteToCustomCall(shlo::CompositeOp composite, OpBuilder &builder) {
+  auto call = shlo::CustomCallOp::create(builder, composite.getLoc(),
+                                         composite.getResultTypes(),
+                                         composite.getInputs());
+  call.setCallTargetName(composite.getName());
+  call.setBackendConfigAttr(composite.getCompositeAttributes());
+  call.setApiVersion(shlo::CustomCallApiVersion::API_VERSION_TYPED_FFI);
+  call->setAttr("hlox.composite_version", composite.getVersionAttr());
+  composite.replaceAllUsesWith(call.getResults());
+  composite.erase();
+}
+
+/// `composite` as a call of its decomposition.
+void rewriteToCall(shlo::CompositeOp composite, OpBuilder &builder) {
+  auto call = func::CallOp::create(
+      builder, composite.getLoc(), composite.getDecompositionAttr(),
+      composite.getResultTypes(), composite.getInputs());
+  composite.replaceAllUsesWith(call.getResults());
+  composite.erase();
+}
+
+class LegalizeCompositesPass
+    : public hlox::impl::StablehloLegalizeCompositesBase<
+          LegalizeCompositesPass> {
+public:
+  using StablehloLegalizeCompositesBase::StablehloLegalizeCompositesBase;
+
+  void runOnOperation() override {
+    llvm::StringSet<> nativeNames;
+    for (const std::string &name : native)
+      nativeNames.insert(name);
+    SmallVector<shlo::CompositeOp> composites;
+    getOperation().walk(
+        [&](shlo::CompositeOp op) { composites.push_back(op); });
+    OpBuilder builder(&getContext());
+    for (shlo::CompositeOp composite : composites) {
+      builder.setInsertionPoint(composite);
+      if (nativeNames.contains(composite.getName()))
+        rewriteToCustomCall(composite, builder);
+      else
+        rewriteToCall(composite, builder);
+    }
+  }
+};
+
+} // namespace

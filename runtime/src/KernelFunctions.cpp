@@ -1,0 +1,78 @@
+//===- KernelFunctions.cpp - The C entry points kernels call
+//---------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Compiled kernels call the special functions and the small-float codecs of
+// the numerics library through these C functions, which the JIT resolves by
+// name: the evaluator and the kernels run the same code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/Builtins.h"
+
+#include "hlox/numerics/SmallFloats.h"
+#include "hlox/numerics/SpecialFunctions.h"
+
+#include <cmath>
+#include <complex>
+
+extern "C" {
+double hlox_erf_inv(double y) { return hlox::numerics::erfInv(y); }
+double hlox_digamma(double x) { return hlox::numerics::digamma(x); }
+double hlox_bessel_i1e(double x) { return hlox::numerics::besselI1e(x); }
+double hlox_zeta(double x, double q) { return hlox::numerics::zeta(x, q); }
+double hlox_polygamma(double n, double x) {
+  return hlox::numerics::polygamma(n, x);
+}
+double hlox_lgamma(double x) {
+  // lgamma_r: lgamma's sign output is a global that threads would race on.
+  int sign;
+  return lgamma_r(x, &sign);
+}
+
+#define HLOX_COMPLEX_PARTS(name, function)                                     \
+  double hlox_##name##_re(double re, double im) {                              \
+    return std::function(std::complex<double>(re, im)).real();                 \
+  }                                                                            \
+  double hlox_##name##_im(double re, double im) {                              \
+    return std::function(std::complex<double>(re, im)).imag();                 \
+  }
+HLOX_COMPLEX_PARTS(casin, asin)
+HLOX_COMPLEX_PARTS(cacos, acos)
+HLOX_COMPLEX_PARTS(casinh, asinh)
+HLOX_COMPLEX_PARTS(cacosh, acosh)
+#undef HLOX_COMPLEX_PARTS
+float hlox_small_float_decode(int32_t bits, int32_t format) {
+  return static_cast<float>(hlox::numerics::decodeSmallFloat(
+      static_cast<uint32_t>(bits),
+      static_cast<hlox::numerics::SmallFloat>(format)));
+}
+
+int32_t hlox_small_float_encode(double value, int32_t format) {
+  return static_cast<int32_t>(hlox::numerics::encodeSmallFloat(
+      value, static_cast<hlox::numerics::SmallFloat>(format)));
+}
+}
+
+std::vector<std::pair<const char *, void *>>
+hlox::runtime::getKernelFunctions() {
+  return {{"hlox_erf_inv", reinterpret_cast<void *>(&hlox_erf_inv)},
+          {"hlox_digamma", reinterpret_cast<void *>(&hlox_digamma)},
+          {"hlox_bessel_i1e", reinterpret_cast<void *>(&hlox_bessel_i1e)},
+          {"hlox_zeta", reinterpret_cast<void *>(&hlox_zeta)},
+          {"hlox_polygamma", reinterpret_cast<void *>(&hlox_polygamma)},
+          {"hlox_lgamma", reinterpret_cast<void *>(&hlox_lgamma)},
+#define HLOX_COMPLEX_ENTRY(name)                                               \
+  {"hlox_" #name "_re", reinterpret_cast<void *>(&hlox_##name##_re)},          \
+      {"hlox_" #name "_im", reinterpret_cast<void *>(&hlox_##name##_im)}
+          HLOX_COMPLEX_ENTRY(casin),
+          HLOX_COMPLEX_ENTRY(cacos),
+          HLOX_COMPLEX_ENTRY(casinh),
+          HLOX_COMPLEX_ENTRY(cacosh),
+#undef HLOX_COMPLEX_ENTRY
+          {"hlox_small_float_decode",
+           reinterpret_cast<void *>(&hlox_small_float_decode)},
+          {"hlox_small_float_encode",
+           reinterpret_cast<void *>(&hlox_small_float_encode)}};
+}
