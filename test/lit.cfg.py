@@ -25,6 +25,8 @@ llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile",
 # %custom_call_example: the example library of custom-call targets.
 config.substitutions.append(("%custom_call_example",
                              config.custom_call_example))
+# %custom_ops_plugin: examples/custom_ops's native handlers (iou_3d).
+config.substitutions.append(("%custom_ops_plugin", config.custom_ops_plugin))
 # The source and build trees, the C and C++ compilers and CMake, for the
 # tests that build plugins.
 config.substitutions.append(("%hlox_src_root", config.hlox_src_root))

@@ -4,7 +4,12 @@
 
 #include "hlox/ffi/Invoke.h"
 
+#include "hlox/ffi/ffi.h"
+
 #include "Error.h"
+
+#include <algorithm>
+#include <cstring>
 
 #include <cstdlib>
 #include <map>
@@ -113,9 +118,108 @@ HandlerInstance::~HandlerInstance() {
     stateDeleter(state);
 }
 
+/// Bytes per element of StableHLO type `name`; 0 when unknown.
+static size_t getElementBytes(const std::string &name) {
+  HloxFfiDataType dtype = getDataType(name);
+  return dtype == HLOX_FFI_DATA_INVALID
+             ? 0
+             : dataTypeByteWidth(static_cast<DataType>(dtype));
+}
+
+/// Copies between row-major `rowMajor` and `other`, which holds the same
+/// elements (of `bytes` each) in the minor-to-major `layout`.
+static void relayout(unsigned char *rowMajor, unsigned char *other,
+                     const std::vector<int64_t> &dims,
+                     const std::vector<int64_t> &layout, size_t bytes,
+                     bool toLayout) {
+  size_t rank = dims.size();
+  int64_t count = 1;
+  for (int64_t dim : dims)
+    count *= dim;
+  if (count == 0)
+    return;
+  // The stride of each dimension in `other`.
+  std::vector<int64_t> strides(rank);
+  int64_t stride = 1;
+  for (int64_t dim : layout) {
+    strides[dim] = stride;
+    stride *= dims[dim];
+  }
+  std::vector<int64_t> index(rank, 0);
+  int64_t offset = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    unsigned char *a = rowMajor + i * bytes, *b = other + offset * bytes;
+    if (toLayout)
+      std::memcpy(b, a, bytes);
+    else
+      std::memcpy(a, b, bytes);
+    // The next index in row-major order.
+    for (size_t d = rank; d-- > 0;) {
+      offset += strides[d];
+      if (++index[d] < dims[d])
+        break;
+      offset -= strides[d] * dims[d];
+      index[d] = 0;
+    }
+  }
+}
+
 Status HandlerInstance::call(const std::vector<BufferDesc> &args,
                              const std::vector<BufferDesc> &rets,
                              ExecutionContext &context) {
+  auto hasLayout = [](const BufferDesc &buffer) {
+    return buffer.layout && !buffer.layout->empty();
+  };
+  if (std::any_of(args.begin(), args.end(), hasLayout) ||
+      std::any_of(rets.begin(), rets.end(), hasLayout)) {
+    // Copies in the handler's layouts; an alias shares its argument's.
+    std::vector<BufferDesc> argCopies = args, retCopies = rets;
+    size_t used = 0;
+    auto copyOf = [&](const BufferDesc &buffer) -> unsigned char * {
+      if (used == relayouts.size())
+        relayouts.emplace_back();
+      std::vector<unsigned char> &copy = relayouts[used++];
+      int64_t count = 1;
+      for (int64_t dim : *buffer.dims)
+        count *= dim;
+      copy.resize(
+          std::max<size_t>(1, count * getElementBytes(*buffer.dtypeName)));
+      return copy.data();
+    };
+    for (BufferDesc &arg : argCopies) {
+      if (!hasLayout(arg))
+        continue;
+      unsigned char *copy = copyOf(arg);
+      relayout(static_cast<unsigned char *>(arg.data), copy, *arg.dims,
+               *arg.layout, getElementBytes(*arg.dtypeName), true);
+      arg.data = copy;
+    }
+    for (size_t r = 0; r < rets.size(); ++r) {
+      if (!hasLayout(rets[r]))
+        continue;
+      void *shared = nullptr;
+      for (size_t a = 0; a < args.size(); ++a)
+        if (args[a].data == rets[r].data && hasLayout(args[a]) &&
+            *args[a].layout == *rets[r].layout)
+          shared = argCopies[a].data;
+      retCopies[r].data = shared ? shared : copyOf(rets[r]);
+    }
+    Status status = callInLayout(argCopies, retCopies, context);
+    if (!status)
+      return status;
+    for (size_t r = 0; r < rets.size(); ++r)
+      if (hasLayout(rets[r]))
+        relayout(static_cast<unsigned char *>(rets[r].data),
+                 static_cast<unsigned char *>(retCopies[r].data), *rets[r].dims,
+                 *rets[r].layout, getElementBytes(*rets[r].dtypeName), false);
+    return {};
+  }
+  return callInLayout(args, rets, context);
+}
+
+Status HandlerInstance::callInLayout(const std::vector<BufferDesc> &args,
+                                     const std::vector<BufferDesc> &rets,
+                                     ExecutionContext &context) {
   if (handler.instantiate && !instantiated) {
     if (Status status = invoke(HLOX_FFI_STAGE_INSTANTIATE, args, rets, context);
         !status)

@@ -21,10 +21,10 @@
 
 #include "hlox/Evaluator/Buffers.h"
 
+#include "hlox/CustomCall/HandlerView.h"
 #include "hlox/Dialect/Check/IR/CheckOps.h"
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
-#include "hlox/Support/FfiAttributes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -326,7 +326,9 @@ LogicalResult evalPrint(Operation *, ArrayRef<RuntimeValue> operands,
 
 /// custom_call of a target with a handler in the evaluator's registry:
 /// operands go to it as buffers, results come back from buffers. The
-/// handler is the one the compiled path runs.
+/// handler is the one the compiled path runs, with the same attributes,
+/// aliases (an aliased result starts as its operand and is the buffer the
+/// handler reads the operand from) and layouts.
 LogicalResult evalHandledCustomCall(shlo::CustomCallOp call,
                                     const ffi::HandlerEntry &handler,
                                     ArrayRef<RuntimeValue> operands,
@@ -335,7 +337,11 @@ LogicalResult evalHandledCustomCall(shlo::CustomCallOp call,
   StringRef target = call.getCallTargetName();
   FailureOr<std::shared_ptr<const ffi::AttributeMap>> attributes =
       getCustomCallAttributes(call);
-  if (failed(attributes))
+  FailureOr<SmallVector<std::pair<int64_t, int64_t>>> aliases =
+      getCustomCallAliases(call);
+  FailureOr<std::vector<std::vector<int64_t>>> layouts =
+      getCustomCallLayouts(call);
+  if (failed(attributes) || failed(aliases) || failed(layouts))
     return failure();
   // One entry per buffer; the descriptors point into these.
   struct Held {
@@ -360,7 +366,8 @@ LogicalResult evalHandledCustomCall(shlo::CustomCallOp call,
     const Tensor &tensor = operand.getTensor();
     Held &entry = hold(tensor.getType());
     writeBuffer(tensor, entry.bytes.data());
-    args.push_back({&entry.name, entry.bytes.data(), &entry.dims});
+    args.push_back({&entry.name, entry.bytes.data(), &entry.dims,
+                    &(*layouts)[args.size()]});
   }
   SmallVector<RankedTensorType> resultTypes;
   for (Type type : call.getResultTypes()) {
@@ -370,7 +377,13 @@ LogicalResult evalHandledCustomCall(shlo::CustomCallOp call,
              << target << " results must be statically shaped tensors";
     resultTypes.push_back(tensor);
     Held &entry = hold(tensor);
-    rets.push_back({&entry.name, entry.bytes.data(), &entry.dims});
+    rets.push_back({&entry.name, entry.bytes.data(), &entry.dims,
+                    &(*layouts)[operands.size() + rets.size()]});
+  }
+  for (auto [result, operand] : *aliases) {
+    std::memcpy(rets[result].data, args[operand].data,
+                getBufferByteSize(resultTypes[result]));
+    args[operand].data = rets[result].data;
   }
   ffi::HandlerInstance &instance =
       evaluator.getHandlerInstance(call, handler, *attributes);

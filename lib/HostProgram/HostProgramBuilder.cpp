@@ -24,12 +24,12 @@
 
 #include "hlox/HostProgram/HostProgramBuilder.h"
 
+#include "hlox/CustomCall/HandlerView.h"
 #include "hlox/Dialect/Library/IR/LibraryOps.h"
 #include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/HostProgram/Buffers.h"
-#include "hlox/Support/FfiAttributes.h"
 #include "hlox/Transforms/Dispatch.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
@@ -162,9 +162,22 @@ static void planArena(HostProgram &program,
   size_t numValues = program.values.size();
   std::vector<int64_t> first, last;
   computeLifetimes(program, loops, first, last);
-  // Result -> addend, for the convolutions that may add in place.
+  // Result -> addend, for the convolutions that may add in place; copy ->
+  // source, for the copies that are their source's last use (a custom
+  // call's aliased operand), which then cost nothing.
   llvm::DenseMap<int64_t, int64_t> inPlace;
   for (auto [index, command] : llvm::enumerate(program.commands)) {
+    if (command.kind == CommandKind::Copy) {
+      int64_t source = command.values[0], copy = command.values[1];
+      if (program.values[source].kind == ValueKind::Arena &&
+          program.values[copy].kind == ValueKind::Arena &&
+          last[source] == static_cast<int64_t>(index) &&
+          first[copy] == static_cast<int64_t>(index) &&
+          program.values[source].type.getByteSize() ==
+              program.values[copy].type.getByteSize())
+        inPlace[copy] = source;
+      continue;
+    }
     // An NCHW result is not laid out like its NHWC addend: the kernel
     // would overwrite elements it has yet to read.
     if (command.kind != CommandKind::Convolution ||
@@ -613,9 +626,13 @@ private:
     return success();
   }
 
-  /// A custom call of a registered target. What the ABI cannot express is
-  /// an error: called computations, operand-result aliasing, layouts other
-  /// than row-major, values that are not tensors.
+  /// A custom call of a registered target. Result i that aliases operand j
+  /// is written in place: a Copy of the operand into the result's buffer
+  /// (which the arena plan makes free when the call is the operand's last
+  /// use) precedes the call, and the call reads operand j from the
+  /// result's buffer. Values in other layouts go to the handler relaid
+  /// (ffi::HandlerInstance). Called computations and values that are not
+  /// tensors are errors.
   LogicalResult buildCustomCall(stablehlo::CustomCallOp call) {
     StringRef name = call.getCallTargetName();
     auto unsupported = [&](StringRef why) {
@@ -628,26 +645,12 @@ private:
     if (std::optional<ArrayAttr> called = call.getCalledComputations();
         called && !called->empty())
       return unsupported("called computations are not supported");
-    if (std::optional<ArrayAttr> aliases = call.getOutputOperandAliases();
-        aliases && !aliases->empty())
-      return unsupported("output-operand aliases are not supported");
-    auto rowMajor = [](std::optional<ArrayAttr> layouts) {
-      if (!layouts)
-        return true;
-      for (Attribute layout : *layouts) {
-        auto dims = dyn_cast<DenseIntElementsAttr>(layout);
-        if (!dims)
-          return false;
-        int64_t rank = dims.getNumElements(), expected = rank - 1;
-        for (APInt dim : dims.getValues<APInt>())
-          if (dim.getSExtValue() != expected--)
-            return false;
-      }
-      return true;
-    };
-    if (!rowMajor(call.getOperandLayouts()) ||
-        !rowMajor(call.getResultLayouts()))
-      return unsupported("only row-major (default) layouts are supported");
+    FailureOr<SmallVector<std::pair<int64_t, int64_t>>> aliases =
+        getCustomCallAliases(call);
+    FailureOr<std::vector<std::vector<int64_t>>> layouts =
+        getCustomCallLayouts(call);
+    if (failed(aliases) || failed(layouts))
+      return failure();
     std::vector<int64_t> values;
     for (Value operand : call.getOperands()) {
       if (!isa<RankedTensorType>(operand.getType()))
@@ -665,8 +668,16 @@ private:
       ids[result] = id;
       values.push_back(id);
     }
+    size_t numOperands = call.getNumOperands();
+    for (auto [result, operand] : *aliases) {
+      int64_t resultId = values[numOperands + result];
+      addCommand(CommandKind::Copy, {values[operand], resultId}, call);
+      values[operand] = resultId;
+    }
     int64_t index = addCommand(CommandKind::CustomCall, std::move(values), call);
     Command &command = program.commands[index];
+    if (llvm::any_of(*layouts, [](const auto &l) { return !l.empty(); }))
+      command.layouts = std::move(*layouts);
     command.target = name.str();
     command.numResults = call.getNumResults();
     FailureOr<std::shared_ptr<const ffi::AttributeMap>> attributes =

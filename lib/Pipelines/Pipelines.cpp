@@ -82,7 +82,7 @@ void hlox::registerPipelines() {
 
 std::string hlox::getImportPipeline() {
   return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
-         "stablehlo-legalize-jax-custom-calls";
+         "stablehlo-legalize-jax-custom-calls,stablehlo-flatten-tuples";
 }
 
 LogicalResult hlox::importProgram(ModuleOp module) {

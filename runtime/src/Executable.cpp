@@ -371,8 +371,10 @@ Status Executable::execute(
       for (size_t i = 0; i < command.values.size(); ++i) {
         int64_t id = command.values[i];
         const BufferType &type = program.values[id].type;
+        const std::vector<int64_t> *layout =
+            i < command.layouts.size() ? &command.layouts[i] : nullptr;
         (i < numOperands ? operands : outputs)
-            .push_back({&type.elementName, addresses[id], &type.shape});
+            .push_back({&type.elementName, addresses[id], &type.shape, layout});
       }
       handlerContext.setDevice(&device);
       ffi::Status status = customCall->call(operands, outputs, handlerContext);

@@ -143,7 +143,8 @@ void registerPipelines();
 /// The passes that bring an exported program to the StableHLO that hlox
 /// compiles and evaluates, the start of the input phase: shardings dropped
 /// for one device (sdy-drop-shardings), the arith and tensor ops of
-/// exporters and JAX's custom calls legalized.
+/// exporters and JAX's custom calls legalized, tuples of custom calls'
+/// results flattened and tuple elements forwarded.
 std::string getImportPipeline();
 
 /// Runs the import passes on `module`, in place: what the evaluator runs

@@ -104,6 +104,11 @@ def StablehloFlattenTuples
     %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf32>, tensor<i64>>) -> tensor<i64>
     // becomes: uses of %0 use %b; the tuple is gone.
     ```
+
+    A `custom_call` with tuple results first becomes one whose results are
+    the tuples' leaves (depth first), the tuples rebuilt from them, so that
+    their elements forward too; its `output_operand_aliases` then name the
+    leaves (`[]` for a single result, `[i]` for leaf i of several).
   }];
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }

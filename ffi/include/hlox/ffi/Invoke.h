@@ -36,6 +36,10 @@ struct BufferDesc {
   void *data = nullptr;
   /// The logical dims; must outlive the call.
   const std::vector<int64_t> *dims = nullptr;
+  /// The layout the handler takes the data in, minor-to-major (the op's
+  /// operand_layouts/result_layouts); null or empty: row-major, as `data`
+  /// holds it. Must outlive the call.
+  const std::vector<int64_t> *layout = nullptr;
 };
 
 /// Where a handler runs. The defaults: one thread, the host, scratch
@@ -81,18 +85,26 @@ public:
   /// Runs the handler on `args` and `rets`: its instantiate stage first if
   /// it has one and has not run (buffers without data), then execute. An
   /// error carries the handler's message; a failed instantiate is tried
-  /// again on the next call.
+  /// again on the next call. Buffers with a layout go to the handler as a
+  /// copy in that layout (results are copied back to row-major after it);
+  /// an argument and a result on the same data (an alias) share one copy.
   Status call(const std::vector<BufferDesc> &args,
               const std::vector<BufferDesc> &rets, ExecutionContext &context);
 
   const HandlerEntry &getHandler() const { return handler; }
 
 private:
+  /// call() once every buffer is in the handler's layout.
+  Status callInLayout(const std::vector<BufferDesc> &args,
+                      const std::vector<BufferDesc> &rets,
+                      ExecutionContext &context);
   Status invoke(HloxFfiStage stage, const std::vector<BufferDesc> &args,
                 const std::vector<BufferDesc> &rets, ExecutionContext &context);
 
   const HandlerEntry &handler;
   std::shared_ptr<const AttributeMap> attributes;
+  /// The copies of buffers in other layouts, kept between calls.
+  std::vector<std::vector<unsigned char>> relayouts;
   bool instantiated = false;
   void *state = nullptr;
   void (*stateDeleter)(void *) = nullptr;

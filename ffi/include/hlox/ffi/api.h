@@ -89,9 +89,12 @@ typedef enum HloxFfiDataType {
   HLOX_FFI_F6E3M2FN = 31
 } HloxFfiDataType;
 
-/* One argument or result: `rank` dims in `dims`, the data dense in
- * row-major order. `data` is NULL in the instantiate stage. Valid during
- * the call only. */
+/* One argument or result: `rank` dims in `dims` (the logical shape), the
+ * data dense in row-major order, or in the layout the op gives the value
+ * (operand_layouts/result_layouts, minor-to-major). A result the op
+ * aliases to an argument (output_operand_aliases) has that argument's
+ * data: it starts as the argument and is written in place. `data` is NULL
+ * in the instantiate stage. Valid during the call only. */
 typedef struct HloxFfiBuffer {
   size_t struct_size;
   HloxFfiDataType dtype;

@@ -167,6 +167,9 @@ struct Command {
   /// receives.
   std::string target;
   std::shared_ptr<const ffi::AttributeMap> attributes;
+  /// CustomCall: the minor-to-major layout the handler takes each value in
+  /// (one per value, operands then results; empty: row-major), or none.
+  std::vector<std::vector<int64_t>> layouts;
   /// Jump and Branch: command indices.
   std::vector<int64_t> targets;
   /// Branch: where its scalar lies in values[0].

@@ -1,15 +1,15 @@
-//===- FfiAttributes.h - Op attributes as a handler sees them ---*- C++ -*-===//
+//===- HandlerView.h - A custom call as its handler sees it -----*- C++ -*-===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// A custom call's handler receives the op's attributes decoded
-// (hlox/ffi/Attributes.h): the compiled path and the evaluator build them
-// the same way here.
+// What a custom call's handler receives of the op: its attributes decoded
+// (hlox/ffi/Attributes.h), its output-operand aliases and its layouts. The
+// compiled path and the evaluator take them from here alike.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef HLOX_SUPPORT_FFIATTRIBUTES_H
-#define HLOX_SUPPORT_FFIATTRIBUTES_H
+#ifndef HLOX_CUSTOMCALL_HANDLERVIEW_H
+#define HLOX_CUSTOMCALL_HANDLERVIEW_H
 
 #include "hlox/ffi/Attributes.h"
 
@@ -17,6 +17,7 @@
 #include "mlir/IR/Operation.h"
 
 #include <memory>
+#include <vector>
 
 namespace hlox {
 
@@ -39,10 +40,24 @@ mlir::LogicalResult addFfiAttribute(mlir::Operation *op, ffi::AttributeMap &map,
 mlir::FailureOr<std::shared_ptr<const ffi::AttributeMap>>
 getCustomCallAttributes(mlir::Operation *call);
 
+/// A custom call's output_operand_aliases as (result, operand) pairs of
+/// flat indices: a path `[]` names the only result, `[i]` result i of
+/// several. Errors (on `call`) for paths into tuples, operand tuple paths,
+/// types that differ, and a result or operand named twice.
+mlir::FailureOr<llvm::SmallVector<std::pair<int64_t, int64_t>>>
+getCustomCallAliases(mlir::Operation *call);
+
+/// A custom call's operand_layouts then result_layouts as minor-to-major
+/// dimension orders, one per operand then result; empty where the layout is
+/// row-major (or none is given). Errors (on `call`) for a layout that is
+/// not a permutation of its value's dimensions or a count that differs.
+mlir::FailureOr<std::vector<std::vector<int64_t>>>
+getCustomCallLayouts(mlir::Operation *call);
+
 /// The entries of `dictionary` (a composite's composite_attributes).
 mlir::FailureOr<std::shared_ptr<const ffi::AttributeMap>>
 getFfiAttributes(mlir::Operation *op, mlir::DictionaryAttr dictionary);
 
 } // namespace hlox
 
-#endif // HLOX_SUPPORT_FFIATTRIBUTES_H
+#endif // HLOX_CUSTOMCALL_HANDLERVIEW_H

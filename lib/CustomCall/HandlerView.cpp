@@ -1,8 +1,10 @@
-//===- FfiAttributes.cpp - Op attributes as a handler sees them -----------===//
+//===- HandlerView.cpp - A custom call as its handler sees it -------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
-#include "hlox/Support/FfiAttributes.h"
+#include "hlox/CustomCall/HandlerView.h"
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -206,4 +208,91 @@ hlox::getCustomCallAttributes(Operation *call) {
       (void)addFfiAttribute(call, *map, name, attribute.getValue());
   }
   return std::shared_ptr<const ffi::AttributeMap>(std::move(map));
+}
+
+FailureOr<SmallVector<std::pair<int64_t, int64_t>>>
+hlox::getCustomCallAliases(Operation *call) {
+  SmallVector<std::pair<int64_t, int64_t>> pairs;
+  auto aliases = call->getAttrOfType<ArrayAttr>("output_operand_aliases");
+  if (!aliases)
+    return pairs;
+  int64_t numResults = call->getNumResults();
+  for (Attribute attribute : aliases) {
+    auto alias = dyn_cast<stablehlo::OutputOperandAliasAttr>(attribute);
+    if (!alias)
+      return call->emitError("output_operand_aliases holds ") << attribute;
+    ArrayRef<int64_t> path = alias.getOutputTupleIndices();
+    int64_t result = -1;
+    if (numResults == 1 && path.empty())
+      result = 0;
+    else if (numResults > 1 && path.size() == 1 && path[0] >= 0 &&
+             path[0] < numResults)
+      result = path[0];
+    if (result < 0)
+      return call->emitError("output-operand alias ")
+             << alias << " names no tensor result";
+    int64_t operand = alias.getOperandIndex();
+    if (!alias.getOperandTupleIndices().empty() || operand < 0 ||
+        operand >= static_cast<int64_t>(call->getNumOperands()))
+      return call->emitError("output-operand alias ")
+             << alias << " names no tensor operand";
+    if (call->getOperand(operand).getType() !=
+        call->getResult(result).getType())
+      return call->emitError("output-operand alias ")
+             << alias << ": operand " << operand << " is "
+             << call->getOperand(operand).getType() << " but result " << result
+             << " is " << call->getResult(result).getType();
+    for (auto [r, o] : pairs)
+      if (r == result || o == operand)
+        return call->emitError("output-operand alias ")
+               << alias << " names a result or operand another alias names";
+    pairs.push_back({result, operand});
+  }
+  return pairs;
+}
+
+FailureOr<std::vector<std::vector<int64_t>>>
+hlox::getCustomCallLayouts(Operation *call) {
+  std::vector<std::vector<int64_t>> layouts;
+  auto collect = [&](StringRef name, TypeRange types) -> LogicalResult {
+    auto given = call->getAttrOfType<ArrayAttr>(name);
+    if (given && given.size() != types.size())
+      return call->emitError(name) << " has " << given.size() << " layouts for "
+                                   << types.size() << " values";
+    for (auto [i, type] : llvm::enumerate(types)) {
+      std::vector<int64_t> layout;
+      if (given) {
+        auto dims = dyn_cast<DenseIntElementsAttr>(given[i]);
+        auto tensor = dyn_cast<RankedTensorType>(type);
+        if (!dims || !tensor)
+          return call->emitError(name) << " entry " << i << " (" << given[i]
+                                       << ") is not the layout of a tensor";
+        for (APInt dim : dims.getValues<APInt>())
+          layout.push_back(dim.getSExtValue());
+        int64_t rank = tensor.getRank();
+        std::vector<bool> seen(rank, false);
+        bool permutation = static_cast<int64_t>(layout.size()) == rank;
+        for (int64_t dim : layout) {
+          permutation = permutation && dim >= 0 && dim < rank && !seen[dim];
+          if (permutation)
+            seen[dim] = true;
+        }
+        if (!permutation)
+          return call->emitError(name)
+                 << " entry " << i << " is not a permutation of the " << rank
+                 << " dimensions of " << type;
+        bool rowMajor = true;
+        for (int64_t k = 0; k < rank; ++k)
+          rowMajor = rowMajor && layout[k] == rank - 1 - k;
+        if (rowMajor)
+          layout.clear();
+      }
+      layouts.push_back(std::move(layout));
+    }
+    return success();
+  };
+  if (failed(collect("operand_layouts", call->getOperandTypes())) ||
+      failed(collect("result_layouts", call->getResultTypes())))
+    return failure();
+  return layouts;
 }
