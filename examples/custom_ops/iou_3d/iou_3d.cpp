@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Handlers.h"
+
 #include "hlox/ffi/ffi.h"
 
 #include <algorithm>
@@ -128,8 +130,9 @@ double pairIou(const Box &a, const Box &b) {
   return inter > 0 ? inter / (a.volume + b.volume - inter) : 0;
 }
 
-Error iou3d(BufferR2<DataType::F32> boxesA, BufferR2<DataType::F32> boxesB,
-            BufferR2<DataType::F32> iou, Context ctx) {
+Error iou3dKernel(BufferR2<DataType::F32> boxesA,
+                  BufferR2<DataType::F32> boxesB, BufferR2<DataType::F32> iou,
+                  Context ctx) {
   int64_t n = boxesA.dimensions()[0], m = boxesB.dimensions()[0];
   if (boxesA.dimensions()[1] != 7 || boxesB.dimensions()[1] != 7)
     return Error::invalidArgument("iou_3d: boxes are rows of 7 values");
@@ -156,13 +159,9 @@ Error iou3d(BufferR2<DataType::F32> boxesA, BufferR2<DataType::F32> boxesB,
 
 } // namespace
 
-HLOX_FFI_DEFINE_HANDLER(iou3dHandler, iou3d,
+HLOX_FFI_DEFINE_HANDLER(iou3d, iou3dKernel,
                         Ffi::bind()
                             .arg<BufferR2<DataType::F32>>()
                             .arg<BufferR2<DataType::F32>>()
                             .ret<BufferR2<DataType::F32>>()
                             .ctx());
-
-HLOX_FFI_PLUGIN_INIT(api, registrar) {
-  return registerHandler(api, registrar, "iou_3d", "host", iou3dHandler);
-}

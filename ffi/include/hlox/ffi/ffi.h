@@ -393,6 +393,7 @@ template <DataType DType> using BufferR1 = Buffer<DType, 1>;
 template <DataType DType> using BufferR2 = Buffer<DType, 2>;
 template <DataType DType> using BufferR3 = Buffer<DType, 3>;
 template <DataType DType> using BufferR4 = Buffer<DType, 4>;
+template <DataType DType> using BufferR5 = Buffer<DType, 5>;
 
 //===----------------------------------------------------------------------===//
 // Attributes
