@@ -478,8 +478,14 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
   switch (command.kind) {
   case CommandKind::Dispatch:
     return "dispatch " + program.kernelNames[command.kernel];
-  case CommandKind::Copy:
-    return "copy";
+  case CommandKind::Copy: {
+    // The arena plan may give a copy its source's bytes: it moves nothing.
+    const ValueInfo &from = program.values[command.values[0]];
+    const ValueInfo &to = program.values[command.values[1]];
+    bool inPlace = from.kind == ValueKind::Arena &&
+                   to.kind == ValueKind::Arena && from.offset == to.offset;
+    return inPlace ? "copy (in place)" : "copy";
+  }
   case CommandKind::HostCall:
     return "host call";
   case CommandKind::CustomCall:

@@ -8,6 +8,11 @@
 // RUN: hlox-run --split-input-file --plugin=%t/handlers.so %s
 // RUN: hlox-run --split-input-file --opaque-constants --plugin=%t/handlers.so %s
 // RUN: hlox-run --split-input-file --interpret --plugin=%t/handlers.so %s
+// The alias of a computed operand moves no bytes; of a constant, it copies.
+// RUN: hlox-run --plugin=%t/handlers.so --function=aliases --profile %s 2>&1 | FileCheck %s --check-prefix=PROFILE
+
+// PROFILE-DAG: copy (in place)
+// PROFILE-DAG: {{[0-9]}} copy ({{.*}}contract.mlir
 
 // The aliased result is its operand with element 0 set; the operand is
 // computed (an arena value whose last use is the call: no copy) or a

@@ -12,6 +12,10 @@
 // RUN: env PKG_CONFIG_PATH=%t/prefix/lib/pkgconfig pkg-config --cflags hlox-ffi | FileCheck %s --check-prefix=PKGCONFIG
 // RUN: env PKG_CONFIG_PATH=%t/prefix/lib/pkgconfig sh -c '%cxx -std=c++17 -shared -fPIC $(pkg-config --cflags hlox-ffi) %hlox_src_root/examples/ffi_plugin/rms_norm.cpp -o %t/rms_norm_pc.so'
 // RUN: hlox-run --plugin=%t/rms_norm_pc.so %hlox_src_root/examples/ffi_plugin/rms_norm.mlir
+// The plugin of docs/ffi.md, as the page shows it, builds and runs too.
+// RUN: %python %S/Inputs/doc_code.py %hlox_src_root/docs/ffi.md c++ HLOX_FFI_PLUGIN_INIT > %t/doc_plugin.cpp
+// RUN: %cxx -std=c++17 -shared -fPIC -I%t/prefix/include %t/doc_plugin.cpp -o %t/doc_plugin.so
+// RUN: hlox-run --plugin=%t/doc_plugin.so %hlox_src_root/examples/ffi_plugin/rms_norm.mlir
 // A missing attribute fails the instantiate stage with the binding's message.
 // RUN: %expect-exit 2 hlox-run --plugin=%t/build/librms_norm.so --random-inputs %s 2>&1 | FileCheck %s --check-prefix=NOEPS
 

@@ -47,7 +47,8 @@ struct CommandTiming {
 };
 
 /// What `command` of `program` does, in a few words: "dispatch NAME",
-/// "matmul 8x512x512x64 (oneDNN)", "copy", "branch", ...
+/// "matmul 8x512x512x64 (oneDNN)", "copy", "copy (in place)" (source and
+/// destination share their arena bytes), "branch", ...
 std::string describeCommand(const HostProgram &program, const Command &command);
 
 /// A host program whose kernels are resolved. Thread-safe: concurrent
