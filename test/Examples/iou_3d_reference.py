@@ -9,8 +9,12 @@ the corners of each inside the other and the crossings of their edges
 .npy files; every IoU must agree within 1e-5 (the result is f32; the
 inputs are f32 widened to f64 on both sides).
 
+With --composite the program is iou_3d as a stablehlo.composite
+(examples/custom_ops/iou_3d/iou_3d_composite.py): --flag=--composite=
+iou_3d:inline runs its decomposition, the plugin's handler otherwise.
+
 usage: iou_3d_reference.py --hlox-run PATH --plugin PATH [--seed N] [--count N]
-  [--flag=F]... (extra hlox-run flags, e.g. --interpret)
+  [--composite] [--flag=F]... (extra hlox-run flags, e.g. --interpret)
 """
 
 import argparse
@@ -146,6 +150,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=48)
     parser.add_argument("--flag", action="append", default=[])
+    parser.add_argument("--composite", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     n = m = args.count
@@ -162,7 +167,16 @@ def main():
         boxes_b.append(box)
     with tempfile.TemporaryDirectory() as tmp:
         program = os.path.join(tmp, "iou.mlir")
-        open(program, "w").write(MODULE.format(n=n, m=m))
+        if args.composite:
+            generator = os.path.join(os.path.dirname(__file__), "..", "..",
+                                     "examples", "custom_ops", "iou_3d",
+                                     "iou_3d_composite.py")
+            text = subprocess.run([sys.executable, generator, str(n), str(m),
+                                   "--main"], check=True, capture_output=True,
+                                  text=True).stdout
+        else:
+            text = MODULE.format(n=n, m=m)
+        open(program, "w").write(text)
         a_path, b_path = os.path.join(tmp, "a.npy"), os.path.join(tmp, "b.npy")
         out_path = os.path.join(tmp, "out.npy")
         npy.write(a_path, "f32", (n, 7), [v for box in boxes_a for v in box])
