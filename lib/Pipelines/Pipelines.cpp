@@ -98,8 +98,9 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
     if (!options.libraryCalls)
-      return "cse,hlox-simplify-power,hlox-pool-before-activation";
-    return std::string("cse,hlox-simplify-power,") +
+      return "cse,hlox-simplify-power,hlox-simplify-slices,"
+             "hlox-pool-before-activation";
+    return std::string("cse,hlox-simplify-power,hlox-simplify-slices,") +
            (options.channelsLast ? "hlox-channels-last," : "") +
            "hlox-pool-before-activation," +
            "hlox-select-library-calls{min-flops=" +

@@ -314,6 +314,29 @@ def HloxSimplifyPower : Pass<"hlox-simplify-power", "::mlir::ModuleOp"> {
   }];
 }
 
+def HloxSimplifySlices : Pass<"hlox-simplify-slices", "::mlir::ModuleOp"> {
+  let summary = "Slices the operands of broadcasts instead of their results";
+  let description = [{
+    A `slice` of a static `broadcast_in_dim` becomes a `broadcast_in_dim` of
+    the slice of its operand (`SliceOfBroadcastToBroadcastOfSlice`): a
+    dimension the operand holds is sliced there, with the same start,
+    limit and stride; a dimension it broadcasts (absent, or of size 1)
+    needs no slicing (when only such dimensions are cut, the broadcast makes
+    the slice's type directly). The broadcast then computes only what the slice keeps
+    instead of being written whole first, and fuses into its users like any
+    other broadcast. Exact: it moves the same elements.
+
+    ```mlir
+    %b = stablehlo.broadcast_in_dim %x, dims = [0, 2] : (tensor<8x4xf64>) -> tensor<8x9x4xf64>
+    %s = stablehlo.slice %b [0:8, 0:9, 1:2] : (tensor<8x9x4xf64>) -> tensor<8x9x1xf64>
+    // becomes
+    %t = stablehlo.slice %x [0:8, 1:2] : (tensor<8x4xf64>) -> tensor<8x1xf64>
+    %s = stablehlo.broadcast_in_dim %t, dims = [0, 2] : (tensor<8x1xf64>) -> tensor<8x9x1xf64>
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
   let summary = "Fuses elementwise linalg producers into their consumers";
   let description = [{
