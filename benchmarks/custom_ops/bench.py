@@ -52,6 +52,22 @@ def iou_case(tmp, n, m, seed):
     return ("iou_3d %dx%d" % (n, m), "iou_3d", program, [a, b])
 
 
+def deform_case(tmp, masked):
+    """N=2, C=Cout=32, D=H=W=32, 3x3x3, one offset group: hlox-bench makes
+    up the inputs (the cost does not depend on them)."""
+    program = os.path.join(tmp, "deform%s.mlir" % ("_mask" if masked else ""))
+    text = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "examples", "custom_ops",
+                                      "deform_conv_3d",
+                                      "deform_conv_3d_composite.py"),
+         "2", "32", "32", "32", "32", "32", "3", "3", "3", "--main"] +
+        (["--mask"] if masked else []),
+        check=True, capture_output=True, text=True).stdout
+    open(program, "w").write(text)
+    return ("deform_conv_3d N=2 C=Cout=32 32^3 3x3x3%s" %
+            (", mask" if masked else ""), "deform_conv_3d", program, [])
+
+
 def time_once(args, program, inputs, path):
     command = [args.hlox_bench, program, "--plugin=" + args.plugin,
                "--num-threads=%d" % args.threads, "--repeat=%d" % args.repeat,
@@ -70,12 +86,13 @@ def main():
     parser.add_argument("--hlox-bench", required=True)
     parser.add_argument("--plugin", required=True)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--only")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        cases = [iou_case(tmp, 1024, 1024, 1), iou_case(tmp, 4096, 256, 2)]
+        cases = [iou_case(tmp, 1024, 1024, 1), iou_case(tmp, 4096, 256, 2),
+                 deform_case(tmp, False), deform_case(tmp, True)]
         print("| op | native ms | decomposition ms | decomposition / native |")
         print("| --- | --- | --- | --- |")
         for label, name, program, inputs in cases:

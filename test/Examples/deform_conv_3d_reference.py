@@ -10,8 +10,12 @@ dilation of 2 on some axes, offsets that leave the volume); every output
 must agree within 1e-4 relative to the largest magnitude, with and without
 the mask.
 
+With --composite the program is deform_conv_3d as a stablehlo.composite
+(examples/custom_ops/deform_conv_3d/deform_conv_3d_composite.py):
+--flag=--composite=deform_conv_3d:inline runs its decomposition.
+
 usage: deform_conv_3d_reference.py --hlox-run PATH --plugin PATH [--seed N]
-  [--flag=F]...
+  [--composite] [--flag=F]...
 """
 
 import argparse
@@ -121,6 +125,7 @@ def main():
     parser.add_argument("--plugin", required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--flag", action="append", default=[])
+    parser.add_argument("--composite", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     x = [f32(rng.uniform(-1, 1)) for _ in range(N * C * D * H * W)]
@@ -136,7 +141,21 @@ def main():
             inputs.append(((N, GO * K, OD, OH, OW), mask))
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "deform.mlir")
-            open(path, "w").write(program(masked))
+            if args.composite:
+                generator = os.path.join(
+                    os.path.dirname(__file__), "..", "..", "examples",
+                    "custom_ops", "deform_conv_3d", "deform_conv_3d_composite.py")
+                command = [sys.executable, generator] + [str(v) for v in (
+                    N, C, D, H, W, COUT, KD, KH, KW)] + [
+                    "--stride=%d,%d,%d" % STRIDE, "--padding=%d,%d,%d" % PAD,
+                    "--dilation=%d,%d,%d" % DIL, "--groups=%d" % G,
+                    "--offset-groups=%d" % GO, "--main"] + (
+                    ["--mask"] if masked else [])
+                text = subprocess.run(command, check=True, capture_output=True,
+                                      text=True).stdout
+            else:
+                text = program(masked)
+            open(path, "w").write(text)
             command = [args.hlox_run, "--plugin=" + args.plugin, path]
             for i, (shape, values) in enumerate(inputs):
                 npy_path = os.path.join(tmp, "in%d.npy" % i)
