@@ -19,6 +19,7 @@ PACKAGES=(
   "lld-${LLVM_MAJOR}"
   ninja-build
   cmake
+  pkgconf
   libgtest-dev
   libdnnl-dev
   libjemalloc-dev

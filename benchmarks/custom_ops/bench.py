@@ -30,16 +30,7 @@ import iou_3d_reference as iou  # noqa: E402
 
 def iou_case(tmp, n, m, seed):
     rng = random.Random(seed)
-    boxes_a = [iou.random_box(rng) for _ in range(n)]
-    boxes_b = []
-    for j in range(m):
-        box = iou.random_box(rng)
-        if j % 2 == 0:
-            near = boxes_a[rng.randrange(n)]
-            box[0] = iou.f32(near[0] + rng.uniform(-0.5, 0.5))
-            box[1] = iou.f32(near[1] + rng.uniform(-0.5, 0.5))
-            box[2] = iou.f32(near[2] + rng.uniform(-0.3, 0.3))
-        boxes_b.append(box)
+    boxes_a, boxes_b = iou.random_boxes(rng, n, m)
     a, b = os.path.join(tmp, "a%d.npy" % n), os.path.join(tmp, "b%d.npy" % m)
     npy.write(a, "f32", (n, 7), [v for box in boxes_a for v in box])
     npy.write(b, "f32", (m, 7), [v for box in boxes_b for v in box])

@@ -69,12 +69,15 @@ AttributeMap::~AttributeMap() = default;
 AttributeMap::Entry &AttributeMap::addEntry(std::string name,
                                             HloxFfiAttrKind kind) {
   stale = true;
-  auto it = std::find_if(entries.begin(), entries.end(),
-                         [&](const auto &e) { return e->name == name; });
-  if (it != entries.end())
-    entries.erase(it);
-  entries.push_back(std::make_unique<Entry>());
-  Entry &entry = *entries.back();
+  // Entries stay sorted by name; a new one replaces one of its name.
+  auto it = std::lower_bound(
+      entries.begin(), entries.end(), name,
+      [](const auto &e, const std::string &n) { return e->name < n; });
+  if (it != entries.end() && (*it)->name == name)
+    *it = std::make_unique<Entry>();
+  else
+    it = entries.insert(it, std::make_unique<Entry>());
+  Entry &entry = **it;
   entry.name = std::move(name);
   entry.kind = kind;
   return entry;
@@ -154,14 +157,9 @@ bool AttributeMap::contains(std::string_view name) const {
 
 const HloxFfiDict *AttributeMap::getView() const {
   if (stale) {
-    std::vector<const Entry *> sorted;
-    for (const auto &entry : entries)
-      sorted.push_back(entry.get());
-    std::sort(sorted.begin(), sorted.end(),
-              [](const Entry *a, const Entry *b) { return a->name < b->name; });
     names.clear();
     values.clear();
-    for (const Entry *entry : sorted) {
+    for (const auto &entry : entries) {
       names.push_back(
           {entry->name.data(), static_cast<int64_t>(entry->name.size())});
       values.push_back({entry->kind, entry->getValue()});
@@ -222,19 +220,14 @@ static void printScalar(std::ostream &os, HloxFfiAttrKind kind,
 }
 
 std::string AttributeMap::str() const {
-  const HloxFfiDict *view = getView();
   std::ostringstream os;
   os << "{";
-  for (int64_t i = 0; i < view->size; ++i) {
-    if (i)
+  for (const auto &held : entries) {
+    const Entry *entry = held.get();
+    if (entry != entries.front().get())
       os << ", ";
-    os << std::string(view->names[i].data, view->names[i].size) << " = ";
-    const HloxFfiAttr &attr = view->values[i];
-    const auto *entry =
-        std::find_if(entries.begin(), entries.end(), [&](const auto &e) {
-          return e->getValue() == attr.value;
-        })->get();
-    switch (attr.kind) {
+    os << entry->name << " = ";
+    switch (entry->kind) {
     case HLOX_FFI_ATTR_STRING:
       os << '"' << entry->string << '"';
       break;
@@ -254,7 +247,7 @@ std::string AttributeMap::str() const {
       os << entry->dictionary->str();
       break;
     default:
-      printScalar(os, attr.kind, entry->scalar);
+      printScalar(os, entry->kind, entry->scalar);
     }
   }
   os << "}";

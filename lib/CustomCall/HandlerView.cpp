@@ -87,10 +87,12 @@ static HloxFfiAttrKind getAttributeKind(Attribute attribute) {
 
 LogicalResult hlox::addFfiAttribute(Operation *op, ffi::AttributeMap &map,
                                     StringRef name, Attribute attribute) {
-  auto unsupported = [&]() {
-    return op->emitError("attribute '")
-           << name << "' (" << attribute
-           << ") has no form a custom-call handler can receive";
+  auto unsupported = [&]() -> LogicalResult {
+    if (op)
+      op->emitError("attribute '")
+          << name << "' (" << attribute
+          << ") has no form a custom-call handler can receive";
+    return failure();
   };
   std::string key = name.str();
   if (isa<UnitAttr>(attribute)) {
@@ -163,16 +165,6 @@ LogicalResult hlox::addFfiAttribute(Operation *op, ffi::AttributeMap &map,
 }
 
 FailureOr<std::shared_ptr<const ffi::AttributeMap>>
-hlox::getFfiAttributes(Operation *op, DictionaryAttr dictionary) {
-  auto map = std::make_shared<ffi::AttributeMap>();
-  if (dictionary)
-    for (NamedAttribute entry : dictionary)
-      if (failed(addFfiAttribute(op, *map, entry.getName(), entry.getValue())))
-        return failure();
-  return std::shared_ptr<const ffi::AttributeMap>(std::move(map));
-}
-
-FailureOr<std::shared_ptr<const ffi::AttributeMap>>
 hlox::getCustomCallAttributes(Operation *call) {
   auto map = std::make_shared<ffi::AttributeMap>();
   Attribute config = call->getAttr("backend_config");
@@ -200,11 +192,10 @@ hlox::getCustomCallAttributes(Operation *call) {
         llvm::is_contained(inherent, attribute.getName()) ||
         map->contains(name))
       continue;
+    // Tried on a scratch map first, without diagnostics: what has no FFI
+    // form is left out whole.
     ffi::AttributeMap probe;
-    // Diagnostics of attributes left out must not reach the user.
-    ScopedDiagnosticHandler quiet(call->getContext(),
-                                  [](Diagnostic &) { return success(); });
-    if (succeeded(addFfiAttribute(call, probe, name, attribute.getValue())))
+    if (succeeded(addFfiAttribute(nullptr, probe, name, attribute.getValue())))
       (void)addFfiAttribute(call, *map, name, attribute.getValue());
   }
   return std::shared_ptr<const ffi::AttributeMap>(std::move(map));

@@ -335,13 +335,13 @@ LogicalResult evalHandledCustomCall(shlo::CustomCallOp call,
                                     SmallVectorImpl<RuntimeValue> &results,
                                     Evaluator &evaluator) {
   StringRef target = call.getCallTargetName();
-  FailureOr<std::shared_ptr<const ffi::AttributeMap>> attributes =
-      getCustomCallAttributes(call);
+  FailureOr<ffi::HandlerInstance *> instance = evaluator.getHandlerInstance(
+      call, handler, [&] { return getCustomCallAttributes(call); });
   FailureOr<SmallVector<std::pair<int64_t, int64_t>>> aliases =
       getCustomCallAliases(call);
   FailureOr<std::vector<std::vector<int64_t>>> layouts =
       getCustomCallLayouts(call);
-  if (failed(attributes) || failed(aliases) || failed(layouts))
+  if (failed(instance) || failed(aliases) || failed(layouts))
     return failure();
   // One entry per buffer; the descriptors point into these.
   struct Held {
@@ -385,9 +385,8 @@ LogicalResult evalHandledCustomCall(shlo::CustomCallOp call,
                 getBufferByteSize(resultTypes[result]));
     args[operand].data = rets[result].data;
   }
-  ffi::HandlerInstance &instance =
-      evaluator.getHandlerInstance(call, handler, *attributes);
-  ffi::Status status = instance.call(args, rets, evaluator.getHandlerContext());
+  ffi::Status status =
+      (*instance)->call(args, rets, evaluator.getHandlerContext());
   if (!status)
     return call.emitError("custom_call @")
            << target << " failed: " << status.message();

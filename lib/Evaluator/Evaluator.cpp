@@ -126,14 +126,20 @@ Evaluator::runRegion(Region &region, ArrayRef<RuntimeValue> arguments) {
   return returned;
 }
 
-ffi::HandlerInstance &Evaluator::getHandlerInstance(
+FailureOr<ffi::HandlerInstance *> Evaluator::getHandlerInstance(
     Operation *op, const ffi::HandlerEntry &handler,
-    std::shared_ptr<const ffi::AttributeMap> attributes) {
+    function_ref<FailureOr<std::shared_ptr<const ffi::AttributeMap>>()>
+        getAttributes) {
   std::unique_ptr<ffi::HandlerInstance> &instance = handlerInstances[op];
-  if (!instance || &instance->getHandler() != &handler)
+  if (!instance || &instance->getHandler() != &handler) {
+    FailureOr<std::shared_ptr<const ffi::AttributeMap>> attributes =
+        getAttributes();
+    if (failed(attributes))
+      return failure();
     instance =
-        std::make_unique<ffi::HandlerInstance>(handler, std::move(attributes));
-  return *instance;
+        std::make_unique<ffi::HandlerInstance>(handler, std::move(*attributes));
+  }
+  return instance.get();
 }
 
 LogicalResult Evaluator::runBlock(Block &block,

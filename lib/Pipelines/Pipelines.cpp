@@ -245,7 +245,6 @@ LogicalResult hlox::legalizeComposites(ModuleOp module,
     choices->insert(choices->end(), found.begin(), found.end());
   if (found.empty())
     return success();
-  registerPipelines();
   PassManager pm(module.getContext());
   StablehloLegalizeCompositesOptions passOptions;
   passOptions.native.assign(native.begin(), native.end());

@@ -136,6 +136,21 @@ def random_box(rng):
     return [f32(v) for v in box]
 
 
+def random_boxes(rng, n, m):
+    """N boxes for A and M for B, half of B's near one of A's (overlaps)."""
+    boxes_a = [random_box(rng) for _ in range(n)]
+    boxes_b = []
+    for j in range(m):
+        box = random_box(rng)
+        if j % 2 == 0:
+            near = boxes_a[j % n]
+            box[0] = f32(near[0] + rng.uniform(-0.5, 0.5))
+            box[1] = f32(near[1] + rng.uniform(-0.5, 0.5))
+            box[2] = f32(near[2] + rng.uniform(-0.3, 0.3))
+        boxes_b.append(box)
+    return boxes_a, boxes_b
+
+
 MODULE = """func.func @main(%a: tensor<{n}x7xf32>, %b: tensor<{m}x7xf32>) -> tensor<{n}x{m}xf32> {{
   %iou = stablehlo.custom_call @iou_3d(%a, %b) : (tensor<{n}x7xf32>, tensor<{m}x7xf32>) -> tensor<{n}x{m}xf32>
   return %iou : tensor<{n}x{m}xf32>
@@ -154,17 +169,7 @@ def main():
     args = parser.parse_args()
     rng = random.Random(args.seed)
     n = m = args.count
-    boxes_a = [random_box(rng) for _ in range(n)]
-    # B: half near A's boxes (overlaps), half anywhere.
-    boxes_b = []
-    for j in range(m):
-        box = random_box(rng)
-        if j % 2 == 0:
-            near = boxes_a[j % n]
-            box[0] = f32(near[0] + rng.uniform(-0.5, 0.5))
-            box[1] = f32(near[1] + rng.uniform(-0.5, 0.5))
-            box[2] = f32(near[2] + rng.uniform(-0.3, 0.3))
-        boxes_b.append(box)
+    boxes_a, boxes_b = random_boxes(rng, n, m)
     with tempfile.TemporaryDirectory() as tmp:
         program = os.path.join(tmp, "iou.mlir")
         if args.composite:

@@ -25,7 +25,7 @@ namespace hlox {
 /// (signless as signed, i1 as bool), f32 and f64 (narrower floats as f32),
 /// strings, unit (true), arrays of scalars (dense arrays, 1-D dense
 /// elements, or array attributes of one scalar kind) and dictionaries.
-/// Fails, with a note on `op`, for anything else.
+/// Fails for anything else, with an error on `op` unless it is null.
 mlir::LogicalResult addFfiAttribute(mlir::Operation *op, ffi::AttributeMap &map,
                                     llvm::StringRef name,
                                     mlir::Attribute attribute);
@@ -53,10 +53,6 @@ getCustomCallAliases(mlir::Operation *call);
 /// not a permutation of its value's dimensions or a count that differs.
 mlir::FailureOr<std::vector<std::vector<int64_t>>>
 getCustomCallLayouts(mlir::Operation *call);
-
-/// The entries of `dictionary` (a composite's composite_attributes).
-mlir::FailureOr<std::shared_ptr<const ffi::AttributeMap>>
-getFfiAttributes(mlir::Operation *op, mlir::DictionaryAttr dictionary);
 
 } // namespace hlox
 

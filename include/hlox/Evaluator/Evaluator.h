@@ -21,6 +21,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <optional>
@@ -170,12 +171,15 @@ public:
   void setHandlers(const ffi::HandlerRegistry *registry) {
     handlers = registry;
   }
-  /// The handler instance of custom-call op `op` (made on first use, so
-  /// that its instantiate stage runs once per op), and the context
-  /// handlers run in.
-  ffi::HandlerInstance &
-  getHandlerInstance(mlir::Operation *op, const ffi::HandlerEntry &handler,
-                     std::shared_ptr<const ffi::AttributeMap> attributes);
+  /// The handler instance of custom-call op `op`, made on first use with
+  /// the attributes `getAttributes` decodes (so that they are decoded, and
+  /// its instantiate stage runs, once per op); and the context handlers
+  /// run in.
+  mlir::FailureOr<ffi::HandlerInstance *> getHandlerInstance(
+      mlir::Operation *op, const ffi::HandlerEntry &handler,
+      llvm::function_ref<
+          mlir::FailureOr<std::shared_ptr<const ffi::AttributeMap>>()>
+          getAttributes);
   ffi::ExecutionContext &getHandlerContext() { return handlerContext; }
 
   /// Takes over the check outcomes of another evaluator (a process of a

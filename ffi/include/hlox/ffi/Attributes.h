@@ -60,6 +60,7 @@ private:
   struct Entry;
   Entry &addEntry(std::string name, HloxFfiAttrKind kind);
 
+  /// Sorted by name (bytewise), names unique.
   std::vector<std::unique_ptr<Entry>> entries;
   /// The view, rebuilt when stale.
   mutable bool stale = true;
