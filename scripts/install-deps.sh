@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what hlox needs to build and test on a Debian machine: MLIR/LLVM of
 # major version 22, lit/FileCheck, clang/lld 22, Ninja, CMake, GoogleTest,
-# oneDNN (the runtime's matrix products) and jemalloc (the allocator of the
-# tools that run programs).
+# oneDNN (the runtime's matrix products), jemalloc (the allocator of the
+# tools that run programs) and LAPACK/BLAS (the handlers of JAX's CPU linear
+# algebra custom calls).
 # Idempotent: installs only what is missing, and runs `apt-get update` at most
 # once, only when something must be installed. Extra Debian package names
 # given as arguments are installed too (test-sanitizers.sh asks for the
@@ -23,6 +24,8 @@ PACKAGES=(
   libgtest-dev
   libdnnl-dev
   libjemalloc-dev
+  liblapack-dev
+  libblas-dev
   python3
   "$@"
 )

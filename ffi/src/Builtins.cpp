@@ -135,6 +135,10 @@ HloxFfiError *shapeAssertion(HloxFfiCallFrame *frame) {
 } // namespace
 
 Status hlox::ffi::registerBuiltinHandlers(HandlerRegistry &registry) {
-  return registry.add("shape_assertion", kHostPlatform, shapeAssertion, nullptr,
-                      nullptr, "built-in");
+  if (Status status = registry.add("shape_assertion", kHostPlatform,
+                                   shapeAssertion, nullptr, nullptr,
+                                   "built-in");
+      !status.ok())
+    return status;
+  return registerJaxCpuHandlers(registry);
 }

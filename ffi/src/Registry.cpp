@@ -112,14 +112,25 @@ HandlerRegistry::describeMissing(const std::string &name,
   std::string message =
       "no handler '" + name + "' is registered for platform " + platform;
   std::vector<std::string> names = getNames(platform);
-  std::stable_sort(names.begin(), names.end(),
-                   [&](const std::string &a, const std::string &b) {
-                     return editDistance(name, a) < editDistance(name, b);
-                   });
-  if (names.size() > 3)
-    names.resize(3);
   if (names.empty())
     return message + " (none is)";
+  // Only names a typo away are suggestions: within a third of the name's
+  // length in edits (at least 2).
+  size_t limit = std::max<size_t>(2, name.size() / 3);
+  size_t registered = names.size();
+  std::vector<std::pair<size_t, std::string>> near;
+  for (std::string &candidate : names)
+    if (size_t distance = editDistance(name, candidate); distance <= limit)
+      near.emplace_back(distance, std::move(candidate));
+  std::stable_sort(near.begin(), near.end(), [](const auto &a, const auto &b) {
+    return a.first < b.first;
+  });
+  if (near.empty())
+    return message + " (no registered name is near it; " +
+           std::to_string(registered) + " are registered)";
+  names.clear();
+  for (size_t i = 0; i < near.size() && i < 3; ++i)
+    names.push_back(std::move(near[i].second));
   message += " (nearest: ";
   for (size_t i = 0; i < names.size(); ++i)
     message += (i ? ", " : "") + names[i];

@@ -101,7 +101,11 @@ TEST(HandlerRegistryTest, FindsHandlersAndNamesTheNearest) {
   EXPECT_EQ(registry.lookup("example.ad"), nullptr);
   EXPECT_EQ(registry.describeMissing("example.ad"),
             "no handler 'example.ad' is registered for platform host "
-            "(nearest: example.add, example.mul, zzz)");
+            "(nearest: example.add, example.mul)");
+  // Names more than a typo away are no suggestions.
+  EXPECT_EQ(registry.describeMissing("lapack_sgetrf_ffi"),
+            "no handler 'lapack_sgetrf_ffi' is registered for platform host "
+            "(no registered name is near it; 3 are registered)");
   HandlerRegistry empty;
   EXPECT_EQ(empty.describeMissing("x", "cuda"),
             "no handler 'x' is registered for platform cuda (none is)");

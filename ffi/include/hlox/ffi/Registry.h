@@ -88,8 +88,17 @@ private:
 ///                     replaced by the decimal value of integer operand i
 ///                     (placeholders without an operand stay as written).
 ///
-/// An error when one of the names is taken.
+/// and the handlers of the custom calls JAX emits on CPU (see
+/// registerJaxCpuHandlers). An error when one of the names is taken.
 Status registerBuiltinHandlers(HandlerRegistry &registry);
+
+/// Adds the handlers of the custom calls JAX writes for CPU programs, on
+/// the system's LAPACK and BLAS (docs/ffi.md lists them): the typed-FFI
+/// `lapack_{s,d,c,z}{getrf,geqrf,orgqr|ungqr,potrf,syevd|heevd,sytrd|hetrd,
+/// gesdd,gesvd,geev,gees,gehrd,gtsv,trsm}_ffi`, the older `lapack_*` (sizes
+/// as operands, tuple results) and `blas_?trsm`. Matrices are column-major,
+/// as the calls' layouts give them. An error when a name is taken.
+Status registerJaxCpuHandlers(HandlerRegistry &registry);
 
 /// The API table hlox gives handlers and plugins.
 const HloxFfiApi *getApi();
