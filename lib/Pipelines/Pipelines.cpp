@@ -81,8 +81,9 @@ void hlox::registerPipelines() {
 }
 
 std::string hlox::getImportPipeline() {
+  // Tuples first: older JAX exports return a custom call's results as one.
   return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
-         "stablehlo-legalize-jax-custom-calls,stablehlo-flatten-tuples";
+         "stablehlo-flatten-tuples,stablehlo-legalize-jax-custom-calls";
 }
 
 LogicalResult hlox::importProgram(ModuleOp module) {

@@ -4,11 +4,17 @@
 //
 // JAX writes some operations of single-device exports as custom calls:
 // top_k (older serializations), sharding and placement annotations (no-ops
-// on one device), and shape assertions of shape-polymorphic programs. This
-// pass turns the first two into ops hlox compiles and prepares the last for
-// the runtime's built-in `shape_assertion` target.
+// on one device), shape assertions of shape-polymorphic programs, and the
+// calls of JaxCustomCalls.h (ApproxTopK, the stablehlo.dynamic_* ops,
+// Qr and Householder products, DUCC FFTs). This pass turns them into ops
+// hlox compiles (or calls of its built-in LAPACK handlers) and prepares
+// shape assertions for the runtime's built-in `shape_assertion` target.
+// Calls that wait for constant sizes stay; stablehlo-refine-shapes retries
+// them once it has made the sizes constant.
 //
 //===----------------------------------------------------------------------===//
+
+#include "JaxCustomCalls.h"
 
 #include "hlox/Transforms/Passes.h"
 
@@ -243,17 +249,9 @@ public:
     getOperation().walk([&](shlo::CustomCallOp op) { calls.push_back(op); });
     OpBuilder builder(&getContext());
     bool failedAny = false;
-    for (shlo::CustomCallOp call : calls) {
-      StringRef target = call.getCallTargetName();
-      LogicalResult result = success();
-      if (target == "mhlo.topk" || target == "chlo.top_k")
-        result = rewriteTopK(call, builder);
-      else if (isIdentityTarget(target))
-        result = rewriteIdentity(call);
-      else if (target == "shape_assertion")
-        result = rewriteShapeAssertion(call, builder);
-      failedAny |= failed(result);
-    }
+    for (shlo::CustomCallOp call : calls)
+      failedAny |= failed(
+          hlox::jax::legalizeJaxCustomCall(call, builder, /*refining=*/false));
     if (failedAny)
       signalPassFailure();
   }
@@ -261,3 +259,37 @@ public:
 
 } // namespace
 
+FailureOr<bool> hlox::jax::legalizeJaxCustomCall(shlo::CustomCallOp call,
+                                                 OpBuilder &builder,
+                                                 bool refining) {
+  StringRef target = call.getCallTargetName();
+  // Results of dynamic shape wait for stablehlo-refine-shapes, which
+  // refines their users too.
+  bool staticResults = llvm::all_of(call->getResultTypes(), [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return !tensor || tensor.hasStaticShape();
+  });
+  auto waits = [&]() { return !refining && !staticResults; };
+  auto done = [](LogicalResult result) -> FailureOr<bool> {
+    if (failed(result))
+      return failure();
+    return true;
+  };
+  if (target == "mhlo.topk" || target == "chlo.top_k")
+    return done(rewriteTopK(call, builder));
+  if (isIdentityTarget(target))
+    return done(rewriteIdentity(call));
+  if (target == "shape_assertion")
+    return done(rewriteShapeAssertion(call, builder));
+  if (target == "ApproxTopK" || target == "stablehlo.dynamic_approx_top_k")
+    return waits() ? false : rewriteApproxTopK(call, builder);
+  if (target == "stablehlo.dynamic_top_k" ||
+      target == "stablehlo.dynamic_rng_bit_generator" ||
+      target == "stablehlo.dynamic_reduce_window")
+    return waits() ? false : rewriteDynamicOp(call, builder);
+  if (target == "Qr" || target == "ProductOfElementaryHouseholderReflectors")
+    return waits() ? false : rewriteHouseholder(call, builder);
+  if (target == "ducc_fft" || target == "dynamic_ducc_fft")
+    return waits() ? false : rewriteDuccFft(call, builder);
+  return false;
+}

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
+#include "JaxCustomCalls.h"
+
 #include "hlox/Transforms/Passes.h"
 #include "hlox/Transforms/Specialize.h"
 
@@ -51,8 +53,7 @@ bool isStatic(Type type) {
 }
 
 RankedTensorType withShape(Type type, ArrayRef<int64_t> shape) {
-  return RankedTensorType::get(shape,
-                               cast<ShapedType>(type).getElementType());
+  return RankedTensorType::get(shape, cast<ShapedType>(type).getElementType());
 }
 
 /// Whether `a` and `b` compute the same value: the same value, or results of
@@ -123,7 +124,8 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
     // dynamic_slice under shape polymorphism) and unit strides: a
     // dynamic_slice, whose start indices are clamped into bounds where
     // real_dynamic_slice's would be out of range.
-    auto sizes = constantSizes(slice.getStartIndices(), slice.getLimitIndices());
+    auto sizes =
+        constantSizes(slice.getStartIndices(), slice.getLimitIndices());
     if (!sizes || llvm::any_of(*strides, [](int64_t s) { return s != 1; }))
       return nullptr;
     Value indices = slice.getStartIndices();
@@ -134,9 +136,9 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
       starts.push_back(shlo::ReshapeOp::create(
           b, loc, RankedTensorType::get({}, indexType.getElementType()), one));
     }
-    return shlo::DynamicSliceOp::create(
-        b, loc, withShape(slice.getType(), *sizes), slice.getOperand(),
-        starts, *sizes);
+    return shlo::DynamicSliceOp::create(b, loc,
+                                        withShape(slice.getType(), *sizes),
+                                        slice.getOperand(), starts, *sizes);
   }
   if (auto setSize = dyn_cast<shlo::SetDimensionSizeOp>(op)) {
     // The first `size` elements along the dimension.
@@ -167,10 +169,9 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
     if (!sizes || !isStatic(gather.getOperand().getType()) ||
         !isStatic(gather.getStartIndices().getType()))
       return nullptr;
-    return shlo::GatherOp::create(b, loc, gather.getOperand(),
-                                  gather.getStartIndices(),
-                                  gather.getDimensionNumbers(), *sizes,
-                                  gather.getIndicesAreSorted());
+    return shlo::GatherOp::create(
+        b, loc, gather.getOperand(), gather.getStartIndices(),
+        gather.getDimensionNumbers(), *sizes, gather.getIndicesAreSorted());
   }
   if (auto conv = dyn_cast<shlo::DynamicConvOp>(op)) {
     // The padding operand becomes the padding attribute.
@@ -194,8 +195,8 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
                                        ints.asArrayRef().take_front(spatial));
       else if (auto bools = dyn_cast<DenseBoolArrayAttr>(value);
                bools && bools.size() > spatial)
-        value = DenseBoolArrayAttr::get(
-            b.getContext(), bools.asArrayRef().take_front(spatial));
+        value = DenseBoolArrayAttr::get(b.getContext(),
+                                        bools.asArrayRef().take_front(spatial));
       state.addAttribute(attr.getName(), value);
     }
     state.addAttribute(
@@ -410,6 +411,17 @@ LogicalResult refineFunction(func::FuncOp function, eval::Evaluator &evaluator,
   for (Operation *op : ops) {
     if (erased.contains(op) || op == function)
       continue;
+    // JAX's custom calls that waited for constant sizes.
+    if (auto call = dyn_cast<shlo::CustomCallOp>(op)) {
+      FailureOr<bool> rewritten =
+          jax::legalizeJaxCustomCall(call, b, /*refining=*/true);
+      if (failed(rewritten))
+        return failure();
+      if (*rewritten) {
+        erased.insert(op);
+        continue;
+      }
+    }
     if (Operation *replacement = staticForm(b, op)) {
       op->replaceAllUsesWith(replacement->getResults());
       erased.insert(op);
@@ -436,9 +448,9 @@ LogicalResult refineFunction(func::FuncOp function, eval::Evaluator &evaluator,
   auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
   if (!ret)
     return success();
-  function.setFunctionType(FunctionType::get(
-      function.getContext(), function.getArgumentTypes(),
-      ret.getOperandTypes()));
+  function.setFunctionType(FunctionType::get(function.getContext(),
+                                             function.getArgumentTypes(),
+                                             ret.getOperandTypes()));
   return success();
 }
 
@@ -499,14 +511,14 @@ LogicalResult hlox::specializeArguments(func::FuncOp function,
              << i << " of type " << arg.getType() << " cannot take " << type;
     arg.setType(type);
     if (i < values.size() && values[i]) {
-      auto constant = shlo::ConstantOp::create(
-          b, function.getLoc(), type, cast<ElementsAttr>(values[i]));
+      auto constant = shlo::ConstantOp::create(b, function.getLoc(), type,
+                                               cast<ElementsAttr>(values[i]));
       arg.replaceAllUsesWith(constant);
     }
   }
-  function.setFunctionType(FunctionType::get(
-      function.getContext(), entry.getArgumentTypes(),
-      function.getResultTypes()));
+  function.setFunctionType(FunctionType::get(function.getContext(),
+                                             entry.getArgumentTypes(),
+                                             function.getResultTypes()));
   return refineShapes(function->getParentOfType<ModuleOp>());
 }
 

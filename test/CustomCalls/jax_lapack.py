@@ -12,6 +12,9 @@ A = U diag(s) V^H, A = Z T Z^H with T (quasi-)triangular, Q^H A Q
 tridiagonal or Hessenberg, and A X = B for the solvers. Plain Python, no
 numpy: the matrices are small.
 
+XLA's Qr and ProductOfElementaryHouseholderReflectors, which the compiler
+turns into the LAPACK calls, are checked the same way.
+
 usage: jax_lapack.py --hlox-run PATH [--flag=F]... [--only SUBSTRING]
 """
 
@@ -389,6 +392,37 @@ def geqrf_orgqr(r, rng, t, batch, m, n, legacy):
                   [(element, shape, "%r#0"), (element, qshape, q_expr)])
     for a, f, qm in zip(mats, per_batch(qr, batch), per_batch(q, batch)):
         rm = [[f[i][j] if j >= i else 0 for j in range(n)] for i in range(k)]
+        unitary(name, qm, tol)
+        close(name, matmul(qm, rm), a, norm(a), tol, "Q R = A")
+
+
+def xla_qr(r, rng, t, batch, m, n, tupled):
+    """XLA's Qr and ProductOfElementaryHouseholderReflectors (row-major, no
+    layouts; the 2023 exports return Qr's results as a tuple)."""
+    element, real, tol, cplx, count = setup(t, batch)
+    name = "Qr%s %s %s %dx%d" % (" (tuple)" if tupled else "", t, batch, m, n)
+    mats = [random_matrix(rng, m, n, cplx) for _ in range(count)]
+    shape, k = batch + [m, n], min(m, n)
+    a_t, tau_t = type_text(shape, element), type_text(batch + [k], element)
+    q_t = type_text(batch + [m, k], element)
+    if tupled:
+        qr = ("  %%t = stablehlo.custom_call @Qr(%%a) : (%s) -> tuple<%s, %s>\n"
+              "  %%f = stablehlo.get_tuple_element %%t[0] : (tuple<%s, %s>) -> %s\n"
+              "  %%tau = stablehlo.get_tuple_element %%t[1] : (tuple<%s, %s>) -> %s"
+              % (a_t, a_t, tau_t, a_t, tau_t, a_t, a_t, tau_t, tau_t))
+    else:
+        qr = ("  %%r:2 = stablehlo.custom_call @Qr(%%a) : (%s) -> (%s, %s)"
+              % (a_t, a_t, tau_t))
+    f, tau = ("%f", "%tau") if tupled else ("%r#0", "%r#1")
+    body = (qr + "\n  %%s = stablehlo.slice %s [%s0:%d, 0:%d] : (%s) -> %s\n"
+            "  %%q = stablehlo.custom_call @ProductOfElementaryHouseholderReflectors"
+            "(%%s, %s) : (%s, %s) -> %s"
+            % (f, "".join("0:%d, " % d for d in batch), m, k, a_t, q_t, tau, q_t,
+               tau_t, q_t))
+    fr, q = r.run(name, body, [("a", element, shape, flatten(mats))],
+                  [(element, shape, f), (element, batch + [m, k], "%q")])
+    for a, fm, qm in zip(mats, per_batch(fr, batch), per_batch(q, batch)):
+        rm = [[fm[i][j] if j >= i else 0 for j in range(n)] for i in range(k)]
         unitary(name, qm, tol)
         close(name, matmul(qm, rm), a, norm(a), tol, "Q R = A")
 
@@ -772,6 +806,8 @@ def cases():
         out.append(("ffi", svd, (t, [2], 3, 4, "A", "gesvd", False)))
         out.append(("ffi", svd, (t, [], 5, 3, "S", "gesvd", False)))
         out.append(("ffi", geev, (t, [], 3, False, False, True)))
+        out.append(("xla", xla_qr, (t, [], 4, 3, False)))
+        out.append(("xla", xla_qr, (t, [2], 3, 3, True)))
         out.append(("ffi", gtsv, (t, [], 5, 2)))
         out.append(("ffi", gtsv, (t, [2], 4, 1)))
         out.append(("ffi", trsm, (t, [], 3, 4, "L", "L", "N", "N", "ffi")))

@@ -191,3 +191,77 @@ func.func @shape_assertion_too_many_values(%p: tensor<i1>, %v: tensor<i32>) {
   stablehlo.custom_call @shape_assertion(%p, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v, %v) {error_message = "too many", has_side_effect = true} : (tensor<i1>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> ()
   return
 }
+
+// -----
+
+func.func @approx_no_dim(%x: tensor<8xf32>, %i: tensor<8xi32>, %a: tensor<f32>, %b: tensor<i32>) {
+  // expected-error @+1 {{@ApproxTopK: reduction_dim is missing}}
+  %0:2 = stablehlo.custom_call @ApproxTopK(%x, %i, %a, %b) {called_computations = [@cmp], mhlo.backend_config = {aggregate_to_topk = true, top_k = 2 : i64}} : (tensor<8xf32>, tensor<8xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>)
+  return
+}
+func.func private @cmp(%a: tensor<f32>, %b: tensor<f32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<i1> {
+  %0 = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  return %0 : tensor<i1>
+}
+
+// -----
+
+func.func @approx_size(%x: tensor<8xf32>, %i: tensor<8xi32>, %a: tensor<f32>, %b: tensor<i32>) {
+  // expected-error @+1 {{@ApproxTopK: the results hold 3 of the 8 elements along dimension 0, for top_k = 2}}
+  %0:2 = stablehlo.custom_call @ApproxTopK(%x, %i, %a, %b) {called_computations = [@cmp], mhlo.backend_config = {aggregate_to_topk = true, reduction_dim = 0 : i64, top_k = 2 : i64}} : (tensor<8xf32>, tensor<8xi32>, tensor<f32>, tensor<i32>) -> (tensor<3xf32>, tensor<3xi32>)
+  return
+}
+func.func private @cmp(%a: tensor<f32>, %b: tensor<f32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<i1> {
+  %0 = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  return %0 : tensor<i1>
+}
+
+// -----
+
+func.func @approx_no_comparator(%x: tensor<8xf32>, %i: tensor<8xi32>, %a: tensor<f32>, %b: tensor<i32>) {
+  // expected-error @+1 {{@ApproxTopK: called computation @missing is not a function with a body in the module}}
+  %0:2 = stablehlo.custom_call @ApproxTopK(%x, %i, %a, %b) {called_computations = [@missing], mhlo.backend_config = {aggregate_to_topk = true, reduction_dim = 0 : i64, top_k = 2 : i64}} : (tensor<8xf32>, tensor<8xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>)
+  return
+}
+
+// -----
+
+func.func @dynamic_top_k_too_large(%x: tensor<4x3xf32>) {
+  %k = stablehlo.constant dense<5> : tensor<i32>
+  // expected-error @+1 {{@stablehlo.dynamic_top_k: k = 5 must be in [0, 3] for 'tensor<4x3xf32>'}}
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%x, %k) {api_version = 2 : i32} : (tensor<4x3xf32>, tensor<i32>) -> (tensor<4x5xf32>, tensor<4x5xi32>)
+  return
+}
+
+// -----
+
+func.func @reduce_window_operands(%x: tensor<4xf32>, %z: tensor<f32>) {
+  // expected-error @+1 {{@stablehlo.dynamic_reduce_window takes inputs, init values and five window operands}}
+  %0 = stablehlo.custom_call @stablehlo.dynamic_reduce_window(%x, %z) {api_version = 2 : i32, called_computations = [@sum]} : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @qr_integers(%x: tensor<3x3xi32>) {
+  // expected-error @+1 {{@Qr takes a batch of f32, f64 or complex matrices, got 'tensor<3x3xi32>'}}
+  %0:2 = stablehlo.custom_call @Qr(%x) : (tensor<3x3xi32>) -> (tensor<3x3xi32>, tensor<3xi32>)
+  return
+}
+
+// -----
+
+func.func @fft_descriptor(%x: tensor<4xcomplex<f32>>, %d: tensor<8xui8>) {
+  // expected-error @+1 {{@ducc_fft: the descriptor (operand 0) must be a ui8 constant}}
+  %0 = stablehlo.custom_call @ducc_fft(%d, %x) {api_version = 2 : i32} : (tensor<8xui8>, tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @fft_truncated(%x: tensor<4xcomplex<f32>>) {
+  %d = stablehlo.constant dense<[200, 0, 0, 0, 1, 2]> : tensor<6xui8>
+  // expected-error @+1 {{@ducc_fft: the descriptor is not a valid DuccFftDescriptor}}
+  %0 = stablehlo.custom_call @ducc_fft(%d, %x) {api_version = 2 : i32} : (tensor<6xui8>, tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return
+}

@@ -177,3 +177,26 @@ func.func private @callee(%x: tensor<f32>) -> tensor<f32> {
   %0 = stablehlo.custom_call @LayoutConstraint(%x) : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// XLA's Qr and Householder product become the LAPACK handlers' calls, with
+// their column-major layouts.
+// CHECK-LABEL: func.func @qr
+// CHECK: stablehlo.custom_call @lapack_dgeqrf_ffi(%{{.*}}) {api_version = 4 : i32, backend_config = {}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>]}
+// CHECK: stablehlo.custom_call @lapack_cungqr_ffi(%{{.*}}, %{{.*}}) {api_version = 4 : i32, backend_config = {}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]}
+func.func @qr(%a: tensor<2x4x3xf64>, %b: tensor<4x3xcomplex<f32>>, %t: tensor<3xcomplex<f32>>) -> (tensor<2x4x3xf64>, tensor<2x3xf64>, tensor<4x3xcomplex<f32>>) {
+  %0:2 = stablehlo.custom_call @Qr(%a) : (tensor<2x4x3xf64>) -> (tensor<2x4x3xf64>, tensor<2x3xf64>)
+  %1 = stablehlo.custom_call @ProductOfElementaryHouseholderReflectors(%b, %t) : (tensor<4x3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<4x3xcomplex<f32>>
+  return %0#0, %0#1, %1 : tensor<2x4x3xf64>, tensor<2x3xf64>, tensor<4x3xcomplex<f32>>
+}
+
+// -----
+
+// Calls whose results have dynamic shapes wait for stablehlo-refine-shapes.
+// CHECK-LABEL: func.func @waits
+// CHECK: stablehlo.custom_call @stablehlo.dynamic_top_k
+func.func @waits(%x: tensor<4x?xf32>, %k: tensor<i32>) -> tensor<4x?xf32> {
+  %0:2 = stablehlo.custom_call @stablehlo.dynamic_top_k(%x, %k) {api_version = 2 : i32} : (tensor<4x?xf32>, tensor<i32>) -> (tensor<4x?xf32>, tensor<4x?xi32>)
+  return %0#0 : tensor<4x?xf32>
+}
