@@ -100,8 +100,9 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
   case Phase::Stablehlo:
     if (!options.libraryCalls)
       return "cse,hlox-simplify-power,hlox-simplify-slices,"
-             "hlox-pool-before-activation";
-    return std::string("cse,hlox-simplify-power,hlox-simplify-slices,") +
+             "hlox-contiguous-gathers,cse,hlox-pool-before-activation";
+    return std::string("cse,hlox-simplify-power,hlox-simplify-slices,"
+                       "hlox-contiguous-gathers,cse,") +
            (options.channelsLast ? "hlox-channels-last," : "") +
            "hlox-pool-before-activation," +
            "hlox-select-library-calls{min-flops=" +

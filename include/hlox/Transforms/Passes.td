@@ -337,6 +337,43 @@ def HloxSimplifySlices : Pass<"hlox-simplify-slices", "::mlir::ModuleOp"> {
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
+def HloxContiguousGathers : Pass<"hlox-contiguous-gathers", "::mlir::ModuleOp"> {
+  let summary = "Transposes a gather's operand so that its slices are contiguous";
+  let description = [{
+    A `gather` whose slices run along operand dimensions that are not the
+    innermost, while the innermost is indexed (collapsed or batching, slice
+    size 1), reads one element per cache line: the column gathers of a
+    deformable convolution over NCDHW data fetch C channels S elements
+    apart. `GatherOfStridedSlicesToTransposedOperand` gathers from a
+    transpose of the operand instead, its sliced dimensions innermost in
+    their order and the others before them in theirs; the dimension numbers
+    and slice sizes follow the permutation. The result is the same (a
+    gather's offset dimensions follow the operand's order of its sliced
+    dimensions, which the transpose keeps). It applies when the slices hold
+    at least 4 elements and the gather reads at least as many elements as
+    the operand has, so that the transpose (one read and write of the
+    operand, shared by gathers of the same operand after CSE) pays. Exact:
+    it moves the same elements.
+
+    ```mlir
+    %g = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<
+           offset_dims = [1], collapsed_slice_dims = [1],
+           start_index_map = [1], index_vector_dim = 1>,
+           slice_sizes = array<i64: 32, 1>}
+         : (tensor<32x4096xf32>, tensor<8192x1xi32>) -> tensor<8192x32xf32>
+    // becomes
+    %t = stablehlo.transpose %x, dims = [1, 0]
+         : (tensor<32x4096xf32>) -> tensor<4096x32xf32>
+    %g = "stablehlo.gather"(%t, %i) {dimension_numbers = #stablehlo.gather<
+           offset_dims = [1], collapsed_slice_dims = [0],
+           start_index_map = [0], index_vector_dim = 1>,
+           slice_sizes = array<i64: 1, 32>}
+         : (tensor<4096x32xf32>, tensor<8192x1xi32>) -> tensor<8192x32xf32>
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
   let summary = "Fuses elementwise linalg producers into their consumers";
   let description = [{
