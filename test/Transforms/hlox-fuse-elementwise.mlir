@@ -104,3 +104,68 @@ func.func @shared_splat(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> (tensor<4x8
   } -> tensor<4x8xf32>
   return %0, %1 : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// A cheap producer (a subtraction) that two consumers read, one of them a
+// row sum: each gets a copy and fuses it, and the sum, a linalg.reduce of
+// a generic, becomes a generic that the copy fuses into. The difference is
+// never written to memory.
+#col = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @cheap_shared
+// CHECK: %[[SUM:.+]] = linalg.generic {{.+}} iterator_types = ["parallel", "reduction"]
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: linalg.generic {{.+}} iterator_types = ["parallel", "parallel"]
+// CHECK-SAME: ins(%arg0, %arg1, %[[SUM]] :
+// CHECK: arith.subf
+// CHECK: arith.mulf
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @cheap_shared(%x: tensor<4x8xf32>, %m: tensor<4xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %d = linalg.generic {indexing_maps = [#id2, #col, #id2], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<4x8xf32>, tensor<4xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  %sq = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%d : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %p = arith.mulf %a, %a : f32
+    linalg.yield %p : f32
+  } -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %r = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%r : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.reduce { arith.addf } ins(%sq : tensor<4x8xf32>) outs(%init : tensor<4xf32>) dimensions = [1]
+  %y = linalg.generic {indexing_maps = [#id2, #col, #id2], iterator_types = ["parallel", "parallel"]} ins(%d, %sum : tensor<4x8xf32>, tensor<4xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    linalg.yield %p : f32
+  } -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}
+
+// An exponential is not repeated: shared by a sum and a quotient (a
+// softmax), it stays one generic, and the sum stays a linalg.reduce.
+// CHECK-LABEL: func.func @costly_shared
+// CHECK-COUNT-1: math.exp
+// CHECK: linalg.reduce { arith.addf }
+// CHECK: arith.divf
+func.func @costly_shared(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %x2 = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x8xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %p = math.exp %a : f32
+    linalg.yield %p : f32
+  } -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %r = tensor.empty() : tensor<4xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%r : tensor<4xf32>) -> tensor<4xf32>
+  %sum = linalg.reduce { arith.addf } ins(%x2 : tensor<4x8xf32>) outs(%init : tensor<4xf32>) dimensions = [1]
+  %y = linalg.generic {indexing_maps = [#id2, #col, #id2], iterator_types = ["parallel", "parallel"]} ins(%x2, %sum : tensor<4x8xf32>, tensor<4xf32>) outs(%e : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.divf %a, %b : f32
+    linalg.yield %p : f32
+  } -> tensor<4x8xf32>
+  return %y : tensor<4x8xf32>
+}

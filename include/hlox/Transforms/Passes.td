@@ -61,9 +61,12 @@ def StablehloLegalizeComposites
     : Pass<"stablehlo-legalize-composites", "::mlir::ModuleOp"> {
   let summary = "Takes each composite's native or inline path";
   let description = [{
-    A `stablehlo.composite` whose name is in `native` becomes a
-    `stablehlo.custom_call` of that name, which runs the handler registered
-    for it (docs/ffi.md); its `composite_attributes` become the call's
+    A `stablehlo.composite` that `native` names becomes a
+    `stablehlo.custom_call`, which runs the handler registered for its
+    target (docs/ffi.md). Each entry of `native` is `KEY` or `KEY=TARGET`,
+    KEY a name (every version) or `NAME@VERSION` (that version, which takes
+    precedence), TARGET the call's target (by default KEY: the name, or
+    `NAME@VERSION` for a handler of that version). Its `composite_attributes` become the call's
     backend_config dictionary (`api_version = 4`), the attributes the
     handler receives, and its version is kept as `hlox.composite_version`.
     Every other composite becomes a `func.call` of its `decomposition`, so
@@ -85,7 +88,8 @@ def StablehloLegalizeComposites
   }];
   let options = [
     ListOption<"native", "native", "std::string",
-               "Composite names that become custom calls of their handler">,
+               "Composites that become custom calls of their handler: NAME "
+               "or NAME@VERSION, optionally =TARGET">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::hlox::stablehlo::StableHLODialect"];
@@ -315,8 +319,15 @@ def HloxSimplifyPower : Pass<"hlox-simplify-power", "::mlir::ModuleOp"> {
 }
 
 def HloxSimplifySlices : Pass<"hlox-simplify-slices", "::mlir::ModuleOp"> {
-  let summary = "Slices the operands of broadcasts instead of their results";
+  let summary = "Slices and reshapes the operands of broadcasts instead of their results";
   let description = [{
+    A `reshape` of a static `broadcast_in_dim` that only drops or inserts
+    size-1 dimensions is a `broadcast_in_dim` of its own
+    (`ReshapeOfBroadcastToBroadcast`; an operand dimension of size 1 that
+    it drops is reshaped away on the operand), so that a sliced column of a
+    broadcast, reshaped to drop the sliced dimension, fuses into its users
+    instead of being written as a tensor.
+
     A `slice` of a static `broadcast_in_dim` becomes a `broadcast_in_dim` of
     the slice of its operand (`SliceOfBroadcastToBroadcastOfSlice`): a
     dimension the operand holds is sliced there, with the same start,
@@ -390,7 +401,20 @@ def HloxFuseElementwise : Pass<"hlox-fuse-elementwise", "::mlir::ModuleOp"> {
     `broadcast_in_dim` of a constant lowers) with several linalg users is
     first copied for each user, so that every one fuses it instead of
     reading a tensor that a dispatch of its own wrote; a `linalg.transpose`
-    of a generic's result becomes a generic, which the producer fuses into.
+    of a generic's result becomes a generic, which the producer fuses into,
+    and so does a `linalg.reduce` of one that will fuse (its only user, or
+    one repeated as below).
+
+    Then, in rounds until none is left, an elementwise generic with several
+    users whose body is cheap to repeat (at most 32 units of work: adds,
+    multiplies, comparisons, selects, min/max, float width conversions,
+    abs/floor/ceil, a division counting 4; no other math function) is
+    copied for each user and fused: it is computed once per user instead of
+    written to memory and read back by each. `x - mean` of a layer norm
+    then fuses into both the variance's sum and the output, and an
+    elementwise graph over a large tensor (a polygon clipping written in
+    StableHLO) becomes one loop nest per reduction. Exponentials and other
+    costly ops stay shared.
 
     ```mlir
     %0 = linalg.generic {...} ins(%a, %b) outs(%e0) { addf }
