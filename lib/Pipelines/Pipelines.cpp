@@ -224,22 +224,30 @@ LogicalResult hlox::legalizeComposites(ModuleOp module,
       ++it->count;
       return;
     }
-    auto path = options.compositePaths.find(name);
+    // A version's own policy and handler (NAME@VERSION) come first.
+    std::string versioned = name + "@" + std::to_string(version);
+    auto path = options.compositePaths.find(versioned);
+    if (path == options.compositePaths.end())
+      path = options.compositePaths.find(name);
     CompositePath wanted = path == options.compositePaths.end()
                                ? CompositePath::Auto
                                : path->second;
-    bool hasHandler = handlers.lookup(name) != nullptr;
-    if (wanted == CompositePath::Native && !hasHandler) {
+    std::string target = handlers.lookup(versioned) ? versioned
+                         : handlers.lookup(name)    ? name
+                                                    : std::string();
+    if (wanted == CompositePath::Native && target.empty()) {
       op.emitError("composite '")
-          << name << "' is to take the native path, but "
-          << handlers.describeMissing(name);
+          << name << "' (version " << version
+          << ") is to take the native path, but "
+          << handlers.describeMissing(name) << " (nor '" << versioned
+          << "')";
       failedAny = true;
     }
-    bool isNative = wanted == CompositePath::Native ||
-                    (wanted == CompositePath::Auto && hasHandler);
-    if (isNative && !llvm::is_contained(native, name))
-      native.push_back(name);
-    found.push_back({name, version, isNative, 1});
+    bool isNative = !target.empty() && (wanted == CompositePath::Native ||
+                                        wanted == CompositePath::Auto);
+    if (isNative)
+      native.push_back(versioned + "=" + target);
+    found.push_back({name, version, isNative, 1, isNative ? target : ""});
   });
   if (failedAny)
     return failure();

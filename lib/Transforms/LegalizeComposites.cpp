@@ -8,7 +8,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #define DEBUG_TYPE "stablehlo-legalize-composites"
 
@@ -22,12 +22,13 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-/// `composite` as a custom call of its handler.
-void rewriteToCustomCall(shlo::CompositeOp composite, OpBuilder &builder) {
+/// `composite` as a custom call of the handler of `target`.
+void rewriteToCustomCall(shlo::CompositeOp composite, StringRef target,
+                         OpBuilder &builder) {
   auto call = shlo::CustomCallOp::create(builder, composite.getLoc(),
                                          composite.getResultTypes(),
                                          composite.getInputs());
-  call.setCallTargetName(composite.getName());
+  call.setCallTargetName(target);
   call.setBackendConfigAttr(composite.getCompositeAttributes());
   call.setApiVersion(shlo::CustomCallApiVersion::API_VERSION_TYPED_FFI);
   call->setAttr("hlox.composite_version", composite.getVersionAttr());
@@ -51,17 +52,26 @@ public:
   using StablehloLegalizeCompositesBase::StablehloLegalizeCompositesBase;
 
   void runOnOperation() override {
-    llvm::StringSet<> nativeNames;
-    for (const std::string &name : native)
-      nativeNames.insert(name);
+    // KEY (NAME or NAME@VERSION) -> target.
+    llvm::StringMap<std::string> targets;
+    for (StringRef entry : native) {
+      auto [key, target] = entry.split('=');
+      targets[key] = (target.empty() ? key : target).str();
+    }
     SmallVector<shlo::CompositeOp> composites;
     getOperation().walk(
         [&](shlo::CompositeOp op) { composites.push_back(op); });
     OpBuilder builder(&getContext());
     for (shlo::CompositeOp composite : composites) {
       builder.setInsertionPoint(composite);
-      if (nativeNames.contains(composite.getName()))
-        rewriteToCustomCall(composite, builder);
+      std::string versioned = (composite.getName() + "@" +
+                               Twine(composite.getVersion()))
+                                  .str();
+      auto it = targets.find(versioned);
+      if (it == targets.end())
+        it = targets.find(composite.getName());
+      if (it != targets.end())
+        rewriteToCustomCall(composite, it->second, builder);
       else
         rewriteToCall(composite, builder);
     }

@@ -13,7 +13,7 @@
 // RUN: hlox-run --plugin=%custom_ops_plugin %t.edges.mlir --input=7x7xf32=0,0,0,1,1,1,0,0,0,0,0.5,0.5,0.5,0,1,0,0,1,1,1,0,0.5,0,0,1,1,1,0,0,0,0,0.0005,1,1,0,0,0,0,1,1,0,0,100,100,0,1,1,1,0.3 --input=1x7xf32=0,0,0,1,1,1,0 --print-output | FileCheck %s --check-prefix=EDGES
 
 // INLINE: composite iou_3d (version 1): inline, 1 op
-// NATIVE: composite iou_3d (version 1): native, 1 op
+// NATIVE: composite iou_3d (version 1): native (iou_3d), 1 op
 // KERAS: result[0]: dense<{{\[}}[0.0666666{{[0-9]+}}, 0.0666666{{[0-9]+}}], [1.000000e+00, 0.70710{{[0-9]+}}]]> : tensor<2x2xf32>
 // EDGES: result[0]: dense<{{\[}}[1.000000e+00], [1.250000e-01], [0.000000e+00], [0.333333{{[0-9]+}}], [0.000000e+00], [0.000000e+00], [0.000000e+00]]> : tensor<7x1xf32>
 

@@ -270,9 +270,11 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
     for (const CompositeChoice &choice : stats.composites)
       llvm::errs() << "composite " << choice.name << " (version "
                    << choice.version
-                   << "): " << (choice.native ? "native" : "inline") << ", "
-                   << choice.count << " op" << (choice.count == 1 ? "" : "s")
-                   << "\n";
+                   << "): "
+                   << (choice.native ? "native (" + choice.target + ")"
+                                     : std::string("inline"))
+                   << ", " << choice.count << " op"
+                   << (choice.count == 1 ? "" : "s") << "\n";
     for (auto [argument, result] : llvm::enumerate(host.argumentResults))
       if (result >= 0)
         llvm::errs() << "donation: argument " << argument

@@ -100,8 +100,9 @@ struct CompileOptions {
   /// registered (null: the global registry); the executable must resolve
   /// them in the same one.
   const ffi::HandlerRegistry *handlers = nullptr;
-  /// The path of each composite name (`--composite=NAME:PATH`); names not
-  /// in it take CompositePath::Auto.
+  /// The path of each composite name (`--composite=NAME:PATH`), or of one
+  /// version of it (`NAME@VERSION`, which takes precedence); names not in
+  /// it take CompositePath::Auto.
   std::map<std::string, CompositePath> compositePaths;
 };
 
@@ -113,6 +114,9 @@ struct CompositeChoice {
   bool native = false;
   /// How many composite ops of this name and version there were.
   int64_t count = 0;
+  /// The handler's target on the native path: NAME@VERSION when one is
+  /// registered for that version, else NAME.
+  std::string target;
 };
 
 /// What compilation measured (what the program holds, dispatches and

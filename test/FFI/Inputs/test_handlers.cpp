@@ -11,6 +11,9 @@
 // test.split          returns the halves of a vector (a tuple result).
 // test.count          counts its calls (a side effect, no results).
 // test.read_count     returns that count (i64).
+// test.scale          multiplies an f32 tensor by its attribute `factor`
+//                     (f32); test.scale@2 (the handler of version 2 of a
+//                     composite of that name) also adds 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,8 +65,35 @@ Error readCount(BufferR0<DataType::S64> out) {
   return Error::success();
 }
 
+Error scale(Buffer<DataType::F32> in, Buffer<DataType::F32> out, float factor,
+            float offset) {
+  for (int64_t i = 0; i < in.elementCount(); ++i)
+    out.typedData()[i] = in.typedData()[i] * factor + offset;
+  return Error::success();
+}
+
+Error scaleV1(Buffer<DataType::F32> in, Buffer<DataType::F32> out,
+              float factor) {
+  return scale(in, out, factor, 0.0f);
+}
+
+Error scaleV2(Buffer<DataType::F32> in, Buffer<DataType::F32> out,
+              float factor) {
+  return scale(in, out, factor, 1.0f);
+}
+
 } // namespace
 
+HLOX_FFI_DEFINE_HANDLER(scaleV1Handler, scaleV1,
+                        Ffi::bind()
+                            .arg<Buffer<DataType::F32>>()
+                            .ret<Buffer<DataType::F32>>()
+                            .attr<float>("factor"));
+HLOX_FFI_DEFINE_HANDLER(scaleV2Handler, scaleV2,
+                        Ffi::bind()
+                            .arg<Buffer<DataType::F32>>()
+                            .ret<Buffer<DataType::F32>>()
+                            .attr<float>("factor"));
 HLOX_FFI_DEFINE_HANDLER(
     setFirstHandler, setFirst,
     Ffi::bind().arg<AnyBuffer>().ret<Buffer<DataType::F32>>());
@@ -89,7 +119,9 @@ HLOX_FFI_PLUGIN_INIT(api, registrar) {
                   {"test.iota_raw", iotaRawHandler},
                   {"test.split", splitHandler},
                   {"test.count", countHandler},
-                  {"test.read_count", readCountHandler}};
+                  {"test.read_count", readCountHandler},
+                  {"test.scale", scaleV1Handler},
+                  {"test.scale@2", scaleV2Handler}};
   for (auto [name, handler] : handlers)
     if (HloxFfiError *error =
             registerHandler(api, registrar, name, "host", handler))

@@ -13,12 +13,12 @@
 // RUN: %expect-exit 2 hlox-run --interpret --composite=example.prefix_sum:native %s 2>&1 | FileCheck %s --check-prefix=NOHANDLER
 // RUN: not hlox-run --composite=example.prefix_sum %s 2>&1 | FileCheck %s --check-prefix=BADFLAG
 
-// NATIVE-DAG: composite example.prefix_sum (version 1): native, 3 ops
+// NATIVE-DAG: composite example.prefix_sum (version 1): native (example.prefix_sum), 3 ops
 // NATIVE-DAG: composite example.double_prefix_sum (version 0): inline, 1 op
 // NATIVE-DAG: composite chlo.acos (version 1): inline, 1 op
 // INLINE-DAG: composite example.prefix_sum (version 1): inline, 3 ops
 // INLINE-DAG: composite example.double_prefix_sum (version 0): inline, 1 op
-// NOHANDLER: composite.mlir:[[@LINE+7]]:8: error: composite 'example.prefix_sum' is to take the native path, but no handler 'example.prefix_sum' is registered for platform host (no registered name is near it; {{[0-9]+}} are registered)
+// NOHANDLER: composite.mlir:[[@LINE+7]]:8: error: composite 'example.prefix_sum' (version 1) is to take the native path, but no handler 'example.prefix_sum' is registered for platform host (no registered name is near it; {{[0-9]+}} are registered) (nor 'example.prefix_sum@1')
 // BADFLAG: 'example.prefix_sum' is not NAME:native, NAME:inline or NAME:auto
 
 func.func @main() {
