@@ -23,6 +23,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/InterleavedRange.h"
 
 #define DEBUG_TYPE "stablehlo-legalize-jax-custom-calls"
 
@@ -257,6 +258,59 @@ public:
   }
 };
 
+//===----------------------------------------------------------------------===//
+// LAPACK layouts
+//===----------------------------------------------------------------------===//
+
+/// The built-in LAPACK/BLAS handlers read matrices column-major, as JAX's
+/// calls lay them out: every operand and result of the largest operand
+/// rank (>= 2) must have the layout [r-2, r-1, r-3, ..., 0]. A call
+/// without it would run on transposed data, so it is an error here.
+LogicalResult checkLapackLayouts(shlo::CustomCallOp call) {
+  int64_t rank = 0;
+  for (Type type : call->getOperandTypes())
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      rank = std::max(rank, tensor.getRank());
+  if (rank < 2)
+    return success();
+  SmallVector<int64_t> want = {rank - 2, rank - 1};
+  for (int64_t d = rank - 3; d >= 0; --d)
+    want.push_back(d);
+  auto check = [&](StringRef what, ArrayAttr layouts,
+                   TypeRange types) -> LogicalResult {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || tensor.getRank() != rank)
+        continue;
+      auto layout = layouts && i < layouts.size()
+                        ? dyn_cast<DenseIntElementsAttr>(layouts[i])
+                        : DenseIntElementsAttr();
+      SmallVector<int64_t> given;
+      if (layout)
+        for (const APInt &d : layout.getValues<APInt>())
+          given.push_back(d.getSExtValue());
+      if (given == want)
+        continue;
+      InFlightDiagnostic diag =
+          call.emitOpError("@")
+          << call.getCallTargetName() << ": " << what << " " << i
+          << " must be column-major for LAPACK ("
+          << (what == "operand" ? "operand_layouts" : "result_layouts")
+          << " entry " << llvm::interleaved_array(want) << "), got ";
+      if (layout)
+        diag << layout;
+      else
+        diag << "no layout";
+      return diag;
+    }
+    return success();
+  };
+  if (failed(check("operand", call.getOperandLayoutsAttr(),
+                   call->getOperandTypes())))
+    return failure();
+  return check("result", call.getResultLayoutsAttr(), call->getResultTypes());
+}
+
 } // namespace
 
 FailureOr<bool> hlox::jax::legalizeJaxCustomCall(shlo::CustomCallOp call,
@@ -291,5 +345,9 @@ FailureOr<bool> hlox::jax::legalizeJaxCustomCall(shlo::CustomCallOp call,
     return waits() ? false : rewriteHouseholder(call, builder);
   if (target == "ducc_fft" || target == "dynamic_ducc_fft")
     return waits() ? false : rewriteDuccFft(call, builder);
+  // The built-in LAPACK handlers' targets stay calls, their layouts checked.
+  if (target.starts_with("lapack_") || target.starts_with("blas_"))
+    if (failed(checkLapackLayouts(call)))
+      return failure();
   return false;
 }

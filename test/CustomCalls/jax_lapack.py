@@ -283,9 +283,12 @@ def setup(t, batch):
     return element, real, tol, t in "cz", count
 
 
-def getrf(r, rng, t, batch, m, n, legacy):
+def getrf(r, rng, t, batch, m, n, legacy, tupled=False):
+    """With `tupled`, the older call returns its results as one tuple (JAX
+    before 0.4.9), unpacked by get_tuple_element."""
     element, real, tol, cplx, count = setup(t, batch)
-    name = "%sgetrf%s %s %dx%d" % (t, "" if legacy else "_ffi", batch, m, n)
+    name = "%sgetrf%s %s %dx%d%s" % (t, "" if legacy else "_ffi", batch, m, n,
+                                     " (tuple)" if tupled else "")
     mats = [random_matrix(rng, m, n, cplx) for _ in range(count)]
     shape, k, rank = batch + [m, n], min(m, n), len(batch) + 2
     a_t = type_text(shape, element)
@@ -296,12 +299,19 @@ def getrf(r, rng, t, batch, m, n, legacy):
         body = text + "\n" + call("lapack_%sgetrf" % t, ops + [("%a", a_t)], types,
                                   [], [[], [], [], col_major(rank)], outs, [(0, 3)],
                                   legacy=True)
+        if tupled:
+            tuple_t = "tuple<%s>" % ", ".join(types)
+            body = body.replace("%r:3 = ", "%t = ").replace(
+                "-> (%s)" % ", ".join(types), "-> " + tuple_t)
+            body += "".join("\n  %%r%d = stablehlo.get_tuple_element %%t[%d] : (%s) -> %s"
+                            % (i, i, tuple_t, ty) for i, ty in enumerate(types))
     else:
         body = call("lapack_%sgetrf_ffi" % t, [("%a", a_t)], types, [],
                     [col_major(rank)], outs, [(0, 0)])
+    refs = ["%r0", "%r1", "%r2"] if tupled else ["%r#0", "%r#1", "%r#2"]
     lu, ipiv, info = r.run(name, body, [("a", element, shape, flatten(mats))],
-                           [(element, shape, "%r#0"), ("i32", batch + [k], "%r#1"),
-                            ("i32", batch, "%r#2")])
+                           [(element, shape, refs[0]), ("i32", batch + [k], refs[1]),
+                            ("i32", batch, refs[2])])
     for a, f, piv, status in zip(mats, per_batch(lu, batch), per_batch(ipiv, batch),
                                  per_batch(info, batch)):
         check(name, status == 0, "info %s" % status)
@@ -797,6 +807,8 @@ def cases():
                 out.append((form, geev, (t, batch, 4, legacy)))
                 out.append((form, gees, (t, batch, 4, legacy)))
             out.append((form, getrf, (t, [], 3, 5, legacy)))
+            if legacy:
+                out.append((form, getrf, (t, [], 4, 4, legacy, True)))
             out.append((form, svd, (t, [], 3, 5, "S", "gesdd", legacy)))
             out.append((form, svd, (t, [], 4, 4, "N", "gesdd", legacy)))
         out.append(("ffi", potrf, (t, [], 3, False, "U")))

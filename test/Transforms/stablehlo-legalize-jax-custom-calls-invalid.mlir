@@ -265,3 +265,19 @@ func.func @fft_truncated(%x: tensor<4xcomplex<f32>>) {
   %0 = stablehlo.custom_call @ducc_fft(%d, %x) {api_version = 2 : i32} : (tensor<6xui8>, tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
   return
 }
+
+// -----
+
+func.func @lapack_row_major(%a: tensor<3x3xf32>) {
+  // expected-error @+1 {{@lapack_sgetrf_ffi: operand 0 must be column-major for LAPACK (operand_layouts entry [0, 1]), got no layout}}
+  %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%a) {mhlo.backend_config = {}} : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<i32>)
+  return
+}
+
+// -----
+
+func.func @lapack_batch_minor(%a: tensor<2x3x3xf32>) {
+  // expected-error @+1 {{@lapack_spotrf_ffi: result 0 must be column-major for LAPACK (result_layouts entry [1, 2, 0]), got dense<[2, 1, 0]> : tensor<3xindex>}}
+  %0:2 = stablehlo.custom_call @lapack_spotrf_ffi(%a) {mhlo.backend_config = {uplo = 76 : ui8}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], result_layouts = [dense<[2, 1, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>]} : (tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2xi32>)
+  return
+}
