@@ -13,6 +13,8 @@
 #ifndef HLOX_LIB_TRANSFORMS_JAXCUSTOMCALLS_H
 #define HLOX_LIB_TRANSFORMS_JAXCUSTOMCALLS_H
 
+#include "ConstantInts.h"
+
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -27,9 +29,6 @@ namespace hlox::jax {
 mlir::FailureOr<bool> legalizeJaxCustomCall(stablehlo::CustomCallOp call,
                                             mlir::OpBuilder &builder,
                                             bool refining);
-
-/// The integer values of `value` when a constant defines it.
-std::optional<llvm::SmallVector<int64_t>> getConstantInts(mlir::Value value);
 
 /// Drops the trailing result-shape operands of a shape-polymorphic call
 /// (`indices_of_shape_operands`) once they are constants, giving the

@@ -22,7 +22,7 @@
 #include <cstring>
 
 using namespace mlir;
-using hlox::jax::getConstantInts;
+using hlox::getConstantInts;
 namespace shlo = hlox::stablehlo;
 
 namespace {

@@ -22,22 +22,9 @@
 #include "llvm/Support/InterleavedRange.h"
 
 using namespace mlir;
+using hlox::getConstantInts;
 using hlox::jax::cloneComputation;
-using hlox::jax::getConstantInts;
 namespace shlo = hlox::stablehlo;
-
-std::optional<SmallVector<int64_t>> hlox::jax::getConstantInts(Value value) {
-  auto constant = value.getDefiningOp<shlo::ConstantOp>();
-  if (!constant)
-    return std::nullopt;
-  auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
-  if (!dense)
-    return std::nullopt;
-  SmallVector<int64_t> values;
-  for (const APInt &v : dense.getValues<APInt>())
-    values.push_back(v.getSExtValue());
-  return values;
-}
 
 static bool isStaticTensor(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);

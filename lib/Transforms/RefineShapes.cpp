@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
+#include "ConstantInts.h"
 #include "JaxCustomCalls.h"
 
 #include "hlox/Transforms/Passes.h"
@@ -32,20 +33,6 @@ using namespace hlox;
 namespace shlo = hlox::stablehlo;
 
 namespace {
-
-/// The integer values of constant `value`, or nothing.
-std::optional<SmallVector<int64_t>> constantInts(Value value) {
-  auto constant = value.getDefiningOp<shlo::ConstantOp>();
-  if (!constant)
-    return std::nullopt;
-  auto dense = dyn_cast<DenseIntElementsAttr>(constant.getValue());
-  if (!dense)
-    return std::nullopt;
-  SmallVector<int64_t> values;
-  for (const APInt &v : dense.getValues<APInt>())
-    values.push_back(v.getSExtValue());
-  return values;
-}
 
 bool isStatic(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
@@ -79,7 +66,7 @@ std::optional<SmallVector<int64_t>> constantSizes(Value start, Value limit) {
     return std::nullopt;
   for (auto [x, sizes] : {std::pair(add.getLhs(), add.getRhs()),
                           std::pair(add.getRhs(), add.getLhs())})
-    if (auto values = constantInts(sizes); values && sameValue(x, start))
+    if (auto values = getConstantInts(sizes); values && sameValue(x, start))
       return values;
   return std::nullopt;
 }
@@ -90,7 +77,7 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
   Location loc = op->getLoc();
   b.setInsertionPoint(op);
   if (auto bcast = dyn_cast<shlo::DynamicBroadcastInDimOp>(op)) {
-    auto dims = constantInts(bcast.getOutputDimensions());
+    auto dims = getConstantInts(bcast.getOutputDimensions());
     if (!dims)
       return nullptr;
     return shlo::BroadcastInDimOp::create(
@@ -98,23 +85,23 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
         bcast.getBroadcastDimensions());
   }
   if (auto reshape = dyn_cast<shlo::DynamicReshapeOp>(op)) {
-    auto shape = constantInts(reshape.getOutputShape());
+    auto shape = getConstantInts(reshape.getOutputShape());
     if (!shape || !isStatic(reshape.getOperand().getType()))
       return nullptr;
     return shlo::ReshapeOp::create(b, loc, withShape(reshape.getType(), *shape),
                                    reshape.getOperand());
   }
   if (auto iota = dyn_cast<shlo::DynamicIotaOp>(op)) {
-    auto shape = constantInts(iota.getOutputShape());
+    auto shape = getConstantInts(iota.getOutputShape());
     if (!shape)
       return nullptr;
     return shlo::IotaOp::create(b, loc, withShape(iota.getType(), *shape),
                                 iota.getIotaDimension());
   }
   if (auto slice = dyn_cast<shlo::RealDynamicSliceOp>(op)) {
-    auto start = constantInts(slice.getStartIndices());
-    auto limit = constantInts(slice.getLimitIndices());
-    auto strides = constantInts(slice.getStrides());
+    auto start = getConstantInts(slice.getStartIndices());
+    auto limit = getConstantInts(slice.getLimitIndices());
+    auto strides = getConstantInts(slice.getStrides());
     if (!strides || !isStatic(slice.getOperand().getType()))
       return nullptr;
     if (start && limit)
@@ -142,7 +129,7 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
   }
   if (auto setSize = dyn_cast<shlo::SetDimensionSizeOp>(op)) {
     // The first `size` elements along the dimension.
-    auto size = constantInts(setSize.getSize());
+    auto size = getConstantInts(setSize.getSize());
     auto type = dyn_cast<RankedTensorType>(setSize.getOperand().getType());
     int64_t dim = setSize.getDimension();
     if (!size || !type || !type.hasStaticShape() || dim < 0 ||
@@ -156,16 +143,16 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
                                  SmallVector<int64_t>(type.getRank(), 1));
   }
   if (auto pad = dyn_cast<shlo::DynamicPadOp>(op)) {
-    auto low = constantInts(pad.getEdgePaddingLow());
-    auto high = constantInts(pad.getEdgePaddingHigh());
-    auto interior = constantInts(pad.getInteriorPadding());
+    auto low = getConstantInts(pad.getEdgePaddingLow());
+    auto high = getConstantInts(pad.getEdgePaddingHigh());
+    auto interior = getConstantInts(pad.getInteriorPadding());
     if (!low || !high || !interior || !isStatic(pad.getOperand().getType()))
       return nullptr;
     return shlo::PadOp::create(b, loc, pad.getOperand(), pad.getPaddingValue(),
                                *low, *high, *interior);
   }
   if (auto gather = dyn_cast<shlo::DynamicGatherOp>(op)) {
-    auto sizes = constantInts(gather.getSliceSizes());
+    auto sizes = getConstantInts(gather.getSliceSizes());
     if (!sizes || !isStatic(gather.getOperand().getType()) ||
         !isStatic(gather.getStartIndices().getType()))
       return nullptr;
@@ -175,7 +162,7 @@ Operation *staticForm(OpBuilder &b, Operation *op) {
   }
   if (auto conv = dyn_cast<shlo::DynamicConvOp>(op)) {
     // The padding operand becomes the padding attribute.
-    auto padding = constantInts(conv.getPadding());
+    auto padding = getConstantInts(conv.getPadding());
     if (!padding)
       return nullptr;
     auto paddingType = cast<RankedTensorType>(conv.getPadding().getType());
