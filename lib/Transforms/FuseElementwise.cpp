@@ -95,7 +95,7 @@ bool isRepeatedForEveryUser(linalg::GenericOp op) {
 /// Gives each linalg user of a generic that `repeat` accepts a copy of its
 /// own, so that every user can fuse it: shared, it would be a dispatch of
 /// its own and a tensor in memory that each user reads. True when it
-/// copied one.
+/// made a copy.
 template <typename Predicate>
 bool copyPerUser(func::FuncOp function, Predicate repeat) {
   SmallVector<linalg::GenericOp> splats;
@@ -106,6 +106,7 @@ bool copyPerUser(func::FuncOp function, Predicate repeat) {
       splats.push_back(op);
   });
   OpBuilder builder(function.getContext());
+  bool copied = false;
   for (linalg::GenericOp splat : splats) {
     SmallVector<OpOperand *> uses;
     for (OpOperand &use : splat->getUses())
@@ -123,9 +124,10 @@ bool copyPerUser(func::FuncOp function, Predicate repeat) {
           mapping.map(init, builder.clone(*empty)->getResult(0));
       Operation *copy = builder.clone(*splat, mapping);
       use->set(copy->getResult(cast<OpResult>(use->get()).getResultNumber()));
+      copied = true;
     }
   }
-  return !splats.empty();
+  return copied;
 }
 
 /// Rewrites each `linalg.transpose` of a generic's result, and each
