@@ -13,6 +13,8 @@
 // RUN: hlox-run --interpret --function=dynamic_ducc_fft --print-output %s | FileCheck %s --check-prefix=DFFT
 // RUN: hlox-run --function=dynamic_ducc_ifft --print-output %s | FileCheck %s --check-prefix=IFFT
 // RUN: hlox-run --interpret --function=dynamic_ducc_ifft --print-output %s | FileCheck %s --check-prefix=IFFT
+// RUN: hlox-run --function=dynamic_ducc_rfft_irfft --print-output %s | FileCheck %s --check-prefix=RFFT
+// RUN: hlox-run --interpret --function=dynamic_ducc_rfft_irfft --print-output %s | FileCheck %s --check-prefix=RFFT
 // RUN: hlox-opt --stablehlo-legalize-jax-custom-calls %s | FileCheck %s --check-prefix=IR
 
 func.func @top_k_gt_f32_comparator(%a: tensor<f32>, %b: tensor<f32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<i1> {
@@ -98,4 +100,22 @@ func.func @dynamic_ducc_ifft() -> tensor<1x4xf32> {
   %r = stablehlo.custom_call @dynamic_ducc_fft(%d, %x, %shape, %strides, %strides, %scale) {api_version = 2 : i32} : (tensor<44xui8>, tensor<1x4xcomplex<f32>>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<1xf64>) -> tensor<1x4xcomplex<f32>>
   %re = stablehlo.real %r : (tensor<1x4xcomplex<f32>>) -> tensor<1x4xf32>
   return %re : tensor<1x4xf32>
+}
+
+// Real to complex (the descriptor's kind 2, at a field of its own), then
+// complex to real (kind 1, inverse, JAX's 1/N): the row back.
+// RFFT: result[0]: dense<{{\[\[}}(6.000000e+00,0.000000e+00), (-2.000000e+00,2.000000e+00), (-2.000000e+00,{{[^)]*}})]]> : tensor<1x3xcomplex<f32>>
+// RFFT-NEXT: result[1]: dense<{{\[\[}}0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]]> : tensor<1x4xf32>
+func.func @dynamic_ducc_rfft_irfft() -> (tensor<1x3xcomplex<f32>>, tensor<1x4xf32>) {
+  %rd = stablehlo.constant dense<[20, 0, 0, 0, 0, 0, 14, 0, 16, 0, 8, 0, 0, 0, 6, 0, 12, 0, 7, 0, 14, 0, 0, 0, 0, 0, 2, 1, 2, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]> : tensor<44xui8>
+  %id = stablehlo.constant dense<[20, 0, 0, 0, 0, 0, 14, 0, 16, 0, 8, 0, 0, 0, 6, 0, 12, 0, 7, 0, 14, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]> : tensor<44xui8>
+  %x = stablehlo.constant dense<[[0.0, 1.0, 2.0, 3.0]]> : tensor<1x4xf32>
+  %shape = stablehlo.constant dense<[1, 4]> : tensor<2xi32>
+  %real = stablehlo.constant dense<[4, 1]> : tensor<2xi32>
+  %half = stablehlo.constant dense<[3, 1]> : tensor<2xi32>
+  %one = stablehlo.constant dense<1.0> : tensor<1xf64>
+  %quarter = stablehlo.constant dense<0.25> : tensor<1xf64>
+  %f = stablehlo.custom_call @dynamic_ducc_fft(%rd, %x, %shape, %real, %half, %one) {api_version = 2 : i32} : (tensor<44xui8>, tensor<1x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<1xf64>) -> tensor<1x3xcomplex<f32>>
+  %b = stablehlo.custom_call @dynamic_ducc_fft(%id, %f, %shape, %half, %real, %quarter) {api_version = 2 : i32} : (tensor<44xui8>, tensor<1x3xcomplex<f32>>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<1xf64>) -> tensor<1x4xf32>
+  return %f, %b : tensor<1x3xcomplex<f32>>, tensor<1x4xf32>
 }
