@@ -115,7 +115,11 @@ def cpu_classes():
                 "ExpectAlmostEqConstOp", "ExpectCloseOp",
                 "ExpectSerializedEqOp"):
         found[("check.", cls)] = "host"
-    found[("stablehlo.", "CustomCallOp")] = "host (checks, registered targets)"
+    found[("stablehlo.", "CustomCallOp")] = (
+        "host (checks, registered targets: plugins, `shape_assertion`, "
+        "JAX's CPU LAPACK/BLAS targets); JAX's `ApproxTopK`, "
+        "`stablehlo.dynamic_*`, `Qr`, `ProductOfElementaryHouseholderReflectors`, "
+        "`ducc_fft` rewritten (docs/ffi.md)")
     found[("interpreter.", "ProbeOp")] = "host"
     found[("interpreter.", "PrintOp")] = "host"
     found[("stablehlo.", "RngOp")] = "host"
