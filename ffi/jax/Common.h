@@ -97,6 +97,15 @@ struct MatrixBatch {
   int64_t matrixSize() const { return int64_t(rows) * cols; }
 };
 
+/// The first of `errors` that is one (a success when none is): the checks
+/// of a call's shapes and options, in the order they are listed.
+inline Error firstFailure(std::initializer_list<Error> errors) {
+  for (const Error &error : errors)
+    if (!error.ok())
+      return error;
+  return Error::success();
+}
+
 /// The dims of `dims` as text: [2x3x4].
 inline std::string formatDims(Span<const int64_t> dims) {
   std::string text = "[";

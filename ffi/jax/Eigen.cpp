@@ -80,12 +80,13 @@ Error syevdBatch(char jobz, char uplo, AnyBuffer a, AnyBuffer v, AnyBuffer w,
     return shape.error();
   auto batch = batchDims(a, 2);
   lapack_int n = shape->rows;
-  for (Error error : {expectShape(a, "operand 0", batch, {n, n}),
-                      expectShape(v, "result 0", batch, {n, n}),
-                      expectShape(w, "result 1 (eigenvalues)", batch, {n}),
-                      expectShape(info, "result 2 (info)", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error =
+          firstFailure({expectShape(a, "operand 0", batch, {n, n}),
+                        expectShape(v, "result 0", batch, {n, n}),
+                        expectShape(w, "result 1 (eigenvalues)", batch, {n}),
+                        expectShape(info, "result 2 (info)", batch, {})});
+      !error.ok())
+    return error;
   copyIfDifferent(a, v);
   if (n == 0) {
     std::fill(data(info), data(info) + shape->batch, 0);
@@ -104,9 +105,8 @@ Error syevd(Buf<T> a, Buf<T> v, RealBuf<T> w, IntBuf info, uint8_t modeCode,
             uint8_t uploCode) {
   ErrorOr<char> mode = option("mode", modeCode, "NV");
   ErrorOr<char> uplo = option("uplo", uploCode, "LU");
-  for (const Error &error : {mode.error(), uplo.error()})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure({mode.error(), uplo.error()}); !error.ok())
+    return error;
   return syevdBatch<T>(*mode, *uplo, a, v, w, info);
 }
 
@@ -132,16 +132,17 @@ template <typename T> HloxFfiError *legacySyevd(HloxFfiCallFrame *frame) {
     ErrorOr<int64_t> lower = call.scalar(0, "lower");
     if (!lower.ok())
       return lower.error();
-    for (Error error : {call.scalarIs(1, "b", call.batchOf(3, 2)),
-                        call.scalarIs(2, "n", call.dimOf(3, -1))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({call.scalarIs(1, "b", call.batchOf(3, 2)),
+                                    call.scalarIs(2, "n", call.dimOf(3, -1))});
+        !error.ok())
+      return error;
     auto a = call.arg<Buf<T>>(3), v = call.ret<Buf<T>>(0);
     auto w = call.ret<RealBuf<T>>(1);
     auto info = call.ret<IntBuf>(2);
-    for (const Error &error : {a.error(), v.error(), w.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error =
+            firstFailure({a.error(), v.error(), w.error(), info.error()});
+        !error.ok())
+      return error;
     call.clearRetsFrom(3);
     return syevdBatch<T>('V', *lower ? 'L' : 'U', *a, *v, *w, *info);
   });
@@ -201,22 +202,23 @@ Error geevBatch(char jobvl, char jobvr, AnyBuffer a, AnyBuffer wr, AnyBuffer wi,
   auto batch = batchDims(a, 2);
   lapack_int n = shape->rows;
   int valueResults = kIsComplex<T> ? 1 : 2;
-  for (Error error :
-       {expectShape(a, "operand 0", batch, {n, n}),
-        expectShape(wr, "result 0 (eigenvalues)", batch, {n}),
-        kIsComplex<T> ? Error::success()
-                      : expectShape(wi, "result 1 (eigenvalues)", batch, {n}),
-        expectShape(vl,
-                    "result " + std::to_string(valueResults) +
-                        " (left eigenvectors)",
-                    batch, {n, n}),
-        expectShape(vr,
-                    "result " + std::to_string(valueResults + 1) +
-                        " (right eigenvectors)",
-                    batch, {n, n}),
-        expectShape(info, "info", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure(
+          {expectShape(a, "operand 0", batch, {n, n}),
+           expectShape(wr, "result 0 (eigenvalues)", batch, {n}),
+           kIsComplex<T>
+               ? Error::success()
+               : expectShape(wi, "result 1 (eigenvalues)", batch, {n}),
+           expectShape(vl,
+                       "result " + std::to_string(valueResults) +
+                           " (left eigenvectors)",
+                       batch, {n, n}),
+           expectShape(vr,
+                       "result " + std::to_string(valueResults + 1) +
+                           " (right eigenvectors)",
+                       batch, {n, n}),
+           expectShape(info, "info", batch, {})});
+      !error.ok())
+    return error;
   if (n == 0) {
     std::fill(data(info), data(info) + shape->batch, 0);
     return Error::success();
@@ -293,9 +295,8 @@ Error geevReal(Buf<T> a, Buf<T> wr, Buf<T> wi, ComplexBuf<T> vl,
                ComplexBuf<T> vr, IntBuf info, uint8_t left, uint8_t right) {
   ErrorOr<char> jobvl = option("compute_left", left, "NV");
   ErrorOr<char> jobvr = option("compute_right", right, "NV");
-  for (const Error &error : {jobvl.error(), jobvr.error()})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure({jobvl.error(), jobvr.error()}); !error.ok())
+    return error;
   return geevBatch<T>(*jobvl, *jobvr, a, wr, wi, vl, vr, info);
 }
 
@@ -304,9 +305,8 @@ Error geevComplex(Buf<T> a, Buf<T> w, Buf<T> vl, Buf<T> vr, IntBuf info,
                   uint8_t left, uint8_t right) {
   ErrorOr<char> jobvl = option("compute_left", left, "NV");
   ErrorOr<char> jobvr = option("compute_right", right, "NV");
-  for (const Error &error : {jobvl.error(), jobvr.error()})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure({jobvl.error(), jobvr.error()}); !error.ok())
+    return error;
   return geevBatch<T>(*jobvl, *jobvr, a, w, w, vl, vr, info);
 }
 
@@ -348,16 +348,15 @@ template <typename T> HloxFfiError *legacyGeev(HloxFfiCallFrame *frame) {
       return error;
     ErrorOr<int64_t> left = call.scalar(2, "jobvl");
     ErrorOr<int64_t> right = call.scalar(3, "jobvr");
-    for (const Error &error : {left.error(), right.error()})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({left.error(), right.error()}); !error.ok())
+      return error;
     ErrorOr<char> jobvl = option("jobvl", uint8_t(*left), "NV");
     ErrorOr<char> jobvr = option("jobvr", uint8_t(*right), "NV");
-    for (Error error : {jobvl.error(), jobvr.error(),
-                        call.scalarIs(0, "b", call.batchOf(4, 2)),
-                        call.scalarIs(1, "n", call.dimOf(4, -1))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({jobvl.error(), jobvr.error(),
+                                    call.scalarIs(0, "b", call.batchOf(4, 2)),
+                                    call.scalarIs(1, "n", call.dimOf(4, -1))});
+        !error.ok())
+      return error;
     call.clearRetsFrom(0);
     auto a = call.arg<Buf<T>>(4);
     if (!a.ok())
@@ -366,20 +365,20 @@ template <typename T> HloxFfiError *legacyGeev(HloxFfiCallFrame *frame) {
       auto w = call.ret<Buf<T>>(first), vl = call.ret<Buf<T>>(first + 1),
            vr = call.ret<Buf<T>>(first + 2);
       auto info = call.ret<IntBuf>(first + 3);
-      for (const Error &error :
-           {w.error(), vl.error(), vr.error(), info.error()})
-        if (!error.ok())
-          return error;
+      if (Error error =
+              firstFailure({w.error(), vl.error(), vr.error(), info.error()});
+          !error.ok())
+        return error;
       return geevBatch<T>(*jobvl, *jobvr, *a, *w, *w, *vl, *vr, *info);
     } else {
       auto wr = call.ret<Buf<T>>(first), wi = call.ret<Buf<T>>(first + 1);
       auto vl = call.ret<ComplexBuf<T>>(first + 2),
            vr = call.ret<ComplexBuf<T>>(first + 3);
       auto info = call.ret<IntBuf>(first + 4);
-      for (const Error &error :
-           {wr.error(), wi.error(), vl.error(), vr.error(), info.error()})
-        if (!error.ok())
-          return error;
+      if (Error error = firstFailure(
+              {wr.error(), wi.error(), vl.error(), vr.error(), info.error()});
+          !error.ok())
+        return error;
       return geevBatch<T>(*jobvl, *jobvr, *a, *wr, *wi, *vl, *vr, *info);
     }
   });
@@ -399,17 +398,17 @@ Error geesBatch(char jobvs, AnyBuffer a, AnyBuffer t, AnyBuffer z, AnyBuffer wr,
     return shape.error();
   auto batch = batchDims(a, 2);
   lapack_int n = shape->rows;
-  for (Error error :
-       {expectShape(a, "operand 0", batch, {n, n}),
-        expectShape(t, "result 0 (Schur form)", batch, {n, n}),
-        expectShape(z, "result 1 (Schur vectors)", batch, {n, n}),
-        expectShape(wr, "eigenvalues", batch, {n}),
-        kIsComplex<T> ? Error::success()
-                      : expectShape(wi, "eigenvalues", batch, {n}),
-        expectShape(sdim, "sdim", batch, {}),
-        expectShape(info, "info", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure(
+          {expectShape(a, "operand 0", batch, {n, n}),
+           expectShape(t, "result 0 (Schur form)", batch, {n, n}),
+           expectShape(z, "result 1 (Schur vectors)", batch, {n, n}),
+           expectShape(wr, "eigenvalues", batch, {n}),
+           kIsComplex<T> ? Error::success()
+                         : expectShape(wi, "eigenvalues", batch, {n}),
+           expectShape(sdim, "sdim", batch, {}),
+           expectShape(info, "info", batch, {})});
+      !error.ok())
+    return error;
   copyIfDifferent(a, t);
   if (n == 0) {
     std::fill(data(info), data(info) + shape->batch, 0);
@@ -525,22 +524,21 @@ template <typename T> HloxFfiError *legacyGees(HloxFfiCallFrame *frame) {
       return error;
     ErrorOr<int64_t> mode = call.scalar(2, "jobvs");
     ErrorOr<int64_t> sort = call.scalar(3, "sort");
-    for (const Error &error : {mode.error(), sort.error()})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({mode.error(), sort.error()}); !error.ok())
+      return error;
     ErrorOr<char> jobvs = geesOptions<T>(uint8_t(*mode), uint8_t(*sort));
-    for (Error error :
-         {jobvs.error(), call.scalarIs(0, "b", call.batchOf(4, 2)),
-          call.scalarIs(1, "n", call.dimOf(4, -1))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({jobvs.error(),
+                                    call.scalarIs(0, "b", call.batchOf(4, 2)),
+                                    call.scalarIs(1, "n", call.dimOf(4, -1))});
+        !error.ok())
+      return error;
     auto a = call.arg<Buf<T>>(4), t = call.ret<Buf<T>>(0),
          vs = call.ret<Buf<T>>(3);
     auto sdim = call.ret<IntBuf>(4), info = call.ret<IntBuf>(5);
-    for (const Error &error :
-         {a.error(), t.error(), vs.error(), sdim.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure(
+            {a.error(), t.error(), vs.error(), sdim.error(), info.error()});
+        !error.ok())
+      return error;
     if constexpr (kIsComplex<T>) {
       auto w = call.ret<Buf<T>>(2);
       if (!w.ok())
@@ -549,9 +547,8 @@ template <typename T> HloxFfiError *legacyGees(HloxFfiCallFrame *frame) {
       return geesBatch<T>(*jobvs, *a, *t, *vs, *w, *w, *sdim, *info);
     } else {
       auto wr = call.ret<Buf<T>>(1), wi = call.ret<Buf<T>>(2);
-      for (const Error &error : {wr.error(), wi.error()})
-        if (!error.ok())
-          return error;
+      if (Error error = firstFailure({wr.error(), wi.error()}); !error.ok())
+        return error;
       return geesBatch<T>(*jobvs, *a, *t, *vs, *wr, *wi, *sdim, *info);
     }
   });

@@ -30,10 +30,11 @@ template <typename T> Error geqrf(Buf<T> a, Buf<T> qr, Buf<T> tau) {
     return shape.error();
   auto batch = batchDims(a, 2);
   lapack_int m = shape->rows, n = shape->cols, k = std::min(m, n);
-  for (Error error : {expectShape(qr, "result 0", batch, {m, n}),
-                      expectShape(tau, "result 1 (tau)", batch, {k})})
-    if (!error.ok())
-      return error;
+  if (Error error =
+          firstFailure({expectShape(qr, "result 0", batch, {m, n}),
+                        expectShape(tau, "result 1 (tau)", batch, {k})});
+      !error.ok())
+    return error;
   copyIfDifferent(a, qr);
   if (k == 0)
     return Error::success();
@@ -76,10 +77,11 @@ template <typename T> Error orgqr(Buf<T> a, Buf<T> tau, Buf<T> q) {
     return invalid("the reflectors are " + std::to_string(m) + "x" +
                    std::to_string(n) + " with " + std::to_string(k) +
                    " factors; LAPACK needs rows >= columns >= factors");
-  for (Error error : {expectShape(tau, "operand 1 (tau)", batch, {k}),
-                      expectShape(q, "result 0", batch, {m, n})})
-    if (!error.ok())
-      return error;
+  if (Error error =
+          firstFailure({expectShape(tau, "operand 1 (tau)", batch, {k}),
+                        expectShape(q, "result 0", batch, {m, n})});
+      !error.ok())
+    return error;
   copyIfDifferent(a, q);
   if (n == 0)
     return Error::success();
@@ -116,13 +118,13 @@ Error gehrd(Buf<T> a, Buf<T> h, Buf<T> tau, IntBuf info, int32_t low,
     return shape.error();
   auto batch = batchDims(a, 2);
   lapack_int n = shape->rows;
-  for (Error error :
-       {expectShape(a, "operand 0", batch, {n, n}),
-        expectShape(h, "result 0", batch, {n, n}),
-        expectShape(tau, "result 1 (tau)", batch, {std::max(n - 1, 0)}),
-        expectShape(info, "result 2 (info)", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure(
+          {expectShape(a, "operand 0", batch, {n, n}),
+           expectShape(h, "result 0", batch, {n, n}),
+           expectShape(tau, "result 1 (tau)", batch, {std::max(n - 1, 0)}),
+           expectShape(info, "result 2 (info)", batch, {})});
+      !error.ok())
+    return error;
   // LAPACK's 1 <= ilo <= ihi <= n (ilo = 1, ihi = 0 when n = 0).
   bool inRange = n == 0 ? (low == 1 && high == 0) || (low == 1 && high == 1)
                         : 1 <= low && low <= high && high <= n;
@@ -194,14 +196,15 @@ Error sytrd(Buf<T> a, Buf<T> out, RealBuf<T> d, RealBuf<T> e, Buf<T> tau,
     return shape.error();
   auto batch = batchDims(a, 2);
   lapack_int n = shape->rows, n1 = std::max(n - 1, 0);
-  for (Error error : {expectShape(a, "operand 0", batch, {n, n}),
-                      expectShape(out, "result 0", batch, {n, n}),
-                      expectShape(d, "result 1 (d)", batch, {n}),
-                      expectShape(e, "result 2 (e)", batch, {n1}),
-                      expectShape(tau, "result 3 (tau)", batch, {n1}),
-                      expectShape(info, "result 4 (info)", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error =
+          firstFailure({expectShape(a, "operand 0", batch, {n, n}),
+                        expectShape(out, "result 0", batch, {n, n}),
+                        expectShape(d, "result 1 (d)", batch, {n}),
+                        expectShape(e, "result 2 (e)", batch, {n1}),
+                        expectShape(tau, "result 3 (tau)", batch, {n1}),
+                        expectShape(info, "result 4 (info)", batch, {})});
+      !error.ok())
+    return error;
   copyIfDifferent(a, out);
   if (n == 0) {
     std::fill(data(info), data(info) + shape->batch, 0);
@@ -245,18 +248,18 @@ template <typename T> HloxFfiError *legacyGeqrf(HloxFfiCallFrame *frame) {
   return callLegacy(frame, [&](LegacyCall &call) -> Error {
     if (Error error = call.expectCounts(5, 4); !error.ok())
       return error;
-    for (Error error : {call.scalarIs(0, "b", call.batchOf(4, 2)),
-                        call.scalarIs(1, "m", call.dimOf(4, -2)),
-                        call.scalarIs(2, "n", call.dimOf(4, -1))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({call.scalarIs(0, "b", call.batchOf(4, 2)),
+                                    call.scalarIs(1, "m", call.dimOf(4, -2)),
+                                    call.scalarIs(2, "n", call.dimOf(4, -1))});
+        !error.ok())
+      return error;
     auto a = call.arg<Buf<T>>(4), qr = call.ret<Buf<T>>(0),
          tau = call.ret<Buf<T>>(1);
     auto info = call.ret<IntBuf>(2);
-    for (const Error &error :
-         {a.error(), qr.error(), tau.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error =
+            firstFailure({a.error(), qr.error(), tau.error(), info.error()});
+        !error.ok())
+      return error;
     call.clearRetsFrom(2);
     return geqrf<T>(*a, *qr, *tau);
   });
@@ -267,18 +270,19 @@ template <typename T> HloxFfiError *legacyOrgqr(HloxFfiCallFrame *frame) {
   return callLegacy(frame, [&](LegacyCall &call) -> Error {
     if (Error error = call.expectCounts(7, 3); !error.ok())
       return error;
-    for (Error error : {call.scalarIs(0, "b", call.batchOf(5, 2)),
-                        call.scalarIs(1, "m", call.dimOf(5, -2)),
-                        call.scalarIs(2, "n", call.dimOf(5, -1)),
-                        call.scalarIs(3, "k", call.dimOf(6, -1))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({call.scalarIs(0, "b", call.batchOf(5, 2)),
+                                    call.scalarIs(1, "m", call.dimOf(5, -2)),
+                                    call.scalarIs(2, "n", call.dimOf(5, -1)),
+                                    call.scalarIs(3, "k", call.dimOf(6, -1))});
+        !error.ok())
+      return error;
     auto a = call.arg<Buf<T>>(5), tau = call.arg<Buf<T>>(6),
          q = call.ret<Buf<T>>(0);
     auto info = call.ret<IntBuf>(1);
-    for (const Error &error : {a.error(), tau.error(), q.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error =
+            firstFailure({a.error(), tau.error(), q.error(), info.error()});
+        !error.ok())
+      return error;
     call.clearRetsFrom(1);
     return orgqr<T>(*a, *tau, *q);
   });
@@ -292,17 +296,19 @@ template <typename T> HloxFfiError *legacyGehrd(HloxFfiCallFrame *frame) {
     ErrorOr<int64_t> low = call.scalar(1, "ilo");
     ErrorOr<int64_t> high = call.scalar(2, "ihi");
     int64_t n = call.dimOf(6, -1);
-    for (Error error : {low.error(), high.error(), call.scalarIs(0, "n", n),
-                        call.scalarIs(3, "lda", n > 1 ? n : 1),
-                        call.scalarIs(4, "b", call.batchOf(6, 2))})
-      if (!error.ok())
-        return error;
+    if (Error error =
+            firstFailure({low.error(), high.error(), call.scalarIs(0, "n", n),
+                          call.scalarIs(3, "lda", n > 1 ? n : 1),
+                          call.scalarIs(4, "b", call.batchOf(6, 2))});
+        !error.ok())
+      return error;
     auto a = call.arg<Buf<T>>(6), h = call.ret<Buf<T>>(0),
          tau = call.ret<Buf<T>>(1);
     auto info = call.ret<IntBuf>(2);
-    for (const Error &error : {a.error(), h.error(), tau.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error =
+            firstFailure({a.error(), h.error(), tau.error(), info.error()});
+        !error.ok())
+      return error;
     call.clearRetsFrom(3);
     return gehrd<T>(*a, *h, *tau, *info, int32_t(*low), int32_t(*high));
   });
@@ -316,19 +322,19 @@ template <typename T> HloxFfiError *legacySytrd(HloxFfiCallFrame *frame) {
       return error;
     ErrorOr<int64_t> lower = call.scalar(1, "lower");
     int64_t n = call.dimOf(5, -1);
-    for (Error error : {lower.error(), call.scalarIs(0, "n", n),
-                        call.scalarIs(2, "lda", n > 1 ? n : 1),
-                        call.scalarIs(3, "b", call.batchOf(5, 2))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({lower.error(), call.scalarIs(0, "n", n),
+                                    call.scalarIs(2, "lda", n > 1 ? n : 1),
+                                    call.scalarIs(3, "b", call.batchOf(5, 2))});
+        !error.ok())
+      return error;
     auto a = call.arg<Buf<T>>(5), out = call.ret<Buf<T>>(0),
          tau = call.ret<Buf<T>>(3);
     auto d = call.ret<RealBuf<T>>(1), e = call.ret<RealBuf<T>>(2);
     auto info = call.ret<IntBuf>(4);
-    for (const Error &error : {a.error(), out.error(), tau.error(), d.error(),
-                               e.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({a.error(), out.error(), tau.error(),
+                                    d.error(), e.error(), info.error()});
+        !error.ok())
+      return error;
     call.clearRetsFrom(5);
     return sytrd<T>(*a, *out, *d, *e, *tau, *info, *lower ? 'L' : 'U');
   });

@@ -172,35 +172,24 @@ template <typename T> struct Lapack;
              1, 1);                                                            \
   }
 
-#define HLOX_LAPACK_TRAITS_REAL(p, T)                                          \
+/// `orgqr` is ?orgqr for real types, ?ungqr for complex ones.
+#define HLOX_LAPACK_TRAITS(p, T, orgqrName)                                    \
   template <> struct Lapack<T> {                                               \
     HLOX_LAPACK_TRAITS_COMMON(p, T)                                            \
     static void orgqr(const lapack_int *m, const lapack_int *n,                \
                       const lapack_int *k, T *a, const lapack_int *lda,        \
                       const T *tau, T *work, const lapack_int *lwork,          \
                       lapack_int *info) {                                      \
-      p##orgqr_(m, n, k, a, lda, tau, work, lwork, info);                      \
+      orgqrName(m, n, k, a, lda, tau, work, lwork, info);                      \
     }                                                                          \
   };
 
-#define HLOX_LAPACK_TRAITS_COMPLEX(p, T)                                       \
-  template <> struct Lapack<T> {                                               \
-    HLOX_LAPACK_TRAITS_COMMON(p, T)                                            \
-    static void orgqr(const lapack_int *m, const lapack_int *n,                \
-                      const lapack_int *k, T *a, const lapack_int *lda,        \
-                      const T *tau, T *work, const lapack_int *lwork,          \
-                      lapack_int *info) {                                      \
-      p##ungqr_(m, n, k, a, lda, tau, work, lwork, info);                      \
-    }                                                                          \
-  };
-
-HLOX_LAPACK_TRAITS_REAL(s, float)
-HLOX_LAPACK_TRAITS_REAL(d, double)
-HLOX_LAPACK_TRAITS_COMPLEX(c, c64)
-HLOX_LAPACK_TRAITS_COMPLEX(z, c128)
+HLOX_LAPACK_TRAITS(s, float, sorgqr_)
+HLOX_LAPACK_TRAITS(d, double, dorgqr_)
+HLOX_LAPACK_TRAITS(c, c64, cungqr_)
+HLOX_LAPACK_TRAITS(z, c128, zungqr_)
 #undef HLOX_LAPACK_TRAITS_COMMON
-#undef HLOX_LAPACK_TRAITS_REAL
-#undef HLOX_LAPACK_TRAITS_COMPLEX
+#undef HLOX_LAPACK_TRAITS
 
 /// The workspace size a LAPACK query (lwork = -1) returned in `work[0]`.
 template <typename T> lapack_int workspaceSize(const T &value) {

@@ -28,11 +28,12 @@ Error getrf(Buf<T> a, Buf<T> lu, IntBuf ipiv, IntBuf info) {
     return shape.error();
   auto batch = batchDims(a, 2);
   lapack_int m = shape->rows, n = shape->cols, k = std::min(m, n);
-  for (Error error : {expectShape(lu, "result 0", batch, {m, n}),
-                      expectShape(ipiv, "result 1 (ipiv)", batch, {k}),
-                      expectShape(info, "result 2 (info)", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error =
+          firstFailure({expectShape(lu, "result 0", batch, {m, n}),
+                        expectShape(ipiv, "result 1 (ipiv)", batch, {k}),
+                        expectShape(info, "result 2 (info)", batch, {})});
+      !error.ok())
+    return error;
   copyIfDifferent(a, lu);
   lapack_int lda = leading(m);
   for (int64_t b = 0; b < shape->batch; ++b)
@@ -66,11 +67,12 @@ Error potrf(Buf<T> a, Buf<T> factor, IntBuf info, uint8_t uploCode) {
     return shape.error();
   auto batch = batchDims(a, 2);
   lapack_int n = shape->rows;
-  for (Error error : {expectShape(a, "operand 0", batch, {n, n}),
-                      expectShape(factor, "result 0", batch, {n, n}),
-                      expectShape(info, "result 1 (info)", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error =
+          firstFailure({expectShape(a, "operand 0", batch, {n, n}),
+                        expectShape(factor, "result 0", batch, {n, n}),
+                        expectShape(info, "result 1 (info)", batch, {})});
+      !error.ok())
+    return error;
   copyIfDifferent(a, factor);
   lapack_int lda = leading(n);
   for (int64_t b = 0; b < shape->batch; ++b)
@@ -101,20 +103,20 @@ Error trsm(Buf<T> a, Buf<T> b, const T *alpha, Buf<T> x, uint8_t sideCode,
   ErrorOr<char> uplo = option("uplo", uploCode, "LU");
   ErrorOr<char> trans = option("trans_x", transCode, "NTC");
   ErrorOr<char> diag = option("diag", diagCode, "NU");
-  for (const Error &error :
-       {side.error(), uplo.error(), trans.error(), diag.error()})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure(
+          {side.error(), uplo.error(), trans.error(), diag.error()});
+      !error.ok())
+    return error;
   ErrorOr<MatrixBatch> shape = matrices(b, "operand 1");
   if (!shape.ok())
     return shape.error();
   auto batch = batchDims(b, 2);
   lapack_int m = shape->rows, n = shape->cols;
   lapack_int k = *side == 'L' ? m : n;
-  for (Error error : {expectShape(a, "operand 0", batch, {k, k}),
-                      expectShape(x, "result 0", batch, {m, n})})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure({expectShape(a, "operand 0", batch, {k, k}),
+                                  expectShape(x, "result 0", batch, {m, n})});
+      !error.ok())
+    return error;
   copyIfDifferent(b, x);
   T one = alpha ? *alpha : T(1);
   lapack_int lda = leading(k), ldb = leading(m);
@@ -180,16 +182,17 @@ Error gtsv(Buf<T> dl, Buf<T> d, Buf<T> du, Buf<T> b, Buf<T> dlOut, Buf<T> dOut,
     return shape.error();
   auto batch = batchDims(b, 2);
   lapack_int n = shape->rows, nrhs = shape->cols;
-  for (Error error : {expectShape(dl, "operand 0 (dl)", batch, {n}),
-                      expectShape(d, "operand 1 (d)", batch, {n}),
-                      expectShape(du, "operand 2 (du)", batch, {n}),
-                      expectShape(dlOut, "result 0", batch, {n}),
-                      expectShape(dOut, "result 1", batch, {n}),
-                      expectShape(duOut, "result 2", batch, {n}),
-                      expectShape(x, "result 3", batch, {n, nrhs}),
-                      expectShape(info, "result 4 (info)", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error =
+          firstFailure({expectShape(dl, "operand 0 (dl)", batch, {n}),
+                        expectShape(d, "operand 1 (d)", batch, {n}),
+                        expectShape(du, "operand 2 (du)", batch, {n}),
+                        expectShape(dlOut, "result 0", batch, {n}),
+                        expectShape(dOut, "result 1", batch, {n}),
+                        expectShape(duOut, "result 2", batch, {n}),
+                        expectShape(x, "result 3", batch, {n, nrhs}),
+                        expectShape(info, "result 4 (info)", batch, {})});
+      !error.ok())
+    return error;
   copyIfDifferent(dl, dlOut);
   copyIfDifferent(d, dOut);
   copyIfDifferent(du, duOut);
@@ -233,17 +236,17 @@ template <typename T> HloxFfiError *legacyGetrf(HloxFfiCallFrame *frame) {
   return callLegacy(frame, [&](LegacyCall &call) -> Error {
     if (Error error = call.expectCounts(4, 3); !error.ok())
       return error;
-    for (Error error : {call.scalarIs(0, "b", call.batchOf(3, 2)),
-                        call.scalarIs(1, "m", call.dimOf(3, -2)),
-                        call.scalarIs(2, "n", call.dimOf(3, -1))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({call.scalarIs(0, "b", call.batchOf(3, 2)),
+                                    call.scalarIs(1, "m", call.dimOf(3, -2)),
+                                    call.scalarIs(2, "n", call.dimOf(3, -1))});
+        !error.ok())
+      return error;
     auto a = call.arg<Buf<T>>(3), lu = call.ret<Buf<T>>(0);
     auto ipiv = call.ret<IntBuf>(1), info = call.ret<IntBuf>(2);
-    for (const Error &error :
-         {a.error(), lu.error(), ipiv.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error =
+            firstFailure({a.error(), lu.error(), ipiv.error(), info.error()});
+        !error.ok())
+      return error;
     return getrf<T>(*a, *lu, *ipiv, *info);
   });
 }
@@ -254,16 +257,16 @@ template <typename T> HloxFfiError *legacyPotrf(HloxFfiCallFrame *frame) {
     if (Error error = call.expectCounts(4, 2); !error.ok())
       return error;
     ErrorOr<int64_t> lower = call.scalar(0, "lower");
-    for (Error error :
-         {lower.error(), call.scalarIs(1, "b", call.batchOf(3, 2)),
-          call.scalarIs(2, "n", call.dimOf(3, -1))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({lower.error(),
+                                    call.scalarIs(1, "b", call.batchOf(3, 2)),
+                                    call.scalarIs(2, "n", call.dimOf(3, -1))});
+        !error.ok())
+      return error;
     auto a = call.arg<Buf<T>>(3), factor = call.ret<Buf<T>>(0);
     auto info = call.ret<IntBuf>(1);
-    for (const Error &error : {a.error(), factor.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({a.error(), factor.error(), info.error()});
+        !error.ok())
+      return error;
     return potrf<T>(*a, *factor, *info, *lower ? 'L' : 'U');
   });
 }
@@ -278,20 +281,22 @@ template <typename T> HloxFfiError *legacyTrsm(HloxFfiCallFrame *frame) {
     ErrorOr<int64_t> lower = call.scalar(1, "lower");
     ErrorOr<int64_t> trans = call.scalar(2, "trans_a");
     ErrorOr<int64_t> unit = call.scalar(3, "diag");
-    for (Error error : {left.error(), lower.error(), trans.error(),
-                        unit.error(), call.scalarIs(4, "m", call.dimOf(9, -2)),
-                        call.scalarIs(5, "n", call.dimOf(9, -1)),
-                        call.scalarIs(6, "batch", call.batchOf(9, 2))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure(
+            {left.error(), lower.error(), trans.error(), unit.error(),
+             call.scalarIs(4, "m", call.dimOf(9, -2)),
+             call.scalarIs(5, "n", call.dimOf(9, -1)),
+             call.scalarIs(6, "batch", call.batchOf(9, 2))});
+        !error.ok())
+      return error;
     if (*trans < 0 || *trans > 2)
       return invalid("operand 2 (trans_a) is " + std::to_string(*trans) +
                      "; it must be 0 (none), 1 (transpose) or 2 (adjoint)");
     auto alpha = call.arg<Buf<T>>(7), a = call.arg<Buf<T>>(8),
          b = call.arg<Buf<T>>(9), x = call.ret<Buf<T>>(0);
-    for (const Error &error : {alpha.error(), a.error(), b.error(), x.error()})
-      if (!error.ok())
-        return error;
+    if (Error error =
+            firstFailure({alpha.error(), a.error(), b.error(), x.error()});
+        !error.ok())
+      return error;
     if (alpha->elementCount() != 1)
       return invalid("operand 7 (alpha) must be a scalar");
     return trsm<T>(*a, *b, data<T>(*alpha), *x, *left ? 'L' : 'R',

@@ -40,13 +40,14 @@ Error svdBatch(SvdAlgorithm algorithm, char job, AnyBuffer a, AnyBuffer aOut,
     uCols = m;
     vtRows = n;
   }
-  for (Error error : {expectShape(aOut, "result 0", batch, {m, n}),
-                      expectShape(s, "result 1 (singular values)", batch, {k}),
-                      expectShape(u, "result 2 (u)", batch, {m, uCols}),
-                      expectShape(vt, "result 3 (vt)", batch, {vtRows, n}),
-                      expectShape(info, "result 4 (info)", batch, {})})
-    if (!error.ok())
-      return error;
+  if (Error error = firstFailure(
+          {expectShape(aOut, "result 0", batch, {m, n}),
+           expectShape(s, "result 1 (singular values)", batch, {k}),
+           expectShape(u, "result 2 (u)", batch, {m, uCols}),
+           expectShape(vt, "result 3 (vt)", batch, {vtRows, n}),
+           expectShape(info, "result 4 (info)", batch, {})});
+      !error.ok())
+    return error;
   copyIfDifferent(a, aOut);
   if (k == 0) {
     std::fill(data(info), data(info) + shape->batch, 0);
@@ -148,21 +149,21 @@ template <typename T> HloxFfiError *legacyGesdd(HloxFfiCallFrame *frame) {
       return error;
     ErrorOr<int64_t> full = call.scalar(0, "full_matrices");
     ErrorOr<int64_t> computeUv = call.scalar(1, "compute_uv");
-    for (Error error : {full.error(), computeUv.error(),
-                        call.scalarIs(2, "b", call.batchOf(6, 2)),
-                        call.scalarIs(3, "m", call.dimOf(6, -2)),
-                        call.scalarIs(4, "n", call.dimOf(6, -1))})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({full.error(), computeUv.error(),
+                                    call.scalarIs(2, "b", call.batchOf(6, 2)),
+                                    call.scalarIs(3, "m", call.dimOf(6, -2)),
+                                    call.scalarIs(4, "n", call.dimOf(6, -1))});
+        !error.ok())
+      return error;
     char job = *computeUv ? (*full ? 'A' : 'S') : 'N';
     auto a = call.arg<Buf<T>>(6), aOut = call.ret<Buf<T>>(0),
          u = call.ret<Buf<T>>(2), vt = call.ret<Buf<T>>(3);
     auto s = call.ret<RealBuf<T>>(1);
     auto info = call.ret<IntBuf>(4);
-    for (const Error &error : {a.error(), aOut.error(), u.error(), vt.error(),
-                               s.error(), info.error()})
-      if (!error.ok())
-        return error;
+    if (Error error = firstFailure({a.error(), aOut.error(), u.error(),
+                                    vt.error(), s.error(), info.error()});
+        !error.ok())
+      return error;
     call.clearRetsFrom(5);
     return svdBatch<T>(SvdAlgorithm::DivideAndConquer, job, *a, *aOut, *s, *u,
                        *vt, *info);
