@@ -7,6 +7,11 @@
 #include <atomic>
 
 #include <cstdlib>
+#include <cstring>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 using namespace hlox::runtime;
 
@@ -30,8 +35,29 @@ size_t hlox::runtime::roundToAlignment(size_t bytes) {
   return rounded == 0 ? Buffer::kAlignment : rounded;
 }
 
+bool hlox::runtime::useHugePages() {
+  static const bool enabled = [] {
+    const char *setting = std::getenv("HLOX_HUGE_PAGES");
+    return !setting || std::strcmp(setting, "0") != 0;
+  }();
+  return enabled;
+}
+
 void *hlox::runtime::allocateAligned(size_t bytes) {
-  return std::aligned_alloc(Buffer::kAlignment, roundToAlignment(bytes));
+  size_t size = roundToAlignment(bytes);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr size_t kHugePage = size_t(2) << 20;
+  if (size >= kHugePageThreshold && useHugePages()) {
+    void *storage = std::aligned_alloc(kHugePage, size);
+    // Advice only: a kernel without THP refuses it and the allocation
+    // stands on 4 KiB pages. The advised range ends on a 4 KiB boundary
+    // inside the allocation; a partial last 2 MiB stays on small pages.
+    if (storage)
+      (void)madvise(storage, size / 4096 * 4096, MADV_HUGEPAGE);
+    return storage;
+  }
+#endif
+  return std::aligned_alloc(Buffer::kAlignment, size);
 }
 
 void hlox::runtime::freeAligned(void *pointer) { std::free(pointer); }
