@@ -99,7 +99,7 @@ def cpu_classes():
                 found[({"shlo": "stablehlo."}.get(ns, "chlo."), cls)] = "yes"
     # Rewritten at the StableHLO level before lowering.
     for cls in ("CompositeOp", "UniformQuantizeOp", "UniformDequantizeOp",
-                "TupleOp", "GetTupleElementOp"):
+                "TupleOp", "GetTupleElementOp", "AsyncStartOp", "AsyncDoneOp"):
         found[("stablehlo.", cls)] = "rewrite"
     # Dynamism ops become static ops in stablehlo-refine-shapes once their
     # shape operands are constants (or, for real_dynamic_slice, constant

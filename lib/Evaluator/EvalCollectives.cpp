@@ -653,6 +653,27 @@ LogicalResult evalRunParallel(Operation *op, ArrayRef<RuntimeValue> operands,
   return success(ok);
 }
 
+/// async_start runs its op at once (the spec lets a backend run it
+/// synchronously); the future holds the results as a tuple.
+LogicalResult evalAsyncStart(Operation *op, ArrayRef<RuntimeValue> operands,
+                             SmallVectorImpl<RuntimeValue> &results,
+                             Evaluator &evaluator) {
+  FailureOr<SmallVector<RuntimeValue>> values =
+      evaluator.runRegion(cast<shlo::AsyncStartOp>(op).getBody(), operands);
+  if (failed(values))
+    return failure();
+  results.push_back(RuntimeValue::tuple(
+      std::vector<RuntimeValue>(values->begin(), values->end())));
+  return success();
+}
+
+LogicalResult evalAsyncDone(Operation *, ArrayRef<RuntimeValue> operands,
+                            SmallVectorImpl<RuntimeValue> &results,
+                            Evaluator &) {
+  llvm::append_range(results, operands[0].getElements());
+  return success();
+}
+
 } // namespace
 
 void hlox::eval::registerCollectiveOps(OpTable &table) {
@@ -666,6 +687,8 @@ void hlox::eval::registerCollectiveOps(OpTable &table) {
   add<shlo::CollectiveBroadcastOp>(table, evalCollectiveBroadcast);
   add<shlo::CollectiveReduceOp>(table, evalCollectiveReduce);
   add<shlo::CrossReplicaSumOp>(table, evalCrossReplicaSum);
+  add<shlo::AsyncStartOp>(table, evalAsyncStart);
+  add<shlo::AsyncDoneOp>(table, evalAsyncDone);
   add<shlo::SendOp>(table, evalSend);
   add<shlo::RecvOp>(table, evalRecv);
   add<shlo::InfeedOp>(table, evalInfeed);

@@ -26,6 +26,10 @@ static LogicalResult checkStaticSignature(func::FuncOp function,
     auto tensor = dyn_cast<RankedTensorType>(t);
     if (tensor && tensor.hasStaticShape())
       return success();
+    if (!isa<TensorType>(t))
+      return function.emitError("a function compiled for the ")
+             << target << " target takes and returns tensors only: " << what
+             << " " << i << " has type " << t;
     return function.emitError("compilation for the ")
            << target << " target needs statically shaped tensors: " << what
            << " " << i << " has type " << t;

@@ -83,7 +83,8 @@ void hlox::registerPipelines() {
 std::string hlox::getImportPipeline() {
   // Tuples first: older JAX exports return a custom call's results as one.
   return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
-         "stablehlo-flatten-tuples,stablehlo-legalize-jax-custom-calls";
+         "stablehlo-flatten-tuples,stablehlo-inline-async,"
+         "stablehlo-legalize-jax-custom-calls";
 }
 
 LogicalResult hlox::importProgram(ModuleOp module) {
@@ -95,7 +96,9 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
   case Phase::Input:
     return getImportPipeline() +
            ",stablehlo-legalize-composites,inline,symbol-dce,"
-           "stablehlo-flatten-tuples,stablehlo-lower-quantized,"
+           // Futures that crossed calls are local once inlined.
+           "stablehlo-flatten-tuples,stablehlo-inline-async,"
+           "stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
   case Phase::Stablehlo:
     if (!options.libraryCalls)

@@ -5,6 +5,7 @@
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -56,6 +57,32 @@ struct TensorEmptyConverter final : OpRewritePattern<tensor::EmptyOp> {
   }
 };
 
+/// `compare_type = SIGNED` or `UNSIGNED` on floats or complex numbers,
+/// which upstream's verifier accepts and the spec does not (compare_c3),
+/// compares as FLOAT: it becomes FLOAT, with a warning at the op.
+struct FloatCompareTypeNormalizer final : OpRewritePattern<shlo::CompareOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(shlo::CompareOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<shlo::ComparisonType> type = op.getCompareType();
+    Type element = getElementTypeOrSelf(op.getLhs().getType());
+    if (auto quantized = dyn_cast<quant::QuantizedType>(element))
+      element = quantized.getExpressedType();
+    if (!type || !isa<FloatType, ComplexType>(element) ||
+        (*type != shlo::ComparisonType::SIGNED &&
+         *type != shlo::ComparisonType::UNSIGNED))
+      return failure();
+    op.emitWarning() << "compare_type "
+                     << shlo::stringifyComparisonType(*type) << " on "
+                     << element
+                     << " is not StableHLO (compare_c3); compared as FLOAT";
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setCompareType(shlo::ComparisonType::FLOAT);
+    });
+    return success();
+  }
+};
+
 class LegalizeUpstreamOpsPass final
     : public hlox::impl::StablehloLegalizeUpstreamOpsBase<
           LegalizeUpstreamOpsPass> {
@@ -75,6 +102,6 @@ public:
 
 void hlox::populateStablehloLegalizeUpstreamOpsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ArithConstantConverter, TensorEmptyConverter>(
-      patterns.getContext());
+  patterns.add<ArithConstantConverter, TensorEmptyConverter,
+               FloatCompareTypeNormalizer>(patterns.getContext());
 }

@@ -117,6 +117,30 @@ def StablehloFlattenTuples
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
+def StablehloInlineAsync
+    : Pass<"stablehlo-inline-async", "::mlir::ModuleOp"> {
+  let summary = "Runs each async_start's op where it starts";
+  let description = [{
+    The spec lets a backend run an `async_start` synchronously. Each
+    `async_start` whose future only `async_done` ops wait for becomes the
+    one op of its body, on its operands, at the `async_start`; the
+    `async_done` results are that op's results. A future used otherwise
+    (returned, passed to a call) stays, and the compiler rejects it.
+
+    ```mlir
+    %f = "stablehlo.async_start"(%x) ({
+    ^bb0(%a: tensor<4xf32>):
+      %0 = "stablehlo.all_reduce"(%a) ({...}) {replica_groups = ...} : (tensor<4xf32>) -> tensor<4xf32>
+      "stablehlo.return"(%0) : (tensor<4xf32>) -> ()
+    }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>
+    %r = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<4xf32>>) -> tensor<4xf32>
+    // becomes
+    %r = "stablehlo.all_reduce"(%x) ({...}) {replica_groups = ...} : (tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 def StablehloRefineShapes
     : Pass<"stablehlo-refine-shapes", "::mlir::ModuleOp"> {
   let summary = "Makes dynamic shapes static from static arguments";
@@ -165,6 +189,10 @@ def StablehloLegalizeUpstreamOps
     `stablehlo.constant` (`tensor.empty` of a static shape a splat of zeros),
     so that the evaluator and the compiler see StableHLO only.
     (`tensor.cast` goes in `stablehlo-refine-shapes`.)
+
+    It also rewrites what upstream's verifier accepts and the spec does not:
+    `compare_type = SIGNED` or `UNSIGNED` on floats or complex numbers
+    (compare_c3) becomes FLOAT, how both compare them, with a warning.
 
     ```mlir
     %c = arith.constant dense<49> : tensor<1xi64>

@@ -243,3 +243,77 @@ func.func @collective_reduce_computation(%x: tensor<4xf32>) {
   }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
+
+// -----
+
+func.func @async_start_c1(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*async_start_c1*/ body must hold one op and a return, got 2 ops}}
+  %0 = "stablehlo.async_start"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %1 = stablehlo.slice %a [0:4] : (tensor<4xf32>) -> tensor<4xf32>
+    %2 = stablehlo.slice %1 [0:4] : (tensor<4xf32>) -> tensor<4xf32>
+    "stablehlo.return"(%2) : (tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>
+  func.return
+}
+
+// -----
+
+func.func @async_start_c2(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*async_start_c2*/ body must start a collective or a slice, got stablehlo.add}}
+  %0 = "stablehlo.async_start"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %1 = stablehlo.add %a, %a : tensor<4xf32>
+    "stablehlo.return"(%1) : (tensor<4xf32>) -> ()
+  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>
+  func.return
+}
+
+// -----
+
+func.func @async_start_c3(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*async_start_c3*/ body arguments must have the operand types}}
+  %0 = "stablehlo.async_start"(%x) ({
+  ^bb0(%a: tensor<4xi32>):
+    %1 = stablehlo.slice %a [0:2] : (tensor<4xi32>) -> tensor<2xi32>
+    "stablehlo.return"(%1) : (tensor<2xi32>) -> ()
+  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<2xi32>>
+  func.return
+}
+
+// -----
+
+func.func @async_start_c4(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*async_start_c4*/ the future must hold the types the body returns}}
+  %0 = "stablehlo.async_start"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %1 = stablehlo.slice %a [0:2] : (tensor<4xf32>) -> tensor<2xf32>
+    "stablehlo.return"(%1) : (tensor<2xf32>) -> ()
+  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>
+  func.return
+}
+
+// -----
+
+func.func @async_start_isolated(%x: tensor<4xf32>) {
+  // expected-note @+1 {{required by region isolation constraints}}
+  %0 = "stablehlo.async_start"() ({
+    // expected-error @+1 {{using value defined outside the region}}
+    %1 = stablehlo.slice %x [0:2] : (tensor<4xf32>) -> tensor<2xf32>
+    "stablehlo.return"(%1) : (tensor<2xf32>) -> ()
+  }) : () -> !stablehlo.future<tensor<2xf32>>
+  func.return
+}
+
+// -----
+
+func.func @async_done_c1(%f: !stablehlo.future<tensor<4xf32>>) {
+  // expected-error @+1 {{/*async_done_c1*/ results must have the types of the future}}
+  %0 = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<4xf32>>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+// expected-error @+1 {{a future holds tensor types, got '!stablehlo.token'}}
+func.func private @future_of_token() -> !stablehlo.future<!stablehlo.token>

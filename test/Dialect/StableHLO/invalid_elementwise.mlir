@@ -80,6 +80,16 @@ func.func @compare_c3(%a: tensor<2xi32>) {
 
 // -----
 
+// Complex numbers compare as FLOAT; upstream's SIGNED/UNSIGNED pass, not
+// TOTALORDER.
+func.func @compare_c3_complex(%a: tensor<2xcomplex<f32>>) {
+  // expected-error @+1 {{/*compare_c3*/ compare_type TOTALORDER does not apply to 'complex<f32>'}}
+  %0 = stablehlo.compare EQ, %a, %a, TOTALORDER : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>
+  func.return
+}
+
+// -----
+
 func.func @select_c1(%p: tensor<3xi1>, %x: tensor<2xf32>) {
   // expected-error @+1 {{/*select_c1*/ pred must be 0-d or have the shape of on_true}}
   %0 = stablehlo.select %p, %x, %x : (tensor<3xi1>, tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>

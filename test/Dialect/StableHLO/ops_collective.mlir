@@ -60,3 +60,23 @@ func.func @tokens(%x: tensor<2xi64>) -> !stablehlo.token {
   %o = "stablehlo.outfeed"(%f#0, %f#1) : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
   func.return %o : !stablehlo.token
 }
+
+// CHECK-LABEL: func @async
+// CHECK: %[[F:.+]] = "stablehlo.async_start"(%{{.+}}) ({
+// CHECK: ^bb0(%[[A:.+]]: tensor<8x2xf32>):
+// CHECK: "stablehlo.all_gather"(%[[A]])
+// CHECK: }) : (tensor<8x2xf32>) -> !stablehlo.future<tensor<8x8xf32>>
+// CHECK: "stablehlo.async_done"(%[[F]]) : (!stablehlo.future<tensor<8x8xf32>>) -> tensor<8x8xf32>
+func.func @async(%x: tensor<8x2xf32>) -> tensor<8x8xf32> {
+  %0 = "stablehlo.async_start"(%x) ({
+  ^bb0(%a: tensor<8x2xf32>):
+    %1 = "stablehlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>} : (tensor<8x2xf32>) -> tensor<8x8xf32>
+    "stablehlo.return"(%1) : (tensor<8x8xf32>) -> ()
+  }) : (tensor<8x2xf32>) -> !stablehlo.future<tensor<8x8xf32>>
+  %2 = "stablehlo.async_done"(%0) : (!stablehlo.future<tensor<8x8xf32>>) -> tensor<8x8xf32>
+  return %2 : tensor<8x8xf32>
+}
+
+// CHECK-LABEL: func private @future_types
+// CHECK-SAME: !stablehlo.future<tensor<?xf32>, tensor<i32>>
+func.func private @future_types(!stablehlo.future<tensor<?xf32>, tensor<i32>>) -> !stablehlo.future<tensor<2x3xf32>>

@@ -241,3 +241,47 @@ LogicalResult InfeedOp::verify() {
 LogicalResult RecvOp::verify() {
   return verifyPayloadAndToken(*this, "/*recv_c2*/ ", "/*recv_c3*/ ");
 }
+
+LogicalResult FutureType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<Type> types) {
+  if (types.empty())
+    return emitError() << "a future holds at least one tensor type";
+  for (Type type : types)
+    if (!isa<RankedTensorType>(type))
+      return emitError() << "a future holds tensor types, got " << type;
+  return success();
+}
+
+LogicalResult AsyncStartOp::verify() {
+  Block &body = getBody().front();
+  /*async_start_c1*/ if (body.getOperations().size() != 2)
+    return emitOpError("/*async_start_c1*/ body must hold one op and a "
+                       "return, got ")
+           << body.getOperations().size() - 1 << " ops";
+  Operation &started = body.front();
+  /*async_start_c2*/ if (!isa<AllReduceOp, AllGatherOp, AllToAllOp,
+                              CollectivePermuteOp, ReduceScatterOp,
+                              CollectiveBroadcastOp, SliceOp, DynamicSliceOp,
+                              DynamicUpdateSliceOp>(started))
+    return emitOpError("/*async_start_c2*/ body must start a collective or "
+                       "a slice, got ")
+           << started.getName();
+  /*async_start_c3*/ if (TypeRange(body.getArgumentTypes()) !=
+                         getOperands().getTypes())
+    return emitOpError("/*async_start_c3*/ body arguments must have the "
+                       "operand types");
+  auto returned = cast<ReturnOp>(body.getTerminator());
+  /*async_start_c4*/ if (TypeRange(returned.getResults().getTypes()) !=
+                         TypeRange(getResult().getType().getTypes()))
+    return emitOpError("/*async_start_c4*/ the future must hold the types "
+                       "the body returns");
+  return success();
+}
+
+LogicalResult AsyncDoneOp::verify() {
+  /*async_done_c1*/ if (getResults().getTypes() !=
+                        TypeRange(getOperand().getType().getTypes()))
+    return emitOpError("/*async_done_c1*/ results must have the types of "
+                       "the future");
+  return success();
+}

@@ -108,12 +108,17 @@ LogicalResult CompareOp::verify() {
   std::optional<ComparisonType> type = getCompareType();
   if (!type || *type == ComparisonType::NOTYPE)
     return success();
-  // /*compare_c3*/: the comparison type fits the element type.
+  // /*compare_c3*/: the comparison type fits the element type. Upstream's
+  // verifier also takes SIGNED and UNSIGNED on floats (exporters write
+  // them); they compare as FLOAT, and stablehlo-legalize-upstream-ops
+  // rewrites them to FLOAT with a warning. (A warning here would print the
+  // op, whose printing verifies it again.)
   bool ok = false;
   if (isa<FloatType>(lhs))
-    ok = *type == ComparisonType::FLOAT || *type == ComparisonType::TOTALORDER;
+    ok = *type != ComparisonType::NOTYPE;
   else if (isa<ComplexType>(lhs))
-    ok = *type == ComparisonType::FLOAT;
+    ok = *type == ComparisonType::FLOAT || *type == ComparisonType::SIGNED ||
+         *type == ComparisonType::UNSIGNED;
   else if (lhs.isInteger(1) || lhs.isUnsignedInteger())
     ok = *type == ComparisonType::UNSIGNED;
   else if (lhs.isSignlessInteger())

@@ -2,8 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// Cross-process collectives, process identifiers, send/recv and
-// infeed/outfeed.
+// Cross-process collectives and their async_start/async_done, process
+// identifiers, send/recv and infeed/outfeed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -195,6 +195,54 @@ def StableHLO_CollectiveReduceOp : StableHLO_Op<"collective_reduce",
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$computation);
+  let hasVerifier = 1;
+}
+
+def StableHLO_AsyncStartOp : StableHLO_Op<"async_start", [IsolatedFromAbove,
+    RecursiveMemoryEffects, SingleBlockImplicitTerminator<"ReturnOp">]> {
+  let summary = "AsyncStart operation";
+  let description = [{
+    Starts the one collective or slice op of `body` on `operands` and
+    returns a future of its results, which `async_done` waits for. The
+    asynchrony is a hint: hlox runs the op where `async_done` waits.
+    (C1) `body` holds one op and a return; (C2) that op is `all_reduce`,
+    `all_gather`, `all_to_all`, `collective_permute`, `reduce_scatter`,
+    `collective_broadcast`, `slice`, `dynamic_slice` or
+    `dynamic_update_slice`; (C3) the body takes the operands as its block
+    arguments (it is isolated from above, as upstream declares it);
+    (C4) the future holds the types the body returns.
+
+    Spec: https://github.com/openxla/stablehlo/blob/main/docs/spec.md#async_start
+
+    ```mlir
+    %future = "stablehlo.async_start"(%x) ({
+    ^bb0(%arg: tensor<8x2xf32>):
+      %0 = "stablehlo.all_gather"(%arg) {all_gather_dim = 1 : i64,
+        replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>} : (tensor<8x2xf32>) -> tensor<8x8xf32>
+      "stablehlo.return"(%0) : (tensor<8x8xf32>) -> ()
+    }) : (tensor<8x2xf32>) -> !stablehlo.future<tensor<8x8xf32>>
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_TensorOrPerAxisQuantizedTensor>:$operands);
+  let results = (outs StableHLO_Future:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let hasVerifier = 1;
+}
+
+def StableHLO_AsyncDoneOp : StableHLO_Op<"async_done", [Pure]> {
+  let summary = "AsyncDone operation";
+  let description = [{
+    Waits for the op an `async_start` started and returns its results.
+    (C1) the results have the future's types.
+
+    Spec: https://github.com/openxla/stablehlo/blob/main/docs/spec.md#async_done
+
+    ```mlir
+    %0 = "stablehlo.async_done"(%future) : (!stablehlo.future<tensor<8x8xf32>>) -> tensor<8x8xf32>
+    ```
+  }];
+  let arguments = (ins StableHLO_Future:$operand);
+  let results = (outs Variadic<HLO_TensorOrPerAxisQuantizedTensor>:$results);
   let hasVerifier = 1;
 }
 

@@ -16,6 +16,19 @@ def StableHLO_Token : TypeDef<StableHLO_Dialect, "Token"> {
   }];
 }
 
+def StableHLO_Future : TypeDef<StableHLO_Dialect, "Future"> {
+  let mnemonic = "future";
+  let summary = "Future type";
+  let description = [{
+    The values an `async_start` produces, available to the `async_done` that
+    waits for them: `!stablehlo.future<tensor<4xf32>, tensor<i32>>`. Spec:
+    `FutureType` (one or more tensor types).
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::Type", "value types">:$types);
+  let assemblyFormat = "`<` $types `>`";
+  let genVerifyDecl = 1;
+}
+
 def HLO_Tuple : NestedTupleOf<[HLO_Tensor, StableHLO_Token]>;
 def HLO_TensorOrToken : AnyTypeOf<[HLO_Tensor, StableHLO_Token]>;
 def HLO_TensorOrPerAxisQuantizedTensor :
