@@ -14,6 +14,7 @@
 #include "EvalUtils.h"
 
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
+#include "hlox/Dialect/StableHLO/IR/ReplicaGroups.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/ProcessGrid.h"
 
@@ -68,6 +69,19 @@ Mode pairMode(std::optional<shlo::ChannelHandleAttr> channel) {
 using Group = SmallVector<ProcessId>;
 
 /// The rows of a replica_groups attribute, without -1 padding.
+SmallVector<SmallVector<int64_t>> rowsOf(DenseIntElementsAttr groups);
+
+/// The rows of `op`'s replica_groups, a tensor or mesh axes (flattened);
+/// fails with an error at `op` when the mesh does not resolve.
+FailureOr<SmallVector<SmallVector<int64_t>>> rowsOf(Operation *op,
+                                                    Attribute groups) {
+  FailureOr<DenseIntElementsAttr> tensor =
+      shlo::getReplicaGroupsTensor(op, groups);
+  if (failed(tensor))
+    return failure();
+  return rowsOf(*tensor);
+}
+
 SmallVector<SmallVector<int64_t>> rowsOf(DenseIntElementsAttr groups) {
   SmallVector<SmallVector<int64_t>> rows;
   auto type = cast<ShapedType>(groups.getType());
@@ -293,10 +307,14 @@ LogicalResult evalAllReduce(Operation *op, ArrayRef<RuntimeValue> operands,
                             SmallVectorImpl<RuntimeValue> &results,
                             Evaluator &evaluator) {
   auto allReduce = cast<shlo::AllReduceOp>(op);
+  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
+      rowsOf(op, allReduce.getReplicaGroups());
+  if (failed(rows))
+    return failure();
   SmallVector<Group> groups = processGroups(
       reductionMode(allReduce.getChannelHandle(),
                     allReduce.getUseGlobalDeviceIds()),
-      rowsOf(allReduce.getReplicaGroups()), where(evaluator));
+      *rows, where(evaluator));
   FailureOr<std::vector<RuntimeValue>> members =
       exchangeInGroup(op, evaluator, groups, tupleOf(operands));
   if (failed(members))
@@ -317,10 +335,14 @@ LogicalResult evalAllGather(Operation *op, ArrayRef<RuntimeValue> operands,
                             Evaluator &evaluator) {
   auto allGather = cast<shlo::AllGatherOp>(op);
   int64_t dim = allGather.getAllGatherDimAttr().getInt();
+  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
+      rowsOf(op, allGather.getReplicaGroups());
+  if (failed(rows))
+    return failure();
   SmallVector<Group> groups = processGroups(
       reductionMode(allGather.getChannelHandle(),
                     allGather.getUseGlobalDeviceIds()),
-      rowsOf(allGather.getReplicaGroups()), where(evaluator));
+      *rows, where(evaluator));
   FailureOr<std::vector<RuntimeValue>> members =
       exchangeInGroup(op, evaluator, groups, tupleOf(operands));
   if (failed(members))
@@ -341,10 +363,14 @@ LogicalResult evalReduceScatter(Operation *op, ArrayRef<RuntimeValue> operands,
   auto reduceScatter = cast<shlo::ReduceScatterOp>(op);
   int64_t dim = reduceScatter.getScatterDimension();
   Where w = where(evaluator);
+  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
+      rowsOf(op, reduceScatter.getReplicaGroups());
+  if (failed(rows))
+    return failure();
   SmallVector<Group> groups = processGroups(
       reductionMode(reduceScatter.getChannelHandle(),
                     reduceScatter.getUseGlobalDeviceIds()),
-      rowsOf(reduceScatter.getReplicaGroups()), w);
+      *rows, w);
   FailureOr<std::vector<RuntimeValue>> members =
       exchangeInGroup(op, evaluator, groups, operands[0]);
   if (failed(members))
@@ -370,9 +396,13 @@ LogicalResult evalAllToAll(Operation *op, ArrayRef<RuntimeValue> operands,
   int64_t concat = allToAll.getConcatDimension();
   int64_t count = allToAll.getSplitCount();
   Where w = where(evaluator);
+  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
+      rowsOf(op, allToAll.getReplicaGroups());
+  if (failed(rows))
+    return failure();
   SmallVector<Group> groups =
       processGroups(pairMode(allToAll.getChannelHandle()),
-                    rowsOf(allToAll.getReplicaGroups()), w);
+                    *rows, w);
   FailureOr<std::vector<RuntimeValue>> members =
       exchangeInGroup(op, evaluator, groups, tupleOf(operands));
   if (failed(members))
@@ -428,9 +458,13 @@ LogicalResult evalCollectiveBroadcast(Operation *op,
   ArrayRef<RuntimeValue> data =
       dynamicRoot ? operands.drop_back() : operands;
   Where w = where(evaluator);
+  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
+      rowsOf(op, broadcast.getReplicaGroups());
+  if (failed(rows))
+    return failure();
   SmallVector<Group> groups =
       processGroups(pairMode(broadcast.getChannelHandle()),
-                    rowsOf(broadcast.getReplicaGroups()), w);
+                    *rows, w);
   // A process outside every group receives zeros.
   bool member = llvm::any_of(groups, [&](const Group &group) {
     return llvm::any_of(group, [&](ProcessId id) {
@@ -464,9 +498,13 @@ LogicalResult evalCollectiveReduce(Operation *op,
                                    Evaluator &evaluator) {
   auto reduce = cast<shlo::CollectiveReduceOp>(op);
   Where w = where(evaluator);
+  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
+      rowsOf(op, reduce.getReplicaGroups());
+  if (failed(rows))
+    return failure();
   SmallVector<Group> groups = processGroups(
       reductionMode(reduce.getChannelHandle(), reduce.getUseGlobalDeviceIds()),
-      rowsOf(reduce.getReplicaGroups()), w);
+      *rows, w);
   FailureOr<std::vector<RuntimeValue>> members =
       exchangeInGroup(op, evaluator, groups, tupleOf(operands));
   if (failed(members))

@@ -26,6 +26,7 @@
 
 #include "Lowerings.h"
 
+#include "hlox/Dialect/StableHLO/IR/ReplicaGroups.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -70,7 +71,11 @@ struct IdentityCollectiveLowering final : OpConversionPattern<Op> {
   LogicalResult
   matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    DenseIntElementsAttr groups = op.getReplicaGroups();
+    FailureOr<DenseIntElementsAttr> flat =
+        shlo::getReplicaGroupsTensor(op, op.getReplicaGroups());
+    if (failed(flat))
+      return failure();
+    DenseIntElementsAttr groups = *flat;
     if (failed(checkIdsAreZero(op, groups, "replica_groups")))
       return failure();
     bool flattened = false;
@@ -155,7 +160,11 @@ struct CollectiveBroadcastLowering final
     if (op.getHasDynamicRoot())
       return op.emitError("collective_broadcast lowers with a static root "
                           "only");
-    DenseIntElementsAttr groups = op.getReplicaGroups();
+    FailureOr<DenseIntElementsAttr> flat =
+        shlo::getReplicaGroupsTensor(op, op.getReplicaGroups());
+    if (failed(flat))
+      return failure();
+    DenseIntElementsAttr groups = *flat;
     if (failed(checkIdsAreZero(op, groups, "replica_groups")))
       return failure();
     if (holdsProcessZero(groups)) {

@@ -67,3 +67,15 @@ func.func @zeros() {
   check.expect_eq_const %1, dense<0.0> : tensor<2xf32>
   return
 }
+
+// -----
+
+// Replica groups as the axes of a one-device mesh: the group is process 0.
+// CHECK-LABEL: func.func @mesh_of_one
+// CHECK-NOT: stablehlo.all_gather
+func.func @mesh_of_one() {
+  %x = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 1>, #stablehlo.mesh_axis<name = "y", size = 1>]>, axes = [#stablehlo.axis_ref<name = "y">]>} : (tensor<2xi64>) -> tensor<2xi64>
+  check.expect_eq_const %0, dense<[1, 2]> : tensor<2xi64>
+  func.return
+}

@@ -43,3 +43,26 @@ func.func @split_in_two(%x: tensor<4xi64>) -> tensor<4xi64> {
   %0 = "stablehlo.all_to_all"(%x) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (tensor<4xi64>) -> tensor<4xi64>
   return %0 : tensor<4xi64>
 }
+
+// -----
+
+// Mesh axes flatten first: a mesh of two devices names process 1.
+func.func @mesh_two_devices(%x: tensor<4xi64>) -> tensor<8xi64> {
+  // expected-error @+1 {{a program compiled for one process runs replica 0, partition 0, but replica_groups names process 1}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>]>, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xi64>) -> tensor<8xi64>
+  return %0 : tensor<8xi64>
+}
+
+// -----
+
+// A mesh symbol whose op holds no mesh.
+func.func private @not_a_mesh()
+func.func @mesh_symbol_without_mesh(%x: tensor<4xi64>) -> tensor<4xi64> {
+  // expected-error @+1 {{replica_groups: @not_a_mesh holds no #stablehlo.mesh (as 'mesh' or 'stablehlo.mesh')}}
+  %0 = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+      %s = stablehlo.add %a, %b : tensor<i64>
+      stablehlo.return %s : tensor<i64>
+  }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @not_a_mesh, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xi64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}

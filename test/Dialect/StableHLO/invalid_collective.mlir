@@ -317,3 +317,58 @@ func.func @async_done_c1(%f: !stablehlo.future<tensor<4xf32>>) {
 
 // expected-error @+1 {{a future holds tensor types, got '!stablehlo.token'}}
 func.func private @future_of_token() -> !stablehlo.future<!stablehlo.token>
+
+// -----
+
+func.func @mesh_axis_not_in_mesh(%x: tensor<4xf32>) {
+  // expected-error @+2 {{axis 'z' is not in the mesh}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+    replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>]>, axes = [#stablehlo.axis_ref<name = "z">]>} : (tensor<4xf32>) -> tensor<8xf32>
+  func.return
+}
+
+// -----
+
+func.func @mesh_device_ids(%x: tensor<4xf32>) {
+  // expected-error @+3 {{mesh of 2 devices has 3 device_ids}}
+  // expected-error @+2 {{failed to parse StableHLO_ReplicaGroupMeshAxes parameter 'mesh'}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+    replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>], device_ids = dense<[0, 1, 2]> : tensor<3xi64>>, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<8xf32>
+  func.return
+}
+
+// -----
+
+func.func @mesh_sub_axis_divides(%x: tensor<4xf32>) {
+  // expected-error @+2 {{sub-axis (2)4 does not divide axis 'x' of size 4}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+    replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 4>]>, axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (2)4>]>} : (tensor<4xf32>) -> tensor<8xf32>
+  func.return
+}
+
+// -----
+
+func.func @mesh_axes_overlap(%x: tensor<4xf32>) {
+  // expected-error @+2 {{axes overlap: 'x' is named twice}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+    replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 4>]>, axes = [#stablehlo.axis_ref<name = "x">, #stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>]>} : (tensor<4xf32>) -> tensor<16xf32>
+  func.return
+}
+
+// -----
+
+func.func @mesh_axes_group_size(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*all_gather_c6*/ result type must be 'tensor<8xf32>'}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+    replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>, #stablehlo.mesh_axis<name = "y", size = 3>]>, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<12xf32>
+  func.return
+}
+
+// -----
+
+func.func @mesh_symbol_missing(%x: tensor<4xf32>) {
+  // expected-error @+1 {{replica_groups: mesh symbol @nowhere not found}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+    replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @nowhere, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<8xf32>
+  func.return
+}

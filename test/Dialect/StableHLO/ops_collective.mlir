@@ -80,3 +80,22 @@ func.func @async(%x: tensor<8x2xf32>) -> tensor<8x8xf32> {
 // CHECK-LABEL: func private @future_types
 // CHECK-SAME: !stablehlo.future<tensor<?xf32>, tensor<i32>>
 func.func private @future_types(!stablehlo.future<tensor<?xf32>, tensor<i32>>) -> !stablehlo.future<tensor<2x3xf32>>
+
+// Replica groups as mesh axes: the mesh inline (with device ids) or by
+// symbol, axes and sub-axes.
+// CHECK-LABEL: func @mesh_axes
+// CHECK: replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 2>, <name = "y", size = 4>], device_ids=dense<[7, 6, 5, 4, 3, 2, 1, 0]> : tensor<8xi64>>, axes = [#stablehlo.axis_ref<name = "y", sub_axis_info = (2)2>, #stablehlo.axis_ref<name = "x">]>
+// CHECK: replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "a">]>
+func.func private @mesh() attributes {mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "a", size = 2>]>}
+func.func @mesh_axes(%x: tensor<4xf32>) -> (tensor<16xf32>, tensor<4xf32>) {
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+    replica_groups = #stablehlo.replica_group_mesh_axes<
+      mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>, #stablehlo.mesh_axis<name = "y", size = 4>], device_ids = dense<[7, 6, 5, 4, 3, 2, 1, 0]> : tensor<8xi64>>,
+      axes = [#stablehlo.axis_ref<name = "y", sub_axis_info = (2)2>, #stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<16xf32>
+  %1 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "a">]>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1 : tensor<16xf32>, tensor<4xf32>
+}

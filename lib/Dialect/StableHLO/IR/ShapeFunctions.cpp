@@ -10,6 +10,8 @@
 
 #include "VerifyUtils.h"
 
+#include "hlox/Dialect/StableHLO/IR/ReplicaGroups.h"
+
 using namespace mlir;
 
 namespace hlox::stablehlo::detail {
@@ -153,8 +155,13 @@ SmallVector<int64_t> gatherShape(ShapedType indices,
   return shape;
 }
 
-int64_t processGroupSize(DenseIntElementsAttr groups,
-                         ChannelHandleAttr channel, bool useGlobalDeviceIds) {
+int64_t processGroupSize(Attribute attr, ChannelHandleAttr channel,
+                         bool useGlobalDeviceIds) {
+  if (auto meshAxes = dyn_cast_or_null<ReplicaGroupMeshAxesAttr>(attr))
+    return getMeshAxesGroupSize(meshAxes).value_or(ShapedType::kDynamic);
+  auto groups = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  if (!groups)
+    return ShapedType::kDynamic;
   auto type = cast<ShapedType>(groups.getType());
   if (type.getRank() != 2 || type.getNumElements() == 0)
     return ShapedType::kDynamic;

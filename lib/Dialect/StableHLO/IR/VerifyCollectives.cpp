@@ -8,15 +8,26 @@
 
 #include "VerifyUtils.h"
 
+#include "hlox/Dialect/StableHLO/IR/ReplicaGroups.h"
+
 using namespace mlir;
 using namespace hlox::stablehlo;
 using namespace hlox::stablehlo::detail;
 
 /// replica_groups is a 2-d tensor whose entries are unique; -1 pads groups
 /// of unequal size. `uniqueLabel` names the op's uniqueness constraint.
-static LogicalResult verifyReplicaGroups(Operation *op,
-                                         DenseIntElementsAttr groups,
+static LogicalResult verifyReplicaGroups(Operation *op, Attribute attr,
                                          StringRef uniqueLabel) {
+  // Mesh axes verify as an attribute; a mesh symbol must exist.
+  if (auto meshAxes = dyn_cast<ReplicaGroupMeshAxesAttr>(attr)) {
+    auto symbol = dyn_cast<FlatSymbolRefAttr>(meshAxes.getMesh());
+    if (symbol && SymbolTable::getNearestSymbolTable(op) &&
+        !SymbolTable::lookupNearestSymbolFrom(op, symbol))
+      return op->emitOpError("replica_groups: mesh symbol ")
+             << symbol << " not found";
+    return success();
+  }
+  auto groups = cast<DenseIntElementsAttr>(attr);
   auto type = cast<ShapedType>(groups.getType());
   if (type.getRank() != 2)
     return op->emitOpError("replica_groups must be a 2-d tensor, got rank ")

@@ -146,4 +146,78 @@ def StableHLO_ResultAccuracy :
                         "::hlox::stablehlo::ResultAccuracyModeAttr":$mode);
 }
 
+//===----------------------------------------------------------------------===//
+// Meshes: replica groups named by mesh axes
+//===----------------------------------------------------------------------===//
+
+def StableHLO_MeshAxis : AttrDef<StableHLO_Dialect, "MeshAxis"> {
+  let mnemonic = "mesh_axis";
+  let summary = "A named axis of a device mesh and its size";
+  let parameters = (ins StringRefParameter<"axis name">:$name,
+                        "int64_t":$size);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def StableHLO_Mesh : AttrDef<StableHLO_Dialect, "Mesh"> {
+  let mnemonic = "mesh";
+  let summary = "A device mesh: its axes, major to minor, and device ids";
+  let description = [{
+    The devices of the mesh laid out row-major over its axes:
+    `device_ids` (as many as the product of the sizes) or, without it,
+    0, 1, ... in order.
+    `#stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>]>`.
+  }];
+  let parameters = (ins
+      ArrayRefParameter<"::hlox::stablehlo::MeshAxisAttr", "axes">:$axes,
+      OptionalParameter<"::mlir::DenseIntElementsAttr">:$device_ids);
+  let assemblyFormat = [{
+    `<` `axes` `` `=` `` `[` $axes `]` (`,` `device_ids` `` `=` `` $device_ids^)? `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def StableHLO_SubAxisInfo : AttrDef<StableHLO_Dialect, "SubAxisInfo"> {
+  let mnemonic = "sub_axis_info";
+  let summary = "Which part of a mesh axis a sub-axis is";
+  let description = [{
+    `(pre_size)size`: the part of size `size` after the `pre_size` major
+    part of the axis (Shardy's sub-axes).
+  }];
+  let parameters = (ins "int64_t":$pre_size, "int64_t":$size);
+  let assemblyFormat = "`(` $pre_size `)` `` $size";
+}
+
+def StableHLO_AxisRef : AttrDef<StableHLO_Dialect, "AxisRef"> {
+  let mnemonic = "axis_ref";
+  let summary = "A mesh axis, or a sub-axis of one, by name";
+  let parameters = (ins
+      StringRefParameter<"axis name">:$name,
+      OptionalParameter<"::hlox::stablehlo::SubAxisInfoAttr",
+                        "the part of the axis">:$sub_axis_info);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def StableHLO_ReplicaGroupMeshAxes :
+    AttrDef<StableHLO_Dialect, "ReplicaGroupMeshAxes"> {
+  let mnemonic = "replica_group_mesh_axes";
+  let summary = "Replica groups as the axes of a mesh they span";
+  let description = [{
+    The processes that differ only along `axes` form a group: with the
+    mesh's other axes first (in mesh order) and `axes` after them (in the
+    order listed), the devices in that order fall into consecutive groups
+    of the product of the `axes` sizes. `mesh` is a `#stablehlo.mesh` or
+    a symbol whose op holds one (as `mesh` or `stablehlo.mesh`), or an
+    `sdy.mesh`.
+  }];
+  let parameters = (ins "::mlir::Attribute":$mesh, "::mlir::ArrayAttr":$axes);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def StableHLO_ReplicaGroups :
+    AnyAttrOf<[I64ElementsAttr, StableHLO_ReplicaGroupMeshAxes]> {
+  let summary = "replica groups: a 2-d tensor of process ids, or mesh axes";
+}
+
 #endif // HLOX_DIALECT_STABLEHLO_IR_STABLEHLO_ATTRS

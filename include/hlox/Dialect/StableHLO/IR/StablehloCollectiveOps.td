@@ -55,7 +55,7 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", [HLO_InferType]> {
     ```
   }];
   let arguments = (ins Variadic<HLO_Tensor>:$operands, I64Attr:$all_gather_dim,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);
@@ -79,7 +79,7 @@ def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType, Recursive
     ```
   }];
   let arguments = (ins Variadic<HLO_Tensor>:$operands,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);
@@ -105,7 +105,7 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [HLO_InferType, R
     ```
   }];
   let arguments = (ins HLO_Tensor:$operand, I64Attr:$scatter_dimension,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
   let results = (outs HLO_Tensor);
@@ -128,7 +128,7 @@ def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [HLO_InferType, Pure]> {
   }];
   let arguments = (ins Variadic<HLO_Tensor>:$operands, I64Attr:$split_dimension,
                        I64Attr:$concat_dimension, I64Attr:$split_count,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle);
   let results = (outs Variadic<HLO_Tensor>);
   let hasVerifier = 1;
@@ -166,7 +166,7 @@ def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", [Pure
     %result = "stablehlo.collective_broadcast"(%operand) {replica_groups = dense<[[2, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 0, type = 0>} : (tensor<1x2xi64>) -> tensor<1x2xi64>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$operands, I64ElementsAttr:$replica_groups,
+  let arguments = (ins Variadic<HLO_Tensor>:$operands, StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$has_dynamic_root);
   let results = (outs Variadic<HLO_Tensor>);
@@ -190,7 +190,7 @@ def StableHLO_CollectiveReduceOp : StableHLO_Op<"collective_reduce",
     ```
   }];
   let arguments = (ins Variadic<HLO_Tensor>:$operands,
-                       I64ElementsAttr:$replica_groups,
+                       StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);

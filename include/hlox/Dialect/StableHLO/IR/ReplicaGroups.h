@@ -1,0 +1,50 @@
+//===- ReplicaGroups.h - Replica groups as tensors or mesh axes -*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// A collective's `replica_groups` is a 2-d tensor of process ids (-1 pads
+// short groups) or `#stablehlo.replica_group_mesh_axes`: the axes of a
+// device mesh that each group spans. These helpers give both as the tensor.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_DIALECT_STABLEHLO_IR_REPLICAGROUPS_H
+#define HLOX_DIALECT_STABLEHLO_IR_REPLICAGROUPS_H
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include <string>
+
+namespace hlox::stablehlo {
+
+/// The mesh of `groups`: the attribute itself, or the `mesh`/`stablehlo.mesh`
+/// attribute of the op its symbol names (looked up from `op`); null when it
+/// has none (and then, with `op`, an error at it).
+MeshAttr resolveMesh(mlir::Operation *op, ReplicaGroupMeshAxesAttr groups,
+                     bool emitErrors);
+
+/// The groups of mesh axes over `mesh`, in order: with the mesh's other
+/// axes first and the group's axes after them (in the order listed), the
+/// devices fall into consecutive groups of the product of the group's axis
+/// sizes. A sub-axis `(pre)size` of an axis of size N is the factor of size
+/// `size` after the major `pre`, the axis read as [pre, size, N/(pre*size)]
+/// major to minor. Fails, saying why in `whyNot` when given, on axes that
+/// the mesh lacks, that repeat or overlap, or sub-axes that do not divide.
+mlir::FailureOr<llvm::SmallVector<llvm::SmallVector<int64_t>>>
+flattenMeshAxes(MeshAttr mesh, mlir::ArrayAttr axes, std::string *whyNot);
+
+/// `groups` as a 2-d tensor of process ids: itself, or its mesh axes
+/// flattened. Fails (with an error at `op` when `emitErrors`) when the mesh
+/// cannot be resolved or flattened.
+mlir::FailureOr<mlir::DenseIntElementsAttr>
+getReplicaGroupsTensor(mlir::Operation *op, mlir::Attribute groups,
+                       bool emitErrors = true);
+
+/// The size of each group of mesh axes given inline, without resolving a
+/// symbol: the product of the axes' (or sub-axes') sizes; nullopt when the
+/// mesh is a symbol or an axis is not in it.
+std::optional<int64_t> getMeshAxesGroupSize(ReplicaGroupMeshAxesAttr groups);
+
+} // namespace hlox::stablehlo
+
+#endif // HLOX_DIALECT_STABLEHLO_IR_REPLICAGROUPS_H

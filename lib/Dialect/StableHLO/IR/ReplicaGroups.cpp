@@ -1,0 +1,244 @@
+//===- ReplicaGroups.cpp - Replica groups as tensors or mesh axes ---------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Dialect/StableHLO/IR/ReplicaGroups.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace hlox::stablehlo;
+
+LogicalResult MeshAxisAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   StringRef name, int64_t size) {
+  if (name.empty())
+    return emitError() << "a mesh axis needs a name";
+  if (size <= 0)
+    return emitError() << "mesh axis '" << name
+                       << "' must have a positive size, got " << size;
+  return success();
+}
+
+LogicalResult MeshAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<MeshAxisAttr> axes,
+                               DenseIntElementsAttr deviceIds) {
+  int64_t devices = 1;
+  llvm::SmallDenseSet<StringRef> names;
+  for (MeshAxisAttr axis : axes) {
+    if (!names.insert(axis.getName()).second)
+      return emitError() << "mesh axis '" << axis.getName()
+                         << "' appears twice";
+    devices *= axis.getSize();
+  }
+  if (!deviceIds)
+    return success();
+  if (deviceIds.getNumElements() != devices)
+    return emitError() << "mesh of " << devices << " devices has "
+                       << deviceIds.getNumElements() << " device_ids";
+  llvm::SmallDenseSet<int64_t> seen;
+  for (const APInt &id : deviceIds.getValues<APInt>())
+    if (id.isNegative() || !seen.insert(id.getSExtValue()).second)
+      return emitError() << "device_ids must be distinct and non-negative, "
+                            "got "
+                         << id.getSExtValue();
+  return success();
+}
+
+LogicalResult
+ReplicaGroupMeshAxesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Attribute mesh, ArrayAttr axes) {
+  if (!isa<FlatSymbolRefAttr, MeshAttr>(mesh))
+    return emitError() << "mesh must be a #stablehlo.mesh or a symbol";
+  for (Attribute axis : axes)
+    if (!isa<AxisRefAttr>(axis))
+      return emitError() << "axes must be #stablehlo.axis_ref, got " << axis;
+  std::string whyNot;
+  if (auto inlineMesh = dyn_cast<MeshAttr>(mesh))
+    if (failed(flattenMeshAxes(inlineMesh, axes, &whyNot)))
+      return emitError() << whyNot;
+  return success();
+}
+
+namespace {
+/// One factor of a mesh axis: the part of size `size` after the major
+/// `pre` of axis `axis`.
+struct Factor {
+  unsigned axis;
+  int64_t pre;
+  int64_t size;
+};
+} // namespace
+
+FailureOr<SmallVector<SmallVector<int64_t>>>
+hlox::stablehlo::flattenMeshAxes(MeshAttr mesh, ArrayAttr axes,
+                                 std::string *whyNot) {
+  auto fail = [&](const Twine &message) {
+    if (whyNot)
+      *whyNot = message.str();
+    return failure();
+  };
+  ArrayRef<MeshAxisAttr> meshAxes = mesh.getAxes();
+  auto indexOf = [&](StringRef name) -> std::optional<unsigned> {
+    for (auto [i, axis] : llvm::enumerate(meshAxes))
+      if (axis.getName() == name)
+        return i;
+    return std::nullopt;
+  };
+  // Each reference as (axis, pre, size); the split points of every axis.
+  struct Ref {
+    unsigned axis;
+    int64_t pre, size;
+  };
+  SmallVector<Ref> refs;
+  std::vector<std::set<int64_t>> bounds(meshAxes.size());
+  for (auto [i, axis] : llvm::enumerate(meshAxes))
+    bounds[i] = {1, axis.getSize()};
+  for (Attribute attr : axes) {
+    auto ref = cast<AxisRefAttr>(attr);
+    std::optional<unsigned> axis = indexOf(ref.getName());
+    if (!axis)
+      return fail("axis '" + ref.getName() + "' is not in the mesh");
+    int64_t full = meshAxes[*axis].getSize();
+    int64_t pre = 1, size = full;
+    if (SubAxisInfoAttr info = ref.getSubAxisInfo()) {
+      pre = info.getPreSize();
+      size = info.getSize();
+      if (pre <= 0 || size <= 0 || full % (pre * size) != 0)
+        return fail("sub-axis (" + Twine(pre) + ")" + Twine(size) +
+                    " does not divide axis '" + ref.getName() + "' of size " +
+                    Twine(full));
+    }
+    refs.push_back({*axis, pre, size});
+    bounds[*axis].insert(pre);
+    bounds[*axis].insert(pre * size);
+  }
+  // The factors, mesh axis by mesh axis, major to minor: row-major order
+  // over them is row-major order over the mesh.
+  SmallVector<Factor> factors;
+  for (auto [i, points] : llvm::enumerate(bounds)) {
+    int64_t previous = 0;
+    for (int64_t point : points) {
+      if (previous && point % previous != 0)
+        return fail("sub-axes of axis '" + meshAxes[i].getName() +
+                    "' do not nest (" + Twine(previous) + " and " +
+                    Twine(point) + ")");
+      if (previous)
+        factors.push_back(
+            {static_cast<unsigned>(i), previous, point / previous});
+      previous = point;
+    }
+  }
+  // The factors each reference spans, in the order listed.
+  SmallVector<unsigned> order, grouped;
+  SmallVector<bool> used(factors.size(), false);
+  for (const Ref &ref : refs)
+    for (auto [f, factor] : llvm::enumerate(factors))
+      if (factor.axis == ref.axis && factor.pre >= ref.pre &&
+          factor.pre < ref.pre * ref.size) {
+        if (used[f])
+          return fail("axes overlap: '" + meshAxes[ref.axis].getName() +
+                      "' is named twice");
+        used[f] = true;
+        grouped.push_back(f);
+      }
+  for (unsigned f = 0; f < factors.size(); ++f)
+    if (!used[f])
+      order.push_back(f);
+  int64_t groupSize = 1;
+  for (unsigned f : grouped)
+    groupSize *= factors[f].size;
+  llvm::append_range(order, grouped);
+
+  // Row-major strides over the factors, and the devices.
+  int64_t devices = 1;
+  SmallVector<int64_t> strides(factors.size());
+  for (int64_t f = static_cast<int64_t>(factors.size()) - 1; f >= 0; --f) {
+    strides[f] = devices;
+    devices *= factors[f].size;
+  }
+  SmallVector<int64_t> ids;
+  if (DenseIntElementsAttr deviceIds = mesh.getDeviceIds())
+    for (const APInt &id : deviceIds.getValues<APInt>())
+      ids.push_back(id.getSExtValue());
+  else
+    for (int64_t d = 0; d < devices; ++d)
+      ids.push_back(d);
+
+  SmallVector<SmallVector<int64_t>> groups;
+  for (int64_t t = 0; t < devices; ++t) {
+    // t's digits over the factors in `order`, most significant first.
+    int64_t rest = t, device = 0;
+    for (int64_t k = static_cast<int64_t>(order.size()) - 1; k >= 0; --k) {
+      int64_t digit = rest % factors[order[k]].size;
+      rest /= factors[order[k]].size;
+      device += digit * strides[order[k]];
+    }
+    if (t % groupSize == 0)
+      groups.emplace_back();
+    groups.back().push_back(ids[device]);
+  }
+  return groups;
+}
+
+MeshAttr hlox::stablehlo::resolveMesh(Operation *op,
+                                      ReplicaGroupMeshAxesAttr groups,
+                                      bool emitErrors) {
+  if (auto mesh = dyn_cast<MeshAttr>(groups.getMesh()))
+    return mesh;
+  auto symbol = cast<FlatSymbolRefAttr>(groups.getMesh());
+  Operation *holder = SymbolTable::lookupNearestSymbolFrom(op, symbol);
+  if (!holder) {
+    if (emitErrors)
+      op->emitOpError("replica_groups: mesh symbol ") << symbol << " not found";
+    return {};
+  }
+  for (StringRef name : {"mesh", "stablehlo.mesh"})
+    if (auto mesh = holder->getAttrOfType<MeshAttr>(name))
+      return mesh;
+  if (emitErrors)
+    op->emitOpError("replica_groups: ")
+        << symbol << " holds no #stablehlo.mesh (as 'mesh' or "
+        << "'stablehlo.mesh')";
+  return {};
+}
+
+FailureOr<DenseIntElementsAttr>
+hlox::stablehlo::getReplicaGroupsTensor(Operation *op, Attribute groups,
+                                        bool emitErrors) {
+  if (auto tensor = dyn_cast<DenseIntElementsAttr>(groups))
+    return tensor;
+  auto meshAxes = cast<ReplicaGroupMeshAxesAttr>(groups);
+  MeshAttr mesh = resolveMesh(op, meshAxes, emitErrors);
+  if (!mesh)
+    return failure();
+  std::string whyNot;
+  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
+      flattenMeshAxes(mesh, meshAxes.getAxes(), &whyNot);
+  if (failed(rows)) {
+    if (emitErrors)
+      op->emitOpError("replica_groups: ") << whyNot;
+    return failure();
+  }
+  int64_t width = rows->empty() ? 0 : rows->front().size();
+  SmallVector<int64_t> values;
+  for (const SmallVector<int64_t> &row : *rows)
+    llvm::append_range(values, row);
+  auto type = RankedTensorType::get({static_cast<int64_t>(rows->size()), width},
+                                    IntegerType::get(op->getContext(), 64));
+  return DenseIntElementsAttr::get(type, values);
+}
+
+std::optional<int64_t>
+hlox::stablehlo::getMeshAxesGroupSize(ReplicaGroupMeshAxesAttr groups) {
+  auto mesh = dyn_cast<MeshAttr>(groups.getMesh());
+  if (!mesh)
+    return std::nullopt;
+  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
+      flattenMeshAxes(mesh, groups.getAxes(), nullptr);
+  if (failed(rows) || rows->empty())
+    return std::nullopt;
+  return static_cast<int64_t>(rows->front().size());
+}
