@@ -497,6 +497,10 @@ LogicalResult evalCollectiveReduce(Operation *op,
                                    SmallVectorImpl<RuntimeValue> &results,
                                    Evaluator &evaluator) {
   auto reduce = cast<shlo::CollectiveReduceOp>(op);
+  // With has_dynamic_root the last operand says, per data operand, which
+  // position of the group is its root; else the first process is.
+  bool dynamicRoot = reduce.getHasDynamicRoot();
+  ArrayRef<RuntimeValue> data = dynamicRoot ? operands.drop_back() : operands;
   Where w = where(evaluator);
   FailureOr<SmallVector<SmallVector<int64_t>>> rows =
       rowsOf(op, reduce.getReplicaGroups());
@@ -506,14 +510,20 @@ LogicalResult evalCollectiveReduce(Operation *op,
       reductionMode(reduce.getChannelHandle(), reduce.getUseGlobalDeviceIds()),
       *rows, w);
   FailureOr<std::vector<RuntimeValue>> members =
-      exchangeInGroup(op, evaluator, groups, tupleOf(operands));
+      exchangeInGroup(op, evaluator, groups, tupleOf(data));
   if (failed(members))
     return failure();
-  // The group's first process receives the reduction, the others zeros.
-  bool root = positionIn(groups, w) == 0;
-  for (size_t k = 0; k < operands.size(); ++k) {
+  // The root receives the reduction, the others zeros.
+  int64_t position = positionIn(groups, w);
+  for (size_t k = 0; k < data.size(); ++k) {
     RankedTensorType type = resultType(op, evaluator, k);
-    if (!root) {
+    int64_t root = 0;
+    if (dynamicRoot)
+      root = operands.back().getTensor().data<int32_t>()[k];
+    if (root < 0 || root >= static_cast<int64_t>(members->size()))
+      return op->emitError("root ") << root << " is out of range for a group "
+                                    << "of " << members->size();
+    if (position != root) {
       results.push_back(Tensor(type));
       continue;
     }

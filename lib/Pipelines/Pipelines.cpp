@@ -84,6 +84,7 @@ std::string hlox::getImportPipeline() {
   // Tuples first: older JAX exports return a custom call's results as one.
   return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
          "stablehlo-flatten-tuples,stablehlo-inline-async,"
+         "stablehlo-convert-promoted-reductions,"
          "stablehlo-legalize-jax-custom-calls";
 }
 

@@ -141,6 +141,30 @@ def StablehloInlineAsync
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
+def StablehloConvertPromotedReductions
+    : Pass<"stablehlo-convert-promoted-reductions", "::mlir::ModuleOp"> {
+  let summary = "Converts the values a promoting reduction body reduces";
+  let description = [{
+    A reduction body may take a wider type of the same kind than the values
+    it reduces (the spec's `is_promotable`; its results then have the
+    body's type). The operands it reduces become that type by
+    `stablehlo.convert`, as the spec converts them before the body sees
+    them, so that the op's types agree for the evaluator and the lowering:
+    the inputs and init values of `reduce` and `reduce_window`, the inputs
+    and updates of `scatter`, the operand, source and init value of
+    `select_and_scatter` (whose `select` then converts its arguments back
+    to the operand's type, exactly, and compares as before), the operands
+    of `all_reduce`, `reduce_scatter` and `collective_reduce`.
+
+    ```mlir
+    %r = stablehlo.reduce(%x init: %zero) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f64>
+     reducer(%a: tensor<f64>, %b: tensor<f64>) { ... }
+    // becomes a reduce of stablehlo.convert %x and %zero to f64.
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 def StablehloRefineShapes
     : Pass<"stablehlo-refine-shapes", "::mlir::ModuleOp"> {
   let summary = "Makes dynamic shapes static from static arguments";

@@ -90,6 +90,11 @@ struct IdentityCollectiveLowering final : OpConversionPattern<Op> {
     if (!inGroup)
       return op.emitError("process (replica 0, partition 0) is in no process "
                           "group");
+    if constexpr (std::is_same_v<Op, shlo::CollectiveReduceOp>) {
+      if (op.getHasDynamicRoot())
+        return op.emitError("collective_reduce lowers with a static root "
+                            "only");
+    }
     if constexpr (std::is_same_v<Op, shlo::AllToAllOp>) {
       if (op.getSplitCount() != 1)
         return op.emitError("a program compiled for one process splits an "

@@ -235,11 +235,11 @@ func.func @reduce_scatter_c7(%x: tensor<2x4xf32>) {
 
 // -----
 
-func.func @collective_reduce_computation(%x: tensor<4xf32>) {
+func.func @collective_reduce_c4_computation(%x: tensor<4xf32>) {
   // expected-error @+1 {{computation arguments 0 and 1 must be 0-d tensors of the element type of input 0}}
   %0 = "stablehlo.collective_reduce"(%x) ({
-  ^bb0(%a: tensor<f64>, %b: tensor<f64>):
-    stablehlo.return %a : tensor<f64>
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    stablehlo.return %a : tensor<i64>
   }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
   func.return
 }
@@ -370,5 +370,27 @@ func.func @mesh_symbol_missing(%x: tensor<4xf32>) {
   // expected-error @+1 {{replica_groups: mesh symbol @nowhere not found}}
   %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
     replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @nowhere, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<8xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_reduce_c3_promoted(%x: tensor<4xf32>) {
+  // expected-error @+1 {{/*collective_reduce_c3*/ results must have the operand types (of the computation's element type where it promotes)}}
+  %0 = "stablehlo.collective_reduce"(%x) ({
+  ^bb0(%a: tensor<f64>, %b: tensor<f64>):
+    stablehlo.return %a : tensor<f64>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+func.func @collective_reduce_c3_root(%x: tensor<4xf32>, %root: tensor<2xi32>) {
+  // expected-error @+1 {{/*collective_reduce_c3*/ root operand must be a tensor<1xi32>, got 'tensor<2xi32>'}}
+  %0 = "stablehlo.collective_reduce"(%x, %root) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %a : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<4xf32>, tensor<2xi32>) -> tensor<4xf32>
   func.return
 }

@@ -587,7 +587,7 @@ func.func @reduce_c6_argument_types(%x: tensor<2xf32>, %z: tensor<f32>) {
 // -----
 
 func.func @reduce_c6_result_type(%x: tensor<2xf32>, %z: tensor<f32>, %y: tensor<2xf32>) {
-  // expected-error @+1 {{/*reduce_c6*/ body result 0 must be a 0-d tensor of the element type of input 0}}
+  // expected-error @+1 {{/*reduce_c6*/ body result 0 must be a 0-d tensor of the type of argument 0}}
   %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
    reducer(%a: tensor<f32>, %b: tensor<f32>) {
     stablehlo.return %y : tensor<2xf32>
@@ -621,7 +621,7 @@ func.func @sort_c5_predicate(%x: tensor<4xf32>) {
 // -----
 
 func.func @reduce_window_c13_types(%x: tensor<4xf32>, %z: tensor<f32>) {
-  // expected-error @+1 {{/*reduce_window_c13*/ body result 0 must be a 0-d tensor of the element type of input 0}}
+  // expected-error @+1 {{/*reduce_window_c13*/ body result 0 must be a 0-d tensor of the type of argument 0}}
   %0 = "stablehlo.reduce_window"(%x, %z) <{window_dimensions = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %c = stablehlo.constant dense<0> : tensor<i32>
@@ -656,5 +656,43 @@ func.func @select_and_scatter_c11_types(%x: tensor<4xf32>, %s: tensor<3xf32>, %z
   ^bb0(%a: tensor<f16>, %b: tensor<f16>):
     stablehlo.return %a : tensor<f16>
   }) : (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// A body may widen the values it reduces, never narrow them.
+func.func @reduce_c6_narrowing(%x: tensor<2xf64>, %z: tensor<f64>) {
+  // expected-error @+1 {{/*reduce_c6*/ body arguments 0 and 1 must be 0-d tensors of the element type of input 0 or of one it promotes to}}
+  %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf64>, tensor<f64>) -> tensor<f32>
+   reducer(%a: tensor<f32>, %b: tensor<f32>) {
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }
+  func.return
+}
+
+// -----
+
+func.func @reduce_c6_other_kind(%x: tensor<2xi32>, %z: tensor<i32>) {
+  // expected-error @+1 {{/*reduce_c6*/ body arguments 0 and 1 must be 0-d tensors of the element type of input 0 or of one it promotes to}}
+  %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xi32>, tensor<i32>) -> tensor<f64>
+   reducer(%a: tensor<f64>, %b: tensor<f64>) {
+    %s = stablehlo.add %a, %b : tensor<f64>
+    stablehlo.return %s : tensor<f64>
+  }
+  func.return
+}
+
+// -----
+
+func.func @reduce_c8_promoted_result(%x: tensor<2xf32>, %z: tensor<f32>) {
+  // expected-error @+2 {{'stablehlo.reduce' op inferred type(s) 'tensor<f64>' are incompatible with return type(s) of operation 'tensor<f32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
+   reducer(%a: tensor<f64>, %b: tensor<f64>) {
+    %s = stablehlo.add %a, %b : tensor<f64>
+    stablehlo.return %s : tensor<f64>
+  }
   func.return
 }

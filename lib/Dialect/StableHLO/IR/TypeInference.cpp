@@ -422,11 +422,15 @@ LogicalResult ReduceOp::inferReturnTypes(
       return emitOptionalError(location, "/*reduce_c4*/ dimension ", dim,
                                " is out of range");
   SmallVector<int64_t> shape = dropDims(input.getShape(), dims);
-  // /*reduce_c7*/: the input shape without `dimensions`, the element type of
-  // the matching init value.
-  for (Value init : adaptor.getInitValues())
-    inferred.push_back(
-        RankedTensorType::get(shape, getElementTypeOrSelf(init.getType())));
+  // /*reduce_c7*/ /*reduce_c8*/: the input shape without `dimensions`, the
+  // element type of the body's matching argument (promoted), else of the
+  // matching init value.
+  for (auto [k, init] : llvm::enumerate(adaptor.getInitValues())) {
+    Type element = regions.empty() ? Type()
+                                   : getPromotedElementType(*regions[0], k);
+    inferred.push_back(RankedTensorType::get(
+        shape, element ? element : getElementTypeOrSelf(init.getType())));
+  }
   return success();
 }
 
@@ -489,12 +493,28 @@ LogicalResult ScatterOp::inferReturnTypes(
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
   Adaptor adaptor(operands, attributes, properties, regions);
-  /*scatter_c16*/
-  llvm::append_range(inferred, adaptor.getInputs().getTypes());
+  /*scatter_c16*/ // the inputs' types, of the promoted element types.
+  for (auto [k, input] : llvm::enumerate(adaptor.getInputs()))
+    inferred.push_back(withElementType(
+        input.getType(), regions.empty()
+                             ? Type()
+                             : getPromotedElementType(*regions[0], k)));
   return success();
 }
 
-HLOX_INFER_AS_OPERANDS(SelectAndScatterOp, 0) /*select_and_scatter_c12*/
+LogicalResult SelectAndScatterOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  if (operands.empty())
+    return failure();
+  /*select_and_scatter_c12*/ // the operand's type, of the promoted type of
+  // the scatter region.
+  inferred.push_back(withElementType(
+      operands[0].getType(),
+      regions.size() < 2 ? Type() : getPromotedElementType(*regions[1], 0)));
+  return success();
+}
 
 LogicalResult ReduceWindowOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
@@ -516,9 +536,12 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
   // /*reduce_window_c15*/ /*reduce_window_c16*/: the windowed shape, the
   // element type of the matching init value.
   SmallVector<int64_t> shape = windowedShape(input.getShape(), window);
-  for (Value init : adaptor.getInitValues())
-    inferred.push_back(
-        RankedTensorType::get(shape, getElementTypeOrSelf(init.getType())));
+  for (auto [k, init] : llvm::enumerate(adaptor.getInitValues())) {
+    Type element = regions.empty() ? Type()
+                                   : getPromotedElementType(*regions[0], k);
+    inferred.push_back(RankedTensorType::get(
+        shape, element ? element : getElementTypeOrSelf(init.getType())));
+  }
   return success();
 }
 
@@ -617,7 +640,8 @@ LogicalResult ReduceScatterOp::inferReturnTypes(
                        ShapedType::isDynamic(shape[dim])
                    ? ShapedType::kDynamic
                    : shape[dim] / parts;
-  inferred.push_back(type.clone(shape));
+  Type element = regions.empty() ? Type() : getPromotedElementType(*regions[0], 0);
+  inferred.push_back(type.clone(shape, element ? element : type.getElementType()));
   return success();
 }
 
@@ -725,8 +749,21 @@ HLOX_INFER_AS_OPERANDS(CollectivePermuteOp, 0)       /*collective_permute_c5*/
 HLOX_INFER_AS_ALL_OPERANDS(WhileOp)                  /*while_c3*/
 HLOX_INFER_AS_ALL_OPERANDS(OptimizationBarrierOp)    /*optimization_barrier_c1*/
 HLOX_INFER_AS_ALL_OPERANDS(SortOp)                   /*sort_c2*/
-HLOX_INFER_AS_ALL_OPERANDS(AllReduceOp)              /*all_reduce_c7*/
-HLOX_INFER_AS_ALL_OPERANDS(CollectiveReduceOp)
+/// all_reduce and collective_reduce: one result per operand, of its shape
+/// and of the computation's (promoted) element type (all_reduce_c6,
+/// all_reduce_c7).
+#define HLOX_INFER_AS_PROMOTED_OPERANDS(OP)                                   \
+  LogicalResult OP::inferReturnTypes(                                         \
+      MLIRContext *, std::optional<Location>, ValueRange operands,            \
+      DictionaryAttr, OpaqueProperties, RegionRange regions,                  \
+      SmallVectorImpl<Type> &inferred) {                                      \
+    Type element =                                                            \
+        regions.empty() ? Type() : getPromotedElementType(*regions[0], 0);    \
+    for (Value operand : operands)                                            \
+      inferred.push_back(withElementType(operand.getType(), element));        \
+    return success();                                                         \
+  }
+HLOX_INFER_AS_PROMOTED_OPERANDS(AllReduceOp)
 
 #undef HLOX_INFER_AS_OPERANDS
 #undef HLOX_INFER_AS_ALL_OPERANDS

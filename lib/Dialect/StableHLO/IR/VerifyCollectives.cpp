@@ -196,9 +196,11 @@ LogicalResult ReduceScatterOp::verify() {
                           !ShapedType::isDynamic(size)
                       ? size / parts
                       : ShapedType::kDynamic;
+  Type promoted = getPromotedElementType(getComputation(), 0);
   /*reduce_scatter_c8*/ if (failed(verifyResultType(
                                 *this, "/*reduce_scatter_c8*/ ", resultType,
-                                expected, type.getElementType())))
+                                expected,
+                                promoted ? promoted : type.getElementType())))
     return failure();
   return verifyComputation(*this, "/*reduce_scatter_c7*/ ",
                            getComputation(), getOperand().getType());
@@ -207,9 +209,35 @@ LogicalResult ReduceScatterOp::verify() {
 LogicalResult CollectiveReduceOp::verify() {
   if (failed(verifyReplicaGroups(*this, getReplicaGroups(), "")))
     return failure();
-  if (getOperandTypes() != getResultTypes())
-    return emitOpError("results must have the operand types");
-  return verifyComputation(*this, "", getComputation(), getOperandTypes());
+  OperandRange data = getOperands();
+  if (getHasDynamicRoot()) {
+    /*collective_reduce_c3*/ if (data.size() < 2)
+      return emitOpError("/*collective_reduce_c3*/ with has_dynamic_root "
+                         "expects data operands and a root operand");
+    data = data.drop_back();
+    auto root = cast<ShapedType>(getOperands().back().getType());
+    /*collective_reduce_c3*/ if (root.getRank() != 1 ||
+                                 !root.getElementType().isInteger(32) ||
+                                 (!root.isDynamicDim(0) &&
+                                  root.getDimSize(0) !=
+                                      static_cast<int64_t>(data.size())))
+      return emitOpError("/*collective_reduce_c3*/ root operand must be a "
+                         "tensor<")
+             << data.size() << "xi32>, got " << root;
+  }
+  /*collective_reduce_c3*/ if (getNumResults() != data.size())
+    return emitOpError("/*collective_reduce_c3*/ expects one result per data "
+                       "operand");
+  if (failed(verifyComputation(*this, "/*collective_reduce_c4*/ ",
+                               getComputation(), data.getTypes())))
+    return failure();
+  Type promoted = getPromotedElementType(getComputation(), 0);
+  for (auto [operand, result] : llvm::zip(data.getTypes(), getResultTypes()))
+    /*collective_reduce_c3*/ if (withElementType(operand, promoted) != result)
+      return emitOpError("/*collective_reduce_c3*/ results must have the "
+                         "operand types (of the computation's element type "
+                         "where it promotes)");
+  return success();
 }
 
 LogicalResult CollectivePermuteOp::verify() {

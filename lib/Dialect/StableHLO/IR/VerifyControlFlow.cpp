@@ -146,9 +146,12 @@ LogicalResult ReduceWindowOp::verify() {
       return emitOpError("/*reduce_window_c15*/ result ")
              << k << " must have shape "
              << RankedTensorType::get(expected, type.getElementType());
-    if (!sameBaseElementType(type, getInitValues()[k].getType()))
+    Type promoted = getPromotedElementType(getBody(), k);
+    if (promoted ? !sameBaseElementType(type, promoted)
+                 : !sameBaseElementType(type, getInitValues()[k].getType()))
       return emitOpError("/*reduce_window_c16*/ result ")
-             << k << " must have the element type of init value " << k;
+             << k << " must have the element type of init value " << k
+             << " (or the body's, where it promotes)";
   }
   /*reduce_window_c13*/ if (failed(verifyReducerSignature(
                               *this, "/*reduce_window_c13*/ ", "body",
@@ -245,10 +248,12 @@ LogicalResult SelectAndScatterOp::verify() {
                                    "scatter", getScatter(),
                                    TypeRange{getSource().getType()})))
     return failure();
+  Type promoted = getPromotedElementType(getScatter(), 0);
   /*select_and_scatter_c12*/ if (failed(verifyCompatibleShape(
                                      operand, getResult().getType())) ||
-                                 !sameBaseElementType(operand,
-                                                      getResult().getType()))
+                                 !sameBaseElementType(
+                                     promoted ? promoted : Type(operand),
+                                     getResult().getType()))
     return emitOpError("/*select_and_scatter_c12*/ result must have the "
                        "operand's type");
   return success();

@@ -549,8 +549,11 @@ LogicalResult ScatterOp::verify() {
        llvm::enumerate(getInputs(), getResults()))
     /*scatter_c16*/ if (failed(verifyCompatibleShape(input.getType(),
                                                      result.getType())) ||
-                        !sameBaseElementType(input.getType(),
-                                             result.getType()))
+                        !sameBaseElementType(
+                            withElementType(input.getType(),
+                                            getPromotedElementType(
+                                                getUpdateComputation(), k)),
+                            result.getType()))
       return emitOpError("/*scatter_c16*/ result ")
              << k << " must have the type of input " << k;
   return success();

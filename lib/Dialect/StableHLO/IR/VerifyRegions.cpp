@@ -18,6 +18,55 @@ bool isScalarOf(Type type, Type like) {
   return tensor && tensor.getRank() == 0 && sameBaseElementType(tensor, like);
 }
 
+bool isPromotable(Type x, Type y) {
+  x = getElementTypeOrSelf(x);
+  y = getElementTypeOrSelf(y);
+  if (x == y)
+    return true;
+  auto qx = dyn_cast<quant::QuantizedType>(x);
+  auto qy = dyn_cast<quant::QuantizedType>(y);
+  if (qx || qy)
+    return qx && qy && qx.getExpressedType() == qy.getExpressedType() &&
+           qx.getStorageTypeIntegralWidth() <=
+               qy.getStorageTypeIntegralWidth();
+  if (x.isInteger(1) || y.isInteger(1))
+    return false;
+  if (isa<IntegerType>(x) && isa<IntegerType>(y))
+    return x.getIntOrFloatBitWidth() <= y.getIntOrFloatBitWidth();
+  if (isa<FloatType>(x) && isa<FloatType>(y))
+    return x.getIntOrFloatBitWidth() <= y.getIntOrFloatBitWidth();
+  auto cx = dyn_cast<ComplexType>(x);
+  auto cy = dyn_cast<ComplexType>(y);
+  return cx && cy &&
+         cx.getElementType().getIntOrFloatBitWidth() <=
+             cy.getElementType().getIntOrFloatBitWidth();
+}
+
+Type getPromotedElementType(Region &region, unsigned k) {
+  if (region.empty() || region.front().getNumArguments() <= k)
+    return {};
+  auto tensor =
+      dyn_cast<RankedTensorType>(region.front().getArgument(k).getType());
+  if (!tensor || tensor.getRank() != 0)
+    return {};
+  return tensor.getElementType();
+}
+
+Type withElementType(Type type, Type element) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !element)
+    return type;
+  return tensor.clone(element);
+}
+
+/// A 0-d tensor whose element type `like`'s is promotable to.
+static bool isPromotedScalarOf(Type type, Type like) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.getRank() == 0 &&
+         (sameBaseElementType(tensor, like) ||
+          isPromotable(getElementTypeOrSelf(like), tensor.getElementType()));
+}
+
 LogicalResult verifyReducerSignature(Operation *op, StringRef label,
                                      StringRef what, Region &region,
                                      TypeRange elementsOf) {
@@ -26,21 +75,27 @@ LogicalResult verifyReducerSignature(Operation *op, StringRef label,
   if (block.getNumArguments() != 2 * n)
     return op->emitOpError() << label << what << " must take " << 2 * n
                              << " arguments";
-  for (size_t k = 0; k < n; ++k)
-    if (!isScalarOf(block.getArgument(k).getType(), elementsOf[k]) ||
-        !isScalarOf(block.getArgument(n + k).getType(), elementsOf[k]))
+  for (size_t k = 0; k < n; ++k) {
+    Type lhs = block.getArgument(k).getType();
+    Type rhs = block.getArgument(n + k).getType();
+    if (!isPromotedScalarOf(lhs, elementsOf[k]) ||
+        !sameBaseElementType(lhs, rhs) || !isa<RankedTensorType>(rhs) ||
+        cast<RankedTensorType>(rhs).getRank() != 0)
       return op->emitOpError()
              << label << what << " arguments " << k << " and " << n + k
-             << " must be 0-d tensors of the element type of input " << k;
+             << " must be 0-d tensors of the element type of input " << k
+             << " or of one it promotes to";
+  }
   Operation *terminator = block.getTerminator();
   if (terminator->getNumOperands() != n)
     return op->emitOpError() << label << what << " must return " << n
                              << " values";
   for (size_t k = 0; k < n; ++k)
-    if (!isScalarOf(terminator->getOperand(k).getType(), elementsOf[k]))
+    if (!isScalarOf(terminator->getOperand(k).getType(),
+                    block.getArgument(k).getType()))
       return op->emitOpError() << label << what << " result " << k
-                               << " must be a 0-d tensor of the element "
-                                  "type of input "
+                               << " must be a 0-d tensor of the type of "
+                                  "argument "
                                << k;
   return success();
 }

@@ -183,9 +183,22 @@ inline mlir::Type realPartType(mlir::Type element) {
 /// quantization parameters) the element type of `like`.
 bool isScalarOf(mlir::Type type, mlir::Type like);
 
-/// Checks a reduction body: 2N scalar arguments, argument k and N+k of the
-/// element type of `elementsOf[k]`, returning N such scalars. Fails with
-/// `label` followed by `what` (the region's name).
+/// The spec's is_promotable(x, y): the same kind (bool, integer, float,
+/// complex, quantized with one expressed type) and `y` at least as wide.
+bool isPromotable(mlir::Type x, mlir::Type y);
+
+/// The element type of argument `k` of a reduction body, the type its
+/// values are promoted to and its results have; null when the region has
+/// no such 0-d tensor argument.
+mlir::Type getPromotedElementType(mlir::Region &region, unsigned k);
+
+/// `type` with the element type `element` when one is given.
+mlir::Type withElementType(mlir::Type type, mlir::Type element);
+
+/// Checks a reduction body: 2N scalar arguments, argument k and N+k of one
+/// type E_k that the element type of `elementsOf[k]` is promotable to,
+/// returning N scalars of those types. Fails with `label` followed by
+/// `what` (the region's name).
 mlir::LogicalResult verifyReducerSignature(mlir::Operation *op,
                                            llvm::StringRef label,
                                            llvm::StringRef what,

@@ -81,7 +81,8 @@ def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType, Recursive
   let arguments = (ins Variadic<HLO_Tensor>:$operands,
                        StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
-                       UnitAttr:$use_global_device_ids);
+                       UnitAttr:$use_global_device_ids,
+                       UnitAttr:$has_dynamic_root);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$computation);
   let hasVerifier = 1;
@@ -174,12 +175,16 @@ def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", [Pure
 }
 
 def StableHLO_CollectiveReduceOp : StableHLO_Op<"collective_reduce",
-    [HLO_InferType, RecursiveMemoryEffects]> {
+    [RecursiveMemoryEffects]> {
   let summary = "CollectiveReduce operation";
   let description = [{
     Within each process group, reduces the operands of all processes with
-    `computation`; the group's first process receives the result and the
-    others receive zeros.
+    `computation`; the group's root receives the result and the others
+    receive zeros. The root is the group's first process, or, with
+    `has_dynamic_root`, the position in the group that the last operand (a
+    tensor<Nxi32>, one per data operand) gives each data operand. The
+    results have the operands' shapes and the computation's (promoted)
+    element type.
 
     ```mlir
     %result = "stablehlo.collective_reduce"(%operand) ({
@@ -192,7 +197,8 @@ def StableHLO_CollectiveReduceOp : StableHLO_Op<"collective_reduce",
   let arguments = (ins Variadic<HLO_Tensor>:$operands,
                        StableHLO_ReplicaGroups:$replica_groups,
                        OptionalAttr<StableHLO_ChannelHandle>:$channel_handle,
-                       UnitAttr:$use_global_device_ids);
+                       UnitAttr:$use_global_device_ids,
+                       UnitAttr:$has_dynamic_root);
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$computation);
   let hasVerifier = 1;
