@@ -82,7 +82,8 @@ void hlox::registerPipelines() {
 
 std::string hlox::getImportPipeline() {
   // Tuples first: older JAX exports return a custom call's results as one.
-  return "sdy-drop-shardings,stablehlo-legalize-upstream-ops,"
+  return "sdy-drop-shardings,stablehlo-check-spec,"
+         "stablehlo-legalize-upstream-ops,"
          "stablehlo-flatten-tuples,stablehlo-inline-async,"
          "stablehlo-convert-promoted-reductions,"
          "stablehlo-legalize-jax-custom-calls";

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Round-trip conformance suite: every corpus file parses, verifies and prints
 back to text that parses and prints identically, in pretty and generic form.
+The files are those of testdata/, interpret/ and the .mlir sources of vhlo/.
 
 For each file F (split at `// -----`):
   pretty  = hlox-opt F                      (parse + verify + print)
@@ -73,7 +74,10 @@ def main():
         print("roundtrip: conformance corpus not found "
               "(set HLOX_CONFORMANCE_DIR); 0 passed, 0 failed, all skipped")
         return SKIP_EXIT_CODE
-    files = args.files or list_files(corpus)
+    # The VHLO tests' StableHLO sources too: they hold every op and
+    # attribute form of each version.
+    files = args.files or list_files(corpus,
+                                     suites=("testdata", "interpret", "vhlo"))
     failures = run_all(files, lambda rel: check_file(args.hlox_opt, corpus, rel),
                        args.jobs)
     return report("roundtrip", files, failures, args)

@@ -165,6 +165,31 @@ def StablehloConvertPromotedReductions
   let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
 }
 
+def StablehloCheckSpec
+    : Pass<"stablehlo-check-spec", "::mlir::ModuleOp"> {
+  let summary = "Checks the spec constraints that the verifiers leave open";
+  let description = [{
+    hlox's verifiers accept what upstream's accept, so that every program
+    upstream tools write parses and round-trips. Where upstream is looser
+    than the spec, this pass checks the spec when a program is imported to
+    run, with an error at the op:
+    - `rng_bit_generator` (C2): a 1-d integer state of static size, 2
+      elements for THREE_FRY, 2 or 3 for PHILOX;
+    - `all_gather` (C6): the gathered dimension is the operand's times the
+      process group size (where it is known without the process grid);
+    - `custom_call`: no buffers (`memref`, the spec's `CreateBuffer`/`Pin`/
+      `Unpin`) or futures, which hlox does not run.
+
+    ```mlir
+    %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+      replica_groups = dense<[[0], [1]]> : tensor<2x1xi64>} : (tensor<8xf32>) -> tensor<16xf32>
+    // error: /*all_gather_c6*/ result dimension 0 must be 8 (the operand's 8
+    // times groups of 1), got 16
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 def StablehloRefineShapes
     : Pass<"stablehlo-refine-shapes", "::mlir::ModuleOp"> {
   let summary = "Makes dynamic shapes static from static arguments";

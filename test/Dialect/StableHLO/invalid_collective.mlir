@@ -206,8 +206,18 @@ func.func @all_gather_c2(%x: tensor<2x2xf32>) {
 // -----
 
 func.func @all_gather_c6(%x: tensor<2x2xf32>) {
-  // expected-error @+1 {{/*all_gather_c6*/ result type must be 'tensor<2x4xf32>'}}
-  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  // expected-error @+1 {{/*all_gather_c6*/ result type must be 'tensor<?x2xf32>'}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xf32>) -> tensor<4x3xf32>
+  func.return
+}
+
+// -----
+
+// As upstream: a multiple of the operand's size (the spec's exact size is
+// stablehlo-check-spec's).
+func.func @all_gather_c6_multiple(%x: tensor<2x2xf32>) {
+  // expected-error @+1 {{/*all_gather_c6*/ result dimension 1 of size 5 is not a multiple of the operand's 2}}
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xf32>) -> tensor<2x5xf32>
   func.return
 }
 
@@ -352,15 +362,6 @@ func.func @mesh_axes_overlap(%x: tensor<4xf32>) {
   // expected-error @+2 {{axes overlap: 'x' is named twice}}
   %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
     replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 4>]>, axes = [#stablehlo.axis_ref<name = "x">, #stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>]>} : (tensor<4xf32>) -> tensor<16xf32>
-  func.return
-}
-
-// -----
-
-func.func @mesh_axes_group_size(%x: tensor<4xf32>) {
-  // expected-error @+1 {{/*all_gather_c6*/ result type must be 'tensor<8xf32>'}}
-  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
-    replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = "x", size = 2>, #stablehlo.mesh_axis<name = "y", size = 3>]>, axes = [#stablehlo.axis_ref<name = "x">]>} : (tensor<4xf32>) -> tensor<12xf32>
   func.return
 }
 

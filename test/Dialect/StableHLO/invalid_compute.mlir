@@ -409,30 +409,6 @@ func.func @rng_bit_generator_c1(%s: tensor<2xui64>) {
 
 // -----
 
-func.func @rng_bit_generator_c2(%s: tensor<3xui64>) {
-  // expected-error @+1 {{/*rng_bit_generator_c2*/ THREE_FRY needs a state of 2 elements, got 3}}
-  %0:2 = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<3xui64>) -> (tensor<3xui64>, tensor<4xui32>)
-  func.return
-}
-
-// -----
-
-func.func @rng_bit_generator_c2_philox(%s: tensor<4xui64>) {
-  // expected-error @+1 {{/*rng_bit_generator_c2*/ PHILOX needs a state of 2 or 3 elements, got 4}}
-  %0:2 = stablehlo.rng_bit_generator %s, algorithm = PHILOX : (tensor<4xui64>) -> (tensor<4xui64>, tensor<4xui32>)
-  func.return
-}
-
-// -----
-
-func.func @rng_bit_generator_state_rank(%s: tensor<2x2xui64>) {
-  // expected-error @+1 {{initial_state must be a 1-d tensor of static size}}
-  %0:2 = stablehlo.rng_bit_generator %s, algorithm = DEFAULT : (tensor<2x2xui64>) -> (tensor<2x2xui64>, tensor<4xui32>)
-  func.return
-}
-
-// -----
-
 func.func @batch_norm_inference_c1(%x: tensor<2x2xf32>, %s: tensor<2xf32>) {
   // expected-error @+1 {{/*batch_norm_inference_c1*/ feature_index 2 is out of range [0, 2)}}
   %0 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) {epsilon = 0.0 : f32, feature_index = 2 : i64} : (tensor<2x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2x2xf32>

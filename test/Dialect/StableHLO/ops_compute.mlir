@@ -77,3 +77,23 @@ func.func @extensibility(%x: tensor<f32>) -> tensor<f32> {
 func.func private @my_op_impl(%x: tensor<f32>) -> tensor<f32> {
   func.return %x : tensor<f32>
 }
+
+// A composite may carry regions (the bodies of the op it models); the
+// spec's buffers and futures pass through custom calls.
+// CHECK-LABEL: func @composite_regions_and_buffers
+// CHECK: stablehlo.composite "my.reduce" %{{.*}} ({
+// CHECK: ^bb0(%{{.*}}: tensor<f32>, %{{.*}}: tensor<f32>):
+// CHECK: }) {decomposition = @my_reduce_impl} : (tensor<4xf32>) -> tensor<f32>
+// CHECK: stablehlo.custom_call @Pin(%{{.*}}) {api_version = 4 : i32} : (tensor<4xf32>) -> memref<4xf32>
+// CHECK: stablehlo.custom_call @Unpin(%{{.*}}) {api_version = 4 : i32} : (memref<4xf32>) -> tensor<4xf32>
+func.func private @my_reduce_impl(tensor<4xf32>) -> tensor<f32>
+func.func @composite_regions_and_buffers(%x: tensor<4xf32>) -> (tensor<f32>, tensor<4xf32>) {
+  %0 = "stablehlo.composite"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {name = "my.reduce", decomposition = @my_reduce_impl} : (tensor<4xf32>) -> tensor<f32>
+  %1 = "stablehlo.custom_call"(%x) {call_target_name = "Pin", api_version = 4 : i32} : (tensor<4xf32>) -> memref<4xf32>
+  %2 = "stablehlo.custom_call"(%1) {call_target_name = "Unpin", api_version = 4 : i32} : (memref<4xf32>) -> tensor<4xf32>
+  return %0, %2 : tensor<f32>, tensor<4xf32>
+}

@@ -242,3 +242,19 @@ hlox::stablehlo::getMeshAxesGroupSize(ReplicaGroupMeshAxesAttr groups) {
     return std::nullopt;
   return static_cast<int64_t>(rows->front().size());
 }
+
+int64_t hlox::stablehlo::processGroupSize(Attribute attr, ChannelHandleAttr channel,
+                         bool useGlobalDeviceIds) {
+  if (auto meshAxes = dyn_cast_or_null<ReplicaGroupMeshAxesAttr>(attr))
+    return getMeshAxesGroupSize(meshAxes).value_or(ShapedType::kDynamic);
+  auto groups = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  if (!groups)
+    return ShapedType::kDynamic;
+  auto type = cast<ShapedType>(groups.getType());
+  if (type.getRank() != 2 || type.getNumElements() == 0)
+    return ShapedType::kDynamic;
+  bool crossPartition = channel && channel.getHandle() > 0;
+  if (crossPartition && !useGlobalDeviceIds)
+    return ShapedType::kDynamic;
+  return type.getDimSize(1);
+}

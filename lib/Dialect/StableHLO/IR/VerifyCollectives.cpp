@@ -81,23 +81,28 @@ LogicalResult AllGatherOp::verify() {
   int64_t dim = getAllGatherDimAttr().getInt();
   if (getNumOperands() != getNumResults())
     return emitOpError("/*all_gather_c6*/ expects one result per operand");
-  int64_t parts = processGroupSize(getReplicaGroups(), getChannelHandleAttr(),
-                                   getUseGlobalDeviceIds());
   for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
     auto type = cast<ShapedType>(operand.getType());
     int64_t rank = type.getRank();
     /*all_gather_c1*/ if (dim < 0 || dim >= rank)
       return emitOpError("/*all_gather_c1*/ all_gather_dim ")
              << dim << " is out of range [0, " << rank << ")";
-    // /*all_gather_c6*/: the gathered dimension grows by the group size.
+    // /*all_gather_c6*/ as upstream checks it: the other dimensions kept,
+    // the gathered one a multiple of the operand's (the exact size, times
+    // the group size, in stablehlo-check-spec).
+    auto resultType = cast<ShapedType>(result.getType());
     SmallVector<int64_t> expected(type.getShape());
-    expected[dim] = ShapedType::isDynamic(parts) ||
-                            ShapedType::isDynamic(expected[dim])
-                        ? ShapedType::kDynamic
-                        : expected[dim] * parts;
-    if (failed(verifyResultType(*this, "/*all_gather_c6*/ ", result.getType(),
+    expected[dim] = ShapedType::kDynamic;
+    if (failed(verifyResultType(*this, "/*all_gather_c6*/ ", resultType,
                                 expected, type.getElementType())))
       return failure();
+    int64_t size = type.getDimSize(dim);
+    int64_t gathered = resultType.getDimSize(dim);
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(gathered) &&
+        (size == 0 ? gathered != 0 : gathered % size != 0))
+      return emitOpError("/*all_gather_c6*/ result dimension ")
+             << dim << " of size " << gathered
+             << " is not a multiple of the operand's " << size;
   }
   return success();
 }

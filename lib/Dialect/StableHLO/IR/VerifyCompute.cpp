@@ -363,26 +363,6 @@ LogicalResult RngBitGeneratorOp::verify() {
                                getOutputState().getType())
     return emitOpError("/*rng_bit_generator_c1*/ output_state must have the "
                        "type of initial_state");
-  auto state = cast<ShapedType>(getInitialState().getType());
-  if (state.getRank() != 1 || state.isDynamicDim(0))
-    return emitOpError("initial_state must be a 1-d tensor of static size");
-  int64_t size = state.getDimSize(0);
-  switch (getRngAlgorithm()) {
-  case RngAlgorithm::THREE_FRY:
-    /*rng_bit_generator_c2*/ if (size != 2)
-      return emitOpError("/*rng_bit_generator_c2*/ THREE_FRY needs a state "
-                         "of 2 elements, got ")
-             << size;
-    break;
-  case RngAlgorithm::PHILOX:
-    /*rng_bit_generator_c2*/ if (size != 2 && size != 3)
-      return emitOpError("/*rng_bit_generator_c2*/ PHILOX needs a state of "
-                         "2 or 3 elements, got ")
-             << size;
-    break;
-  case RngAlgorithm::DEFAULT:
-    break;
-  }
   return success();
 }
 

@@ -273,13 +273,7 @@ bool gatherDimsInRange(mlir::ShapedType operand, mlir::ShapedType indices,
                        GatherDimensionNumbersAttr dims,
                        llvm::ArrayRef<int64_t> sliceSizes);
 
-/// The number of processes per group of a collective with `replica_groups`
-/// and the given channel and `use_global_device_ids`, or kDynamic when it
-/// depends on the process grid: empty groups (every process), or a channel
-/// without global ids (each replica group spans every partition), or mesh
-/// axes over a mesh given by symbol.
-int64_t processGroupSize(mlir::Attribute groups, ChannelHandleAttr channel,
-                         bool useGlobalDeviceIds);
+// processGroupSize: ReplicaGroups.h.
 
 } // namespace hlox::stablehlo::detail
 

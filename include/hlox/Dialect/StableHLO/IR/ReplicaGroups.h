@@ -45,6 +45,14 @@ getReplicaGroupsTensor(mlir::Operation *op, mlir::Attribute groups,
 /// mesh is a symbol or an axis is not in it.
 std::optional<int64_t> getMeshAxesGroupSize(ReplicaGroupMeshAxesAttr groups);
 
+/// The number of processes per group of a collective with `replica_groups`
+/// and the given channel and `use_global_device_ids`, or kDynamic when it
+/// depends on the process grid: empty groups (every process), or a channel
+/// without global ids (each replica group spans every partition), or mesh
+/// axes over a mesh given by symbol.
+int64_t processGroupSize(mlir::Attribute groups, ChannelHandleAttr channel,
+                         bool useGlobalDeviceIds);
+
 } // namespace hlox::stablehlo
 
 #endif // HLOX_DIALECT_STABLEHLO_IR_REPLICAGROUPS_H

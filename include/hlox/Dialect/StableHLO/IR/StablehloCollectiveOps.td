@@ -42,11 +42,16 @@ def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [HLO_InferType]> {
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
-def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", [HLO_InferType]> {
+def StableHLO_AllGatherOp : StableHLO_Op<"all_gather",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "AllGather operation";
   let description = [{
     Within each process group of `replica_groups`, concatenates the
-    operands of all processes along `all_gather_dim`.
+    operands of all processes along `all_gather_dim`. As upstream's
+    verifier does, this one asks of the result only that its gathered
+    dimension be a multiple of the operand's; the spec's size, the
+    operand's times the group size (C6), is checked where a program is
+    imported (`stablehlo-check-spec`).
 
     Spec: https://github.com/openxla/stablehlo/blob/main/docs/spec.md#all_gather
 
@@ -60,6 +65,10 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", [HLO_InferType]> {
                        UnitAttr:$use_global_device_ids);
   let results = (outs Variadic<HLO_Tensor>);
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual);
+  }];
 }
 
 def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType, RecursiveMemoryEffects]> {

@@ -305,7 +305,10 @@ def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
   let summary = "RngBitGenerator operation";
   let description = [{
     Uniform random bits from `initial_state` by `rng_algorithm`, with the
-    updated state.
+    updated state. (C1) the output state has the type of the initial
+    state. As upstream's verifier does, this one takes states of any rank
+    and of floats too; the spec's 1-d state of the size the algorithm needs
+    (C2) is checked where a program is imported (`stablehlo-check-spec`).
 
     Spec: https://github.com/openxla/stablehlo/blob/main/docs/spec.md#rng_bit_generator
 
@@ -313,9 +316,9 @@ def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
     %output_state, %output = stablehlo.rng_bit_generator %initial_state, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<2x2xui64>)
     ```
   }];
-  let arguments = (ins HLO_IntTensor:$initial_state,
+  let arguments = (ins RankedTensorOf<[HLO_Int, HLO_Float]>:$initial_state,
                        StableHLO_RngAlgorithmAttr:$rng_algorithm);
-  let results = (outs HLO_IntTensor:$output_state,
+  let results = (outs RankedTensorOf<[HLO_Int, HLO_Float]>:$output_state,
                       RankedTensorOf<[HLO_Int, HLO_Float]>:$output);
   let assemblyFormat = [{
     $initial_state `,` `algorithm` `=` $rng_algorithm attr-dict
@@ -375,7 +378,9 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call", []> {
   let description = [{
     Calls the implementation-defined function `call_target_name` with
     `inputs`; `backend_config`, `api_version`, layouts and aliases describe
-    the call.
+    the call. Its values may also be the spec's buffers (memrefs of
+    `CreateBuffer`, `Pin` and `Unpin`) and futures, which parse and print
+    but do not run (`stablehlo-check-spec`).
 
     Spec: https://github.com/openxla/stablehlo/blob/main/docs/spec.md#custom_call
 
@@ -383,7 +388,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call", []> {
     %results = stablehlo.custom_call @foo(%input0) {backend_config = {bar = 42 : i32}, api_version = 4 : i32, called_computations = [@foo]} : (tensor<f64>) -> tensor<f64>
     ```
   }];
-  let arguments = (ins Variadic<HLO_AnyValue>:$inputs,
+  let arguments = (ins Variadic<HLO_CustomCallValue>:$inputs,
                        StrAttr:$call_target_name,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$has_side_effect,
                        OptionalAttr<AnyAttrOf<[StrAttr, DictionaryAttr]>>:$backend_config,
@@ -394,7 +399,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call", []> {
                        OptionalAttr<ArrayAttr>:$result_layouts,
                        OptionalAttr<TypedArrayAttrBase<StableHLO_OutputOperandAlias,
                                                        "aliases">>:$output_operand_aliases);
-  let results = (outs Variadic<HLO_AnyValue>);
+  let results = (outs Variadic<HLO_CustomCallValue>);
   let assemblyFormat = [{
     custom<CustomCallTarget>($call_target_name) `(` $inputs `)`
       attr-dict `:` functional-type(operands, results)
@@ -413,7 +418,10 @@ def StableHLO_CompositeOp : StableHLO_Op<"composite",
     A named operation `name` with `composite_attributes`, whose meaning is
     the function `decomposition`; a compiler may keep it whole or inline the
     decomposition. (C1) `decomposition` names a function whose type matches
-    the op's operands and results.
+    the op's operands and results. `composite_regions` model the bodies of
+    ops that have them (a reducer, say) for whoever keeps the op whole;
+    they do not change its meaning and go with the op when it becomes its
+    decomposition or a handler's call.
 
     Spec: https://github.com/openxla/stablehlo/blob/main/docs/spec.md#composite
 
@@ -426,8 +434,9 @@ def StableHLO_CompositeOp : StableHLO_Op<"composite",
                        FlatSymbolRefAttr:$decomposition,
                        DefaultValuedOptionalAttr<I32Attr, "0">:$version);
   let results = (outs Variadic<HLO_AnyValue>);
+  let regions = (region VariadicRegion<AnyRegion>:$composite_regions);
   let assemblyFormat = [{
-    $name $inputs attr-dict `:` functional-type(operands, results)
+    $name $inputs (` ` `(` $composite_regions^ `)`)? attr-dict `:` functional-type(operands, results)
   }];
 }
 

@@ -36,5 +36,9 @@ def HLO_TensorOrPerAxisQuantizedTensor :
 def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, StableHLO_Token, HLO_Tuple]>;
 def HLO_AnyValue : AnyTypeOf<[HLO_TensorOrPerAxisQuantizedTensor, StableHLO_Token,
                               HLO_Tuple]>;
+// The spec's buffer types: memrefs that custom calls create, fill and read
+// (CreateBuffer, Pin, Unpin).
+def HLO_Buffer : MemRefOf<[HLO_Float, HLO_Pred, HLO_Int, HLO_Complex]>;
+def HLO_CustomCallValue : AnyTypeOf<[HLO_AnyValue, HLO_Buffer, StableHLO_Future]>;
 
 #endif // HLOX_DIALECT_STABLEHLO_IR_STABLEHLO_TYPES
