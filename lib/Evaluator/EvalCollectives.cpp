@@ -447,6 +447,19 @@ LogicalResult evalCollectivePermute(Operation *op,
   return success();
 }
 
+/// The position in its group of data operand `k`'s root: the last operand's
+/// element `k` with a dynamic root, else 0; an error at `op` when the group
+/// of `groupSize` has no such position.
+FailureOr<int64_t> rootOf(Operation *op, ArrayRef<RuntimeValue> operands,
+                          bool dynamicRoot, size_t k, size_t groupSize) {
+  int64_t root =
+      dynamicRoot ? operands.back().getTensor().data<int32_t>()[k] : 0;
+  if (root < 0 || root >= static_cast<int64_t>(groupSize))
+    return op->emitError("root ")
+           << root << " is out of range for a group of " << groupSize;
+  return root;
+}
+
 LogicalResult evalCollectiveBroadcast(Operation *op,
                                       ArrayRef<RuntimeValue> operands,
                                       SmallVectorImpl<RuntimeValue> &results,
@@ -481,13 +494,11 @@ LogicalResult evalCollectiveBroadcast(Operation *op,
   if (failed(members))
     return failure();
   for (size_t k = 0; k < data.size(); ++k) {
-    int64_t root = 0;
-    if (dynamicRoot)
-      root = operands.back().getTensor().data<int32_t>()[k];
-    if (root < 0 || root >= static_cast<int64_t>(members->size()))
-      return op->emitError("root ") << root << " is out of range for a group "
-                                    << "of " << members->size();
-    results.push_back((*members)[root].getElements()[k]);
+    FailureOr<int64_t> root =
+        rootOf(op, operands, dynamicRoot, k, members->size());
+    if (failed(root))
+      return failure();
+    results.push_back((*members)[*root].getElements()[k]);
   }
   return success();
 }
@@ -517,13 +528,11 @@ LogicalResult evalCollectiveReduce(Operation *op,
   int64_t position = positionIn(groups, w);
   for (size_t k = 0; k < data.size(); ++k) {
     RankedTensorType type = resultType(op, evaluator, k);
-    int64_t root = 0;
-    if (dynamicRoot)
-      root = operands.back().getTensor().data<int32_t>()[k];
-    if (root < 0 || root >= static_cast<int64_t>(members->size()))
-      return op->emitError("root ") << root << " is out of range for a group "
-                                    << "of " << members->size();
-    if (position != root) {
+    FailureOr<int64_t> root =
+        rootOf(op, operands, dynamicRoot, k, members->size());
+    if (failed(root))
+      return failure();
+    if (position != *root) {
       results.push_back(Tensor(type));
       continue;
     }

@@ -53,6 +53,17 @@ void convertOperand(OpBuilder &builder, Operation *op, unsigned index,
   op->setOperand(index, converted);
 }
 
+/// Converts operands k and `second + k` of `op`, for k below `n`, to the
+/// element type of argument k of `body`.
+void convertPairs(OpBuilder &builder, Operation *op, unsigned n, Region &body,
+                  unsigned second) {
+  for (unsigned k = 0; k < n; ++k) {
+    Type element = bodyElementType(body, k);
+    convertOperand(builder, op, k, element);
+    convertOperand(builder, op, second + k, element);
+  }
+}
+
 class ConvertPromotedReductionsPass final
     : public hlox::impl::StablehloConvertPromotedReductionsBase<
           ConvertPromotedReductionsPass> {
@@ -61,27 +72,16 @@ public:
     OpBuilder builder(&getContext());
     getOperation()->walk([&](Operation *op) {
       if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
+        // inputs..., init_values...
         unsigned n = reduce.getInputs().size();
-        for (unsigned k = 0; k < n; ++k) {
-          Type element = bodyElementType(reduce.getBody(), k);
-          convertOperand(builder, op, k, element);
-          convertOperand(builder, op, n + k, element);
-        }
+        convertPairs(builder, op, n, reduce.getBody(), n);
       } else if (auto window = dyn_cast<shlo::ReduceWindowOp>(op)) {
         unsigned n = window.getInputs().size();
-        for (unsigned k = 0; k < n; ++k) {
-          Type element = bodyElementType(window.getBody(), k);
-          convertOperand(builder, op, k, element);
-          convertOperand(builder, op, n + k, element);
-        }
+        convertPairs(builder, op, n, window.getBody(), n);
       } else if (auto scatter = dyn_cast<shlo::ScatterOp>(op)) {
         // inputs..., scatter_indices, updates...
         unsigned n = scatter.getInputs().size();
-        for (unsigned k = 0; k < n; ++k) {
-          Type element = bodyElementType(scatter.getUpdateComputation(), k);
-          convertOperand(builder, op, k, element);
-          convertOperand(builder, op, n + 1 + k, element);
-        }
+        convertPairs(builder, op, n, scatter.getUpdateComputation(), n + 1);
       } else if (auto select = dyn_cast<shlo::SelectAndScatterOp>(op)) {
         // operand, source and init_value share the element type; `select`
         // then takes the wider values and converts them back, exactly.
