@@ -58,9 +58,9 @@ LogicalResult checkRngState(shlo::RngBitGeneratorOp op) {
 /// all_gather (C6): the gathered dimension is the operand's times the size
 /// of the process groups, where that size is known without the grid.
 LogicalResult checkAllGatherSize(shlo::AllGatherOp op) {
-  int64_t parts = shlo::processGroupSize(op.getReplicaGroups(),
-                                         op.getChannelHandleAttr(),
-                                         op.getUseGlobalDeviceIds());
+  int64_t parts =
+      shlo::processGroupSize(op.getReplicaGroups(), op.getChannelHandleAttr(),
+                             op.getUseGlobalDeviceIds());
   int64_t dim = op.getAllGatherDimAttr().getInt();
   if (ShapedType::isDynamic(parts))
     return success();
@@ -85,9 +85,9 @@ LogicalResult checkCustomCallValues(shlo::CustomCallOp op) {
   auto unsupported = [](Type type) {
     return isa<MemRefType, shlo::FutureType>(type);
   };
-  for (Type type : llvm::concat<const Type>(
-           llvm::to_vector(op->getOperandTypes()),
-           llvm::to_vector(op->getResultTypes())))
+  for (Type type :
+       llvm::concat<const Type>(llvm::to_vector(op->getOperandTypes()),
+                                llvm::to_vector(op->getResultTypes())))
     if (unsupported(type))
       return op.emitOpError("custom_call @")
              << op.getCallTargetName() << " takes or returns " << type

@@ -33,7 +33,8 @@ namespace {
 Type bodyElementType(Region &region, unsigned k) {
   if (region.empty() || region.front().getNumArguments() <= k)
     return {};
-  auto type = dyn_cast<RankedTensorType>(region.front().getArgument(k).getType());
+  auto type =
+      dyn_cast<RankedTensorType>(region.front().getArgument(k).getType());
   return type && type.getRank() == 0 ? type.getElementType() : Type();
 }
 
@@ -98,8 +99,8 @@ public:
         for (BlockArgument argument : block.getArguments()) {
           auto type = cast<RankedTensorType>(argument.getType());
           argument.setType(type.clone(element));
-          Value narrow = shlo::ConvertOp::create(builder, op->getLoc(), type,
-                                                 argument);
+          Value narrow =
+              shlo::ConvertOp::create(builder, op->getLoc(), type, argument);
           argument.replaceAllUsesExcept(narrow, narrow.getDefiningOp());
         }
       } else if (isa<shlo::AllReduceOp, shlo::ReduceScatterOp,

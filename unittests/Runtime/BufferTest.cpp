@@ -1,4 +1,5 @@
-//===- BufferTest.cpp - Buffer storage alignment and huge pages ------------===//
+//===- BufferTest.cpp - Buffer storage alignment and huge pages
+//------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 

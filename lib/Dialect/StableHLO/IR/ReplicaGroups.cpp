@@ -243,8 +243,9 @@ hlox::stablehlo::getMeshAxesGroupSize(ReplicaGroupMeshAxesAttr groups) {
   return static_cast<int64_t>(rows->front().size());
 }
 
-int64_t hlox::stablehlo::processGroupSize(Attribute attr, ChannelHandleAttr channel,
-                         bool useGlobalDeviceIds) {
+int64_t hlox::stablehlo::processGroupSize(Attribute attr,
+                                          ChannelHandleAttr channel,
+                                          bool useGlobalDeviceIds) {
   if (auto meshAxes = dyn_cast_or_null<ReplicaGroupMeshAxesAttr>(attr))
     return getMeshAxesGroupSize(meshAxes).value_or(ShapedType::kDynamic);
   auto groups = dyn_cast_or_null<DenseIntElementsAttr>(attr);
