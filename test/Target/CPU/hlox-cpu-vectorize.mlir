@@ -222,17 +222,18 @@ func.func private @empty(%a: tensor<0x64xf32>, %init: tensor<0xf32>) -> tensor<0
 }
 
 // A split row sum's partial results (32 f64 lanes, four registers) fit
-// the accumulators: four rows accumulate together (16 registers), four
-// streams of memory in flight, as 2-d vectors held in registers over the
-// reduction.
+// the accumulators and stay in registers over the reduction; a widening
+// sum takes its rows one at a time (a row read in long steps streams
+// faster alone than four rows together).
 // CHECK-LABEL: func.func private @partial_sums(
-// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<4x32xf64>
+// CHECK-NOT: vector<4x32xf64>
+// CHECK: arith.addf %{{.+}}, %{{.+}} : vector<32xf64>
 // HOIST-LABEL: func.func private @partial_sums(
-// HOIST: scf.for {{.*}} step %c4
-// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<4x32xf64>, vector<4x32xf64>
-// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<4x32xf64>)
-// HOIST: vector.transfer_read {{.*}} vector<4x32xf32>
-// HOIST: arith.addf {{.*}} : vector<4x32xf64>
+// HOIST: scf.for {{.*}} step %c1
+// HOIST: %[[INIT:.+]] = vector.transfer_read {{.*}} : tensor<32xf64>, vector<32xf64>
+// HOIST: scf.for {{.*}} iter_args({{.*}}%[[ACC:[a-z0-9_]+]] = %[[INIT]]) -> ({{.*}}vector<32xf64>)
+// HOIST: vector.transfer_read {{.*}} vector<32xf32>
+// HOIST: arith.addf {{.*}}, %[[ACC]] : vector<32xf64>
 #psin = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #psout = affine_map<(d0, d1, d2) -> (d0, d2)>
 func.func private @partial_sums(%x: tensor<8x4x32xf32>, %init: tensor<8x32xf64>) -> tensor<8x32xf64> attributes {hlox.dispatch} {
