@@ -69,19 +69,6 @@ Mode pairMode(std::optional<shlo::ChannelHandleAttr> channel) {
 using Group = SmallVector<ProcessId>;
 
 /// The rows of a replica_groups attribute, without -1 padding.
-SmallVector<SmallVector<int64_t>> rowsOf(DenseIntElementsAttr groups);
-
-/// The rows of `op`'s replica_groups, a tensor or mesh axes (flattened);
-/// fails with an error at `op` when the mesh does not resolve.
-FailureOr<SmallVector<SmallVector<int64_t>>> rowsOf(Operation *op,
-                                                    Attribute groups) {
-  FailureOr<DenseIntElementsAttr> tensor =
-      shlo::getReplicaGroupsTensor(op, groups);
-  if (failed(tensor))
-    return failure();
-  return rowsOf(*tensor);
-}
-
 SmallVector<SmallVector<int64_t>> rowsOf(DenseIntElementsAttr groups) {
   SmallVector<SmallVector<int64_t>> rows;
   auto type = cast<ShapedType>(groups.getType());
@@ -153,6 +140,18 @@ SmallVector<Group> processGroups(Mode mode,
     break;
   }
   return groups;
+}
+
+/// The process groups of `mode` for `op`'s `replicaGroups`, a tensor or
+/// mesh axes (flattened); an error at `op` when the mesh does not resolve.
+FailureOr<SmallVector<Group>> processGroups(Operation *op, Mode mode,
+                                            Attribute replicaGroups,
+                                            const Where &w) {
+  FailureOr<DenseIntElementsAttr> tensor =
+      shlo::getReplicaGroupsTensor(op, replicaGroups);
+  if (failed(tensor))
+    return failure();
+  return processGroups(mode, rowsOf(*tensor), w);
 }
 
 /// The group of `groups` holding this process and its position there.
@@ -307,16 +306,12 @@ LogicalResult evalAllReduce(Operation *op, ArrayRef<RuntimeValue> operands,
                             SmallVectorImpl<RuntimeValue> &results,
                             Evaluator &evaluator) {
   auto allReduce = cast<shlo::AllReduceOp>(op);
-  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
-      rowsOf(op, allReduce.getReplicaGroups());
-  if (failed(rows))
+  FailureOr<SmallVector<Group>> groups = processGroups(
+      op, reductionMode(allReduce.getChannelHandle(), allReduce.getUseGlobalDeviceIds()), allReduce.getReplicaGroups(), where(evaluator));
+  if (failed(groups))
     return failure();
-  SmallVector<Group> groups = processGroups(
-      reductionMode(allReduce.getChannelHandle(),
-                    allReduce.getUseGlobalDeviceIds()),
-      *rows, where(evaluator));
   FailureOr<std::vector<RuntimeValue>> members =
-      exchangeInGroup(op, evaluator, groups, tupleOf(operands));
+      exchangeInGroup(op, evaluator, *groups, tupleOf(operands));
   if (failed(members))
     return failure();
   for (size_t k = 0; k < operands.size(); ++k) {
@@ -335,16 +330,12 @@ LogicalResult evalAllGather(Operation *op, ArrayRef<RuntimeValue> operands,
                             Evaluator &evaluator) {
   auto allGather = cast<shlo::AllGatherOp>(op);
   int64_t dim = allGather.getAllGatherDimAttr().getInt();
-  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
-      rowsOf(op, allGather.getReplicaGroups());
-  if (failed(rows))
+  FailureOr<SmallVector<Group>> groups = processGroups(
+      op, reductionMode(allGather.getChannelHandle(), allGather.getUseGlobalDeviceIds()), allGather.getReplicaGroups(), where(evaluator));
+  if (failed(groups))
     return failure();
-  SmallVector<Group> groups = processGroups(
-      reductionMode(allGather.getChannelHandle(),
-                    allGather.getUseGlobalDeviceIds()),
-      *rows, where(evaluator));
   FailureOr<std::vector<RuntimeValue>> members =
-      exchangeInGroup(op, evaluator, groups, tupleOf(operands));
+      exchangeInGroup(op, evaluator, *groups, tupleOf(operands));
   if (failed(members))
     return failure();
   for (size_t k = 0; k < operands.size(); ++k) {
@@ -363,16 +354,12 @@ LogicalResult evalReduceScatter(Operation *op, ArrayRef<RuntimeValue> operands,
   auto reduceScatter = cast<shlo::ReduceScatterOp>(op);
   int64_t dim = reduceScatter.getScatterDimension();
   Where w = where(evaluator);
-  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
-      rowsOf(op, reduceScatter.getReplicaGroups());
-  if (failed(rows))
+  FailureOr<SmallVector<Group>> groups = processGroups(
+      op, reductionMode(reduceScatter.getChannelHandle(), reduceScatter.getUseGlobalDeviceIds()), reduceScatter.getReplicaGroups(), w);
+  if (failed(groups))
     return failure();
-  SmallVector<Group> groups = processGroups(
-      reductionMode(reduceScatter.getChannelHandle(),
-                    reduceScatter.getUseGlobalDeviceIds()),
-      *rows, w);
   FailureOr<std::vector<RuntimeValue>> members =
-      exchangeInGroup(op, evaluator, groups, operands[0]);
+      exchangeInGroup(op, evaluator, *groups, operands[0]);
   if (failed(members))
     return failure();
   SmallVector<Tensor> values;
@@ -384,7 +371,7 @@ LogicalResult evalReduceScatter(Operation *op, ArrayRef<RuntimeValue> operands,
   if (failed(reduced))
     return failure();
   results.push_back(splitPart(*reduced, dim, values.size(),
-                              positionIn(groups, w)));
+                              positionIn(*groups, w)));
   return success();
 }
 
@@ -396,18 +383,15 @@ LogicalResult evalAllToAll(Operation *op, ArrayRef<RuntimeValue> operands,
   int64_t concat = allToAll.getConcatDimension();
   int64_t count = allToAll.getSplitCount();
   Where w = where(evaluator);
-  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
-      rowsOf(op, allToAll.getReplicaGroups());
-  if (failed(rows))
+  FailureOr<SmallVector<Group>> groups = processGroups(
+      op, pairMode(allToAll.getChannelHandle()), allToAll.getReplicaGroups(), w);
+  if (failed(groups))
     return failure();
-  SmallVector<Group> groups =
-      processGroups(pairMode(allToAll.getChannelHandle()),
-                    *rows, w);
   FailureOr<std::vector<RuntimeValue>> members =
-      exchangeInGroup(op, evaluator, groups, tupleOf(operands));
+      exchangeInGroup(op, evaluator, *groups, tupleOf(operands));
   if (failed(members))
     return failure();
-  size_t position = positionIn(groups, w);
+  size_t position = positionIn(*groups, w);
   for (size_t k = 0; k < operands.size(); ++k) {
     SmallVector<Tensor> parts;
     for (const Tensor &member : column(*members, k))
@@ -471,15 +455,12 @@ LogicalResult evalCollectiveBroadcast(Operation *op,
   ArrayRef<RuntimeValue> data =
       dynamicRoot ? operands.drop_back() : operands;
   Where w = where(evaluator);
-  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
-      rowsOf(op, broadcast.getReplicaGroups());
-  if (failed(rows))
+  FailureOr<SmallVector<Group>> groups = processGroups(
+      op, pairMode(broadcast.getChannelHandle()), broadcast.getReplicaGroups(), w);
+  if (failed(groups))
     return failure();
-  SmallVector<Group> groups =
-      processGroups(pairMode(broadcast.getChannelHandle()),
-                    *rows, w);
   // A process outside every group receives zeros.
-  bool member = llvm::any_of(groups, [&](const Group &group) {
+  bool member = llvm::any_of(*groups, [&](const Group &group) {
     return llvm::any_of(group, [&](ProcessId id) {
       return id.replica == w.self.replica && id.partition == w.self.partition;
     });
@@ -490,7 +471,7 @@ LogicalResult evalCollectiveBroadcast(Operation *op,
     return success();
   }
   FailureOr<std::vector<RuntimeValue>> members =
-      exchangeInGroup(op, evaluator, groups, tupleOf(data));
+      exchangeInGroup(op, evaluator, *groups, tupleOf(data));
   if (failed(members))
     return failure();
   for (size_t k = 0; k < data.size(); ++k) {
@@ -513,19 +494,16 @@ LogicalResult evalCollectiveReduce(Operation *op,
   bool dynamicRoot = reduce.getHasDynamicRoot();
   ArrayRef<RuntimeValue> data = dynamicRoot ? operands.drop_back() : operands;
   Where w = where(evaluator);
-  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
-      rowsOf(op, reduce.getReplicaGroups());
-  if (failed(rows))
+  FailureOr<SmallVector<Group>> groups = processGroups(
+      op, reductionMode(reduce.getChannelHandle(), reduce.getUseGlobalDeviceIds()), reduce.getReplicaGroups(), w);
+  if (failed(groups))
     return failure();
-  SmallVector<Group> groups = processGroups(
-      reductionMode(reduce.getChannelHandle(), reduce.getUseGlobalDeviceIds()),
-      *rows, w);
   FailureOr<std::vector<RuntimeValue>> members =
-      exchangeInGroup(op, evaluator, groups, tupleOf(data));
+      exchangeInGroup(op, evaluator, *groups, tupleOf(data));
   if (failed(members))
     return failure();
   // The root receives the reduction, the others zeros.
-  int64_t position = positionIn(groups, w);
+  int64_t position = positionIn(*groups, w);
   for (size_t k = 0; k < data.size(); ++k) {
     RankedTensorType type = resultType(op, evaluator, k);
     FailureOr<int64_t> root =

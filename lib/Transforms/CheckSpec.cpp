@@ -82,16 +82,14 @@ LogicalResult checkAllGatherSize(shlo::AllGatherOp op) {
 /// custom_call: buffers (the spec's memrefs of CreateBuffer, Pin and Unpin)
 /// and futures are StableHLO that hlox does not run.
 LogicalResult checkCustomCallValues(shlo::CustomCallOp op) {
-  auto unsupported = [](Type type) {
-    return isa<MemRefType, shlo::FutureType>(type);
-  };
-  for (Type type :
-       llvm::concat<const Type>(llvm::to_vector(op->getOperandTypes()),
-                                llvm::to_vector(op->getResultTypes())))
-    if (unsupported(type))
-      return op.emitOpError("custom_call @")
-             << op.getCallTargetName() << " takes or returns " << type
-             << ": hlox runs custom calls on tensors, tokens and tuples only";
+  for (TypeRange types : {TypeRange(op->getOperandTypes()),
+                           TypeRange(op->getResultTypes())})
+    for (Type type : types)
+      if (isa<MemRefType, shlo::FutureType>(type))
+        return op.emitOpError("custom_call @")
+               << op.getCallTargetName() << " takes or returns " << type
+               << ": hlox runs custom calls on tensors, tokens and tuples "
+                  "only";
   return success();
 }
 

@@ -29,15 +29,6 @@ namespace shlo = hlox::stablehlo;
 
 namespace {
 
-/// The element type of argument `k` of `region`, when it is a 0-d tensor.
-Type bodyElementType(Region &region, unsigned k) {
-  if (region.empty() || region.front().getNumArguments() <= k)
-    return {};
-  auto type =
-      dyn_cast<RankedTensorType>(region.front().getArgument(k).getType());
-  return type && type.getRank() == 0 ? type.getElementType() : Type();
-}
-
 /// Converts operand `index` of `op` to element type `element` where it
 /// differs; quantized values stay (the quantized lowering reads them).
 void convertOperand(OpBuilder &builder, Operation *op, unsigned index,
@@ -59,7 +50,7 @@ void convertOperand(OpBuilder &builder, Operation *op, unsigned index,
 void convertPairs(OpBuilder &builder, Operation *op, unsigned n, Region &body,
                   unsigned second) {
   for (unsigned k = 0; k < n; ++k) {
-    Type element = bodyElementType(body, k);
+    Type element = shlo::getPromotedElementType(body, k);
     convertOperand(builder, op, k, element);
     convertOperand(builder, op, second + k, element);
   }
@@ -72,13 +63,10 @@ public:
   void runOnOperation() override {
     OpBuilder builder(&getContext());
     getOperation()->walk([&](Operation *op) {
-      if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
-        // inputs..., init_values...
-        unsigned n = reduce.getInputs().size();
-        convertPairs(builder, op, n, reduce.getBody(), n);
-      } else if (auto window = dyn_cast<shlo::ReduceWindowOp>(op)) {
-        unsigned n = window.getInputs().size();
-        convertPairs(builder, op, n, window.getBody(), n);
+      if (isa<shlo::ReduceOp, shlo::ReduceWindowOp>(op)) {
+        // inputs..., init_values..., as many of each.
+        unsigned n = op->getNumOperands() / 2;
+        convertPairs(builder, op, n, op->getRegion(0), n);
       } else if (auto scatter = dyn_cast<shlo::ScatterOp>(op)) {
         // inputs..., scatter_indices, updates...
         unsigned n = scatter.getInputs().size();
@@ -86,8 +74,8 @@ public:
       } else if (auto select = dyn_cast<shlo::SelectAndScatterOp>(op)) {
         // operand, source and init_value share the element type; `select`
         // then takes the wider values and converts them back, exactly.
-        Type element = bodyElementType(select.getScatter(), 0);
-        Type original = bodyElementType(select.getSelect(), 0);
+        Type element = shlo::getPromotedElementType(select.getScatter(), 0);
+        Type original = shlo::getPromotedElementType(select.getSelect(), 0);
         if (!element || !original || element == original ||
             isa<quant::QuantizedType>(element) ||
             isa<quant::QuantizedType>(original))
@@ -105,7 +93,7 @@ public:
         }
       } else if (isa<shlo::AllReduceOp, shlo::ReduceScatterOp,
                      shlo::CollectiveReduceOp>(op)) {
-        Type element = bodyElementType(op->getRegion(0), 0);
+        Type element = shlo::getPromotedElementType(op->getRegion(0), 0);
         unsigned data = op->getNumOperands();
         if (auto collective = dyn_cast<shlo::CollectiveReduceOp>(op);
             collective && collective.getHasDynamicRoot())

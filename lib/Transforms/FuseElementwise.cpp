@@ -173,13 +173,13 @@ public:
     // fused generics may be such producers in turn, until none is (the
     // body limit ends it).
     for (int round = 0; round < kMaxRounds; ++round) {
-      bool copied = false;
+      bool changed = false;
       getOperation()->walk([&](func::FuncOp function) {
         // Reductions whose producers fuse now, after the last round.
-        copied |= generalizeConsumersOfGenerics(function);
-        copied |= copyPerUser(function, isRepeatedForEveryUser);
+        changed |= generalizeConsumersOfGenerics(function);
+        changed |= copyPerUser(function, isRepeatedForEveryUser);
       });
-      if (!copied)
+      if (!changed)
         break;
       if (failed(fuse()))
         return signalPassFailure();

@@ -48,12 +48,14 @@ void *hlox::runtime::allocateAligned(size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   constexpr size_t kHugePage = size_t(2) << 20;
   if (size >= kHugePageThreshold && useHugePages()) {
-    void *storage = std::aligned_alloc(kHugePage, size);
+    // posix_memalign: aligned_alloc wants the size a multiple of 2 MiB.
+    void *storage = nullptr;
+    if (posix_memalign(&storage, kHugePage, size) != 0)
+      return nullptr;
     // Advice only: a kernel without THP refuses it and the allocation
     // stands on 4 KiB pages. The advised range ends on a 4 KiB boundary
     // inside the allocation; a partial last 2 MiB stays on small pages.
-    if (storage)
-      (void)madvise(storage, size / 4096 * 4096, MADV_HUGEPAGE);
+    (void)madvise(storage, size / 4096 * 4096, MADV_HUGEPAGE);
     return storage;
   }
 #endif

@@ -236,11 +236,23 @@ hlox::stablehlo::getMeshAxesGroupSize(ReplicaGroupMeshAxesAttr groups) {
   auto mesh = dyn_cast<MeshAttr>(groups.getMesh());
   if (!mesh)
     return std::nullopt;
-  FailureOr<SmallVector<SmallVector<int64_t>>> rows =
-      flattenMeshAxes(mesh, groups.getAxes(), nullptr);
-  if (failed(rows) || rows->empty())
-    return std::nullopt;
-  return static_cast<int64_t>(rows->front().size());
+  // The product of the axes' (or sub-axes') sizes; the attribute's verifier
+  // has checked that they exist and do not overlap.
+  int64_t size = 1;
+  for (Attribute attr : groups.getAxes()) {
+    auto ref = cast<AxisRefAttr>(attr);
+    if (SubAxisInfoAttr info = ref.getSubAxisInfo()) {
+      size *= info.getSize();
+      continue;
+    }
+    auto axis = llvm::find_if(mesh.getAxes(), [&](MeshAxisAttr axis) {
+      return axis.getName() == ref.getName();
+    });
+    if (axis == mesh.getAxes().end())
+      return std::nullopt;
+    size *= axis->getSize();
+  }
+  return size;
 }
 
 int64_t hlox::stablehlo::processGroupSize(Attribute attr,

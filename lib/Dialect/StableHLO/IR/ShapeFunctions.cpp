@@ -10,8 +10,6 @@
 
 #include "VerifyUtils.h"
 
-#include "hlox/Dialect/StableHLO/IR/ReplicaGroups.h"
-
 using namespace mlir;
 
 namespace hlox::stablehlo::detail {
@@ -154,6 +152,5 @@ SmallVector<int64_t> gatherShape(ShapedType indices,
                         : batchSizes[nextBatch++]);
   return shape;
 }
-
 
 } // namespace hlox::stablehlo::detail

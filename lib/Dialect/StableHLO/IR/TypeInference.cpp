@@ -407,6 +407,12 @@ LogicalResult ConcatenateOp::inferReturnTypes(
   return success();
 }
 
+/// The promoted element type of argument `k` of region `r` of an op being
+/// built (getPromotedElementType); null while it has no such region.
+static Type promotedElement(RegionRange regions, unsigned r, unsigned k) {
+  return r < regions.size() ? getPromotedElementType(*regions[r], k) : Type();
+}
+
 LogicalResult ReduceOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
@@ -428,8 +434,7 @@ LogicalResult ReduceOp::inferReturnTypes(
   // element type of the body's matching argument (promoted), else of the
   // matching init value.
   for (auto [k, init] : llvm::enumerate(adaptor.getInitValues())) {
-    Type element = regions.empty() ? Type()
-                                   : getPromotedElementType(*regions[0], k);
+    Type element = promotedElement(regions, 0, k);
     inferred.push_back(RankedTensorType::get(
         shape, element ? element : getElementTypeOrSelf(init.getType())));
   }
@@ -498,9 +503,7 @@ LogicalResult ScatterOp::inferReturnTypes(
   /*scatter_c16*/ // the inputs' types, of the promoted element types.
   for (auto [k, input] : llvm::enumerate(adaptor.getInputs()))
     inferred.push_back(withElementType(
-        input.getType(), regions.empty()
-                             ? Type()
-                             : getPromotedElementType(*regions[0], k)));
+        input.getType(), promotedElement(regions, 0, k)));
   return success();
 }
 
@@ -514,7 +517,7 @@ LogicalResult SelectAndScatterOp::inferReturnTypes(
   // the scatter region.
   inferred.push_back(withElementType(
       operands[0].getType(),
-      regions.size() < 2 ? Type() : getPromotedElementType(*regions[1], 0)));
+      promotedElement(regions, 1, 0)));
   return success();
 }
 
@@ -539,8 +542,7 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
   // element type of the matching init value.
   SmallVector<int64_t> shape = windowedShape(input.getShape(), window);
   for (auto [k, init] : llvm::enumerate(adaptor.getInitValues())) {
-    Type element = regions.empty() ? Type()
-                                   : getPromotedElementType(*regions[0], k);
+    Type element = promotedElement(regions, 0, k);
     inferred.push_back(RankedTensorType::get(
         shape, element ? element : getElementTypeOrSelf(init.getType())));
   }
@@ -659,7 +661,7 @@ LogicalResult ReduceScatterOp::inferReturnTypes(
                        ShapedType::isDynamic(shape[dim])
                    ? ShapedType::kDynamic
                    : shape[dim] / parts;
-  Type element = regions.empty() ? Type() : getPromotedElementType(*regions[0], 0);
+  Type element = promotedElement(regions, 0, 0);
   inferred.push_back(type.clone(shape, element ? element : type.getElementType()));
   return success();
 }
@@ -768,21 +770,17 @@ HLOX_INFER_AS_OPERANDS(CollectivePermuteOp, 0)       /*collective_permute_c5*/
 HLOX_INFER_AS_ALL_OPERANDS(WhileOp)                  /*while_c3*/
 HLOX_INFER_AS_ALL_OPERANDS(OptimizationBarrierOp)    /*optimization_barrier_c1*/
 HLOX_INFER_AS_ALL_OPERANDS(SortOp)                   /*sort_c2*/
-/// all_reduce and collective_reduce: one result per operand, of its shape
-/// and of the computation's (promoted) element type (all_reduce_c6,
-/// all_reduce_c7).
-#define HLOX_INFER_AS_PROMOTED_OPERANDS(OP)                                   \
-  LogicalResult OP::inferReturnTypes(                                         \
-      MLIRContext *, std::optional<Location>, ValueRange operands,            \
-      DictionaryAttr, OpaqueProperties, RegionRange regions,                  \
-      SmallVectorImpl<Type> &inferred) {                                      \
-    Type element =                                                            \
-        regions.empty() ? Type() : getPromotedElementType(*regions[0], 0);    \
-    for (Value operand : operands)                                            \
-      inferred.push_back(withElementType(operand.getType(), element));        \
-    return success();                                                         \
-  }
-HLOX_INFER_AS_PROMOTED_OPERANDS(AllReduceOp)
+/// all_reduce (all_reduce_c6, all_reduce_c7): one result per operand, of
+/// its shape and of the computation's (promoted) element type.
+LogicalResult AllReduceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  Type element = promotedElement(regions, 0, 0);
+  for (Value operand : operands)
+    inferred.push_back(withElementType(operand.getType(), element));
+  return success();
+}
 
 #undef HLOX_INFER_AS_OPERANDS
 #undef HLOX_INFER_AS_ALL_OPERANDS

@@ -115,7 +115,7 @@ LogicalResult CompareOp::verify() {
   // op, whose printing verifies it again.)
   bool ok = false;
   if (isa<FloatType>(lhs))
-    ok = *type != ComparisonType::NOTYPE;
+    ok = true;
   else if (isa<ComplexType>(lhs))
     ok = *type == ComparisonType::FLOAT || *type == ComparisonType::SIGNED ||
          *type == ComparisonType::UNSIGNED;

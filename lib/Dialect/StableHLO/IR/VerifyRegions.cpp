@@ -42,15 +42,6 @@ bool isPromotable(Type x, Type y) {
              cy.getElementType().getIntOrFloatBitWidth();
 }
 
-Type getPromotedElementType(Region &region, unsigned k) {
-  if (region.empty() || region.front().getNumArguments() <= k)
-    return {};
-  auto tensor =
-      dyn_cast<RankedTensorType>(region.front().getArgument(k).getType());
-  if (!tensor || tensor.getRank() != 0)
-    return {};
-  return tensor.getElementType();
-}
 
 Type withElementType(Type type, Type element) {
   auto tensor = dyn_cast<RankedTensorType>(type);
@@ -127,3 +118,13 @@ LogicalResult verifyReturnsPredicate(Operation *op, StringRef label,
 }
 
 } // namespace hlox::stablehlo::detail
+
+Type hlox::stablehlo::getPromotedElementType(Region &region, unsigned k) {
+  if (region.empty() || region.front().getNumArguments() <= k)
+    return {};
+  auto tensor =
+      dyn_cast<RankedTensorType>(region.front().getArgument(k).getType());
+  if (!tensor || tensor.getRank() != 0)
+    return {};
+  return tensor.getElementType();
+}

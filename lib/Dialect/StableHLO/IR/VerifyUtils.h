@@ -187,11 +187,6 @@ bool isScalarOf(mlir::Type type, mlir::Type like);
 /// complex, quantized with one expressed type) and `y` at least as wide.
 bool isPromotable(mlir::Type x, mlir::Type y);
 
-/// The element type of argument `k` of a reduction body, the type its
-/// values are promoted to and its results have; null when the region has
-/// no such 0-d tensor argument.
-mlir::Type getPromotedElementType(mlir::Region &region, unsigned k);
-
 /// `type` with the element type `element` when one is given.
 mlir::Type withElementType(mlir::Type type, mlir::Type element);
 
@@ -272,8 +267,6 @@ llvm::SmallVector<int64_t> gatherShape(mlir::ShapedType indices,
 bool gatherDimsInRange(mlir::ShapedType operand, mlir::ShapedType indices,
                        GatherDimensionNumbersAttr dims,
                        llvm::ArrayRef<int64_t> sliceSizes);
-
-// processGroupSize: ReplicaGroups.h.
 
 } // namespace hlox::stablehlo::detail
 

@@ -99,9 +99,10 @@ bool useHugePages();
 /// is exhausted. From kHugePageThreshold bytes up, the storage starts on a
 /// 2 MiB boundary and is advised MADV_HUGEPAGE: a kernel that streams a
 /// large tensor then walks one page table entry per 2 MiB instead of per
-/// 4 KiB, which on virtual machines (nested paging) is worth 10-25% of
-/// memory-bound throughput. The kernel still decides; with THP `never`,
-/// or where a huge page cannot be had, the pages stay 4 KiB.
+/// 4 KiB (a C model of the 8192x8192 row sum read 11-47% faster from them
+/// on a virtual machine, where each walk is nested). The kernel still
+/// decides; with THP `never`, or where a huge page cannot be had, the
+/// pages stay 4 KiB.
 void *allocateAligned(size_t bytes);
 void freeAligned(void *pointer);
 

@@ -39,6 +39,12 @@ bool isSupportedQuantizedType(mlir::Type type);
 bool isCompatibleForTypeInference(mlir::TypeRange inferred,
                                   mlir::TypeRange actual);
 
+/// The element type of argument `k` of a reduction body (reduce's body,
+/// scatter's update_computation, a collective's computation): the type the
+/// reduced values are promoted to (the spec's is_promotable) and the
+/// results have; null when the region has no such 0-d tensor argument.
+mlir::Type getPromotedElementType(mlir::Region &region, unsigned k);
+
 namespace OpTrait {
 /// Marks ops whose inferred result types are checked with
 /// isCompatibleForTypeInference; the check itself is generated into the op.
