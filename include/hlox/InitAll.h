@@ -12,6 +12,7 @@ class DialectRegistry;
 namespace hlox {
 
 /// Adds the dialects hlox reads: stablehlo, chlo, check, interpreter, sdy,
+/// vhlo (portable artifacts),
 /// and the upstream dialects their programs use (func, quant).
 void registerAllDialects(mlir::DialectRegistry &registry);
 

@@ -12,6 +12,7 @@
 #include "hlox/Dialect/Sdy/Transforms/Passes.h"
 #include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Dialect/VHLO/IR/VhloOps.h"
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -25,7 +26,7 @@ void hlox::registerAllDialects(mlir::DialectRegistry &registry) {
                   stablehlo::StableHLODialect, chlo::CHLODialect,
                   check::CheckDialect, interpreter::InterpreterDialect,
                   sdy::SdyDialect, special::SpecialDialect,
-                  library::LibraryDialect>();
+                  library::LibraryDialect, vhlo::VhloDialect>();
   mlir::func::registerInlinerExtension(registry);
 }
 
