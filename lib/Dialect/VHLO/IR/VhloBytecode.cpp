@@ -115,19 +115,22 @@ void writeTensorData(DenseElementsAttr data, DialectBytecodeWriter &writer) {
     return;
   }
   int64_t count = data.getNumElements();
+  std::string packed;
   if (data.isSplat() && count > 1) {
-    char byte = data.getSplatValue<bool>() ? char(0xFF) : char(0);
-    writer.writeOwnedBlob(ArrayRef<char>(byte));
-    return;
+    packed.push_back(data.getSplatValue<bool>() ? char(0xFF) : char(0));
+  } else {
+    packed.assign((count + 7) / 8, 0);
+    int64_t index = 0;
+    for (bool value : data.getValues<bool>()) {
+      if (value)
+        packed[index / 8] |= char(1 << (index % 8));
+      ++index;
+    }
   }
-  SmallVector<char> packed((count + 7) / 8, 0);
-  int64_t index = 0;
-  for (bool value : data.getValues<bool>()) {
-    if (value)
-      packed[index / 8] |= char(1 << (index % 8));
-    ++index;
-  }
-  writer.writeOwnedBlob(packed);
+  // The writer keeps a reference to the blob until it is done: the bytes
+  // live in the context, as a string attribute.
+  StringRef blob = StringAttr::get(data.getContext(), packed).getValue();
+  writer.writeOwnedBlob(ArrayRef<char>(blob.data(), blob.size()));
 }
 
 DenseElementsAttr readTensorData(ShapedType type, ArrayRef<char> blob,
