@@ -13,6 +13,7 @@
 #include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Dialect/VHLO/IR/VhloOps.h"
+#include "hlox/Dialect/VHLO/Transforms/Passes.h"
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -37,4 +38,5 @@ void hlox::registerAllPasses() {
   mlir::registerSymbolDCEPass();
   registerHloxPasses();
   sdy::registerSdyPasses();
+  vhlo::registerVhloPasses();
 }

@@ -89,10 +89,13 @@ int main(int argc, char **argv) {
       if (failed(pm.run(*module)))
         return 1;
     }
-    if (failed(hlox::vhlo::writePortableArtifact(*module, target,
-                                                 output->os())))
+    if (failed(hlox::vhlo::serializePortableArtifact(*module, target,
+                                                     output->os())))
       return 1;
   } else {
+    module = hlox::vhlo::deserializePortableArtifact(std::move(module));
+    if (!module)
+      return 1;
     module->print(output->os());
   }
   output->keep();

@@ -4,9 +4,12 @@
 
 #include "hlox/Dialect/VHLO/IR/Version.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
+using namespace mlir;
 using namespace hlox::vhlo;
 
 std::optional<Version> Version::fromString(llvm::StringRef text) {
@@ -58,3 +61,23 @@ hlox::vhlo::getPortableArtifactVersion(llvm::StringRef bytes) {
     return std::nullopt;
   return Version::fromString(header.substr(at + kProducerPrefix.size()));
 }
+
+FailureOr<Version> hlox::vhlo::parseTargetVersion(Operation *anchor,
+                                                  StringRef target) {
+  if (target == "current")
+    return Version::getCurrentVersion();
+  std::optional<Version> version = Version::fromString(target);
+  if (!version)
+    return anchor->emitError() << "invalid target version '" << target
+                               << "': expected X.Y.Z or 'current'";
+  if (*version < Version::getMinimumVersion())
+    return anchor->emitError()
+           << "target version " << target << " is less than the minimum "
+           << Version::getMinimumVersion().str();
+  if (*version > Version::getCurrentVersion())
+    return anchor->emitError()
+           << "target version " << target << " is greater than the current "
+           << Version::getCurrentVersion().str();
+  return *version;
+}
+

@@ -4,29 +4,14 @@
 
 #include "hlox/Dialect/VHLO/Serialization/Serialization.h"
 
+#include "hlox/Dialect/VHLO/IR/VhloOps.h"
+#include "hlox/Dialect/VHLO/Transforms/Passes.h"
+
 #include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
 using namespace hlox::vhlo;
-
-FailureOr<Version> hlox::vhlo::parseTargetVersion(Operation *anchor,
-                                                  StringRef target) {
-  if (target == "current")
-    return Version::getCurrentVersion();
-  std::optional<Version> version = Version::fromString(target);
-  if (!version)
-    return anchor->emitError() << "invalid target version '" << target
-                               << "': expected X.Y.Z or 'current'";
-  if (*version < Version::getMinimumVersion())
-    return anchor->emitError()
-           << "target version " << target << " is less than the minimum "
-           << Version::getMinimumVersion().str();
-  if (*version > Version::getCurrentVersion())
-    return anchor->emitError()
-           << "target version " << target << " is greater than the current "
-           << Version::getCurrentVersion().str();
-  return *version;
-}
 
 LogicalResult hlox::vhlo::writePortableArtifact(ModuleOp module,
                                                 StringRef target,
@@ -40,4 +25,46 @@ LogicalResult hlox::vhlo::writePortableArtifact(ModuleOp module,
   BytecodeWriterConfig config(producer);
   config.setDesiredBytecodeVersion(*version->getBytecodeVersion());
   return writeBytecodeToFile(module, os, config);
+}
+
+LogicalResult hlox::vhlo::serializePortableArtifact(ModuleOp module,
+                                                    StringRef target,
+                                                    raw_ostream &os) {
+  if (failed(parseTargetVersion(module, target)))
+    return failure();
+  // Two pass managers, as the version pass must see the whole module in
+  // VHLO before it starts.
+  PassManager legalize(module->getContext());
+  legalize.addPass(createStablehloLegalizeToVhlo());
+  if (failed(legalize.run(module)))
+    return failure();
+  PassManager toVersion(module->getContext());
+  toVersion.addPass(createVhloToVersion({target.str()}));
+  if (failed(toVersion.run(module)))
+    return failure();
+  return writePortableArtifact(module, target, os);
+}
+
+OwningOpRef<ModuleOp>
+hlox::vhlo::deserializePortableArtifact(OwningOpRef<ModuleOp> module) {
+  if (!module)
+    return nullptr;
+  PassManager pm(module->getContext());
+  pm.addPass(createVhloToVersion({Version::getCurrentVersion().str()}));
+  pm.addPass(createVhloLegalizeToStablehlo());
+  if (failed(pm.run(*module)))
+    return nullptr;
+  return module;
+}
+
+bool hlox::vhlo::isPortableArtifact(ModuleOp module) {
+  bool vhlo = false;
+  module.walk([&](Operation *op) {
+    if (isa<VersionedOpInterface>(op)) {
+      vhlo = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return vhlo;
 }

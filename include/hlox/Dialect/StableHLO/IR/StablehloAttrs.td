@@ -144,6 +144,8 @@ def StableHLO_ResultAccuracy :
                         APFloatParameter<"relative tolerance">:$rtol,
                         "int64_t":$ulps,
                         "::hlox::stablehlo::ResultAccuracyModeAttr":$mode);
+  // A default value (in DefaultValuedOptionalAttr) is this attribute.
+  let constBuilderCall = "$0";
 }
 
 //===----------------------------------------------------------------------===//

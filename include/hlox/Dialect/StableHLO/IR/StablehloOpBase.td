@@ -50,13 +50,21 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, list<Trait> traits,
   }];
 }
 
-// Transcendental unary operations take an optional requested accuracy.
+// Transcendental unary operations take an optional requested accuracy; the
+// default (no tolerance, DEFAULT mode) is not printed.
 class StableHLO_UnaryWithAccuracyOp<string mnemonic, list<Trait> traits,
                                     Type operandType>
     : StableHLO_Op<mnemonic, traits # [Pure, Elementwise, HLO_InferSameType,
                                        SameOperandsAndResultShape]> {
   let arguments = (ins operandType:$operand,
-                       OptionalAttr<StableHLO_ResultAccuracy>:$result_accuracy);
+                       DefaultValuedOptionalAttr<StableHLO_ResultAccuracy, [{
+                         ::hlox::stablehlo::ResultAccuracyAttr::get(
+                             $_builder.getContext(), ::llvm::APFloat(0.0),
+                             ::llvm::APFloat(0.0), 0,
+                             ::hlox::stablehlo::ResultAccuracyModeAttr::get(
+                                 $_builder.getContext(),
+                                 ::hlox::stablehlo::ResultAccuracyMode::DEFAULT))
+                       }]>:$result_accuracy);
   let results = (outs operandType:$result);
   let assemblyFormat = [{
     $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))

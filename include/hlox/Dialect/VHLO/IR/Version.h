@@ -12,6 +12,7 @@
 #define HLOX_DIALECT_VHLO_IR_VERSION_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/LogicalResult.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -20,6 +21,10 @@
 #include <optional>
 #include <string>
 #include <tuple>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace hlox::vhlo {
 
@@ -77,6 +82,12 @@ constexpr llvm::StringLiteral kProducerPrefix = "StableHLO_v";
 /// The StableHLO version in the producer string of MLIR bytecode; nullopt when
 /// `bytes` is not MLIR bytecode or names no StableHLO version.
 std::optional<Version> getPortableArtifactVersion(llvm::StringRef bytes);
+
+/// Parses a target version: "X.Y.Z" or "current". Reports an error at
+/// `anchor` when the text is not a version or is outside
+/// [minimum, current].
+llvm::FailureOr<Version> parseTargetVersion(mlir::Operation *anchor,
+                                            llvm::StringRef target);
 
 } // namespace hlox::vhlo
 

@@ -19,12 +19,6 @@
 
 namespace hlox::vhlo {
 
-/// Parses a target version: "X.Y.Z" or "current". Reports an error at
-/// `module`'s location when the text is not a version or is outside
-/// [minimum, current].
-mlir::FailureOr<Version> parseTargetVersion(mlir::Operation *anchor,
-                                            llvm::StringRef target);
-
 /// Writes `module`, which holds VHLO only (the result of
 /// `stablehlo-legalize-to-vhlo` and `vhlo-to-version`), as MLIR bytecode
 /// for `target`: the bytecode format that version reads and the producer
@@ -32,6 +26,22 @@ mlir::FailureOr<Version> parseTargetVersion(mlir::Operation *anchor,
 mlir::LogicalResult writePortableArtifact(mlir::ModuleOp module,
                                           llvm::StringRef target,
                                           llvm::raw_ostream &os);
+
+/// Serializes a StableHLO program for `target`: StableHLO to VHLO, VHLO to
+/// the forms of `target`, then writePortableArtifact. `module` is left in
+/// VHLO. An op that `target` cannot express is an error at the op.
+mlir::LogicalResult serializePortableArtifact(mlir::ModuleOp module,
+                                              llvm::StringRef target,
+                                              llvm::raw_ostream &os);
+
+/// Turns a module read from a portable artifact (VHLO of any version from
+/// the minimum) into StableHLO: VHLO ops to their current forms, then to
+/// StableHLO. Null, with the errors reported, when that fails.
+mlir::OwningOpRef<mlir::ModuleOp>
+deserializePortableArtifact(mlir::OwningOpRef<mlir::ModuleOp> module);
+
+/// Whether a module holds VHLO ops (is a portable artifact as read).
+bool isPortableArtifact(mlir::ModuleOp module);
 
 } // namespace hlox::vhlo
 
