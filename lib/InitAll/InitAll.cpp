@@ -13,6 +13,7 @@
 #include "hlox/Dialect/Special/IR/SpecialOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Dialect/VHLO/IR/VhloOps.h"
+#include "hlox/Dialect/VHLO/Serialization/Serialization.h"
 #include "hlox/Dialect/VHLO/Transforms/Passes.h"
 #include "hlox/Transforms/Passes.h"
 
@@ -39,4 +40,5 @@ void hlox::registerAllPasses() {
   registerHloxPasses();
   sdy::registerSdyPasses();
   vhlo::registerVhloPasses();
+  vhlo::registerSerializationPipelines();
 }

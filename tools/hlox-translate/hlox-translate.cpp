@@ -4,19 +4,21 @@
 //
 // hlox-translate --serialize --target=X.Y.Z IN -o OUT
 //   writes a StableHLO program (text or bytecode) as a portable artifact:
-//   MLIR bytecode of the vhlo dialect, for StableHLO version X.Y.Z
-//   ("current" for the newest this build knows).
+//   MLIR bytecode of the vhlo dialect that StableHLO X.Y.Z reads ("current"
+//   for the newest this build knows). An op that X.Y.Z cannot express is an
+//   error naming it.
 // hlox-translate --deserialize IN
 //   reads a portable artifact of any version from 0.9.0 and prints it as
-//   StableHLO text.
+//   StableHLO text; --print-stablehlo-version first prints the version the
+//   artifact was written for.
 //
 //===----------------------------------------------------------------------===//
 
 #include "hlox/Dialect/VHLO/Serialization/Serialization.h"
 #include "hlox/InitAll.h"
 
-#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -38,12 +40,55 @@ static cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
 static cl::opt<bool> serialize(
     "serialize", cl::desc("Write the program as a portable artifact"));
 static cl::opt<bool> deserialize(
-    "deserialize", cl::desc("Read a portable artifact, print StableHLO"));
+    "deserialize",
+    cl::desc("Read a portable artifact and print it as StableHLO"));
 static cl::opt<std::string> target(
     "target",
     cl::desc("StableHLO version to serialize for: X.Y.Z or 'current'"));
 static cl::opt<bool> stripDebuginfo(
     "strip-debuginfo", cl::desc("Drop locations before serializing"));
+static cl::opt<bool> printVersion(
+    "print-stablehlo-version",
+    cl::desc("With --deserialize: first print the StableHLO version the "
+             "artifact was written for"));
+static cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    cl::desc("Check the diagnostics against expected-* comments in the "
+             "input"));
+
+static LogicalResult translate(llvm::SourceMgr &sourceMgr,
+                               MLIRContext &context, raw_ostream &os) {
+  if (deserialize) {
+    if (printVersion) {
+      std::optional<hlox::vhlo::Version> version =
+          hlox::vhlo::getPortableArtifactVersion(
+              sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
+                  ->getBuffer());
+      if (version)
+        os << "// Reading portable artifact with StableHLO version: "
+           << version->str() << "\n";
+      else
+        os << "// Failed parsing StableHLO version from portable artifact\n";
+    }
+    OwningOpRef<ModuleOp> module =
+        hlox::vhlo::readPortableArtifact(sourceMgr, &context);
+    if (!module)
+      return failure();
+    module->print(os);
+    os << "\n";
+    return success();
+  }
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failure();
+  if (stripDebuginfo) {
+    PassManager pm(&context);
+    pm.addPass(createStripDebugInfoPass());
+    if (failed(pm.run(*module)))
+      return failure();
+  }
+  return hlox::vhlo::serializePortableArtifact(*module, target, os);
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -70,34 +115,24 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return 1;
   }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return 1;
-
   auto output = openOutputFile(outputFilename, &error);
   if (!output) {
     llvm::errs() << error << "\n";
     return 1;
   }
-  if (serialize) {
-    if (stripDebuginfo) {
-      PassManager pm(&context);
-      pm.addPass(createStripDebugInfoPass());
-      if (failed(pm.run(*module)))
-        return 1;
-    }
-    if (failed(hlox::vhlo::serializePortableArtifact(*module, target,
-                                                     output->os())))
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (verifyDiagnostics) {
+    SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context);
+    (void)translate(sourceMgr, context, output->os());
+    if (failed(handler.verify()))
       return 1;
-  } else {
-    module = hlox::vhlo::deserializePortableArtifact(std::move(module));
-    if (!module)
-      return 1;
-    module->print(output->os());
+    output->keep();
+    return 0;
   }
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  if (failed(translate(sourceMgr, context, output->os())))
+    return 1;
   output->keep();
   return 0;
 }

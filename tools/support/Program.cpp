@@ -4,6 +4,7 @@
 
 #include "Program.h"
 
+#include "hlox/Dialect/VHLO/Serialization/Serialization.h"
 #include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/KnownDialects.h"
@@ -28,7 +29,9 @@ std::unique_ptr<MLIRContext> hlox::tools::createToolContext() {
 
 OwningOpRef<ModuleOp> hlox::tools::parseProgram(llvm::SourceMgr &sourceMgr,
                                                 MLIRContext *context) {
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  // Text or bytecode; a portable artifact (VHLO) becomes StableHLO.
+  OwningOpRef<ModuleOp> module =
+      vhlo::readPortableArtifact(sourceMgr, context);
   if (module && failed(verifyKnownDialects(*module)))
     return {};
   return module;

@@ -68,16 +68,18 @@ FailureOr<Version> hlox::vhlo::parseTargetVersion(Operation *anchor,
     return Version::getCurrentVersion();
   std::optional<Version> version = Version::fromString(target);
   if (!version)
-    return anchor->emitError() << "invalid target version '" << target
-                               << "': expected X.Y.Z or 'current'";
+    return anchor->emitError()
+           << "Invalid target version argument '" << target
+           << "': a version is of the form `#.#.#` (or 'current')";
   if (*version < Version::getMinimumVersion())
     return anchor->emitError()
-           << "target version " << target << " is less than the minimum "
+           << "target version " << target
+           << " is less than minimum supported "
            << Version::getMinimumVersion().str();
   if (*version > Version::getCurrentVersion())
     return anchor->emitError()
-           << "target version " << target << " is greater than the current "
+           << "target version " << target
+           << " is greater than current version "
            << Version::getCurrentVersion().str();
   return *version;
 }
-

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
+#include "hlox/Dialect/VHLO/IR/VhloAssemblyFormat.h"
 #include "hlox/Dialect/VHLO/IR/VhloBytecode.h"
 #include "hlox/Dialect/VHLO/IR/VhloOps.h"
 
@@ -79,4 +80,76 @@ LogicalResult CustomCallOpV1::validateConstraint(Version target) {
       llvm::any_of(getOperandTypes(), llvm::IsaPred<FutureV1Type>))
     return failure();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// vhlo.func_v1 syntax
+//===----------------------------------------------------------------------===//
+
+// A function with a body names its arguments (`%arg0: T`); a declaration,
+// which has no body, lists the types alone.
+ParseResult hlox::vhlo::parseFunctionBody(OpAsmParser &parser,
+                                          Attribute &name, Region &body,
+                                          Attribute &functionType) {
+  StringAttr symbol;
+  SmallVector<OpAsmParser::Argument> args;
+  SmallVector<Type> inputs, results;
+  if (parser.parseSymbolName(symbol) ||
+      parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Paren, [&]() -> ParseResult {
+            OpAsmParser::Argument arg;
+            OptionalParseResult named =
+                parser.parseOptionalArgument(arg, /*allowType=*/true);
+            if (named.has_value()) {
+              if (failed(*named))
+                return failure();
+              args.push_back(arg);
+              inputs.push_back(arg.type);
+              return success();
+            }
+            return parser.parseType(inputs.emplace_back());
+          }) ||
+      parser.parseArrowTypeList(results))
+    return failure();
+  if (!args.empty() && args.size() != inputs.size())
+    return parser.emitError(parser.getCurrentLocation(),
+                            "name all arguments or none");
+  OptionalParseResult region = parser.parseOptionalRegion(body, args);
+  if (region.has_value() && failed(*region))
+    return failure();
+  MLIRContext *ctx = parser.getContext();
+  name = StringV1Attr::get(ctx, symbol.getValue());
+  functionType =
+      TypeV1Attr::get(ctx, FunctionV1Type::get(ctx, inputs, results));
+  return success();
+}
+
+void hlox::vhlo::printFunctionBody(OpAsmPrinter &printer, Operation *,
+                                   Attribute name, Region &body,
+                                   Attribute functionType) {
+  auto symbol = dyn_cast<StringV1Attr>(name);
+  auto typeAttr = dyn_cast<TypeV1Attr>(functionType);
+  auto type = typeAttr ? dyn_cast<FunctionV1Type>(typeAttr.getValue())
+                       : FunctionV1Type();
+  printer.printSymbolName(symbol ? symbol.getValue() : "");
+  printer << '(';
+  if (body.empty()) {
+    if (type)
+      llvm::interleaveComma(type.getInputs(), printer);
+  } else {
+    llvm::interleaveComma(body.getArguments(), printer,
+                          [&](BlockArgument arg) {
+                            printer.printRegionArgument(arg);
+                          });
+  }
+  printer << ") -> (";
+  if (type)
+    llvm::interleaveComma(type.getOutputs(), printer);
+  printer << ')';
+  if (!body.empty()) {
+    printer << ' ';
+    printer.printRegion(body, /*printEntryBlockArgs=*/false,
+                        /*printBlockTerminators=*/true,
+                        /*printEmptyBlock=*/true);
+  }
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hlox/Dialect/VHLO/IR/VhloAssemblyFormat.h"
 #include "hlox/Dialect/VHLO/IR/VhloOps.h"
 
 #include "mlir/IR/Builders.h"

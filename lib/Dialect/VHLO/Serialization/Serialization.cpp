@@ -8,7 +8,10 @@
 #include "hlox/Dialect/VHLO/Transforms/Passes.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 using namespace hlox::vhlo;
@@ -45,26 +48,58 @@ LogicalResult hlox::vhlo::serializePortableArtifact(ModuleOp module,
   return writePortableArtifact(module, target, os);
 }
 
+void hlox::vhlo::buildDeserializePipeline(OpPassManager &pm) {
+  pm.addPass(createVhloToVersion({Version::getCurrentVersion().str()}));
+  pm.addPass(createVhloLegalizeToStablehlo());
+}
+
+void hlox::vhlo::registerSerializationPipelines() {
+  PassPipelineRegistration<>(
+      "stablehlo-deserialize",
+      "VHLO of any version to StableHLO: vhlo-to-version{target=current}, "
+      "then vhlo-legalize-to-stablehlo",
+      buildDeserializePipeline);
+}
+
 OwningOpRef<ModuleOp>
 hlox::vhlo::deserializePortableArtifact(OwningOpRef<ModuleOp> module) {
   if (!module)
     return nullptr;
+  if (!isPortableArtifact(*module))
+    return module;
   PassManager pm(module->getContext());
-  pm.addPass(createVhloToVersion({Version::getCurrentVersion().str()}));
-  pm.addPass(createVhloLegalizeToStablehlo());
+  buildDeserializePipeline(pm);
   if (failed(pm.run(*module)))
     return nullptr;
   return module;
 }
 
+OwningOpRef<ModuleOp>
+hlox::vhlo::readPortableArtifact(llvm::SourceMgr &sourceMgr,
+                                 MLIRContext *context) {
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (module)
+    return deserializePortableArtifact(std::move(module));
+  // A bytecode file that did not read: say which version this build reads,
+  // and the artifact's when it is newer.
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (!buffer->getBuffer().starts_with("ML\xEFR"))
+    return nullptr;
+  std::optional<Version> version =
+      getPortableArtifactVersion(buffer->getBuffer());
+  InFlightDiagnostic error =
+      emitError(UnknownLoc::get(context))
+      << "failed to deserialize portable artifact using " << kProducerPrefix
+      << Version::getCurrentVersion().str();
+  if (version && *version > Version::getCurrentVersion())
+    error << ": it was written by StableHLO " << version->str()
+          << ", newer than the newest version this build reads";
+  return nullptr;
+}
+
 bool hlox::vhlo::isPortableArtifact(ModuleOp module) {
-  bool vhlo = false;
-  module.walk([&](Operation *op) {
-    if (isa<VersionedOpInterface>(op)) {
-      vhlo = true;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
+  return llvm::any_of(module.getBody()->getOperations(), [](Operation &op) {
+    return isa<VersionedOpInterface>(op);
   });
-  return vhlo;
 }

@@ -428,16 +428,25 @@ private:
 
 LogicalResult Legalizer::convert(Operation *op) {
   MLIRContext *ctx = op->getContext();
+  // VHLO is legal as it is.
+  if (isa<VersionedOpInterface>(op)) {
+    builder.clone(*op, mapping);
+    return success();
+  }
   StringRef opName = op->getName().getStringRef();
   std::string vhloName = getCurrentVhloOpName(opName);
+  auto illegal = [&]() {
+    return op->emitError() << "failed to legalize operation '" << opName
+                           << "' that was explicitly marked illegal: ";
+  };
   if (vhloName.empty() || !RegisteredOperationName::lookup(vhloName, ctx))
-    return op->emitError() << "'" << opName << "' has no VHLO form";
+    return illegal() << "it has no VHLO form";
 
   SmallVector<Type> resultTypes;
   for (Type type : op->getResultTypes()) {
     Type converted = convertTypeToVhlo(type);
     if (!converted)
-      return op->emitError() << "type " << type << " has no VHLO form";
+      return illegal() << "type " << type << " has no VHLO form";
     resultTypes.push_back(converted);
   }
 
@@ -446,14 +455,14 @@ LogicalResult Legalizer::convert(Operation *op) {
   for (NamedAttribute attr : op->getAttrs()) {
     FailureOr<bool> special = convertSpecial(op, opName, attr, attrs);
     if (failed(special))
-      return op->emitError() << "attribute '" << attr.getName().getValue()
-                             << "' has no VHLO form: " << attr.getValue();
+      return illegal() << "attribute '" << attr.getName().getValue()
+                       << "' has no VHLO form: " << attr.getValue();
     if (*special)
       continue;
     Attribute converted = convertGeneric(attr.getValue());
     if (!converted)
-      return op->emitError() << "attribute '" << attr.getName().getValue()
-                             << "' has no VHLO form: " << attr.getValue();
+      return illegal() << "attribute '" << attr.getName().getValue()
+                       << "' has no VHLO form: " << attr.getValue();
     attrs.set(attr.getName(), converted);
   }
 
@@ -476,8 +485,7 @@ LogicalResult Legalizer::convert(Operation *op) {
       for (BlockArgument arg : block.getArguments()) {
         Type type = convertTypeToVhlo(arg.getType());
         if (!type)
-          return op->emitError()
-                 << "type " << arg.getType() << " has no VHLO form";
+          return illegal() << "type " << arg.getType() << " has no VHLO form";
         mapping.map(arg, vhloBlock->addArgument(type, arg.getLoc()));
       }
     }
@@ -499,6 +507,8 @@ struct StablehloLegalizeToVhloPass
     Legalizer legalizer(&getContext());
     SmallVector<Operation *> originals;
     for (Operation &op : *module.getBody()) {
+      if (isa<VersionedOpInterface>(op))
+        continue;
       originals.push_back(&op);
       legalizer.builder.setInsertionPoint(&op);
       if (failed(legalizer.convert(&op)))

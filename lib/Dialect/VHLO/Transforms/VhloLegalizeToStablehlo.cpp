@@ -516,9 +516,11 @@ private:
 LogicalResult Legalizer::convert(Operation *op) {
   MLIRContext *ctx = op->getContext();
   auto versioned = dyn_cast<VersionedOpInterface>(op);
-  if (!versioned)
-    return op->emitError() << "'" << op->getName()
-                           << "' is not a VHLO op";
+  // Ops of other dialects stay as they are.
+  if (!versioned) {
+    builder.clone(*op, mapping);
+    return success();
+  }
   if (versioned.getMaxVersion() != Version::getCurrentVersion())
     return op->emitError() << "'" << op->getName()
                            << "' is not the current form of the op: run "
@@ -603,6 +605,8 @@ struct VhloLegalizeToStablehloPass
     Legalizer legalizer(&getContext());
     SmallVector<Operation *> originals;
     for (Operation &op : *module.getBody()) {
+      if (!isa<VersionedOpInterface>(op))
+        continue;
       originals.push_back(&op);
       legalizer.builder.setInsertionPoint(&op);
       if (failed(legalizer.convert(&op)))

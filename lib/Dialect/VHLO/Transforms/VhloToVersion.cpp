@@ -271,7 +271,8 @@ struct VhloToVersionPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (targetVersionOption.empty()) {
-      module.emitError() << "no target version: give target=X.Y.Z";
+      module.emitError() << "No target version specified.\n"
+                            "Target version must be of the form `#.#.#`.";
       return signalPassFailure();
     }
     FailureOr<Version> parsed =
@@ -291,18 +292,16 @@ struct VhloToVersionPass
     for (Operation *op : ops) {
       if (isLegalOp(op, target))
         continue;
+      std::string name = op->getName().getStringRef().str();
+      Location loc = op->getLoc();
       auto versioned = dyn_cast<VersionedOpInterface>(op);
-      Operation *current = op;
+      Operation *current = nullptr;
       if (versioned && (target < versioned.getMinVersion() ||
-                        target > versioned.getMaxVersion())) {
-        bool up = target > versioned.getMaxVersion();
-        if (Operation *moved = changeForm(op, up, builder))
-          current = moved;
-      }
-      if (current == op || !isLegalOp(current, target)) {
-        current->emitError() << "failed to legalize operation '"
-                             << current->getName()
-                             << "' that was explicitly marked illegal";
+                        target > versioned.getMaxVersion()))
+        current = changeForm(op, target > versioned.getMaxVersion(), builder);
+      if (!current || !isLegalOp(current, target)) {
+        emitError(loc) << "failed to legalize operation '" << name
+                       << "' that was explicitly marked illegal";
         failedAny = true;
         break;
       }

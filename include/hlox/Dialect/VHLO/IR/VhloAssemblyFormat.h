@@ -66,6 +66,15 @@ void printDoubleArray(mlir::AsmPrinter &printer,
 bool bitwiseEqual(llvm::ArrayRef<llvm::APFloat> a,
                   llvm::ArrayRef<llvm::APFloat> b);
 
+/// `@name(%arg0: T, ...) -> (R, ...) {body}` of `vhlo.func_v1`: the name
+/// a StringV1, the type a TypeV1 of a FunctionV1.
+mlir::ParseResult parseFunctionBody(mlir::OpAsmParser &parser,
+                                    mlir::Attribute &name, mlir::Region &body,
+                                    mlir::Attribute &functionType);
+void printFunctionBody(mlir::OpAsmPrinter &printer, mlir::Operation *op,
+                       mlir::Attribute name, mlir::Region &body,
+                       mlir::Attribute functionType);
+
 } // namespace hlox::vhlo
 
 #endif // HLOX_DIALECT_VHLO_IR_VHLOASSEMBLYFORMAT_H

@@ -645,6 +645,15 @@ def VHLO_FuncOpV1 : VHLO_Op<"func_v1", "0.9.0", "current"> {
                        AnyAttr:$sym_name,
                        AnyAttr:$sym_visibility);
   let regions = (region AnyRegion:$body);
+  let description = [{
+    Prints as `vhlo.func_v1 @name(%arg0: T, ...) -> (R, ...) { ... }`
+    followed by `attributes {...}` with the other attributes; a declaration
+    (no body) lists its argument types alone.
+  }];
+  let assemblyFormat = [{
+    custom<FunctionBody>($sym_name, $body, $function_type)
+    attr-dict-with-keyword
+  }];
 }
 
 def VHLO_GatherOpV1 : VHLO_Op<"gather_v1", "0.9.0", "1.0.0"> {

@@ -17,6 +17,14 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
 namespace hlox::vhlo {
 
 /// Writes `module`, which holds VHLO only (the result of
@@ -36,11 +44,26 @@ mlir::LogicalResult serializePortableArtifact(mlir::ModuleOp module,
 
 /// Turns a module read from a portable artifact (VHLO of any version from
 /// the minimum) into StableHLO: VHLO ops to their current forms, then to
-/// StableHLO. Null, with the errors reported, when that fails.
+/// StableHLO. A module that is not a portable artifact comes back as it
+/// is. Null, with the errors reported, when that fails.
 mlir::OwningOpRef<mlir::ModuleOp>
 deserializePortableArtifact(mlir::OwningOpRef<mlir::ModuleOp> module);
 
-/// Whether a module holds VHLO ops (is a portable artifact as read).
+/// Parses the main file of `sourceMgr` (text or bytecode, StableHLO or
+/// VHLO) and deserializes it. A file that does not parse gets a last error
+/// that names the version this build reads, and the artifact's when it is
+/// newer.
+mlir::OwningOpRef<mlir::ModuleOp>
+readPortableArtifact(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context);
+
+/// Adds the passes of deserialization: vhlo-to-version{target=current},
+/// then vhlo-legalize-to-stablehlo.
+void buildDeserializePipeline(mlir::OpPassManager &pm);
+
+/// Registers the `stablehlo-deserialize` pipeline.
+void registerSerializationPipelines();
+
+/// Whether a module holds VHLO (functions), as a portable artifact does.
 bool isPortableArtifact(mlir::ModuleOp module);
 
 } // namespace hlox::vhlo

@@ -18,7 +18,7 @@ def StablehloLegalizeToVhlo
     numbers become one attribute per field; a dot algorithm its seven
     fields), and an attribute that is absent gets its default value, as
     every VHLO attribute is required. The module's own attributes stay as
-    they are.
+    they are, and so do VHLO ops.
 
     An op, a type or an attribute that VHLO cannot hold (another dialect's,
     a signed `si` integer, a string attribute with a type, a tensor
