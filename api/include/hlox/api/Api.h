@@ -1,0 +1,378 @@
+//===- Api.h - hlox from C++ programs ---------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// The C++ API, shaped like PJRT: a Client owns devices and compiles
+// programs (StableHLO text, MLIR bytecode, portable artifacts) into
+// Executables; Buffers hold arrays on a device; Executable::execute runs a
+// program on buffers and gives result buffers and an event that completes
+// when they are ready. The C ABI (c_api.h) wraps exactly this.
+//
+// Ownership and threads:
+// - Client: create with Client::create; every method may be called from any
+//   thread. Executables and Buffers keep what they need of their client
+//   alive (they hold shared references), so they may outlive the Client
+//   object the caller holds.
+// - Executable: immutable once compiled, shared (std::shared_ptr); execute
+//   may be called from several threads at once. Executions on one device
+//   run in the order they were submitted (a stream per device); each
+//   returns at once with its result buffers.
+// - Buffer: shared (std::shared_ptr); its contents are read-only once ready.
+//   A buffer that is not ready (a result of an execution still running)
+//   may be passed to another execution, which waits for it, or read with
+//   toHost, which waits for it.
+// - Event: shared state, safe to wait on from any thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_API_API_H
+#define HLOX_API_API_H
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace hlox::api {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// What kind of failure an Error is (the C ABI's hlox_error_code).
+enum class ErrorCode {
+  Ok = 0,
+  /// A bad argument: a buffer of the wrong type, a missing entry, ...
+  InvalidArgument = 1,
+  /// The program does not parse, verify or compile; the message holds the
+  /// compiler's located diagnostics.
+  CompileError = 2,
+  /// A run failed (a custom call's handler reported an error, memory ran
+  /// out, ...).
+  ExecutionError = 3,
+  /// Something this build does not do (a device kind, an element type).
+  Unimplemented = 4,
+  /// Serialized data that is not an executable of this version.
+  DataLoss = 5,
+};
+
+/// The outcome of an operation: ok, or a code and a message.
+class Status {
+public:
+  Status() = default;
+  Status(ErrorCode code, std::string message)
+      : code(code), message(std::move(message)) {}
+  bool ok() const { return code == ErrorCode::Ok; }
+  explicit operator bool() const { return ok(); }
+  ErrorCode getCode() const { return code; }
+  const std::string &getMessage() const { return message; }
+
+private:
+  ErrorCode code = ErrorCode::Ok;
+  std::string message;
+};
+
+/// A value or the Status that explains its absence.
+template <typename T> class StatusOr {
+public:
+  StatusOr(T value) : value(std::move(value)) {}
+  StatusOr(Status status) : status(std::move(status)) {}
+  bool ok() const { return status.ok(); }
+  explicit operator bool() const { return ok(); }
+  const Status &getStatus() const { return status; }
+  T &operator*() { return *value; }
+  const T &operator*() const { return *value; }
+  T *operator->() { return &*value; }
+  const T *operator->() const { return &*value; }
+
+private:
+  Status status;
+  std::optional<T> value;
+};
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// Element types (the C ABI's hlox_element_type). Other StableHLO element
+/// types (i2, i4, the f8 formats, ...) appear in signatures as Other.
+enum class ElementType {
+  Other = 0,
+  Pred = 1,
+  S8 = 2,
+  S16 = 3,
+  S32 = 4,
+  S64 = 5,
+  U8 = 6,
+  U16 = 7,
+  U32 = 8,
+  U64 = 9,
+  F16 = 10,
+  BF16 = 11,
+  F32 = 12,
+  F64 = 13,
+  C64 = 14,
+  C128 = 15,
+};
+
+/// Bytes per element (a pred takes one byte); 0 for Other.
+size_t getElementByteWidth(ElementType type);
+/// The StableHLO spelling: "i1", "i8", "ui8", "f32", "complex<f32>", ...
+std::string_view getElementTypeName(ElementType type);
+
+/// An array type: element type and shape; a dynamic dimension is -1.
+struct TensorType {
+  ElementType elementType = ElementType::Other;
+  /// The StableHLO spelling of the element type (also for Other).
+  std::string elementName;
+  std::vector<int64_t> shape;
+
+  int64_t getNumElements() const;
+  /// Bytes of a dense row-major array of this type (shape static).
+  size_t getByteSize() const;
+  /// "2x3xf32".
+  std::string str() const;
+  bool operator==(const TensorType &other) const {
+    return elementName == other.elementName && shape == other.shape;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Events, devices, buffers
+//===----------------------------------------------------------------------===//
+
+/// Completes once: ok, or with the error of what it waited for.
+class Event {
+public:
+  /// An event that has completed ok.
+  Event();
+  /// An event that has already completed with `status`.
+  static Event ready(Status status = {});
+  /// Blocks until the event completes; returns its status.
+  Status wait() const;
+  bool isReady() const;
+  /// Calls `callback` with the status once the event completes (at once
+  /// when it has), on the thread that completes it.
+  void onReady(std::function<void(const Status &)> callback) const;
+
+  struct State;
+  explicit Event(std::shared_ptr<State> state) : state(std::move(state)) {}
+
+private:
+  std::shared_ptr<State> state;
+};
+
+/// A device of a client: where buffers live and programs run.
+struct DeviceInfo {
+  int id = 0;
+  /// "cpu".
+  std::string kind;
+  /// "cpu:0".
+  std::string name;
+  /// Threads that run a program's kernels.
+  unsigned numThreads = 0;
+};
+
+/// How Client::bufferFromHost treats the caller's memory.
+enum class HostBufferSemantics {
+  /// Copies the data; the caller may reuse its memory on return.
+  Copy = 0,
+  /// Uses the caller's memory in place where it is aligned to 64 bytes (and
+  /// copies otherwise): the caller keeps it alive and unchanged until the
+  /// `onRelease` callback runs.
+  ZeroCopy = 1,
+};
+
+class Buffer {
+public:
+  virtual ~Buffer();
+  const TensorType &getType() const { return type; }
+  int getDeviceId() const { return deviceId; }
+  /// Completes when the contents are there (a result: when its execution
+  /// finished; with the execution's error when it failed).
+  const Event &getReadyEvent() const { return readyEvent; }
+  /// Copies the contents to `destination` (getType().getByteSize() bytes),
+  /// waiting for them first.
+  Status toHost(void *destination, size_t size) const;
+  /// Whether the buffer uses memory the caller lent (ZeroCopy).
+  bool isBorrowed() const;
+  /// The contents in place (CPU devices hold them in host memory), waiting
+  /// for them first: dense row-major, read-only, valid as long as the
+  /// buffer.
+  StatusOr<const void *> getHostPointer() const;
+
+  struct Impl;
+  Buffer(TensorType type, int deviceId, Event readyEvent,
+         std::shared_ptr<Impl> impl);
+  const std::shared_ptr<Impl> &getImpl() const { return impl; }
+
+private:
+  TensorType type;
+  int deviceId;
+  Event readyEvent;
+  std::shared_ptr<Impl> impl;
+};
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
+/// The options of Client::compile (the C ABI's hlox_compile_args).
+struct CompileOptions {
+  /// The function to compile.
+  std::string entry = "main";
+  /// Keeps libm accuracy and the evaluator's summation order (see
+  /// docs/numerics.md); the default allows reassociated reductions, FMA
+  /// and vector math within their stated bounds.
+  bool strictNumerics = false;
+  /// The CPU the kernels are compiled for: "host" or an LLVM CPU name.
+  std::string targetCpu = "host";
+  /// Features added or removed ("+avx2,-avx512f").
+  std::string targetFeatures;
+  /// Library calls (oneDNN, hlox's matmul kernel) for large contractions.
+  bool libraryCalls = true;
+  /// Custom-call handler plugins (shared objects) to load first.
+  std::vector<std::string> plugins;
+
+  /// The options as text, one `key=value` per line: what the executable
+  /// cache keys on and serialized executables carry.
+  std::string str() const;
+};
+
+/// What an executable needs before it runs.
+struct CostReport {
+  /// Intermediates' memory: the most any run needs at once (the arena).
+  int64_t workspaceBytes = 0;
+  /// The arena without reuse between intermediates.
+  int64_t workspaceBytesWithoutReuse = 0;
+  /// Constants baked into the program.
+  int64_t constantBytes = 0;
+  int64_t argumentBytes = 0;
+  int64_t resultBytes = 0;
+  /// Compiled kernels and their launches per run.
+  int64_t kernels = 0;
+  int64_t dispatches = 0;
+  /// Floating-point operations of the contractions (dot_general, dot,
+  /// convolution) per run.
+  int64_t flops = 0;
+};
+
+class Client;
+
+/// A compiled program. Always held by a std::shared_ptr (Client::compile
+/// makes it so): an execution keeps it alive until it has run.
+class Executable : public std::enable_shared_from_this<Executable> {
+public:
+  virtual ~Executable();
+  /// The entry's name.
+  const std::string &getName() const;
+  /// The arguments' and results' types (dimensions of a shape-polymorphic
+  /// entry are -1; it is compiled again for each new argument signature).
+  const std::vector<TensorType> &getInputTypes() const;
+  const std::vector<TensorType> &getOutputTypes() const;
+  /// Known at compile time for a statically shaped entry; for a
+  /// shape-polymorphic one, of the last signature it was compiled for.
+  CostReport getCostReport() const;
+  const CompileOptions &getOptions() const;
+
+  /// The results of an execution: their buffers (ready when `done` is) and
+  /// the event that completes when the execution has finished.
+  struct Execution {
+    std::vector<std::shared_ptr<Buffer>> results;
+    Event done;
+  };
+  /// Runs the program on `arguments` (each the type of its input, on one
+  /// device) on `deviceId`'s stream. Returns at once; argument errors
+  /// (count, types, devices) are reported here, run errors by `done` and
+  /// the results' events. The arguments must stay unchanged until `done`.
+  StatusOr<Execution>
+  executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
+               int deviceId = 0);
+  /// executeAsync, then waits: the ready results, or the run's error.
+  StatusOr<std::vector<std::shared_ptr<Buffer>>>
+  execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
+          int deviceId = 0);
+
+  /// The executable as bytes Client::deserializeExecutable takes: the
+  /// program as a portable artifact and the options. (It holds no machine
+  /// code yet: deserializing compiles again, through the executable cache.)
+  std::string serialize() const;
+
+  struct Impl;
+  explicit Executable(std::unique_ptr<Impl> impl);
+  Impl &getImpl() const { return *impl; }
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+//===----------------------------------------------------------------------===//
+// The client
+//===----------------------------------------------------------------------===//
+
+struct ClientOptions {
+  /// Threads of the CPU device (0: one per hardware thread).
+  unsigned numThreads = 0;
+  /// Most executables kept in the executable cache (0: no cache).
+  size_t executableCacheSize = 64;
+};
+
+class Client {
+public:
+  static StatusOr<std::shared_ptr<Client>> create(ClientOptions options = {});
+  virtual ~Client();
+
+  /// "hlox".
+  std::string_view getPlatformName() const { return "hlox"; }
+  /// The hlox version that compiles.
+  std::string getPlatformVersion() const;
+  const std::vector<DeviceInfo> &getDevices() const;
+
+  /// Compiles `program`: StableHLO text, or MLIR bytecode (a portable
+  /// artifact of any StableHLO version from 0.9.0). A program compiled
+  /// before with the same options on this client comes from the executable
+  /// cache (keyed by the program's hash, the options and the target).
+  StatusOr<std::shared_ptr<Executable>>
+  compile(std::string_view program, const CompileOptions &options = {});
+  /// An executable from Executable::serialize.
+  StatusOr<std::shared_ptr<Executable>>
+  deserializeExecutable(std::string_view bytes);
+
+  /// A buffer of `type` on `deviceId` from `data` (type.getByteSize()
+  /// bytes, dense row-major). With ZeroCopy and 64-byte aligned data the
+  /// buffer uses `data` in place and calls `onRelease` when it no longer
+  /// does; otherwise it copies and calls `onRelease` before returning.
+  StatusOr<std::shared_ptr<Buffer>>
+  bufferFromHost(const void *data, const TensorType &type,
+                 HostBufferSemantics semantics = HostBufferSemantics::Copy,
+                 std::function<void()> onRelease = {}, int deviceId = 0);
+  /// The same for one of the standard element types.
+  StatusOr<std::shared_ptr<Buffer>>
+  bufferFromHost(const void *data, ElementType elementType,
+                 std::vector<int64_t> shape,
+                 HostBufferSemantics semantics = HostBufferSemantics::Copy,
+                 std::function<void()> onRelease = {}, int deviceId = 0);
+
+  /// Executables compiled and taken from the cache, for tests and reports.
+  size_t getNumCompilations() const;
+  size_t getNumCacheHits() const;
+
+  struct Impl;
+  explicit Client(std::shared_ptr<Impl> impl);
+  const std::shared_ptr<Impl> &getImpl() const { return impl; }
+
+private:
+  std::shared_ptr<Impl> impl;
+};
+
+/// A tensor type of a standard element type.
+TensorType makeTensorType(ElementType elementType, std::vector<int64_t> shape);
+
+} // namespace hlox::api
+
+#endif // HLOX_API_API_H

@@ -1,0 +1,125 @@
+//===- Internal.h - What the API's objects hold -----------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_API_SRC_INTERNAL_H
+#define HLOX_API_SRC_INTERNAL_H
+
+#include "hlox/api/Api.h"
+
+#include "hlox/Pipelines/CompileCache.h"
+#include "hlox/runtime/Device.h"
+#include "hlox/runtime/Executable.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include <condition_variable>
+#include <deque>
+#include <list>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace hlox::api {
+
+struct Event::State {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool done = false;
+  Status status;
+  std::vector<std::function<void(const Status &)>> callbacks;
+
+  /// Completes the event (once) and runs its callbacks.
+  void complete(Status result);
+};
+
+struct Buffer::Impl {
+  /// The contents: set before the ready event completes ok.
+  std::shared_ptr<runtime::Buffer> storage;
+  bool borrowed = false;
+};
+
+/// Runs tasks one after the other on its own thread: a device's stream.
+class Stream {
+public:
+  Stream();
+  ~Stream();
+  void submit(std::function<void()> task);
+
+private:
+  /// What the worker uses: shared, so that a worker detached from a
+  /// stream destroyed on it (see ~Stream) still has it.
+  struct Queue {
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::deque<std::function<void()>> tasks;
+    bool stopping = false;
+  };
+  std::shared_ptr<Queue> queue = std::make_shared<Queue>();
+  std::thread worker;
+};
+
+/// One compiled signature of an executable.
+struct LoadedProgram {
+  const CompiledProgram *compiled = nullptr;
+  std::unique_ptr<runtime::Executable> executable;
+  std::vector<TensorType> outputTypes;
+  CostReport report;
+};
+
+struct Client::Impl {
+  ClientOptions options;
+  std::vector<DeviceInfo> devices;
+  std::unique_ptr<runtime::CpuDevice> device;
+  /// Guards the MLIR context and every compilation.
+  std::mutex compileMutex;
+  std::unique_ptr<mlir::MLIRContext> context;
+  /// Guards the executable cache and the counters.
+  std::mutex cacheMutex;
+  std::list<std::pair<std::string, std::shared_ptr<Executable>>> cache;
+  size_t compilations = 0;
+  size_t cacheHits = 0;
+  /// Declared last: destroyed first, so that its worker stops before the
+  /// device goes.
+  std::unique_ptr<Stream> stream;
+};
+
+struct Executable::Impl {
+  std::shared_ptr<Client::Impl> client;
+  std::string name;
+  CompileOptions options;
+  /// The program as the caller gave it (what serialize writes).
+  std::string program;
+  std::vector<TensorType> inputTypes;
+  std::vector<TensorType> outputTypes;
+  /// The entry's argument types (owned by the client's context).
+  std::vector<mlir::RankedTensorType> declaredTypes;
+  bool polymorphic = false;
+  /// Compiles per signature; used under the client's compileMutex.
+  std::unique_ptr<CompileCache> cache;
+  /// Guards `loaded`.
+  std::mutex loadedMutex;
+  std::map<const CompiledProgram *, std::unique_ptr<LoadedProgram>> loaded;
+  /// The program of the declared signature (static entries), or the last
+  /// one compiled.
+  LoadedProgram *last = nullptr;
+};
+
+/// The program of `exe` for arguments of `types` (and the values of its
+/// 0-d integer arguments in `values`, for a shape-polymorphic entry),
+/// compiled on first use.
+StatusOr<LoadedProgram *>
+loadForArguments(Executable::Impl &exe,
+                 llvm::ArrayRef<mlir::RankedTensorType> types,
+                 llvm::ArrayRef<mlir::Attribute> values);
+
+/// The tensor type of an MLIR ranked tensor type (dynamic dimensions -1).
+TensorType toTensorType(mlir::Type type);
+
+/// The runtime's buffer type of a static tensor type.
+runtime::BufferType toBufferType(const TensorType &type);
+
+} // namespace hlox::api
+
+#endif // HLOX_API_SRC_INTERNAL_H

@@ -1,0 +1,250 @@
+//===- Types.cpp - Element types, tensor types, events -------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include "hlox/Evaluator/Buffers.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <cstring>
+
+namespace hlox::api {
+
+size_t getElementByteWidth(ElementType type) {
+  switch (type) {
+  case ElementType::Pred:
+  case ElementType::S8:
+  case ElementType::U8:
+    return 1;
+  case ElementType::S16:
+  case ElementType::U16:
+  case ElementType::F16:
+  case ElementType::BF16:
+    return 2;
+  case ElementType::S32:
+  case ElementType::U32:
+  case ElementType::F32:
+    return 4;
+  case ElementType::S64:
+  case ElementType::U64:
+  case ElementType::F64:
+  case ElementType::C64:
+    return 8;
+  case ElementType::C128:
+    return 16;
+  case ElementType::Other:
+    return 0;
+  }
+  return 0;
+}
+
+std::string_view getElementTypeName(ElementType type) {
+  switch (type) {
+  case ElementType::Pred:
+    return "i1";
+  case ElementType::S8:
+    return "i8";
+  case ElementType::S16:
+    return "i16";
+  case ElementType::S32:
+    return "i32";
+  case ElementType::S64:
+    return "i64";
+  case ElementType::U8:
+    return "ui8";
+  case ElementType::U16:
+    return "ui16";
+  case ElementType::U32:
+    return "ui32";
+  case ElementType::U64:
+    return "ui64";
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
+  case ElementType::F32:
+    return "f32";
+  case ElementType::F64:
+    return "f64";
+  case ElementType::C64:
+    return "complex<f32>";
+  case ElementType::C128:
+    return "complex<f64>";
+  case ElementType::Other:
+    return "";
+  }
+  return "";
+}
+
+TensorType makeTensorType(ElementType elementType, std::vector<int64_t> shape) {
+  return {elementType, std::string(getElementTypeName(elementType)),
+          std::move(shape)};
+}
+
+int64_t TensorType::getNumElements() const {
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count *= dim;
+  return count;
+}
+
+size_t TensorType::getByteSize() const {
+  return static_cast<size_t>(getNumElements()) *
+         getElementByteWidth(elementType);
+}
+
+std::string TensorType::str() const {
+  std::string text;
+  for (int64_t dim : shape)
+    text += (dim < 0 ? std::string("?") : std::to_string(dim)) + "x";
+  return text + elementName;
+}
+
+TensorType toTensorType(mlir::Type type) {
+  auto tensor = mlir::cast<mlir::RankedTensorType>(type);
+  TensorType result;
+  result.elementName = eval::getElementName(tensor.getElementType());
+  result.elementType = ElementType::Other;
+  for (int i = 1; i <= static_cast<int>(ElementType::C128); ++i)
+    if (getElementTypeName(static_cast<ElementType>(i)) == result.elementName)
+      result.elementType = static_cast<ElementType>(i);
+  for (int64_t dim : tensor.getShape())
+    result.shape.push_back(mlir::ShapedType::isDynamic(dim) ? -1 : dim);
+  return result;
+}
+
+runtime::BufferType toBufferType(const TensorType &type) {
+  return {type.shape,
+          static_cast<int64_t>(getElementByteWidth(type.elementType)),
+          type.elementName};
+}
+
+//===----------------------------------------------------------------------===//
+// Events
+//===----------------------------------------------------------------------===//
+
+void Event::State::complete(Status result) {
+  std::vector<std::function<void(const Status &)>> ready;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (done)
+      return;
+    done = true;
+    status = std::move(result);
+    ready.swap(callbacks);
+  }
+  changed.notify_all();
+  for (auto &callback : ready)
+    callback(status);
+}
+
+Event::Event() : Event(ready()) {}
+
+Event Event::ready(Status status) {
+  auto state = std::make_shared<State>();
+  state->done = true;
+  state->status = std::move(status);
+  return Event(state);
+}
+
+Status Event::wait() const {
+  std::unique_lock<std::mutex> lock(state->mutex);
+  state->changed.wait(lock, [&] { return state->done; });
+  return state->status;
+}
+
+bool Event::isReady() const {
+  std::lock_guard<std::mutex> lock(state->mutex);
+  return state->done;
+}
+
+void Event::onReady(std::function<void(const Status &)> callback) const {
+  {
+    std::lock_guard<std::mutex> lock(state->mutex);
+    if (!state->done) {
+      state->callbacks.push_back(std::move(callback));
+      return;
+    }
+  }
+  callback(state->status);
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+Buffer::Buffer(TensorType type, int deviceId, Event readyEvent,
+               std::shared_ptr<Impl> impl)
+    : type(std::move(type)), deviceId(deviceId),
+      readyEvent(std::move(readyEvent)), impl(std::move(impl)) {}
+
+Buffer::~Buffer() = default;
+
+bool Buffer::isBorrowed() const { return impl->borrowed; }
+
+StatusOr<const void *> Buffer::getHostPointer() const {
+  Status status = readyEvent.wait();
+  if (!status.ok())
+    return status;
+  return static_cast<const void *>(impl->storage->data());
+}
+
+Status Buffer::toHost(void *destination, size_t size) const {
+  if (size != type.getByteSize())
+    return {ErrorCode::InvalidArgument,
+            "toHost: the destination holds " + std::to_string(size) +
+                " bytes, the buffer " + std::to_string(type.getByteSize())};
+  Status status = readyEvent.wait();
+  if (!status.ok())
+    return status;
+  std::memcpy(destination, impl->storage->data(), size);
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Streams
+//===----------------------------------------------------------------------===//
+
+Stream::Stream() {
+  worker = std::thread([queue = queue] {
+    std::unique_lock<std::mutex> lock(queue->mutex);
+    while (true) {
+      queue->wake.wait(
+          lock, [&] { return queue->stopping || !queue->tasks.empty(); });
+      if (queue->tasks.empty())
+        return;
+      std::function<void()> task = std::move(queue->tasks.front());
+      queue->tasks.pop_front();
+      lock.unlock();
+      task();
+      task = nullptr;
+      lock.lock();
+    }
+  });
+}
+
+Stream::~Stream() {
+  {
+    std::lock_guard<std::mutex> lock(queue->mutex);
+    queue->stopping = true;
+  }
+  queue->wake.notify_all();
+  // The last reference to the client can go on the stream's own thread
+  // (inside a task): it cannot join itself, and finishes on its own.
+  if (worker.get_id() == std::this_thread::get_id())
+    worker.detach();
+  else
+    worker.join();
+}
+
+void Stream::submit(std::function<void()> task) {
+  {
+    std::lock_guard<std::mutex> lock(queue->mutex);
+    queue->tasks.push_back(std::move(task));
+  }
+  queue->wake.notify_one();
+}
+
+} // namespace hlox::api

@@ -1,0 +1,568 @@
+//===- HloxModule.cpp - The hlox Python extension (_hlox) ----------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// pybind11 bindings of the C++ API: a Client, compile, executables called
+// on numpy arrays, buffers that speak the buffer protocol and DLPack. The
+// Python-facing conveniences (hlox.compile, hlox.devices) are in
+// hlox/__init__.py.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/api/Api.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+
+namespace py = pybind11;
+using namespace hlox::api;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// DLPack (the ABI of dlpack.h, version 0.8: the structs a capsule holds)
+//===----------------------------------------------------------------------===//
+
+struct DLDevice {
+  int32_t device_type;
+  int32_t device_id;
+};
+struct DLDataType {
+  uint8_t code;
+  uint8_t bits;
+  uint16_t lanes;
+};
+struct DLTensor {
+  void *data;
+  DLDevice device;
+  int32_t ndim;
+  DLDataType dtype;
+  int64_t *shape;
+  int64_t *strides;
+  uint64_t byte_offset;
+};
+struct DLManagedTensor {
+  DLTensor dl_tensor;
+  void *manager_ctx;
+  void (*deleter)(DLManagedTensor *self);
+};
+constexpr int32_t kDLCPU = 1;
+enum : uint8_t {
+  kDLInt = 0,
+  kDLUInt = 1,
+  kDLFloat = 2,
+  kDLBfloat = 4,
+  kDLComplex = 5,
+  kDLBool = 6
+};
+
+DLDataType toDLDataType(ElementType type) {
+  uint8_t bits = static_cast<uint8_t>(getElementByteWidth(type) * 8);
+  switch (type) {
+  case ElementType::Pred:
+    return {kDLBool, 8, 1};
+  case ElementType::S8:
+  case ElementType::S16:
+  case ElementType::S32:
+  case ElementType::S64:
+    return {kDLInt, bits, 1};
+  case ElementType::U8:
+  case ElementType::U16:
+  case ElementType::U32:
+  case ElementType::U64:
+    return {kDLUInt, bits, 1};
+  case ElementType::F16:
+  case ElementType::F32:
+  case ElementType::F64:
+    return {kDLFloat, bits, 1};
+  case ElementType::BF16:
+    return {kDLBfloat, 16, 1};
+  case ElementType::C64:
+  case ElementType::C128:
+    return {kDLComplex, bits, 1};
+  case ElementType::Other:
+    break;
+  }
+  return {0, 0, 0};
+}
+
+std::optional<ElementType> fromDLDataType(DLDataType type) {
+  if (type.lanes != 1)
+    return std::nullopt;
+  for (int i = 1; i <= static_cast<int>(ElementType::C128); ++i) {
+    DLDataType candidate = toDLDataType(static_cast<ElementType>(i));
+    if (candidate.code == type.code && candidate.bits == type.bits)
+      return static_cast<ElementType>(i);
+  }
+  // Booleans as 8-bit unsigned integers (older exporters).
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// numpy dtypes
+//===----------------------------------------------------------------------===//
+
+std::optional<ElementType> fromDtype(const py::dtype &dtype) {
+  char kind = dtype.kind();
+  size_t size = dtype.itemsize();
+  switch (kind) {
+  case 'b':
+    return ElementType::Pred;
+  case 'i':
+    return size == 1   ? ElementType::S8
+           : size == 2 ? ElementType::S16
+           : size == 4 ? ElementType::S32
+           : size == 8 ? std::optional(ElementType::S64)
+                       : std::nullopt;
+  case 'u':
+    return size == 1   ? ElementType::U8
+           : size == 2 ? ElementType::U16
+           : size == 4 ? ElementType::U32
+           : size == 8 ? std::optional(ElementType::U64)
+                       : std::nullopt;
+  case 'f':
+    return size == 2   ? ElementType::F16
+           : size == 4 ? ElementType::F32
+           : size == 8 ? std::optional(ElementType::F64)
+                       : std::nullopt;
+  case 'c':
+    return size == 8    ? ElementType::C64
+           : size == 16 ? std::optional(ElementType::C128)
+                        : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The numpy dtype of an element type; bf16 (which numpy lacks) as uint16
+/// holding the bits.
+py::dtype toDtype(ElementType type) {
+  switch (type) {
+  case ElementType::Pred:
+    return py::dtype("bool");
+  case ElementType::S8:
+    return py::dtype("int8");
+  case ElementType::S16:
+    return py::dtype("int16");
+  case ElementType::S32:
+    return py::dtype("int32");
+  case ElementType::S64:
+    return py::dtype("int64");
+  case ElementType::U8:
+    return py::dtype("uint8");
+  case ElementType::U16:
+  case ElementType::BF16:
+    return py::dtype("uint16");
+  case ElementType::U32:
+    return py::dtype("uint32");
+  case ElementType::U64:
+    return py::dtype("uint64");
+  case ElementType::F16:
+    return py::dtype("float16");
+  case ElementType::F32:
+    return py::dtype("float32");
+  case ElementType::F64:
+    return py::dtype("float64");
+  case ElementType::C64:
+    return py::dtype("complex64");
+  case ElementType::C128:
+    return py::dtype("complex128");
+  case ElementType::Other:
+    break;
+  }
+  throw py::type_error("no numpy dtype for this element type");
+}
+
+/// The buffer protocol's (PEP 3118) format of an element type.
+std::string bufferFormat(ElementType type) {
+  switch (type) {
+  case ElementType::Pred:
+    return "?";
+  case ElementType::S8:
+    return "b";
+  case ElementType::U8:
+    return "B";
+  case ElementType::S16:
+    return "h";
+  case ElementType::U16:
+  case ElementType::BF16:
+    return "H";
+  case ElementType::S32:
+    return "i";
+  case ElementType::U32:
+    return "I";
+  case ElementType::S64:
+    return "q";
+  case ElementType::U64:
+    return "Q";
+  case ElementType::F16:
+    return "e";
+  case ElementType::F32:
+    return "f";
+  case ElementType::F64:
+    return "d";
+  case ElementType::C64:
+    return "Zf";
+  case ElementType::C128:
+    return "Zd";
+  case ElementType::Other:
+    break;
+  }
+  throw py::type_error("no buffer format for this element type");
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// hlox.errors, held for the life of the process (a py::object would be
+/// released by a static destructor, after the interpreter is gone).
+py::handle errorModule;
+
+[[noreturn]] void raise(const Status &status) {
+  const char *name = "Error";
+  switch (status.getCode()) {
+  case ErrorCode::InvalidArgument:
+    name = "InvalidArgumentError";
+    break;
+  case ErrorCode::CompileError:
+    name = "CompileError";
+    break;
+  case ErrorCode::ExecutionError:
+    name = "ExecutionError";
+    break;
+  case ErrorCode::Unimplemented:
+    name = "UnimplementedError";
+    break;
+  case ErrorCode::DataLoss:
+    name = "DataLossError";
+    break;
+  case ErrorCode::Ok:
+    break;
+  }
+  py::object type = errorModule.attr(name);
+  PyErr_SetString(type.ptr(), status.getMessage().c_str());
+  throw py::error_already_set();
+}
+
+template <typename T> T unwrap(StatusOr<T> value) {
+  if (!value.ok())
+    raise(value.getStatus());
+  return std::move(*value);
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers from Python objects
+//===----------------------------------------------------------------------===//
+
+/// Releases a Python reference from any thread.
+std::function<void()> releaseLater(py::object object) {
+  auto holder = std::make_shared<py::object>(std::move(object));
+  return [holder]() mutable {
+    if (!Py_IsInitialized())
+      return;
+    py::gil_scoped_acquire gil;
+    *holder = py::object();
+  };
+}
+
+std::shared_ptr<Buffer> fromDlpack(Client &client, py::capsule capsule) {
+  auto *managed = static_cast<DLManagedTensor *>(
+      PyCapsule_GetPointer(capsule.ptr(), "dltensor"));
+  if (!managed)
+    throw py::error_already_set();
+  const DLTensor &tensor = managed->dl_tensor;
+  if (tensor.device.device_type != kDLCPU)
+    throw py::type_error("hlox takes DLPack tensors on the CPU");
+  std::optional<ElementType> type = fromDLDataType(tensor.dtype);
+  if (!type)
+    throw py::type_error("unsupported DLPack data type");
+  std::vector<int64_t> shape(tensor.shape, tensor.shape + tensor.ndim);
+  if (tensor.strides) {
+    int64_t expected = 1;
+    for (int i = tensor.ndim - 1; i >= 0; --i) {
+      if (shape[i] != 1 && tensor.strides[i] != expected)
+        throw py::type_error("hlox takes dense row-major DLPack tensors");
+      expected *= shape[i];
+    }
+  }
+  // The capsule is consumed: the buffer owns the tensor until released.
+  PyCapsule_SetName(capsule.ptr(), "used_dltensor");
+  const void *data =
+      static_cast<const char *>(tensor.data) + tensor.byte_offset;
+  return unwrap(client.bufferFromHost(data, makeTensorType(*type, shape),
+                                      HostBufferSemantics::ZeroCopy, [managed] {
+                                        if (managed->deleter) {
+                                          if (!Py_IsInitialized())
+                                            return;
+                                          py::gil_scoped_acquire gil;
+                                          managed->deleter(managed);
+                                        }
+                                      }));
+}
+
+/// A buffer of `object`: an hlox buffer as it is; an object with
+/// `__dlpack__`; anything numpy makes an array of (copied unless it is a
+/// C-contiguous, aligned array, which is borrowed).
+std::shared_ptr<Buffer> toBuffer(Client &client, py::handle object) {
+  if (py::isinstance<Buffer>(object))
+    return object.cast<std::shared_ptr<Buffer>>();
+  if (!py::isinstance<py::array>(object) && py::hasattr(object, "__dlpack__"))
+    return fromDlpack(client, object.attr("__dlpack__")());
+  py::array array = py::array::ensure(object);
+  if (!array)
+    throw py::type_error("expected a numpy array, an object numpy makes one "
+                         "of, a DLPack tensor or an hlox.Buffer");
+  if (!(array.flags() & py::array::c_style))
+    array = py::array::ensure(object, py::array::c_style);
+  std::optional<ElementType> type = fromDtype(array.dtype());
+  if (!type)
+    throw py::type_error("unsupported dtype " +
+                         py::str(array.dtype()).cast<std::string>());
+  std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
+  return unwrap(client.bufferFromHost(
+      array.data(), makeTensorType(*type, shape), HostBufferSemantics::ZeroCopy,
+      releaseLater(array)));
+}
+
+py::tuple shapeOf(const TensorType &type) {
+  py::tuple shape(type.shape.size());
+  for (size_t i = 0; i < type.shape.size(); ++i)
+    shape[i] = type.shape[i] < 0 ? py::object(py::none())
+                                 : py::object(py::int_(type.shape[i]));
+  return shape;
+}
+
+py::dict typeDict(const TensorType &type) {
+  py::dict result;
+  result["shape"] = shapeOf(type);
+  result["element_type"] = type.elementName;
+  if (type.elementType != ElementType::Other)
+    result["dtype"] = toDtype(type.elementType);
+  return result;
+}
+
+} // namespace
+
+PYBIND11_MODULE(_hlox, m) {
+  m.doc() = "hlox: compile and run StableHLO programs on numpy arrays";
+  errorModule = py::module_::import("hlox.errors").release();
+
+  py::class_<Buffer, std::shared_ptr<Buffer>>(m, "Buffer",
+                                              py::buffer_protocol())
+      .def_buffer([](Buffer &buffer) {
+        const TensorType &type = buffer.getType();
+        const void *data;
+        {
+          py::gil_scoped_release nogil;
+          StatusOr<const void *> pointer = buffer.getHostPointer();
+          if (!pointer.ok()) {
+            py::gil_scoped_acquire gil;
+            raise(pointer.getStatus());
+          }
+          data = *pointer;
+        }
+        py::dtype dtype = toDtype(type.elementType);
+        std::vector<py::ssize_t> shape(type.shape.begin(), type.shape.end());
+        std::vector<py::ssize_t> strides(shape.size());
+        py::ssize_t stride = dtype.itemsize();
+        for (size_t i = shape.size(); i-- > 0;) {
+          strides[i] = stride;
+          stride *= shape[i];
+        }
+        return py::buffer_info(const_cast<void *>(data), dtype.itemsize(),
+                               bufferFormat(type.elementType),
+                               static_cast<py::ssize_t>(shape.size()), shape,
+                               strides, /*readonly=*/true);
+      })
+      .def_property_readonly(
+          "shape", [](Buffer &buffer) { return shapeOf(buffer.getType()); })
+      .def_property_readonly(
+          "dtype",
+          [](Buffer &buffer) { return toDtype(buffer.getType().elementType); })
+      .def_property_readonly(
+          "element_type",
+          [](Buffer &buffer) { return buffer.getType().elementName; })
+      .def("is_ready",
+           [](Buffer &buffer) { return buffer.getReadyEvent().isReady(); })
+      .def("block_until_ready",
+           [](std::shared_ptr<Buffer> buffer) {
+             Status status;
+             {
+               py::gil_scoped_release nogil;
+               status = buffer->getReadyEvent().wait();
+             }
+             if (!status.ok())
+               raise(status);
+             return buffer;
+           })
+      .def(
+          "__array__",
+          [](py::object self, py::object dtype, py::object copy) {
+            py::array view(self);
+            return dtype.is_none() ? view : view.attr("astype")(dtype);
+          },
+          py::arg("dtype") = py::none(), py::arg("copy") = py::none())
+      .def("__dlpack_device__",
+           [](Buffer &) { return py::make_tuple(kDLCPU, 0); })
+      .def(
+          "__dlpack__",
+          [](std::shared_ptr<Buffer> buffer, py::object stream) {
+            const void *data;
+            {
+              py::gil_scoped_release nogil;
+              StatusOr<const void *> pointer = buffer->getHostPointer();
+              if (!pointer.ok()) {
+                py::gil_scoped_acquire gil;
+                raise(pointer.getStatus());
+              }
+              data = *pointer;
+            }
+            struct Context {
+              std::shared_ptr<Buffer> buffer;
+              std::vector<int64_t> shape;
+              DLManagedTensor managed;
+            };
+            auto *context = new Context{buffer, buffer->getType().shape, {}};
+            DLTensor &tensor = context->managed.dl_tensor;
+            tensor.data = const_cast<void *>(data);
+            tensor.device = {kDLCPU, 0};
+            tensor.ndim = static_cast<int32_t>(context->shape.size());
+            tensor.dtype = toDLDataType(buffer->getType().elementType);
+            tensor.shape = context->shape.data();
+            tensor.strides = nullptr;
+            tensor.byte_offset = 0;
+            context->managed.manager_ctx = context;
+            context->managed.deleter = [](DLManagedTensor *self) {
+              delete static_cast<Context *>(self->manager_ctx);
+            };
+            return py::capsule(&context->managed, "dltensor", [](PyObject *o) {
+              // Deleted here only if no consumer took it.
+              if (PyCapsule_IsValid(o, "dltensor")) {
+                auto *managed = static_cast<DLManagedTensor *>(
+                    PyCapsule_GetPointer(o, "dltensor"));
+                managed->deleter(managed);
+              }
+            });
+          },
+          py::arg("stream") = py::none())
+      .def("__repr__", [](Buffer &buffer) {
+        return "hlox.Buffer(" + buffer.getType().str() + ")";
+      });
+
+  py::class_<Executable, std::shared_ptr<Executable>>(m, "Executable")
+      .def_property_readonly("name", &Executable::getName)
+      .def_property_readonly("input_types",
+                             [](Executable &exe) {
+                               py::list types;
+                               for (const TensorType &type :
+                                    exe.getInputTypes())
+                                 types.append(typeDict(type));
+                               return types;
+                             })
+      .def_property_readonly("output_types",
+                             [](Executable &exe) {
+                               py::list types;
+                               for (const TensorType &type :
+                                    exe.getOutputTypes())
+                                 types.append(typeDict(type));
+                               return types;
+                             })
+      .def("cost_report",
+           [](Executable &exe) {
+             CostReport report = exe.getCostReport();
+             py::dict result;
+             result["workspace_bytes"] = report.workspaceBytes;
+             result["workspace_bytes_without_reuse"] =
+                 report.workspaceBytesWithoutReuse;
+             result["constant_bytes"] = report.constantBytes;
+             result["argument_bytes"] = report.argumentBytes;
+             result["result_bytes"] = report.resultBytes;
+             result["kernels"] = report.kernels;
+             result["dispatches"] = report.dispatches;
+             return result;
+           })
+      .def("serialize",
+           [](Executable &exe) { return py::bytes(exe.serialize()); });
+
+  py::class_<Client, std::shared_ptr<Client>>(m, "Client")
+      .def(py::init([](unsigned numThreads) {
+             ClientOptions options;
+             options.numThreads = numThreads;
+             return unwrap(Client::create(options));
+           }),
+           py::arg("num_threads") = 0)
+      .def_property_readonly("platform_version", &Client::getPlatformVersion)
+      .def("devices",
+           [](Client &client) {
+             py::list devices;
+             for (const DeviceInfo &device : client.getDevices()) {
+               py::dict info;
+               info["id"] = device.id;
+               info["kind"] = device.kind;
+               info["name"] = device.name;
+               info["num_threads"] = device.numThreads;
+               devices.append(info);
+             }
+             return devices;
+           })
+      .def(
+          "compile",
+          [](Client &client, py::bytes program, std::string entry,
+             bool strictNumerics, std::string targetCpu,
+             std::string targetFeatures, bool libraryCalls,
+             std::vector<std::string> plugins) {
+            CompileOptions options;
+            options.entry = std::move(entry);
+            options.strictNumerics = strictNumerics;
+            options.targetCpu = std::move(targetCpu);
+            options.targetFeatures = std::move(targetFeatures);
+            options.libraryCalls = libraryCalls;
+            options.plugins = std::move(plugins);
+            std::string bytes = program;
+            StatusOr<std::shared_ptr<Executable>> exe = [&] {
+              py::gil_scoped_release nogil;
+              return client.compile(bytes, options);
+            }();
+            return unwrap(std::move(exe));
+          },
+          py::arg("program"), py::arg("entry") = "main",
+          py::arg("strict_numerics") = false, py::arg("target_cpu") = "host",
+          py::arg("target_features") = "", py::arg("library_calls") = true,
+          py::arg("plugins") = std::vector<std::string>())
+      .def("deserialize_executable",
+           [](Client &client, py::bytes bytes) {
+             std::string data = bytes;
+             return unwrap(client.deserializeExecutable(data));
+           })
+      .def("buffer", [](Client &client,
+                        py::object object) { return toBuffer(client, object); })
+      .def(
+          "execute",
+          [](Client &client, std::shared_ptr<Executable> exe,
+             py::iterable arguments, bool wait) {
+            std::vector<std::shared_ptr<Buffer>> buffers;
+            for (py::handle argument : arguments)
+              buffers.push_back(toBuffer(client, argument));
+            StatusOr<Executable::Execution> execution =
+                exe->executeAsync(buffers);
+            if (!execution.ok())
+              raise(execution.getStatus());
+            if (wait) {
+              Status status;
+              {
+                py::gil_scoped_release nogil;
+                status = execution->done.wait();
+              }
+              if (!status.ok())
+                raise(status);
+            }
+            return execution->results;
+          },
+          py::arg("executable"), py::arg("arguments"), py::arg("wait") = true)
+      .def_property_readonly("num_compilations", &Client::getNumCompilations)
+      .def_property_readonly("num_cache_hits", &Client::getNumCacheHits);
+}

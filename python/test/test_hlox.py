@@ -1,0 +1,190 @@
+"""The hlox Python package: compile, call on numpy arrays, buffers, errors.
+
+Run with PYTHONPATH=build/python (scripts/test.sh does, through ctest);
+HLOX_CUSTOM_CALL_EXAMPLE and HLOX_TRANSLATE name the example custom-call
+plugin and hlox-translate.
+"""
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import hlox
+
+DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+          "uint32", "uint64", "float16", "float32", "float64", "complex64",
+          "complex128"]
+MLIR_TYPE = {"bool": "i1", "int8": "i8", "int16": "i16", "int32": "i32",
+             "int64": "i64", "uint8": "ui8", "uint16": "ui16",
+             "uint32": "ui32", "uint64": "ui64", "float16": "f16",
+             "float32": "f32", "float64": "f64", "complex64": "complex<f32>",
+             "complex128": "complex<f64>"}
+
+SQUARE = """
+func.func @main(%x: tensor<2x3xf32>, %y: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<i32>) {
+  %0 = stablehlo.multiply %x, %y : tensor<2x3xf32>
+  %1 = stablehlo.constant dense<7> : tensor<i32>
+  return %0, %1 : tensor<2x3xf32>, tensor<i32>
+}
+"""
+
+
+def test_compile_and_call():
+    exe = hlox.compile(SQUARE)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    y = np.full((2, 3), 2.0, np.float32)
+    product, seven = exe(x, y)
+    assert isinstance(product, hlox.Buffer)
+    assert product.shape == (2, 3) and product.dtype == np.float32
+    np.testing.assert_array_equal(np.asarray(product), x * y)
+    assert int(np.asarray(seven)) == 7
+    # A view, not a copy: read-only, backed by the buffer.
+    view = np.asarray(product)
+    assert not view.flags.writeable
+    assert exe.input_types[0] == {"shape": (2, 3), "element_type": "f32",
+                                  "dtype": np.dtype("float32")}
+    report = exe.cost_report()
+    assert report["argument_bytes"] == 48 and report["result_bytes"] == 28
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_every_dtype(dtype):
+    t = f"tensor<4x{MLIR_TYPE[dtype]}>"
+    exe = hlox.compile(f"func.func @main(%x: {t}) -> {t} {{\n"
+                       f"  return %x : {t}\n}}\n")
+    rng = np.random.default_rng(0)
+    x = (rng.integers(0, 100, size=4) * 1.5).astype(dtype)
+    if dtype.startswith("complex"):
+        x = x + 1j * x[::-1]
+        x = x.astype(dtype)
+    result, = exe(x)
+    assert result.dtype == np.dtype(dtype)
+    np.testing.assert_array_equal(np.asarray(result), x)
+
+
+def test_arguments_of_every_layout():
+    exe = hlox.compile(SQUARE)
+    x = np.arange(12, dtype=np.float32).reshape(2, 6)[:, ::2]  # strided
+    y = [[1, 1, 1], [2, 2, 2]]  # a list numpy converts (float64 -> error)
+    with pytest.raises(hlox.InvalidArgumentError):
+        exe(x, y)
+    result, _ = exe(x, np.asarray(y, np.float32))
+    np.testing.assert_array_equal(np.asarray(result),
+                                  x * np.asarray(y, np.float32))
+
+
+def test_dynamic_shapes():
+    exe = hlox.compile("""
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.add %x, %x : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}""")
+    assert exe.input_types[0]["shape"] == (None,)
+    for n in (3, 7):
+        result, = exe(np.ones(n, np.float32))
+        assert result.shape == (n,)
+        np.testing.assert_array_equal(np.asarray(result), np.full(n, 2.0))
+
+
+def test_chained_buffers_and_async():
+    exe = hlox.compile("""
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %x, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}""")
+    value = np.ones(4, np.float32)
+    for _ in range(8):
+        value, = exe.call_async(value)
+    value.block_until_ready()
+    assert value.is_ready()
+    np.testing.assert_array_equal(np.asarray(value), np.full(4, 256.0))
+
+
+def test_dlpack_both_ways():
+    exe = hlox.compile(SQUARE)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+    class Producer:  # an object that only speaks DLPack
+        def __init__(self, array):
+            self.array = array
+
+        def __dlpack__(self, stream=None):
+            return self.array.__dlpack__()
+
+        def __dlpack_device__(self):
+            return self.array.__dlpack_device__()
+
+    product, _ = exe(Producer(x), Producer(x))
+    assert product.__dlpack_device__() == (1, 0)
+    np.testing.assert_array_equal(np.from_dlpack(product), x * x)
+
+
+def test_paths_bytecode_and_serialization(tmp_path):
+    source = tmp_path / "square.mlir"
+    source.write_text(SQUARE)
+    x = np.ones((2, 3), np.float32)
+    from_path = hlox.compile(str(source))
+    from_pathlike = hlox.compile(source)
+    for exe in (from_path, from_pathlike):
+        np.testing.assert_array_equal(np.asarray(exe(x, x)[0]), x)
+    translate = os.environ.get("HLOX_TRANSLATE")
+    if translate:
+        artifact = tmp_path / "square.bc"
+        subprocess.run([translate, "--serialize", "--target=1.0.0",
+                        str(source), "-o", str(artifact)], check=True)
+        exe = hlox.compile(artifact.read_bytes())
+        np.testing.assert_array_equal(np.asarray(exe(x, x)[0]), x)
+    restored = hlox.deserialize(from_path.serialize())
+    np.testing.assert_array_equal(np.asarray(restored(x, 2 * x)[0]), 2 * x)
+    with pytest.raises(hlox.DataLossError):
+        hlox.deserialize(b"not an executable")
+
+
+@pytest.mark.skipif("HLOX_CUSTOM_CALL_EXAMPLE" not in os.environ,
+                    reason="the example plugin was not built")
+def test_custom_call_plugin():
+    exe = hlox.compile("""
+func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.custom_call @example.prefix_sum(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}""", plugins=[os.environ["HLOX_CUSTOM_CALL_EXAMPLE"]])
+    x = np.array([[1, 2, 3], [4, 5, 6]], np.float32)
+    result, = exe(x)
+    np.testing.assert_array_equal(np.asarray(result), np.cumsum(x, axis=1))
+
+
+def test_errors():
+    with pytest.raises(hlox.CompileError, match=r"program:3:\d+: error"):
+        hlox.compile("""
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.add %x, %x : tensor<3xf32>
+  return %0 : tensor<2xf32>
+}""")
+    with pytest.raises(hlox.InvalidArgumentError, match="no function @nope"):
+        hlox.compile(SQUARE, entry="nope")
+    exe = hlox.compile(SQUARE)
+    with pytest.raises(hlox.InvalidArgumentError, match="takes 2 arguments"):
+        exe(np.ones((2, 3), np.float32))
+    with pytest.raises(hlox.InvalidArgumentError, match="is 2x3xf32, got 3xf32"):
+        exe(np.ones(3, np.float32), np.ones((2, 3), np.float32))
+    with pytest.raises(TypeError):
+        hlox.compile(42)
+    with pytest.raises(TypeError, match="unsupported dtype"):
+        exe(np.array(["a", "b"]), np.ones((2, 3), np.float32))
+
+
+def test_devices():
+    devices = hlox.devices()
+    assert devices[0]["name"] == "cpu:0" and devices[0]["kind"] == "cpu"
+    assert devices[0]["num_threads"] >= 1
+
+
+def test_doc_example():
+    here = os.path.dirname(os.path.abspath(__file__))
+    example = os.path.join(here, "..", "..", "examples", "python", "hello.py")
+    output = subprocess.run([sys.executable, example], check=True,
+                            capture_output=True, text=True).stdout
+    assert output.strip() == "[1. 4. 9.]"

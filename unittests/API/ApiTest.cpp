@@ -1,0 +1,239 @@
+//===- ApiTest.cpp - The C++ API ------------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/api/Api.h"
+
+#include "gtest/gtest.h"
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+using namespace hlox::api;
+
+namespace {
+
+constexpr const char *kScale = R"mlir(
+func.func @main(%x: tensor<4xf32>, %s: tensor<f32>) -> tensor<4xf32> {
+  %0 = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<4xf32>
+  %1 = stablehlo.multiply %x, %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+)mlir";
+
+std::shared_ptr<Client> makeClient() {
+  StatusOr<std::shared_ptr<Client>> client = Client::create({2, 16});
+  EXPECT_TRUE(client.ok()) << client.getStatus().getMessage();
+  return *client;
+}
+
+std::vector<float> toVector(const std::shared_ptr<Buffer> &buffer) {
+  std::vector<float> values(buffer->getType().getNumElements());
+  Status status = buffer->toHost(values.data(), values.size() * sizeof(float));
+  EXPECT_TRUE(status.ok()) << status.getMessage();
+  return values;
+}
+
+TEST(Api, CompilesAndRuns) {
+  std::shared_ptr<Client> client = makeClient();
+  StatusOr<std::shared_ptr<Executable>> exe = client->compile(kScale);
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  ASSERT_EQ((*exe)->getInputTypes().size(), 2u);
+  EXPECT_EQ((*exe)->getInputTypes()[0].str(), "4xf32");
+  EXPECT_EQ((*exe)->getOutputTypes()[0].elementType, ElementType::F32);
+  CostReport report = (*exe)->getCostReport();
+  EXPECT_EQ(report.argumentBytes, 20);
+  EXPECT_EQ(report.resultBytes, 16);
+
+  float x[4] = {1, 2, 3, 4}, s = 3;
+  auto bx = client->bufferFromHost(x, ElementType::F32, {4});
+  auto bs = client->bufferFromHost(&s, ElementType::F32, {});
+  ASSERT_TRUE(bx.ok() && bs.ok());
+  auto results = (*exe)->execute({*bx, *bs});
+  ASSERT_TRUE(results.ok()) << results.getStatus().getMessage();
+  EXPECT_EQ(toVector((*results)[0]), (std::vector<float>{3, 6, 9, 12}));
+}
+
+TEST(Api, ExecutableCacheAndSerialization) {
+  std::shared_ptr<Client> client = makeClient();
+  auto first = client->compile(kScale);
+  auto second = client->compile(kScale);
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_EQ(first->get(), second->get());
+  EXPECT_EQ(client->getNumCompilations(), 1u);
+  EXPECT_EQ(client->getNumCacheHits(), 1u);
+  CompileOptions strict;
+  strict.strictNumerics = true;
+  auto third = client->compile(kScale, strict);
+  ASSERT_TRUE(third.ok());
+  EXPECT_NE(first->get(), third->get());
+
+  std::string bytes = (*third)->serialize();
+  auto restored = client->deserializeExecutable(bytes);
+  ASSERT_TRUE(restored.ok()) << restored.getStatus().getMessage();
+  EXPECT_TRUE((*restored)->getOptions().strictNumerics);
+  auto corrupt = client->deserializeExecutable(bytes.substr(0, 12));
+  EXPECT_EQ(corrupt.getStatus().getCode(), ErrorCode::DataLoss);
+}
+
+// Executions from several threads at once, on one executable, each with
+// its own arguments and results.
+TEST(Api, ConcurrentExecutions) {
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(kScale);
+  ASSERT_TRUE(exe.ok());
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        float x[4] = {float(t), float(i), 1, -1}, s = float(t + i);
+        auto bx = client->bufferFromHost(x, ElementType::F32, {4});
+        auto bs = client->bufferFromHost(&s, ElementType::F32, {});
+        auto results = (*exe)->execute({*bx, *bs});
+        if (!results.ok()) {
+          ++wrong;
+          continue;
+        }
+        std::vector<float> got = toVector((*results)[0]);
+        for (int k = 0; k < 4; ++k)
+          if (got[k] != x[k] * s)
+            ++wrong;
+      }
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(wrong.load(), 0);
+}
+
+// A result that is not ready yet feeds the next execution; the chain runs
+// in order on the device's stream.
+TEST(Api, AsyncChains) {
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(kScale);
+  ASSERT_TRUE(exe.ok());
+  float x[4] = {1, 2, 3, 4}, two = 2;
+  auto value = *client->bufferFromHost(x, ElementType::F32, {4});
+  auto scale = *client->bufferFromHost(&two, ElementType::F32, {});
+  Event last = Event::ready();
+  for (int i = 0; i < 10; ++i) {
+    auto execution = (*exe)->executeAsync({value, scale});
+    ASSERT_TRUE(execution.ok());
+    value = execution->results[0];
+    last = execution->done;
+  }
+  EXPECT_TRUE(last.wait().ok());
+  EXPECT_EQ(toVector(value), (std::vector<float>{1024, 2048, 3072, 4096}));
+}
+
+TEST(Api, ShapePolymorphicEntry) {
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(R"mlir(
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.add %x, %x : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+)mlir");
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  EXPECT_EQ((*exe)->getInputTypes()[0].str(), "?xf32");
+  for (int n : {3, 5}) {
+    std::vector<float> x(n, 1.5f);
+    auto buffer = client->bufferFromHost(x.data(), ElementType::F32, {n});
+    auto results = (*exe)->execute({*buffer});
+    ASSERT_TRUE(results.ok()) << results.getStatus().getMessage();
+    EXPECT_EQ((*results)[0]->getType().str(), std::to_string(n) + "xf32");
+    EXPECT_EQ(toVector((*results)[0]), std::vector<float>(n, 3.0f));
+  }
+}
+
+TEST(Api, ElementTypesMatchPrograms) {
+  std::shared_ptr<Client> client = makeClient();
+  struct Case {
+    ElementType type;
+    const char *mlir;
+  };
+  for (Case c : {Case{ElementType::Pred, "i1"},
+                 {ElementType::S8, "i8"},
+                 {ElementType::S16, "i16"},
+                 {ElementType::S32, "i32"},
+                 {ElementType::S64, "i64"},
+                 {ElementType::U8, "ui8"},
+                 {ElementType::U16, "ui16"},
+                 {ElementType::U32, "ui32"},
+                 {ElementType::U64, "ui64"},
+                 {ElementType::F16, "f16"},
+                 {ElementType::BF16, "bf16"},
+                 {ElementType::F32, "f32"},
+                 {ElementType::F64, "f64"},
+                 {ElementType::C64, "complex<f32>"},
+                 {ElementType::C128, "complex<f64>"}}) {
+    std::string type = std::string("tensor<3x") + c.mlir + ">";
+    std::string program = "func.func @main(%x: " + type + ") -> " + type +
+                          " {\n  return %x : " + type + "\n}\n";
+    auto exe = client->compile(program);
+    ASSERT_TRUE(exe.ok()) << c.mlir << ": " << exe.getStatus().getMessage();
+    EXPECT_EQ((*exe)->getInputTypes()[0].elementType, c.type) << c.mlir;
+    std::vector<uint8_t> bytes(3 * getElementByteWidth(c.type));
+    for (size_t i = 0; i < bytes.size(); ++i)
+      bytes[i] =
+          static_cast<uint8_t>(c.type == ElementType::Pred ? i % 2 : i * 7);
+    auto buffer = client->bufferFromHost(bytes.data(), c.type, {3});
+    ASSERT_TRUE(buffer.ok()) << buffer.getStatus().getMessage();
+    auto results = (*exe)->execute({*buffer});
+    ASSERT_TRUE(results.ok())
+        << c.mlir << ": " << results.getStatus().getMessage();
+    std::vector<uint8_t> back(bytes.size());
+    ASSERT_TRUE((*results)[0]->toHost(back.data(), back.size()).ok());
+    EXPECT_EQ(back, bytes) << c.mlir;
+  }
+}
+
+TEST(Api, ClearErrors) {
+  std::shared_ptr<Client> client = makeClient();
+  auto bad = client->compile("func.func @main( {");
+  EXPECT_EQ(bad.getStatus().getCode(), ErrorCode::CompileError);
+  EXPECT_NE(bad.getStatus().getMessage().find("program:1:"), std::string::npos)
+      << bad.getStatus().getMessage();
+  CompileOptions other;
+  other.entry = "other";
+  auto noEntry = client->compile(kScale, other);
+  EXPECT_EQ(noEntry.getStatus().getCode(), ErrorCode::InvalidArgument);
+
+  auto exe = client->compile(kScale);
+  ASSERT_TRUE(exe.ok());
+  float x[3] = {1, 2, 3};
+  auto wrongShape = client->bufferFromHost(x, ElementType::F32, {3});
+  auto s = client->bufferFromHost(x, ElementType::F32, {});
+  auto run = (*exe)->execute({*wrongShape, *s});
+  EXPECT_EQ(run.getStatus().getCode(), ErrorCode::InvalidArgument);
+  EXPECT_NE(run.getStatus().getMessage().find("is 4xf32, got 3xf32"),
+            std::string::npos)
+      << run.getStatus().getMessage();
+  auto dynamic = client->bufferFromHost(x, ElementType::F32, {-1});
+  EXPECT_EQ(dynamic.getStatus().getCode(), ErrorCode::InvalidArgument);
+}
+
+TEST(Api, ZeroCopyBorrowsAlignedMemory) {
+  std::shared_ptr<Client> client = makeClient();
+  alignas(64) float x[4] = {1, 2, 3, 4};
+  int released = 0;
+  {
+    auto borrowed = client->bufferFromHost(x, ElementType::F32, {4},
+                                           HostBufferSemantics::ZeroCopy,
+                                           [&] { ++released; });
+    ASSERT_TRUE(borrowed.ok());
+    EXPECT_TRUE((*borrowed)->isBorrowed());
+    EXPECT_EQ(released, 0);
+    // Misaligned memory is copied.
+    auto copied = client->bufferFromHost(
+        reinterpret_cast<char *>(x) + 4, ElementType::F32, {3},
+        HostBufferSemantics::ZeroCopy, [&] { ++released; });
+    ASSERT_TRUE(copied.ok());
+    EXPECT_FALSE((*copied)->isBorrowed());
+    EXPECT_EQ(released, 1);
+  }
+  EXPECT_EQ(released, 2);
+}
+
+} // namespace

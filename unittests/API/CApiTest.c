@@ -1,0 +1,230 @@
+/*===- CApiTest.c - hlox's C ABI, driven from C ---------------------------===*
+ * SPDX-License-Identifier: Apache-2.0
+ *===----------------------------------------------------------------------===*
+ *
+ * Compiles a program through the C ABI, runs it on buffers made from host
+ * memory (copied and borrowed), checks results, the cost report, serialized
+ * executables, and the errors of bad programs and bad calls. Exits 0 when
+ * every check holds.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#include "hlox/api/c_api.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                              \
+    }                                                                          \
+  } while (0)
+
+#define CHECK_OK(call)                                                         \
+  do {                                                                         \
+    hlox_error *error_ = (call);                                               \
+    if (error_) {                                                              \
+      fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call,     \
+              hlox_error_get_message(error_));                                 \
+      hlox_error_destroy(error_);                                              \
+      ++failures;                                                              \
+    }                                                                          \
+  } while (0)
+
+static const char kProgram[] =
+    "func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>)\n"
+    "    -> (tensor<2x3xf32>, tensor<i32>) {\n"
+    "  %0 = stablehlo.add %a, %b : tensor<2x3xf32>\n"
+    "  %1 = stablehlo.multiply %0, %b : tensor<2x3xf32>\n"
+    "  %2 = stablehlo.constant dense<7> : tensor<i32>\n"
+    "  return %1, %2 : tensor<2x3xf32>, tensor<i32>\n"
+    "}\n";
+
+static int released = 0;
+static void on_release(void *user_data) { *(int *)user_data += 1; }
+
+static hlox_buffer *make_buffer(hlox_client *client, const float *data,
+                                hlox_host_buffer_semantics semantics) {
+  int64_t dims[2] = {2, 3};
+  hlox_buffer_from_host_args args;
+  memset(&args, 0, sizeof(args));
+  args.struct_size = HLOX_BUFFER_FROM_HOST_ARGS_SIZE_V0_1;
+  args.client = client;
+  args.data = data;
+  args.element_type = HLOX_ELEMENT_F32;
+  args.rank = 2;
+  args.dims = dims;
+  args.semantics = semantics;
+  args.on_release = on_release;
+  args.user_data = &released;
+  hlox_buffer *buffer = NULL;
+  CHECK_OK(hlox_buffer_from_host(&args, &buffer));
+  return buffer;
+}
+
+static hlox_executable *compile(hlox_client *client, const char *program,
+                                hlox_error **error) {
+  hlox_compile_args args;
+  memset(&args, 0, sizeof(args));
+  args.struct_size = HLOX_COMPILE_ARGS_SIZE_V0_1;
+  args.program = program;
+  args.program_size = strlen(program);
+  hlox_executable *executable = NULL;
+  *error = hlox_client_compile(client, &args, &executable);
+  return executable;
+}
+
+static void run_and_check(hlox_executable *executable, hlox_buffer *a,
+                          hlox_buffer *b, const float *x, const float *y) {
+  hlox_buffer *arguments[2] = {a, b};
+  hlox_buffer *results[2] = {NULL, NULL};
+  hlox_event *done = NULL;
+  hlox_execute_args args;
+  memset(&args, 0, sizeof(args));
+  args.struct_size = HLOX_EXECUTE_ARGS_SIZE_V0_1;
+  args.executable = executable;
+  args.arguments = arguments;
+  args.num_arguments = 2;
+  args.results = results;
+  args.done = &done;
+  CHECK_OK(hlox_executable_execute(&args));
+  if (!done)
+    return;
+  CHECK_OK(hlox_event_wait(done));
+  CHECK(hlox_event_is_ready(done));
+  hlox_event_destroy(done);
+
+  float out[6];
+  CHECK(hlox_buffer_byte_size(results[0]) == sizeof(out));
+  CHECK_OK(hlox_buffer_to_host(results[0], out, sizeof(out)));
+  for (int i = 0; i < 6; ++i)
+    CHECK(out[i] == (x[i] + y[i]) * y[i]);
+  int32_t seven = 0;
+  CHECK_OK(hlox_buffer_to_host(results[1], &seven, sizeof(seven)));
+  CHECK(seven == 7);
+  hlox_tensor_type type = hlox_buffer_type(results[0]);
+  CHECK(type.element_type == HLOX_ELEMENT_F32 && type.rank == 2 &&
+        type.dims[0] == 2 && type.dims[1] == 3);
+  /* A wrong destination size is an error, not an overflow. */
+  hlox_error *error = hlox_buffer_to_host(results[0], out, 4);
+  CHECK(hlox_error_get_code(error) == HLOX_INVALID_ARGUMENT);
+  hlox_error_destroy(error);
+  hlox_buffer_destroy(results[0]);
+  hlox_buffer_destroy(results[1]);
+}
+
+int main(void) {
+  CHECK(hlox_api_version() == HLOX_API_MAJOR * 1000 + HLOX_API_MINOR);
+
+  hlox_client_create_args client_args;
+  memset(&client_args, 0, sizeof(client_args));
+  client_args.struct_size = sizeof(client_args);
+  client_args.num_threads = 2;
+  client_args.executable_cache_size = 8;
+  hlox_client *client = NULL;
+  CHECK_OK(hlox_client_create(&client_args, &client));
+  if (!client)
+    return 1;
+  CHECK(strcmp(hlox_client_platform_name(client), "hlox") == 0);
+  CHECK(hlox_client_num_devices(client) == 1);
+  CHECK(strcmp(hlox_client_device_name(client, 0), "cpu:0") == 0);
+
+  hlox_error *error = NULL;
+  hlox_executable *executable = compile(client, kProgram, &error);
+  CHECK(error == NULL);
+  if (!executable) {
+    fprintf(stderr, "%s\n", hlox_error_get_message(error));
+    return 1;
+  }
+  CHECK(hlox_executable_num_inputs(executable) == 2);
+  CHECK(hlox_executable_num_outputs(executable) == 2);
+  hlox_tensor_type input = hlox_executable_input_type(executable, 1);
+  CHECK(input.element_type == HLOX_ELEMENT_F32 &&
+        strcmp(input.element_name, "f32") == 0 && input.rank == 2 &&
+        input.dims[1] == 3);
+  hlox_tensor_type output = hlox_executable_output_type(executable, 1);
+  CHECK(output.element_type == HLOX_ELEMENT_S32 && output.rank == 0);
+
+  hlox_cost_report report;
+  memset(&report, 0, sizeof(report));
+  report.struct_size = sizeof(report);
+  CHECK_OK(hlox_executable_cost_report(executable, &report));
+  CHECK(report.argument_bytes == 48 && report.result_bytes == 28);
+  CHECK(report.dispatches >= 1 && report.workspace_bytes >= 0);
+
+  /* Copied and borrowed (aligned) arguments. */
+  static float x[6] __attribute__((aligned(64))) = {1, 2, 3, 4, 5, 6};
+  static float y[6] __attribute__((aligned(64))) = {0.5f, 1, 1.5f, 2, 2.5f, 3};
+  hlox_buffer *a = make_buffer(client, x, HLOX_HOST_BUFFER_COPY);
+  CHECK(released == 1); /* copied: released at once */
+  hlox_buffer *b = make_buffer(client, y, HLOX_HOST_BUFFER_ZERO_COPY);
+  CHECK(released == 1); /* borrowed: until the buffer goes */
+  run_and_check(executable, a, b, x, y);
+
+  /* The same program again comes from the executable cache; a serialized
+   * executable compiles back to the same behaviour. */
+  hlox_executable *again = compile(client, kProgram, &error);
+  CHECK(error == NULL && again != NULL);
+  char *bytes = NULL;
+  size_t size = 0;
+  CHECK_OK(hlox_executable_serialize(executable, &bytes, &size));
+  hlox_executable *restored = NULL;
+  CHECK_OK(hlox_client_deserialize_executable(client, bytes, size, &restored));
+  free(bytes);
+  if (restored)
+    run_and_check(restored, a, b, x, y);
+
+  /* Bad calls: a clear error code and message, never a crash. */
+  hlox_buffer *one[1] = {a};
+  hlox_buffer *results[2];
+  hlox_execute_args wrong;
+  memset(&wrong, 0, sizeof(wrong));
+  wrong.struct_size = HLOX_EXECUTE_ARGS_SIZE_V0_1;
+  wrong.executable = executable;
+  wrong.arguments = one;
+  wrong.num_arguments = 1;
+  wrong.results = results;
+  error = hlox_executable_execute(&wrong);
+  CHECK(hlox_error_get_code(error) == HLOX_INVALID_ARGUMENT);
+  CHECK(strstr(hlox_error_get_message(error), "takes 2 arguments, got 1"));
+  hlox_error_destroy(error);
+  wrong.struct_size = 4;
+  error = hlox_executable_execute(&wrong);
+  CHECK(hlox_error_get_code(error) == HLOX_INVALID_ARGUMENT);
+  hlox_error_destroy(error);
+
+  hlox_executable *bad =
+      compile(client,
+              "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+              "  %0 = stablehlo.add %a, %a : tensor<3xf32>\n"
+              "  return %0 : tensor<2xf32>\n"
+              "}\n",
+              &error);
+  CHECK(bad == NULL);
+  CHECK(hlox_error_get_code(error) == HLOX_COMPILE_ERROR);
+  CHECK(strstr(hlox_error_get_message(error), "program:2:") != NULL);
+  hlox_error_destroy(error);
+
+  error = hlox_client_deserialize_executable(client, "nonsense", 8, &bad);
+  CHECK(hlox_error_get_code(error) == HLOX_DATA_LOSS);
+  hlox_error_destroy(error);
+
+  hlox_buffer_destroy(a);
+  hlox_buffer_destroy(b);
+  hlox_executable_destroy(restored);
+  hlox_executable_destroy(again);
+  hlox_executable_destroy(executable);
+  hlox_client_destroy(client);
+  /* Every borrowed buffer has been given back. */
+  CHECK(released == 2);
+  if (failures)
+    fprintf(stderr, "%d checks failed\n", failures);
+  else
+    printf("c api: all checks passed\n");
+  return failures ? 1 : 0;
+}
