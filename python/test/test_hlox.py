@@ -188,3 +188,19 @@ def test_doc_example():
     output = subprocess.run([sys.executable, example], check=True,
                             capture_output=True, text=True).stdout
     assert output.strip() == "[1. 4. 9.]"
+
+
+def test_readme_example():
+    """The README's three lines run as they are (from the repository root)."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    with open(os.path.join(root, "README.md")) as f:
+        readme = f.read()
+    block = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    scope = {}
+    cwd = os.getcwd()
+    try:
+        os.chdir(root)
+        exec(block, scope)
+    finally:
+        os.chdir(cwd)
+    assert len(scope["outs"]) == len(scope["exe"].output_types)
