@@ -37,19 +37,21 @@ std::string CompileOptions::str() const {
 
 StatusOr<std::shared_ptr<Client>> Client::create(ClientOptions options) {
   auto impl = std::make_shared<Impl>();
-  impl->options = options;
-  impl->device = std::make_unique<runtime::CpuDevice>(options.numThreads);
-  impl->devices.push_back(
-      {0, "cpu", impl->device->getName(), impl->device->getNumThreads()});
+  auto state = std::make_shared<ClientState>();
+  impl->state = state;
+  state->options = options;
+  state->device = std::make_unique<runtime::CpuDevice>(options.numThreads);
+  state->devices.push_back(
+      {0, "cpu", state->device->getName(), state->device->getNumThreads()});
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   cpu::registerCompilerDialects(registry);
-  impl->context = std::make_unique<mlir::MLIRContext>(
+  state->context = std::make_unique<mlir::MLIRContext>(
       registry, mlir::MLIRContext::Threading::DISABLED);
-  impl->context->loadAllAvailableDialects();
-  impl->context->allowUnregisteredDialects(true);
-  impl->context->printOpOnDiagnostic(false);
-  impl->stream = std::make_unique<Stream>();
+  state->context->loadAllAvailableDialects();
+  state->context->allowUnregisteredDialects(true);
+  state->context->printOpOnDiagnostic(false);
+  state->stream = std::make_unique<Stream>();
   return std::make_shared<Client>(impl);
 }
 
@@ -61,7 +63,7 @@ std::string Client::getPlatformVersion() const {
 }
 
 const std::vector<DeviceInfo> &Client::getDevices() const {
-  return impl->devices;
+  return impl->state->devices;
 }
 
 size_t Client::getNumCompilations() const {
@@ -180,15 +182,17 @@ loadForArguments(Executable::Impl &exe,
   llvm::SourceMgr sourceMgr;
   StatusOr<LoadedProgram *> loaded =
       loadSignature(exe, sourceMgr, types, values);
-  if (loaded.ok())
+  if (loaded.ok()) {
+    std::lock_guard<std::mutex> lastLock(exe.loadedMutex);
     exe.last = *loaded;
+  }
   return loaded;
 }
 
 StatusOr<std::shared_ptr<Executable>>
 Client::compile(std::string_view program, const CompileOptions &options) {
   std::string key = cacheKey(program, options);
-  if (impl->options.executableCacheSize > 0) {
+  if (impl->state->options.executableCacheSize > 0) {
     std::lock_guard<std::mutex> lock(impl->cacheMutex);
     for (auto it = impl->cache.begin(); it != impl->cache.end(); ++it)
       if (it->first == key) {
@@ -204,8 +208,8 @@ Client::compile(std::string_view program, const CompileOptions &options) {
       return Status(ErrorCode::InvalidArgument, status.message());
   }
 
-  std::lock_guard<std::mutex> lock(impl->compileMutex);
-  mlir::MLIRContext *context = impl->context.get();
+  std::lock_guard<std::mutex> lock(impl->state->compileMutex);
+  mlir::MLIRContext *context = impl->state->context.get();
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(
@@ -232,7 +236,7 @@ Client::compile(std::string_view program, const CompileOptions &options) {
                         " returns a value that is not a ranked tensor");
 
   auto exe = std::make_unique<Executable::Impl>();
-  exe->client = impl;
+  exe->client = impl->state;
   exe->name = options.entry;
   exe->options = options;
   exe->program = std::string(program);
@@ -260,9 +264,9 @@ Client::compile(std::string_view program, const CompileOptions &options) {
   auto executable = std::make_shared<Executable>(std::move(exe));
   std::lock_guard<std::mutex> cacheLock(impl->cacheMutex);
   ++impl->compilations;
-  if (impl->options.executableCacheSize > 0) {
+  if (impl->state->options.executableCacheSize > 0) {
     impl->cache.emplace_front(key, executable);
-    if (impl->cache.size() > impl->options.executableCacheSize)
+    if (impl->cache.size() > impl->state->options.executableCacheSize)
       impl->cache.pop_back();
   }
   return executable;
@@ -351,7 +355,8 @@ StatusOr<std::shared_ptr<Buffer>>
 Client::bufferFromHost(const void *data, const TensorType &type,
                        HostBufferSemantics semantics,
                        std::function<void()> onRelease, int deviceId) {
-  if (deviceId < 0 || deviceId >= static_cast<int>(impl->devices.size()))
+  if (deviceId < 0 ||
+      deviceId >= static_cast<int>(impl->state->devices.size()))
     return Status(ErrorCode::InvalidArgument,
                   "no device " + std::to_string(deviceId));
   if (getElementByteWidth(type.elementType) == 0 ||

@@ -50,7 +50,7 @@ static mlir::RankedTensorType toMlirType(const TensorType &type,
 StatusOr<Executable::Execution>
 Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
                          int deviceId) {
-  Client::Impl &client = *impl->client;
+  ClientState &client = *impl->client;
   if (deviceId < 0 || deviceId >= static_cast<int>(client.devices.size()))
     return Status(ErrorCode::InvalidArgument,
                   "no device " + std::to_string(deviceId));

@@ -68,25 +68,34 @@ struct LoadedProgram {
   CostReport report;
 };
 
-struct Client::Impl {
+/// What a client's executables and executions need: shared by the client
+/// and every executable it made, so that they may outlive it.
+struct ClientState {
   ClientOptions options;
   std::vector<DeviceInfo> devices;
   std::unique_ptr<runtime::CpuDevice> device;
   /// Guards the MLIR context and every compilation.
   std::mutex compileMutex;
   std::unique_ptr<mlir::MLIRContext> context;
-  /// Guards the executable cache and the counters.
-  std::mutex cacheMutex;
-  std::list<std::pair<std::string, std::shared_ptr<Executable>>> cache;
-  size_t compilations = 0;
-  size_t cacheHits = 0;
   /// Declared last: destroyed first, so that its worker stops before the
   /// device goes.
   std::unique_ptr<Stream> stream;
 };
 
+/// The client itself: its state and the executable cache (which holds
+/// executables, which hold the state: the cache is the client's alone, so
+/// that no cycle keeps a dropped client alive).
+struct Client::Impl {
+  std::shared_ptr<ClientState> state;
+  /// Guards the executable cache and the counters.
+  std::mutex cacheMutex;
+  std::list<std::pair<std::string, std::shared_ptr<Executable>>> cache;
+  size_t compilations = 0;
+  size_t cacheHits = 0;
+};
+
 struct Executable::Impl {
-  std::shared_ptr<Client::Impl> client;
+  std::shared_ptr<ClientState> client;
   std::string name;
   CompileOptions options;
   /// The program as the caller gave it (what serialize writes).
