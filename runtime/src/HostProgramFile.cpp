@@ -1,0 +1,438 @@
+//===- HostProgramFile.cpp - Host programs as bytes ----------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Little-endian fixed-width integers, length-prefixed strings and lists;
+// each struct field by field, in declaration order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/HostProgramFile.h"
+
+#include <cstring>
+#include <type_traits>
+
+using namespace hlox;
+using namespace hlox::runtime;
+
+namespace {
+
+constexpr std::string_view kMagic = "HLOXHOST";
+
+class Writer {
+public:
+  void u64(uint64_t value) {
+    for (int i = 0; i < 8; ++i)
+      out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
+  }
+  void i64(int64_t value) { u64(static_cast<uint64_t>(value)); }
+  void flag(bool value) { out.push_back(value ? 1 : 0); }
+  void f64(double value) {
+    uint64_t bits;
+    std::memcpy(&bits, &value, 8);
+    u64(bits);
+  }
+  void bytes(const void *data, size_t size) {
+    u64(size);
+    out.append(static_cast<const char *>(data), size);
+  }
+  void string(std::string_view value) { bytes(value.data(), value.size()); }
+  void ints(const std::vector<int64_t> &values) {
+    u64(values.size());
+    for (int64_t value : values)
+      i64(value);
+  }
+  template <size_t N> void fixed(const int64_t (&values)[N]) {
+    for (int64_t value : values)
+      i64(value);
+  }
+  std::string out;
+};
+
+class Reader {
+public:
+  explicit Reader(std::string_view in) : in(in) {}
+  bool failed() const { return bad; }
+  void fail() { bad = true; }
+
+  uint64_t u64() {
+    if (!take(8))
+      return 0;
+    uint64_t value = 0;
+    for (int i = 0; i < 8; ++i)
+      value |= uint64_t(static_cast<uint8_t>(in[at - 8 + i])) << (8 * i);
+    return value;
+  }
+  int64_t i64() { return static_cast<int64_t>(u64()); }
+  bool flag() {
+    if (!take(1))
+      return false;
+    uint8_t value = static_cast<uint8_t>(in[at - 1]);
+    if (value > 1)
+      bad = true;
+    return value == 1;
+  }
+  double f64() {
+    uint64_t bits = u64();
+    double value;
+    std::memcpy(&value, &bits, 8);
+    return value;
+  }
+  /// A count of items of at least `minItemBytes` bytes each that the rest
+  /// of the input can hold (so that a corrupt count cannot allocate).
+  size_t count(size_t minItemBytes) {
+    uint64_t value = u64();
+    if (bad || (minItemBytes && value > (in.size() - at) / minItemBytes)) {
+      bad = true;
+      return 0;
+    }
+    return static_cast<size_t>(value);
+  }
+  std::string_view bytes() {
+    size_t size = count(1);
+    if (!take(size))
+      return {};
+    return in.substr(at - size, size);
+  }
+  std::string string() { return std::string(bytes()); }
+  std::vector<int64_t> ints() {
+    std::vector<int64_t> values(count(8));
+    for (int64_t &value : values)
+      value = i64();
+    return values;
+  }
+  template <size_t N> void fixed(int64_t (&values)[N]) {
+    for (int64_t &value : values)
+      value = i64();
+  }
+  /// An enum value, checked against its last case.
+  template <typename E> E enumeration(E last) {
+    uint64_t value = u64();
+    if (value > static_cast<uint64_t>(last))
+      bad = true;
+    return static_cast<E>(value);
+  }
+  bool atEnd() const { return at == in.size(); }
+
+private:
+  bool take(size_t size) {
+    if (bad || size > in.size() - at) {
+      bad = true;
+      return false;
+    }
+    at += size;
+    return true;
+  }
+  std::string_view in;
+  size_t at = 0;
+  bool bad = false;
+};
+
+//===----------------------------------------------------------------------===//
+// Attributes (custom calls)
+//===----------------------------------------------------------------------===//
+
+size_t scalarBytes(HloxFfiAttrKind kind) {
+  switch (kind) {
+  case HLOX_FFI_ATTR_BOOL:
+  case HLOX_FFI_ATTR_I8:
+  case HLOX_FFI_ATTR_U8:
+    return 1;
+  case HLOX_FFI_ATTR_I16:
+  case HLOX_FFI_ATTR_U16:
+    return 2;
+  case HLOX_FFI_ATTR_I32:
+  case HLOX_FFI_ATTR_U32:
+  case HLOX_FFI_ATTR_F32:
+    return 4;
+  case HLOX_FFI_ATTR_I64:
+  case HLOX_FFI_ATTR_U64:
+  case HLOX_FFI_ATTR_F64:
+    return 8;
+  default:
+    return 0;
+  }
+}
+
+bool isInteger(HloxFfiAttrKind kind) {
+  return kind >= HLOX_FFI_ATTR_I8 && kind <= HLOX_FFI_ATTR_U64;
+}
+
+void writeDict(Writer &w, const HloxFfiDict &dict) {
+  w.u64(static_cast<uint64_t>(dict.size));
+  for (int64_t i = 0; i < dict.size; ++i) {
+    w.bytes(dict.names[i].data, static_cast<size_t>(dict.names[i].size));
+    const HloxFfiAttr &attr = dict.values[i];
+    w.u64(attr.kind);
+    switch (attr.kind) {
+    case HLOX_FFI_ATTR_STRING: {
+      auto *string = static_cast<const HloxFfiString *>(attr.value);
+      w.bytes(string->data, static_cast<size_t>(string->size));
+      break;
+    }
+    case HLOX_FFI_ATTR_ARRAY: {
+      auto *array = static_cast<const HloxFfiArray *>(attr.value);
+      w.u64(array->element_kind);
+      w.bytes(array->data, static_cast<size_t>(array->size) *
+                               scalarBytes(array->element_kind));
+      break;
+    }
+    case HLOX_FFI_ATTR_DICT:
+      writeDict(w, *static_cast<const HloxFfiDict *>(attr.value));
+      break;
+    default:
+      w.bytes(attr.value, scalarBytes(attr.kind));
+      break;
+    }
+  }
+}
+
+void readDict(Reader &r, ffi::AttributeMap &map, int depth) {
+  if (depth > 64)
+    return r.fail();
+  size_t size = r.count(9);
+  for (size_t i = 0; i < size && !r.failed(); ++i) {
+    std::string name = r.string();
+    auto kind = r.enumeration(HLOX_FFI_ATTR_DICT);
+    if (r.failed() || kind == HLOX_FFI_ATTR_INVALID || map.contains(name))
+      return r.fail();
+    switch (kind) {
+    case HLOX_FFI_ATTR_STRING:
+      map.addString(name, r.string());
+      break;
+    case HLOX_FFI_ATTR_ARRAY: {
+      auto element = r.enumeration(HLOX_FFI_ATTR_F64);
+      std::string_view data = r.bytes();
+      size_t width = scalarBytes(element);
+      if (r.failed() || !width || data.size() % width)
+        return r.fail();
+      map.addArray(name, element, data.data(),
+                   static_cast<int64_t>(data.size() / width));
+      break;
+    }
+    case HLOX_FFI_ATTR_DICT:
+      readDict(r, map.addDictionary(name), depth + 1);
+      break;
+    default: {
+      std::string_view data = r.bytes();
+      if (r.failed() || data.size() != scalarBytes(kind))
+        return r.fail();
+      if (kind == HLOX_FFI_ATTR_BOOL) {
+        map.addBool(name, data[0] != 0);
+      } else if (isInteger(kind)) {
+        uint64_t value = 0;
+        std::memcpy(&value, data.data(), data.size());
+        map.addInteger(name, kind, value);
+      } else if (kind == HLOX_FFI_ATTR_F32) {
+        float value;
+        std::memcpy(&value, data.data(), 4);
+        map.addFloat(name, kind, value);
+      } else {
+        double value;
+        std::memcpy(&value, data.data(), 8);
+        map.addFloat(name, kind, value);
+      }
+      break;
+    }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Programs
+//===----------------------------------------------------------------------===//
+
+void writeType(Writer &w, const BufferType &type) {
+  w.ints(type.shape);
+  w.i64(type.elementBytes);
+  w.string(type.elementName);
+}
+
+BufferType readType(Reader &r) {
+  BufferType type;
+  type.shape = r.ints();
+  type.elementBytes = r.i64();
+  type.elementName = r.string();
+  return type;
+}
+
+void writeConvolution(Writer &w, const ConvolutionSpec &c) {
+  for (int64_t v :
+       {c.batch, c.inChannels, c.height, c.width, c.outChannels, c.kernelHeight,
+        c.kernelWidth, c.outHeight, c.outWidth, c.groups})
+    w.i64(v);
+  w.fixed(c.strides);
+  w.fixed(c.dilations);
+  w.fixed(c.padding);
+  for (bool b : {c.nhwc, c.kernelOihw, c.bf16, c.bias, c.addend, c.relu,
+                 c.nchwResult, c.pool})
+    w.flag(b);
+  w.fixed(c.poolWindow);
+  w.fixed(c.poolStrides);
+  w.fixed(c.poolPadding);
+  w.i64(c.poolHeight);
+  w.i64(c.poolWidth);
+}
+
+ConvolutionSpec readConvolution(Reader &r) {
+  ConvolutionSpec c;
+  for (int64_t *v :
+       {&c.batch, &c.inChannels, &c.height, &c.width, &c.outChannels,
+        &c.kernelHeight, &c.kernelWidth, &c.outHeight, &c.outWidth, &c.groups})
+    *v = r.i64();
+  r.fixed(c.strides);
+  r.fixed(c.dilations);
+  r.fixed(c.padding);
+  for (bool *b : {&c.nhwc, &c.kernelOihw, &c.bf16, &c.bias, &c.addend, &c.relu,
+                  &c.nchwResult, &c.pool})
+    *b = r.flag();
+  r.fixed(c.poolWindow);
+  r.fixed(c.poolStrides);
+  r.fixed(c.poolPadding);
+  c.poolHeight = r.i64();
+  c.poolWidth = r.i64();
+  return c;
+}
+
+void writeCommand(Writer &w, const Command &c) {
+  w.u64(static_cast<uint64_t>(c.kind));
+  w.i64(c.kernel);
+  w.ints(c.values);
+  w.i64(c.workgroups);
+  w.i64(c.minPerChunk);
+  w.i64(c.callee);
+  w.i64(c.numResults);
+  w.string(c.target);
+  w.flag(c.attributes != nullptr);
+  if (c.attributes)
+    writeDict(w, *c.attributes->getView());
+  w.u64(c.layouts.size());
+  for (const std::vector<int64_t> &layout : c.layouts)
+    w.ints(layout);
+  w.ints(c.targets);
+  w.i64(c.offset);
+  w.i64(c.scalarBytes);
+  w.u64(static_cast<uint64_t>(c.rng.distribution));
+  w.u64(static_cast<uint64_t>(c.rng.element));
+  w.u64(static_cast<uint64_t>(c.rng.smallFloat));
+  for (int64_t v : {c.matmul.batch, c.matmul.m, c.matmul.n, c.matmul.k})
+    w.i64(v);
+  for (bool b : {c.matmul.transposeLhs, c.matmul.transposeRhs,
+                 c.matmul.hloxKernel, c.matmul.epilogue})
+    w.flag(b);
+  writeConvolution(w, c.convolution);
+  w.flag(c.hasShortcut);
+  writeConvolution(w, c.shortcut);
+  w.string(c.location);
+}
+
+Command readCommand(Reader &r) {
+  Command c;
+  c.kind = r.enumeration(CommandKind::Convolution);
+  c.kernel = r.i64();
+  c.values = r.ints();
+  c.workgroups = r.i64();
+  c.minPerChunk = r.i64();
+  c.callee = r.i64();
+  c.numResults = r.i64();
+  c.target = r.string();
+  if (r.flag()) {
+    auto attributes = std::make_shared<ffi::AttributeMap>();
+    readDict(r, *attributes, 0);
+    c.attributes = std::move(attributes);
+  }
+  c.layouts.resize(r.count(8));
+  for (std::vector<int64_t> &layout : c.layouts)
+    layout = r.ints();
+  c.targets = r.ints();
+  c.offset = r.i64();
+  c.scalarBytes = r.i64();
+  c.rng.distribution = r.enumeration(RngDistribution::Normal);
+  c.rng.element = r.enumeration(RngElement::SmallFloat);
+  c.rng.smallFloat = r.enumeration(numerics::SmallFloat::F8E8M0FNU);
+  for (int64_t *v : {&c.matmul.batch, &c.matmul.m, &c.matmul.n, &c.matmul.k})
+    *v = r.i64();
+  for (bool *b : {&c.matmul.transposeLhs, &c.matmul.transposeRhs,
+                  &c.matmul.hloxKernel, &c.matmul.epilogue})
+    *b = r.flag();
+  c.convolution = readConvolution(r);
+  c.hasShortcut = r.flag();
+  c.shortcut = readConvolution(r);
+  c.location = r.string();
+  return c;
+}
+
+} // namespace
+
+std::string runtime::serializeHostProgram(const HostProgram &program) {
+  Writer w;
+  w.out.append(kMagic);
+  w.u64(kHostProgramFormatVersion);
+  w.u64(program.values.size());
+  for (const ValueInfo &value : program.values) {
+    writeType(w, value.type);
+    w.u64(static_cast<uint64_t>(value.kind));
+    w.i64(value.index);
+    w.i64(value.offset);
+  }
+  w.u64(program.constants.size());
+  for (const std::vector<uint8_t> &constant : program.constants)
+    w.bytes(constant.data(), constant.size());
+  w.u64(program.commands.size());
+  for (const Command &command : program.commands)
+    writeCommand(w, command);
+  w.u64(program.kernelNames.size());
+  for (const std::string &name : program.kernelNames)
+    w.string(name);
+  w.ints(program.arguments);
+  w.ints(program.results);
+  w.ints(program.argumentResults);
+  w.i64(program.arenaBytes);
+  w.i64(program.unsharedArenaBytes);
+  return std::move(w.out);
+}
+
+Status runtime::deserializeHostProgram(std::string_view bytes,
+                                       HostProgram &program) {
+  if (bytes.substr(0, kMagic.size()) != kMagic)
+    return Status::error("not a host program");
+  Reader r(bytes.substr(kMagic.size()));
+  uint64_t version = r.u64();
+  if (r.failed())
+    return Status::error("truncated host program");
+  if (version != kHostProgramFormatVersion)
+    return Status::error("host program of format version " +
+                         std::to_string(version) + "; this runtime reads " +
+                         std::to_string(kHostProgramFormatVersion));
+  HostProgram read;
+  read.values.resize(r.count(32));
+  for (ValueInfo &value : read.values) {
+    value.type = readType(r);
+    value.kind = r.enumeration(ValueKind::Result);
+    value.index = r.i64();
+    value.offset = r.i64();
+  }
+  read.constants.resize(r.count(8));
+  for (std::vector<uint8_t> &constant : read.constants) {
+    std::string_view data = r.bytes();
+    constant.assign(data.begin(), data.end());
+  }
+  read.commands.resize(r.count(64));
+  for (Command &command : read.commands) {
+    if (r.failed())
+      break;
+    command = readCommand(r);
+  }
+  read.kernelNames.resize(r.count(8));
+  for (std::string &name : read.kernelNames)
+    name = r.string();
+  read.arguments = r.ints();
+  read.results = r.ints();
+  read.argumentResults = r.ints();
+  read.arenaBytes = r.i64();
+  read.unsharedArenaBytes = r.i64();
+  if (r.failed() || !r.atEnd())
+    return Status::error("malformed or truncated host program");
+  program = std::move(read);
+  return {};
+}
