@@ -9,12 +9,17 @@
 //                [--plugin=SO]...
 //                [--target-cpu=NAME] [--target-features=+f,-g]
 //                [--emit-object] [-o OUT]
+//   hlox-compile FILE -o MODEL.hlox [--function NAME] [--target-cpu=NAME] ...
 //   hlox-compile --list-runtime-symbols
 //
 // Runs the CPU compiler's phases on FILE up to the named one and prints the
 // module there (with --emit-llvm-ir, the llvm phase as LLVM IR; with
 // --emit-object, an object file of the kernels for the target CPU, which
-// the host need not be able to run). --list-runtime-symbols prints the
+// the host need not be able to run). With an output file ending in .hlox
+// (or --emit-executable), it compiles the function completely into an
+// ahead-of-time executable: host program, kernels as objects, signature
+// and the CPU features the code needs, in one file that hlox-run, the API
+// and the runtime alone load. --list-runtime-symbols prints the
 // functions the runtime gives compiled kernels, one per line: an object
 // file's undefined symbols must be among them. Exit status: 0 on success,
 // 1 on a parse or compile error.
@@ -26,6 +31,7 @@
 
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Target/CPU/TargetMachine.h"
+#include "hlox/Transforms/Specialize.h"
 #include "hlox/runtime/Builtins.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -54,6 +60,10 @@ cl::opt<std::string>
 cl::opt<std::string> functionName("function",
                                   cl::desc("The function to compile"),
                                   cl::init("main"));
+cl::opt<bool> emitExecutable(
+    "emit-executable",
+    cl::desc("Write an ahead-of-time executable (the default for -o "
+             "FILE.hlox)"));
 cl::opt<bool> opaqueConstants("opaque-constants",
                               cl::desc("Keep every constant a run-time buffer"));
 cl::opt<bool> vectorize("vectorize",
@@ -90,6 +100,19 @@ int main(int argc, char **argv) {
     for (const runtime::KernelSymbol &symbol : runtime::getKernelSymbols())
       llvm::outs() << symbol.name << "\n";
     return 0;
+  }
+  if (llvm::StringRef(outputFile).ends_with(".hlox"))
+    emitExecutable = true;
+  if (emitExecutable &&
+      (emitLLVMIR || emitObject || compileTo.getNumOccurrences() > 0)) {
+    llvm::errs() << "error: an executable (-o FILE.hlox, --emit-executable) "
+                    "is the whole compilation: no --compile-to, "
+                    "--emit-llvm-ir or --emit-object\n";
+    return 1;
+  }
+  if (emitExecutable && outputFile == "-") {
+    llvm::errs() << "error: --emit-executable needs an output file (-o)\n";
+    return 1;
   }
   if ((emitLLVMIR || emitObject) && *phase != Phase::LLVM) {
     llvm::errs() << "error: --emit-llvm-ir and --emit-object need "
@@ -130,6 +153,38 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: --cache-dir keeps kernels that hlox-run and "
                     "hlox-bench compile; hlox-compile prints phases\n";
     return 1;
+  }
+  if (emitExecutable) {
+    options.aheadOfTime = true;
+    auto entry = module->lookupSymbol<func::FuncOp>(options.entry);
+    if (!entry) {
+      module->emitError("no function @") << options.entry;
+      return 1;
+    }
+    if (hasDynamicShapes(entry)) {
+      entry.emitError("an ahead-of-time executable needs static shapes: "
+                      "@")
+          << options.entry << " has dynamic ones";
+      return 1;
+    }
+    OwningOpRef<ModuleOp> source = module->clone();
+    auto sourceEntry = source->lookupSymbol<func::FuncOp>(options.entry);
+    FailureOr<std::unique_ptr<CompiledProgram>> compiled =
+        cpu::compile(*module, options);
+    if (failed(compiled))
+      return 1;
+    FailureOr<std::string> bytes =
+        cpu::writeAheadOfTimeExecutable(sourceEntry, **compiled, options);
+    if (failed(bytes))
+      return 1;
+    auto output = openOutputFile(outputFile, &error);
+    if (!output) {
+      llvm::errs() << "error: " << error << "\n";
+      return 1;
+    }
+    output->os() << *bytes;
+    output->keep();
+    return 0;
   }
   if (failed(cpu::lowerToPhase(*module, *phase, options)))
     return 1;

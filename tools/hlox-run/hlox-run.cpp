@@ -38,6 +38,7 @@
 #include "hlox/Pipelines/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
+#include "hlox/runtime/AotProgram.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/Executable.h"
 
@@ -433,17 +434,10 @@ ExitCode compareResults(ArrayRef<RuntimeValue> compiled,
 }
 
 /// Runs one module; returns the exit code it earns.
-ExitCode runModule(ModuleOp module, MLIRContext *context) {
-  func::FuncOp function = tools::pickFunction(module, functionName);
-  // A split case without functions (comments only) has nothing to run.
-  if (!function && splitInputFile && functionName.empty() &&
-      module.getOps<func::FuncOp>().empty())
-    return kPassed;
-  if (!function) {
-    tools::reportNoFunction(module, functionName);
-    return kError;
-  }
-  SmallVector<RuntimeValue> arguments;
+/// The arguments of `function`: the --input flags, then made-up ones for
+/// the rest with --random-inputs.
+ExitCode collectArguments(func::FuncOp function, MLIRContext *context,
+                          SmallVectorImpl<RuntimeValue> &arguments) {
   FunctionType type = function.getFunctionType();
   if (inputs.size() > type.getNumInputs() ||
       (inputs.size() < type.getNumInputs() && !randomInputs)) {
@@ -479,6 +473,22 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
       return kError;
     arguments.push_back(std::move(*tensor));
   }
+  return kPassed;
+}
+
+ExitCode runModule(ModuleOp module, MLIRContext *context) {
+  func::FuncOp function = tools::pickFunction(module, functionName);
+  // A split case without functions (comments only) has nothing to run.
+  if (!function && splitInputFile && functionName.empty() &&
+      module.getOps<func::FuncOp>().empty())
+    return kPassed;
+  if (!function) {
+    tools::reportNoFunction(module, functionName);
+    return kError;
+  }
+  SmallVector<RuntimeValue> arguments;
+  if (collectArguments(function, context, arguments) != kPassed)
+    return kError;
   SmallVector<RankedTensorType> types;
   SmallVector<Attribute> values;
   for (const RuntimeValue &argument : arguments)
@@ -534,6 +544,96 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
                    compareResults(compiledResults, interpretedResults)});
 }
 
+/// Runs an ahead-of-time executable (hlox-compile -o F.hlox) with the
+/// runtime alone: its kernels are loaded, not compiled.
+ExitCode runAheadOfTime(llvm::StringRef bytes, MLIRContext *context) {
+  runtime::AotProgram program;
+  runtime::Status status =
+      runtime::readAotProgram({bytes.data(), bytes.size()}, program);
+  if (!status) {
+    llvm::errs() << "error: " << inputFile << ": " << status.message() << "\n";
+    return kError;
+  }
+  if (interpret || compareWithInterpreter) {
+    llvm::errs() << "error: an ahead-of-time executable holds no program "
+                    "for the evaluator (--interpret, "
+                    "--compare-with-interpreter)\n";
+    return kError;
+  }
+  if (!functionName.empty() && functionName != program.entry) {
+    llvm::errs() << "error: " << inputFile << " holds @" << program.entry
+                 << ", not @" << functionName << "\n";
+    return kError;
+  }
+  // A declaration of the entry, for the arguments' types.
+  OpBuilder builder(context);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());
+  SmallVector<Type> inputs, results;
+  for (auto [types, out] : {std::pair(&program.inputTypes, &inputs),
+                            std::pair(&program.outputTypes, &results)})
+    for (const std::string &text : *types) {
+      Type type = parseType(text, context);
+      if (!isa_and_nonnull<RankedTensorType>(type)) {
+        llvm::errs() << "error: " << inputFile << ": bad signature type '"
+                     << text << "'\n";
+        return kError;
+      }
+      out->push_back(type);
+    }
+  builder.setInsertionPointToEnd(module->getBody());
+  auto function = func::FuncOp::create(
+      builder, FileLineColLoc::get(context, inputFile, 0, 0), program.entry,
+      builder.getFunctionType(inputs, results));
+  function.setPrivate();
+  SmallVector<RuntimeValue> arguments;
+  if (collectArguments(function, context, arguments) != kPassed)
+    return kError;
+  std::unique_ptr<runtime::Executable> executable =
+      runtime::loadAotProgram(std::move(program), status);
+  if (!executable) {
+    llvm::errs() << "error: " << inputFile << ": " << status.message() << "\n";
+    return kError;
+  }
+  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
+  for (const RuntimeValue &argument : arguments) {
+    buffers.push_back(toBuffer(argument.getTensor()));
+    buffers.back()->setImmutable();
+  }
+  runtime::CpuDevice device(numThreads);
+  std::vector<std::shared_ptr<runtime::Buffer>> outputs;
+  status = executable->execute(device, buffers, outputs);
+  if (!status) {
+    tools::emitRunError(function, "run failed: ", status);
+    return kError;
+  }
+  if (repeat > 0) {
+    std::vector<double> times;
+    std::vector<std::shared_ptr<runtime::Buffer>> scratch;
+    for (unsigned i = 0; i < repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      status = executable->execute(device, buffers, scratch);
+      times.push_back(std::chrono::duration<double, std::micro>(
+                          std::chrono::steady_clock::now() - start)
+                          .count());
+      if (!status) {
+        tools::emitRunError(function, "run failed: ", status);
+        return kError;
+      }
+    }
+    std::sort(times.begin(), times.end());
+    llvm::outs() << llvm::formatv(
+        "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
+        "{3:f1}), {4} threads\n",
+        times[times.size() / 2], times.size(), times.front(), times.back(),
+        device.getNumThreads());
+  }
+  SmallVector<RuntimeValue> values;
+  for (auto [buffer, type] : llvm::zip(outputs, results))
+    values.push_back(
+        eval::fromBuffer(buffer->data(), cast<RankedTensorType>(type)));
+  return emitResults(values);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -554,6 +654,9 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: " << errorMessage << "\n";
     return kError;
   }
+
+  if (runtime::isAotProgram({file->getBufferStart(), file->getBufferSize()}))
+    return runAheadOfTime(file->getBuffer(), &context);
 
   ExitCode worst = kPassed;
   auto processChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,

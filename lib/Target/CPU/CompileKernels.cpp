@@ -102,7 +102,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     return module.emitError("cannot target CPU '")
            << options.targetCpu << "': " << llvm::toString(machine.takeError());
   std::vector<std::string> missing = getFeaturesMissingOnHost(**machine);
-  if (!missing.empty())
+  if (!missing.empty() && !options.aheadOfTime)
     return module.emitError("this host cannot run code for target CPU '")
            << options.targetCpu << "' (it lacks " << llvm::join(missing, ",")
            << "); hlox-compile --emit-object compiles for it without "
@@ -139,7 +139,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     objects.push_back({"hlox_k" + key.substr(0, 40), {name}, {}});
     if (cache) {
       if (std::optional<std::string> object = cache->load(key)) {
-        objects.back().object = std::move(*object);
+        objects.back().bytes = std::move(*object);
         ++stats.cachedKernels;
         kernel.erase();
         continue;
@@ -208,7 +208,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
       job.error = llvm::toString(std::move(error));
       return;
     }
-    objects[job.object].object.assign(buffer.begin(), buffer.end());
+    objects[job.object].bytes.assign(buffer.begin(), buffer.end());
     job.milliseconds = millisecondsSince(jobStart);
   });
   for (Job &job : jobs)
@@ -222,7 +222,7 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
     int64_t failures = 0;
     for (Job &job : jobs)
       if (llvm::Error error =
-              cache->store(job.key, objects[job.object].object)) {
+              cache->store(job.key, objects[job.object].bytes)) {
         if (!failures++)
           firstError = llvm::toString(std::move(error));
         else
@@ -248,7 +248,8 @@ hlox::cpu::compileKernels(ModuleOp module, const CompileOptions &options,
 
   start = Clock::now();
   FailureOr<std::shared_ptr<runtime::KernelLibrary>> library =
-      linkKernels(module, std::move(objects));
+      options.aheadOfTime ? keepKernelObjects(std::move(objects))
+                          : linkKernels(module, std::move(objects));
   stats.phaseMilliseconds.emplace_back("link", millisecondsSince(start));
   return library;
 }

@@ -6,6 +6,7 @@
 #define HLOX_LIB_TARGET_CPU_INTERNAL_H
 
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/runtime/KernelObjects.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -45,11 +46,12 @@ compileKernels(mlir::ModuleOp module, const CompileOptions &options,
 
 /// One kernel's object code: `symbol` is its entry point there, `names`
 /// the dispatches (without the entry suffix) it serves.
-struct KernelObject {
-  std::string symbol;
-  std::vector<std::string> names;
-  std::string object;
-};
+using KernelObject = runtime::KernelObject;
+
+/// A library that only keeps `objects` (for an ahead-of-time executable):
+/// it finds no kernel.
+std::shared_ptr<runtime::KernelLibrary>
+keepKernelObjects(std::vector<KernelObject> objects);
 
 /// Links `objects` in process, with the runtime's symbols, into a library
 /// that finds each dispatch's entry point.

@@ -15,6 +15,7 @@
 
 #include "hlox/Target/CPU/Passes.h"
 #include "hlox/runtime/Builtins.h"
+#include "hlox/runtime/KernelObjects.h"
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -28,19 +29,43 @@ namespace {
 class JitKernelLibrary final : public runtime::KernelLibrary {
 public:
   JitKernelLibrary(std::unique_ptr<llvm::orc::LLJIT> jit,
-                   llvm::StringMap<runtime::KernelFn> entries)
-      : jit(std::move(jit)), entries(std::move(entries)) {}
+                   llvm::StringMap<runtime::KernelFn> entries,
+                   std::vector<KernelObject> objects)
+      : jit(std::move(jit)), entries(std::move(entries)),
+        objects(std::move(objects)) {}
 
   runtime::KernelFn lookup(const std::string &name) override {
     return entries.lookup(name);
+  }
+  const std::vector<KernelObject> *getObjects() const override {
+    return &objects;
   }
 
 private:
   std::unique_ptr<llvm::orc::LLJIT> jit;
   llvm::StringMap<runtime::KernelFn> entries;
+  std::vector<KernelObject> objects;
+};
+
+class ObjectsOnly final : public runtime::KernelLibrary {
+public:
+  explicit ObjectsOnly(std::vector<KernelObject> objects)
+      : objects(std::move(objects)) {}
+  runtime::KernelFn lookup(const std::string &) override { return nullptr; }
+  const std::vector<KernelObject> *getObjects() const override {
+    return &objects;
+  }
+
+private:
+  std::vector<KernelObject> objects;
 };
 
 } // namespace
+
+std::shared_ptr<runtime::KernelLibrary>
+hlox::cpu::keepKernelObjects(std::vector<KernelObject> objects) {
+  return std::make_shared<ObjectsOnly>(std::move(objects));
+}
 
 FailureOr<std::shared_ptr<runtime::KernelLibrary>>
 hlox::cpu::linkKernels(ModuleOp module, std::vector<KernelObject> objects) {
@@ -61,7 +86,7 @@ hlox::cpu::linkKernels(ModuleOp module, std::vector<KernelObject> objects) {
            << llvm::toString(std::move(error));
   for (KernelObject &object : objects) {
     auto buffer =
-        llvm::MemoryBuffer::getMemBufferCopy(object.object, object.symbol);
+        llvm::MemoryBuffer::getMemBufferCopy(object.bytes, object.symbol);
     if (llvm::Error error = (*jit)->addObjectFile(std::move(buffer)))
       return module.emitError("cannot load the object of kernel @")
              << object.names.front() << ": "
@@ -79,5 +104,6 @@ hlox::cpu::linkKernels(ModuleOp module, std::vector<KernelObject> objects) {
       entries[name + kEntrySuffix.str()] = fn;
   }
   return std::shared_ptr<runtime::KernelLibrary>(
-      std::make_shared<JitKernelLibrary>(std::move(*jit), std::move(entries)));
+      std::make_shared<JitKernelLibrary>(std::move(*jit), std::move(entries),
+                                         std::move(objects)));
 }

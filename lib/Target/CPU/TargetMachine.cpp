@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/Target/CPU/TargetMachine.h"
+#include "hlox/runtime/AotProgram.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -123,6 +124,17 @@ hlox::cpu::getFeaturesMissingOnHost(const llvm::TargetMachine &machine) {
       missing.push_back(std::string("+") + kv.Key);
   }
   return missing;
+}
+
+std::vector<std::string>
+hlox::cpu::getRequiredCpuFeatures(const llvm::TargetMachine &machine) {
+  const llvm::MCSubtargetInfo *info = machine.getMCSubtargetInfo();
+  std::vector<std::string> required;
+  for (const llvm::SubtargetFeatureKV &kv : info->getAllProcessorFeatures())
+    if (mayBeInKernels(kv.Key) && runtime::isCheckableCpuFeature(kv.Key) &&
+        info->checkFeatures(std::string("+") + kv.Key))
+      required.push_back(kv.Key);
+  return required;
 }
 
 LogicalResult hlox::cpu::emitObjectFile(ModuleOp module,

@@ -34,6 +34,9 @@
 namespace mlir {
 class DialectRegistry;
 class PassManager;
+namespace func {
+class FuncOp;
+} // namespace func
 } // namespace mlir
 
 namespace hlox::cpu {
@@ -82,7 +85,21 @@ struct CompileOptions : hlox::CompileOptions {
   /// Features added to or removed from the CPU's, comma-separated
   /// ("+avx2,-avx512f").
   std::string targetFeatures;
+  /// Compiles for an ahead-of-time executable: the kernels are kept as
+  /// objects, not linked in process, so that the target CPU need not be
+  /// this host's (writeAheadOfTimeExecutable).
+  bool aheadOfTime = false;
 };
+
+/// The ahead-of-time executable (runtime/AotProgram.h) of `program`,
+/// compiled with `options.aheadOfTime` from the entry of `module` (the
+/// module before compilation: its signature is read from it). Programs
+/// whose host program calls back into the compiler (check ops) and
+/// shape-polymorphic entries are errors at the entry.
+mlir::FailureOr<std::string>
+writeAheadOfTimeExecutable(mlir::func::FuncOp entry,
+                           const CompiledProgram &program,
+                           const CompileOptions &options);
 
 /// Registers the dialects, interfaces and translations compilation needs.
 void registerCompilerDialects(mlir::DialectRegistry &registry);

@@ -39,6 +39,13 @@ createTargetMachine(const CompileOptions &options);
 std::vector<std::string>
 getFeaturesMissingOnHost(const llvm::TargetMachine &machine);
 
+/// The instruction-set features of `machine` that compiled kernels may use
+/// and that the runtime can check on the CPU that loads them (names
+/// without "+": "avx2", "avx512f", ...): what an ahead-of-time executable
+/// requires.
+std::vector<std::string>
+getRequiredCpuFeatures(const llvm::TargetMachine &machine);
+
 /// Translates `module` (the llvm phase) to LLVM IR, optimizes it and
 /// writes it to `os` as an object file for the options' target.
 mlir::LogicalResult emitObjectFile(mlir::ModuleOp module,

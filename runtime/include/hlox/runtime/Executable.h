@@ -25,6 +25,8 @@ namespace hlox::runtime {
 /// the dispatch; the kernel runs workgroups [begin, end).
 using KernelFn = void (*)(void **bindings, int64_t begin, int64_t end);
 
+struct KernelObject;
+
 /// Where kernels come from: the compiler's JIT, or a loaded object. Must
 /// outlive the executables that use it.
 class KernelLibrary {
@@ -32,6 +34,12 @@ public:
   virtual ~KernelLibrary() = default;
   /// The entry point of kernel `name`, or null.
   virtual KernelFn lookup(const std::string &name) = 0;
+  /// The relocatable objects the kernels were linked from
+  /// (KernelObjects.h), when the library keeps them (the compiler's does:
+  /// what ahead-of-time executables carry); else null.
+  virtual const std::vector<KernelObject> *getObjects() const {
+    return nullptr;
+  }
 };
 
 /// Runs HostCall command `callee` on its values.

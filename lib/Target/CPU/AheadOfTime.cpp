@@ -1,0 +1,65 @@
+//===- AheadOfTime.cpp - Ahead-of-time executables -----------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Packs a program compiled with CompileOptions::aheadOfTime into the file
+// the runtime loads alone (runtime/AotProgram.h): the host program, the
+// kernels' relocatable objects, the entry's signature and what the code
+// needs of the CPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include "hlox/Support/DiskCache.h"
+#include "hlox/Target/CPU/TargetMachine.h"
+#include "hlox/runtime/AotProgram.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace mlir;
+using namespace hlox;
+using namespace hlox::cpu;
+
+static std::string typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+FailureOr<std::string>
+hlox::cpu::writeAheadOfTimeExecutable(func::FuncOp entry,
+                                      const CompiledProgram &program,
+                                      const CompileOptions &options) {
+  if (!options.aheadOfTime)
+    return entry.emitError("the program was not compiled ahead of time");
+  for (const runtime::Command &command : program.program.commands)
+    if (command.kind == runtime::CommandKind::HostCall)
+      return entry.emitError(
+          "cannot compile ahead of time: the program holds test assertions "
+          "(check ops), which run on the compiler's evaluator");
+  const std::vector<runtime::KernelObject> *objects =
+      program.kernels->getObjects();
+  if (!objects)
+    return entry.emitError("the compiled kernels kept no objects");
+  auto machine = createTargetMachine(options);
+  if (!machine)
+    return entry.emitError("cannot target CPU '")
+           << options.targetCpu << "': " << llvm::toString(machine.takeError());
+
+  runtime::AotProgram aot;
+  aot.compilerVersion = getCompilerVersion().str();
+  aot.entry = entry.getSymName().str();
+  for (Type type : program.signature.getInputs())
+    aot.inputTypes.push_back(typeText(type));
+  for (Type type : program.signature.getResults())
+    aot.outputTypes.push_back(typeText(type));
+  aot.targetCpu = (*machine)->getTargetCPU().str();
+  aot.requiredFeatures = getRequiredCpuFeatures(**machine);
+  aot.program = program.program;
+  aot.kernels = *objects;
+  return runtime::writeAotProgram(aot);
+}

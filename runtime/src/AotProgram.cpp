@@ -1,0 +1,235 @@
+//===- AotProgram.cpp - Programs compiled ahead of time ------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// The file: the magic "HLOXAOT\n", the format version (u64), then
+// length-prefixed fields (u64 size, bytes): the compiler version, the
+// entry, the target CPU, the required features (a count, then each), the
+// input and output types (likewise), the host program
+// (HostProgramFile.h), and the kernels (a count, then per kernel its
+// symbol, its names and its object).
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/AotProgram.h"
+
+#include "hlox/runtime/HostProgramFile.h"
+
+#include <cstring>
+
+using namespace hlox;
+using namespace hlox::runtime;
+
+namespace {
+
+constexpr std::string_view kMagic = "HLOXAOT\n";
+
+void putU64(std::string &out, uint64_t value) {
+  for (int i = 0; i < 8; ++i)
+    out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
+}
+void putString(std::string &out, std::string_view value) {
+  putU64(out, value.size());
+  out.append(value);
+}
+void putStrings(std::string &out, const std::vector<std::string> &values) {
+  putU64(out, values.size());
+  for (const std::string &value : values)
+    putString(out, value);
+}
+
+class Reader {
+public:
+  explicit Reader(std::string_view in) : in(in) {}
+  bool failed() const { return bad; }
+  bool atEnd() const { return in.empty(); }
+  uint64_t u64() {
+    if (in.size() < 8) {
+      bad = true;
+      return 0;
+    }
+    uint64_t value = 0;
+    for (int i = 0; i < 8; ++i)
+      value |= uint64_t(static_cast<uint8_t>(in[i])) << (8 * i);
+    in.remove_prefix(8);
+    return value;
+  }
+  std::string_view bytes() {
+    uint64_t size = u64();
+    if (bad || size > in.size()) {
+      bad = true;
+      return {};
+    }
+    std::string_view value = in.substr(0, size);
+    in.remove_prefix(size);
+    return value;
+  }
+  std::string string() { return std::string(bytes()); }
+  std::vector<std::string> strings() {
+    uint64_t count = u64();
+    if (bad || count > in.size() / 8) {
+      bad = true;
+      return {};
+    }
+    std::vector<std::string> values;
+    for (uint64_t i = 0; i < count && !bad; ++i)
+      values.push_back(string());
+    return values;
+  }
+
+private:
+  std::string_view in;
+  bool bad = false;
+};
+
+/// The x86 features the loader can check, with whether this CPU has them.
+struct Feature {
+  const char *name;
+  bool present;
+};
+
+std::vector<Feature> cpuFeatures() {
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+#define HLOX_FEATURE(name)                                                     \
+  { name, __builtin_cpu_supports(name) != 0 }
+  return {HLOX_FEATURE("sse3"),
+          HLOX_FEATURE("ssse3"),
+          HLOX_FEATURE("sse4.1"),
+          HLOX_FEATURE("sse4.2"),
+          HLOX_FEATURE("popcnt"),
+          HLOX_FEATURE("avx"),
+          HLOX_FEATURE("avx2"),
+          HLOX_FEATURE("fma"),
+          HLOX_FEATURE("bmi"),
+          HLOX_FEATURE("bmi2"),
+          HLOX_FEATURE("avx512f"),
+          HLOX_FEATURE("avx512bw"),
+          HLOX_FEATURE("avx512dq"),
+          HLOX_FEATURE("avx512cd"),
+          HLOX_FEATURE("avx512vl"),
+          HLOX_FEATURE("avx512vnni"),
+          HLOX_FEATURE("avx512bf16"),
+          HLOX_FEATURE("avx512fp16"),
+          HLOX_FEATURE("avx512vbmi"),
+          HLOX_FEATURE("avx512vbmi2"),
+          HLOX_FEATURE("avx512ifma"),
+          HLOX_FEATURE("avx512bitalg"),
+          HLOX_FEATURE("avx512vpopcntdq"),
+          HLOX_FEATURE("gfni"),
+          HLOX_FEATURE("vaes"),
+          HLOX_FEATURE("vpclmulqdq"),
+          HLOX_FEATURE("avxvnni"),
+          HLOX_FEATURE("f16c")};
+#undef HLOX_FEATURE
+#else
+  return {};
+#endif
+}
+
+} // namespace
+
+bool runtime::isAotProgram(std::string_view bytes) {
+  return bytes.substr(0, kMagic.size()) == kMagic;
+}
+
+std::string runtime::writeAotProgram(const AotProgram &program) {
+  std::string out(kMagic);
+  putU64(out, kAotFormatVersion);
+  putString(out, program.compilerVersion);
+  putString(out, program.entry);
+  putString(out, program.targetCpu);
+  putStrings(out, program.requiredFeatures);
+  putStrings(out, program.inputTypes);
+  putStrings(out, program.outputTypes);
+  putString(out, serializeHostProgram(program.program));
+  putU64(out, program.kernels.size());
+  for (const KernelObject &kernel : program.kernels) {
+    putString(out, kernel.symbol);
+    putStrings(out, kernel.names);
+    putString(out, kernel.bytes);
+  }
+  return out;
+}
+
+Status runtime::readAotProgram(std::string_view bytes, AotProgram &program) {
+  if (!isAotProgram(bytes))
+    return Status::error("not an hlox ahead-of-time executable");
+  Reader r(bytes.substr(kMagic.size()));
+  uint64_t version = r.u64();
+  if (r.failed())
+    return Status::error("truncated ahead-of-time executable");
+  if (version != kAotFormatVersion)
+    return Status::error("ahead-of-time executable of format version " +
+                         std::to_string(version) + "; this runtime reads " +
+                         std::to_string(kAotFormatVersion));
+  AotProgram read;
+  read.compilerVersion = r.string();
+  read.entry = r.string();
+  read.targetCpu = r.string();
+  read.requiredFeatures = r.strings();
+  read.inputTypes = r.strings();
+  read.outputTypes = r.strings();
+  std::string_view host = r.bytes();
+  uint64_t numKernels = r.u64();
+  if (r.failed())
+    return Status::error("truncated ahead-of-time executable");
+  for (uint64_t i = 0; i < numKernels && !r.failed(); ++i) {
+    KernelObject kernel;
+    kernel.symbol = r.string();
+    kernel.names = r.strings();
+    kernel.bytes = r.string();
+    read.kernels.push_back(std::move(kernel));
+  }
+  if (r.failed() || !r.atEnd())
+    return Status::error("malformed or truncated ahead-of-time executable");
+  Status status = deserializeHostProgram(host, read.program);
+  if (!status)
+    return status;
+  program = std::move(read);
+  return {};
+}
+
+bool runtime::isCheckableCpuFeature(std::string_view feature) {
+  for (const Feature &known : cpuFeatures())
+    if (feature == known.name)
+      return true;
+  return false;
+}
+
+std::vector<std::string>
+runtime::getMissingCpuFeatures(const std::vector<std::string> &features) {
+  std::vector<Feature> known = cpuFeatures();
+  std::vector<std::string> missing;
+  for (const std::string &feature : features) {
+    bool present = false;
+    for (const Feature &candidate : known)
+      if (feature == candidate.name)
+        present = candidate.present;
+    if (!present)
+      missing.push_back(feature);
+  }
+  return missing;
+}
+
+std::unique_ptr<Executable>
+runtime::loadAotProgram(AotProgram program, Status &status,
+                        const ffi::HandlerRegistry &handlers) {
+  std::vector<std::string> missing =
+      getMissingCpuFeatures(program.requiredFeatures);
+  if (!missing.empty()) {
+    std::string list;
+    for (const std::string &feature : missing)
+      list += (list.empty() ? "" : ", ") + feature;
+    status = Status::error("this program was compiled for CPU '" +
+                           program.targetCpu +
+                           "' and needs CPU features this CPU lacks: " + list);
+    return nullptr;
+  }
+  std::shared_ptr<KernelLibrary> kernels =
+      loadKernelObjects(program.kernels, status);
+  if (!kernels)
+    return nullptr;
+  return Executable::create(std::move(program.program), std::move(kernels),
+                            status, handlers);
+}
