@@ -20,7 +20,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.hlox_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile",
-                                    "hlox-bench", "hlox-translate"],
+                                    "hlox-bench", "hlox-translate",
+                                    "hlox-run-aot-example"],
                                    [config.hlox_tools_dir])
 # %custom_call_example: the example library of custom-call targets.
 config.substitutions.append(("%custom_call_example",
