@@ -12,6 +12,9 @@
 #include "hlox/Transforms/Specialize.h"
 #include "hlox/ffi/Registry.h"
 
+#include "hlox/runtime/AotProgram.h"
+
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/Hashing.h"
@@ -189,6 +192,10 @@ loadForArguments(Executable::Impl &exe,
   return loaded;
 }
 
+static StatusOr<std::unique_ptr<Executable::Impl>>
+loadAheadOfTime(const std::shared_ptr<ClientState> &client,
+                std::string_view bytes, const CompileOptions &options);
+
 StatusOr<std::shared_ptr<Executable>>
 Client::compile(std::string_view program, const CompileOptions &options) {
   std::string key = cacheKey(program, options);
@@ -210,6 +217,16 @@ Client::compile(std::string_view program, const CompileOptions &options) {
 
   std::lock_guard<std::mutex> lock(impl->state->compileMutex);
   mlir::MLIRContext *context = impl->state->context.get();
+  if (runtime::isAotProgram(program)) {
+    StatusOr<std::unique_ptr<Executable::Impl>> loaded =
+        loadAheadOfTime(impl->state, program, options);
+    if (!loaded.ok())
+      return loaded.getStatus();
+    auto executable = std::make_shared<Executable>(std::move(*loaded));
+    std::lock_guard<std::mutex> cacheLock(impl->cacheMutex);
+    ++impl->compilations;
+    return executable;
+  }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(
@@ -270,6 +287,61 @@ Client::compile(std::string_view program, const CompileOptions &options) {
       impl->cache.pop_back();
   }
   return executable;
+}
+
+/// An executable of an ahead-of-time file: loaded by the runtime, nothing
+/// compiled. Call under the client's compileMutex (types are parsed in its
+/// context).
+static StatusOr<std::unique_ptr<Executable::Impl>>
+loadAheadOfTime(const std::shared_ptr<ClientState> &client,
+                std::string_view bytes, const CompileOptions &options) {
+  runtime::AotProgram aot;
+  runtime::Status status = runtime::readAotProgram(bytes, aot);
+  if (!status)
+    return Status(ErrorCode::DataLoss, status.message());
+  if (options.entry != aot.entry)
+    return Status(ErrorCode::InvalidArgument, "the executable holds @" +
+                                                  aot.entry + ", not @" +
+                                                  options.entry);
+  auto exe = std::make_unique<Executable::Impl>();
+  exe->client = client;
+  exe->name = aot.entry;
+  exe->options = options;
+  exe->program = std::string(bytes);
+  auto loaded = std::make_unique<LoadedProgram>();
+  for (auto [texts, types, declared] :
+       {std::tuple(&aot.inputTypes, &exe->inputTypes, true),
+        std::tuple(&aot.outputTypes, &loaded->outputTypes, false)})
+    for (const std::string &text : *texts) {
+      auto type = mlir::dyn_cast_or_null<mlir::RankedTensorType>(
+          mlir::parseType(text, client->context.get()));
+      if (!type || !type.hasStaticShape())
+        return Status(ErrorCode::DataLoss, "bad signature type '" + text + "'");
+      types->push_back(toTensorType(type));
+      if (declared)
+        exe->declaredTypes.push_back(type);
+    }
+  exe->outputTypes = loaded->outputTypes;
+  const runtime::HostProgram &host = aot.program;
+  CostReport &report = loaded->report;
+  report.workspaceBytes = host.arenaBytes;
+  report.workspaceBytesWithoutReuse = host.unsharedArenaBytes;
+  for (const std::vector<uint8_t> &constant : host.constants)
+    report.constantBytes += constant.size();
+  for (const TensorType &type : exe->inputTypes)
+    report.argumentBytes += type.getByteSize();
+  for (const TensorType &type : loaded->outputTypes)
+    report.resultBytes += type.getByteSize();
+  report.kernels = aot.kernels.size();
+  report.dispatches = llvm::count_if(host.commands, [](const auto &command) {
+    return command.kind == runtime::CommandKind::Dispatch;
+  });
+  loaded->executable = runtime::loadAotProgram(std::move(aot), status);
+  if (!loaded->executable)
+    return Status(ErrorCode::ExecutionError, status.message());
+  exe->last = loaded.get();
+  exe->loaded[nullptr] = std::move(loaded);
+  return exe;
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,6 +7,8 @@
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 #include <vector>
 
@@ -234,6 +236,39 @@ TEST(Api, ZeroCopyBorrowsAlignedMemory) {
     EXPECT_EQ(released, 1);
   }
   EXPECT_EQ(released, 2);
+}
+
+} // namespace
+
+namespace {
+
+// An ahead-of-time executable (hlox-compile -o F.hlox) loads through the
+// API: nothing is compiled, and it computes what the program compiled here
+// does.
+TEST(Api, LoadsAheadOfTimeExecutables) {
+  const char *path = std::getenv("HLOX_AOT_EXAMPLE");
+  if (!path)
+    GTEST_SKIP() << "HLOX_AOT_EXAMPLE names no .hlox file";
+  std::FILE *file = std::fopen(path, "rb");
+  ASSERT_NE(file, nullptr) << path;
+  std::string bytes;
+  char chunk[4096];
+  for (size_t n; (n = std::fread(chunk, 1, sizeof(chunk), file)) > 0;)
+    bytes.append(chunk, n);
+  std::fclose(file);
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(bytes);
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  EXPECT_EQ((*exe)->getInputTypes()[0].str(), "4xf32");
+  EXPECT_EQ((*exe)->getCostReport().argumentBytes, 20);
+  float x[4] = {1, 2, 3, 4}, s = 3;
+  auto bx = client->bufferFromHost(x, ElementType::F32, {4});
+  auto bs = client->bufferFromHost(&s, ElementType::F32, {});
+  auto results = (*exe)->execute({*bx, *bs});
+  ASSERT_TRUE(results.ok()) << results.getStatus().getMessage();
+  EXPECT_EQ(toVector((*results)[0]), (std::vector<float>{3, 6, 9, 12}));
+  auto again = client->deserializeExecutable((*exe)->serialize());
+  ASSERT_TRUE(again.ok()) << again.getStatus().getMessage();
 }
 
 } // namespace
