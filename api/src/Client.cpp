@@ -222,10 +222,7 @@ Client::compile(std::string_view program, const CompileOptions &options) {
         loadAheadOfTime(impl->state, program, options);
     if (!loaded.ok())
       return loaded.getStatus();
-    auto executable = std::make_shared<Executable>(std::move(*loaded));
-    std::lock_guard<std::mutex> cacheLock(impl->cacheMutex);
-    ++impl->compilations;
-    return executable;
+    return std::make_shared<Executable>(std::move(*loaded));
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
@@ -351,6 +348,24 @@ loadAheadOfTime(const std::shared_ptr<ClientState> &client,
 static constexpr std::string_view kExecutableMagic = "HLOXEXE1\n";
 
 std::string Executable::serialize() const {
+  // A statically shaped program as its ahead-of-time executable: machine
+  // code that loads without compiling.
+  LoadedProgram *program = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(impl->loadedMutex);
+    program = impl->polymorphic ? nullptr : impl->last;
+  }
+  if (runtime::isAotProgram(impl->program))
+    return impl->program;
+  if (program && program->compiled) {
+    std::lock_guard<std::mutex> lock(impl->client->compileMutex);
+    std::string error;
+    mlir::FailureOr<runtime::AotProgram> aot =
+        cpu::makeAheadOfTimeProgram(impl->name, *program->compiled,
+                                    toCompilerOptions(impl->options), error);
+    if (succeeded(aot))
+      return runtime::writeAotProgram(*aot);
+  }
   std::string options = impl->options.str();
   return std::string(kExecutableMagic) + std::to_string(options.size()) + "\n" +
          options + impl->program;
@@ -362,6 +377,14 @@ Client::deserializeExecutable(std::string_view bytes) {
     return Status(ErrorCode::DataLoss,
                   "not a serialized hlox executable of this version");
   };
+  if (runtime::isAotProgram(bytes)) {
+    CompileOptions options;
+    runtime::AotProgram file;
+    if (runtime::Status status = runtime::readAotProgram(bytes, file); !status)
+      return Status(ErrorCode::DataLoss, status.message());
+    options.entry = file.entry;
+    return compile(bytes, options);
+  }
   if (bytes.substr(0, kExecutableMagic.size()) != kExecutableMagic)
     return corrupt();
   bytes.remove_prefix(kExecutableMagic.size());

@@ -547,8 +547,12 @@ PYBIND11_MODULE(_hlox, m) {
             std::vector<std::shared_ptr<Buffer>> buffers;
             for (py::handle argument : arguments)
               buffers.push_back(toBuffer(client, argument));
-            StatusOr<Executable::Execution> execution =
-                exe->executeAsync(buffers);
+            // Without the GIL: a shape-polymorphic entry waits for its
+            // dimension arguments, whose runs may release numpy arrays.
+            StatusOr<Executable::Execution> execution = [&] {
+              py::gil_scoped_release nogil;
+              return exe->executeAsync(buffers);
+            }();
             if (!execution.ok())
               raise(execution.getStatus());
             if (wait) {

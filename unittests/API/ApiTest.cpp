@@ -71,12 +71,34 @@ TEST(Api, ExecutableCacheAndSerialization) {
   ASSERT_TRUE(third.ok());
   EXPECT_NE(first->get(), third->get());
 
+  // A static program serializes as machine code: reading it compiles
+  // nothing, and it computes the same.
   std::string bytes = (*third)->serialize();
+  size_t compilations = client->getNumCompilations();
   auto restored = client->deserializeExecutable(bytes);
   ASSERT_TRUE(restored.ok()) << restored.getStatus().getMessage();
-  EXPECT_TRUE((*restored)->getOptions().strictNumerics);
+  EXPECT_EQ(client->getNumCompilations(), compilations);
+  float x[4] = {1, 2, 3, 4}, s = 2;
+  auto bx = client->bufferFromHost(x, ElementType::F32, {4});
+  auto bs = client->bufferFromHost(&s, ElementType::F32, {});
+  auto results = (*restored)->execute({*bx, *bs});
+  ASSERT_TRUE(results.ok()) << results.getStatus().getMessage();
+  EXPECT_EQ(toVector((*results)[0]), (std::vector<float>{2, 4, 6, 8}));
   auto corrupt = client->deserializeExecutable(bytes.substr(0, 12));
   EXPECT_EQ(corrupt.getStatus().getCode(), ErrorCode::DataLoss);
+  // A shape-polymorphic one as its program and options.
+  CompileOptions polymorphicOptions;
+  polymorphicOptions.strictNumerics = true;
+  auto polymorphic = client->compile(R"mlir(
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+}
+)mlir",
+                                     polymorphicOptions);
+  ASSERT_TRUE(polymorphic.ok());
+  auto reread = client->deserializeExecutable((*polymorphic)->serialize());
+  ASSERT_TRUE(reread.ok()) << reread.getStatus().getMessage();
+  EXPECT_TRUE((*reread)->getOptions().strictNumerics);
 }
 
 // Executions from several threads at once, on one executable, each with

@@ -30,29 +30,30 @@ static std::string typeText(Type type) {
   return text;
 }
 
-FailureOr<std::string>
-hlox::cpu::writeAheadOfTimeExecutable(func::FuncOp entry,
-                                      const CompiledProgram &program,
-                                      const CompileOptions &options) {
-  if (!options.aheadOfTime)
-    return entry.emitError("the program was not compiled ahead of time");
+FailureOr<runtime::AotProgram> hlox::cpu::makeAheadOfTimeProgram(
+    StringRef entry, const CompiledProgram &program,
+    const CompileOptions &options, std::string &error) {
   for (const runtime::Command &command : program.program.commands)
-    if (command.kind == runtime::CommandKind::HostCall)
-      return entry.emitError(
-          "cannot compile ahead of time: the program holds test assertions "
-          "(check ops), which run on the compiler's evaluator");
+    if (command.kind == runtime::CommandKind::HostCall) {
+      error = "cannot compile ahead of time: the program holds test "
+              "assertions (check ops), which run on the compiler's evaluator";
+      return failure();
+    }
   const std::vector<runtime::KernelObject> *objects =
       program.kernels->getObjects();
-  if (!objects)
-    return entry.emitError("the compiled kernels kept no objects");
+  if (!objects) {
+    error = "the compiled kernels kept no objects";
+    return failure();
+  }
   auto machine = createTargetMachine(options);
-  if (!machine)
-    return entry.emitError("cannot target CPU '")
-           << options.targetCpu << "': " << llvm::toString(machine.takeError());
-
+  if (!machine) {
+    error = "cannot target CPU '" + options.targetCpu +
+            "': " + llvm::toString(machine.takeError());
+    return failure();
+  }
   runtime::AotProgram aot;
   aot.compilerVersion = getCompilerVersion().str();
-  aot.entry = entry.getSymName().str();
+  aot.entry = entry.str();
   for (Type type : program.signature.getInputs())
     aot.inputTypes.push_back(typeText(type));
   for (Type type : program.signature.getResults())
@@ -61,5 +62,17 @@ hlox::cpu::writeAheadOfTimeExecutable(func::FuncOp entry,
   aot.requiredFeatures = getRequiredCpuFeatures(**machine);
   aot.program = program.program;
   aot.kernels = *objects;
-  return runtime::writeAotProgram(aot);
+  return aot;
+}
+
+FailureOr<std::string>
+hlox::cpu::writeAheadOfTimeExecutable(func::FuncOp entry,
+                                      const CompiledProgram &program,
+                                      const CompileOptions &options) {
+  std::string error;
+  FailureOr<runtime::AotProgram> aot =
+      makeAheadOfTimeProgram(entry.getSymName(), program, options, error);
+  if (failed(aot))
+    return entry.emitError(error);
+  return runtime::writeAotProgram(*aot);
 }

@@ -298,9 +298,12 @@ public:
   execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
           int deviceId = 0);
 
-  /// The executable as bytes Client::deserializeExecutable takes: the
-  /// program as a portable artifact and the options. (It holds no machine
-  /// code yet: deserializing compiles again, through the executable cache.)
+  /// The executable as bytes Client::deserializeExecutable takes. A
+  /// statically shaped program is written as its ahead-of-time executable
+  /// (docs/aot.md): machine code that loads without compiling (and without
+  /// its compile options, which the code already reflects). A
+  /// shape-polymorphic program, or one with test assertions, is written as
+  /// the program and its options, and compiled again when read.
   std::string serialize() const;
 
   struct Impl;
@@ -334,7 +337,9 @@ public:
   const std::vector<DeviceInfo> &getDevices() const;
 
   /// Compiles `program`: StableHLO text, or MLIR bytecode (a portable
-  /// artifact of any StableHLO version from 0.9.0). A program compiled
+  /// artifact of any StableHLO version from 0.9.0); an ahead-of-time
+  /// executable (hlox-compile -o F.hlox) is loaded, not compiled, and must
+  /// hold `options.entry`. A program compiled
   /// before with the same options on this client comes from the executable
   /// cache (keyed by the program's hash, the options and the target).
   StatusOr<std::shared_ptr<Executable>>

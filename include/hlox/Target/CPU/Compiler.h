@@ -19,6 +19,7 @@
 
 #include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Pipelines/Target.h"
+#include "hlox/runtime/AotProgram.h"
 #include "hlox/runtime/Executable.h"
 #include "hlox/runtime/HostProgram.h"
 
@@ -92,10 +93,15 @@ struct CompileOptions : hlox::CompileOptions {
 };
 
 /// The ahead-of-time executable (runtime/AotProgram.h) of `program`,
-/// compiled with `options.aheadOfTime` from the entry of `module` (the
-/// module before compilation: its signature is read from it). Programs
-/// whose host program calls back into the compiler (check ops) and
-/// shape-polymorphic entries are errors at the entry.
+/// compiled with `options` (with `aheadOfTime` to target another CPU; a
+/// program compiled in process kept its kernels' objects too) from the
+/// function `entry`. A program whose host program calls back into the
+/// compiler (check ops) is an error, set in `error`.
+mlir::FailureOr<runtime::AotProgram>
+makeAheadOfTimeProgram(llvm::StringRef entry, const CompiledProgram &program,
+                       const CompileOptions &options, std::string &error);
+
+/// makeAheadOfTimeProgram's file, errors reported at `entry`.
 mlir::FailureOr<std::string>
 writeAheadOfTimeExecutable(mlir::func::FuncOp entry,
                            const CompiledProgram &program,
