@@ -141,7 +141,6 @@ Status loadOne(const KernelObject &object,
     }
   }
   size = (size + 15) / 16 * 16;
-  uint64_t tableStart = size;
   for (auto &[name, slot] : tableSlot) {
     slot = size;
     size += 24; // 8-byte address, 16-byte stub
@@ -162,7 +161,6 @@ Status loadOne(const KernelObject &object,
     if (placement[i] != ~uint64_t(0) && sections[i].sh_type != SHT_NOBITS)
       std::memcpy(base + placement[i], bytes.data() + sections[i].sh_offset,
                   sections[i].sh_size);
-  (void)tableStart;
   for (auto &[name, slot] : tableSlot) {
     auto it = runtimeSymbols.find(name);
     if (it == runtimeSymbols.end())
