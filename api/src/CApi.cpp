@@ -128,6 +128,21 @@ const char *hlox_client_device_name(hlox_client *client, size_t device) {
   return client->client->getDevices()[device].name.c_str();
 }
 
+size_t hlox_client_num_memory_spaces(hlox_client *client) {
+  return client ? client->client->getMemorySpaces().size() : 0;
+}
+
+const char *hlox_client_memory_space_kind(hlox_client *client,
+                                          size_t memorySpace) {
+  if (!client || memorySpace >= client->client->getMemorySpaces().size())
+    return "";
+  return client->client->getMemorySpaces()[memorySpace].kind.c_str();
+}
+
+size_t hlox_buffer_memory_space(hlox_buffer *buffer) {
+  return buffer ? static_cast<size_t>(buffer->buffer->getMemorySpaceId()) : 0;
+}
+
 hlox_error *hlox_client_compile(hlox_client *client,
                                 const hlox_compile_args *args,
                                 hlox_executable **executable) {

@@ -46,6 +46,7 @@ StatusOr<std::shared_ptr<Client>> Client::create(ClientOptions options) {
   state->device = std::make_unique<runtime::CpuDevice>(options.numThreads);
   state->devices.push_back(
       {0, "cpu", state->device->getName(), state->device->getNumThreads()});
+  state->memorySpaces.push_back({0, "host", {0}});
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   cpu::registerCompilerDialects(registry);
@@ -67,6 +68,10 @@ std::string Client::getPlatformVersion() const {
 
 const std::vector<DeviceInfo> &Client::getDevices() const {
   return impl->state->devices;
+}
+
+const std::vector<MemorySpaceInfo> &Client::getMemorySpaces() const {
+  return impl->state->memorySpaces;
 }
 
 size_t Client::getNumCompilations() const {

@@ -73,6 +73,7 @@ struct LoadedProgram {
 struct ClientState {
   ClientOptions options;
   std::vector<DeviceInfo> devices;
+  std::vector<MemorySpaceInfo> memorySpaces;
   std::unique_ptr<runtime::CpuDevice> device;
   /// Guards the MLIR context and every compilation.
   std::mutex compileMutex;

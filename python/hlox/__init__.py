@@ -23,7 +23,7 @@ from hlox._hlox import Buffer, Client
 __all__ = ["Buffer", "Client", "CompileError", "DataLossError", "Error",
            "Executable", "ExecutionError", "InvalidArgumentError",
            "UnimplementedError", "compile", "deserialize", "devices",
-           "default_client"]
+           "default_client", "memory_spaces"]
 
 _lock = threading.Lock()
 _client = None
@@ -44,6 +44,12 @@ def devices():
     """The devices of the default client: dicts with id, kind, name and
     num_threads."""
     return default_client().devices()
+
+
+def memory_spaces():
+    """The memory spaces of the default client's devices: dicts with id,
+    kind and devices (today one, "host")."""
+    return default_client().memory_spaces()
 
 
 class Executable:

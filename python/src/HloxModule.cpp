@@ -509,6 +509,18 @@ PYBIND11_MODULE(_hlox, m) {
              }
              return devices;
            })
+      .def("memory_spaces",
+           [](Client &client) {
+             py::list spaces;
+             for (const MemorySpaceInfo &space : client.getMemorySpaces()) {
+               py::dict info;
+               info["id"] = space.id;
+               info["kind"] = space.kind;
+               info["devices"] = space.devices;
+               spaces.append(info);
+             }
+             return spaces;
+           })
       .def(
           "compile",
           [](Client &client, py::bytes program, std::string entry,

@@ -180,6 +180,7 @@ def test_devices():
     devices = hlox.devices()
     assert devices[0]["name"] == "cpu:0" and devices[0]["kind"] == "cpu"
     assert devices[0]["num_threads"] >= 1
+    assert hlox.memory_spaces() == [{"id": 0, "kind": "host", "devices": [0]}]
 
 
 def test_doc_example():

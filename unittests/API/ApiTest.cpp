@@ -44,6 +44,9 @@ TEST(Api, CompilesAndRuns) {
   ASSERT_EQ((*exe)->getInputTypes().size(), 2u);
   EXPECT_EQ((*exe)->getInputTypes()[0].str(), "4xf32");
   EXPECT_EQ((*exe)->getOutputTypes()[0].elementType, ElementType::F32);
+  ASSERT_EQ(client->getMemorySpaces().size(), 1u);
+  EXPECT_EQ(client->getMemorySpaces()[0].kind, "host");
+  EXPECT_EQ(client->getMemorySpaces()[0].devices, std::vector<int>{0});
   CostReport report = (*exe)->getCostReport();
   EXPECT_EQ(report.argumentBytes, 20);
   EXPECT_EQ(report.resultBytes, 16);

@@ -133,6 +133,8 @@ int main(void) {
   CHECK(strcmp(hlox_client_platform_name(client), "hlox") == 0);
   CHECK(hlox_client_num_devices(client) == 1);
   CHECK(strcmp(hlox_client_device_name(client, 0), "cpu:0") == 0);
+  CHECK(hlox_client_num_memory_spaces(client) == 1);
+  CHECK(strcmp(hlox_client_memory_space_kind(client, 0), "host") == 0);
 
   hlox_error *error = NULL;
   hlox_executable *executable = compile(client, kProgram, &error);
@@ -164,6 +166,7 @@ int main(void) {
   CHECK(released == 1); /* copied: released at once */
   hlox_buffer *b = make_buffer(client, y, HLOX_HOST_BUFFER_ZERO_COPY);
   CHECK(released == 1); /* borrowed: until the buffer goes */
+  CHECK(hlox_buffer_memory_space(a) == 0);
   run_and_check(executable, a, b, x, y);
 
   /* The same program again comes from the executable cache; a serialized

@@ -178,6 +178,16 @@ struct DeviceInfo {
   unsigned numThreads = 0;
 };
 
+/// A memory devices read and write: today the host memory the CPU device's
+/// buffers live in.
+struct MemorySpaceInfo {
+  int id = 0;
+  /// "host".
+  std::string kind;
+  /// The devices that address it.
+  std::vector<int> devices;
+};
+
 /// How Client::bufferFromHost treats the caller's memory.
 enum class HostBufferSemantics {
   /// Copies the data; the caller may reuse its memory on return.
@@ -201,6 +211,8 @@ public:
   Status toHost(void *destination, size_t size) const;
   /// Whether the buffer uses memory the caller lent (ZeroCopy).
   bool isBorrowed() const;
+  /// The memory space its contents are in.
+  int getMemorySpaceId() const { return 0; }
   /// The contents in place (CPU devices hold them in host memory), waiting
   /// for them first: dense row-major, read-only, valid as long as the
   /// buffer.
@@ -335,6 +347,9 @@ public:
   /// The hlox version that compiles.
   std::string getPlatformVersion() const;
   const std::vector<DeviceInfo> &getDevices() const;
+  /// The memory spaces of the devices (PJRT's memory spaces): one host
+  /// memory, which the CPU device addresses.
+  const std::vector<MemorySpaceInfo> &getMemorySpaces() const;
 
   /// Compiles `program`: StableHLO text, or MLIR bytecode (a portable
   /// artifact of any StableHLO version from 0.9.0); an ahead-of-time

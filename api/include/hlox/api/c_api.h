@@ -139,6 +139,10 @@ const char *hlox_client_platform_version(hlox_client *client);
 size_t hlox_client_num_devices(hlox_client *client);
 /* "cpu:0". */
 const char *hlox_client_device_name(hlox_client *client, size_t device);
+/* The memory spaces (one: "host", which device 0 addresses). */
+size_t hlox_client_num_memory_spaces(hlox_client *client);
+const char *hlox_client_memory_space_kind(hlox_client *client,
+                                          size_t memory_space);
 
 /*===------------------------------------------------------------------===*
  * Compilation
@@ -236,6 +240,8 @@ hlox_error *hlox_buffer_from_host(const hlox_buffer_from_host_args *args,
                                   hlox_buffer **buffer);
 void hlox_buffer_destroy(hlox_buffer *buffer);
 hlox_tensor_type hlox_buffer_type(hlox_buffer *buffer);
+/* The memory space the buffer's contents are in. */
+size_t hlox_buffer_memory_space(hlox_buffer *buffer);
 size_t hlox_buffer_byte_size(hlox_buffer *buffer);
 /* Completes when the contents are there. Owned by the caller. */
 hlox_event *hlox_buffer_ready_event(hlox_buffer *buffer);
