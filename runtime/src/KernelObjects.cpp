@@ -77,6 +77,12 @@ Status loadOne(const KernelObject &object,
   for (unsigned i = 0; i < header.e_shnum; ++i)
     if (!readAt(bytes, header.e_shoff + i * sizeof(Elf64_Shdr), sections[i]))
       return bad("truncated section headers");
+  // Every section with contents lies in the file.
+  for (const Elf64_Shdr &section : sections)
+    if (section.sh_type != SHT_NOBITS && section.sh_type != SHT_NULL &&
+        (section.sh_offset > bytes.size() ||
+         section.sh_size > bytes.size() - section.sh_offset))
+      return bad("a section lies outside the file");
 
   // Where each allocatable section goes.
   std::vector<uint64_t> placement(sections.size(), ~uint64_t(0));
@@ -88,6 +94,8 @@ Status loadOne(const KernelObject &object,
     uint64_t align = std::max<uint64_t>(section.sh_addralign, 1);
     if (align & (align - 1) || align > 4096)
       return bad("unsupported section alignment");
+    if (section.sh_size > (uint64_t(1) << 30) || size > (uint64_t(1) << 30))
+      return bad("sections of more than 1 GiB");
     size = (size + align - 1) / align * align;
     placement[i] = size;
     size += section.sh_size;
@@ -179,7 +187,10 @@ Status loadOne(const KernelObject &object,
                            uint64_t &slot) -> bool {
     slot = 0;
     if (symbol.st_shndx == SHN_UNDEF) {
-      slot = tableSlot.at(nameOf(symbol));
+      auto it = tableSlot.find(nameOf(symbol));
+      if (it == tableSlot.end())
+        return false;
+      slot = it->second;
       uint64_t value;
       std::memcpy(&value, base + slot, 8);
       address = value;
@@ -204,6 +215,8 @@ Status loadOne(const KernelObject &object,
         placement[section.sh_info] == ~uint64_t(0))
       continue;
     const Elf64_Shdr &target = sections[section.sh_info];
+    if (target.sh_type == SHT_NOBITS)
+      return bad("relocations in a section without contents");
     uint64_t targetStart = placement[section.sh_info];
     for (uint64_t at = 0; at + sizeof(Elf64_Rela) <= section.sh_size;
          at += sizeof(Elf64_Rela)) {
@@ -217,7 +230,8 @@ Status loadOne(const KernelObject &object,
       uint8_t *place = base + targetStart + rela.r_offset;
       uint64_t placeAddress = reinterpret_cast<uint64_t>(place);
       uint64_t symbol = 0, slot = 0;
-      if (!symbolAddress(symbols[ELF64_R_SYM(rela.r_info)], symbol, slot))
+      uint32_t index = ELF64_R_SYM(rela.r_info);
+      if (index != 0 && !symbolAddress(symbols[index], symbol, slot))
         return bad("relocation against a section that is not loaded");
       auto write64 = [&](uint64_t value) {
         if (target.sh_size - rela.r_offset < 8)

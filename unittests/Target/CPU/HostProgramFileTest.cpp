@@ -12,6 +12,7 @@
 #include "hlox/runtime/HostProgramFile.h"
 #include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/runtime/KernelObjects.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
@@ -108,6 +109,37 @@ TEST_P(HostProgramFileTest, RoundTripsAndRuns) {
         std::memcmp(expected[i]->data(), got[i]->data(), got[i]->getByteSize()),
         0)
         << "result " << i;
+}
+
+// Damaged kernel objects are an error or load, never a crash or a write
+// outside the loader's memory (the objects are not run).
+TEST_F(HostProgramFileTest, DamagedKernelObjectsDoNotCrashTheLoader) {
+  std::string path = std::string(HLOX_SOURCE_DIR) + "/examples/mlp.mlir";
+  auto file = llvm::MemoryBuffer::getFile(path);
+  ASSERT_TRUE(bool(file));
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  ASSERT_TRUE(module);
+  FailureOr<std::unique_ptr<CompiledProgram>> compiled =
+      cpu::compile(*module, cpu::CompileOptions());
+  ASSERT_TRUE(succeeded(compiled));
+  const std::vector<runtime::KernelObject> *objects =
+      (*compiled)->kernels->getObjects();
+  ASSERT_TRUE(objects && !objects->empty());
+  runtime::Status status;
+  ASSERT_TRUE(runtime::loadKernelObjects(*objects, status)) << status.message();
+  std::mt19937 engine(1);
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::vector<runtime::KernelObject> damaged = *objects;
+    std::string &bytes = damaged[trial % damaged.size()].bytes;
+    for (int flips = 0; flips < 4; ++flips)
+      bytes[engine() % bytes.size()] ^= static_cast<char>(1 + engine() % 255);
+    (void)runtime::loadKernelObjects(damaged, status);
+    std::string truncated = bytes.substr(0, engine() % bytes.size());
+    damaged[trial % damaged.size()].bytes = truncated;
+    (void)runtime::loadKernelObjects(damaged, status);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
