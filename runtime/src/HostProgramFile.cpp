@@ -9,6 +9,8 @@
 
 #include "hlox/runtime/HostProgramFile.h"
 
+#include "hlox/ffi/Attributes.h"
+
 #include <cstring>
 #include <type_traits>
 
@@ -132,28 +134,6 @@ private:
 // Attributes (custom calls)
 //===----------------------------------------------------------------------===//
 
-size_t scalarBytes(HloxFfiAttrKind kind) {
-  switch (kind) {
-  case HLOX_FFI_ATTR_BOOL:
-  case HLOX_FFI_ATTR_I8:
-  case HLOX_FFI_ATTR_U8:
-    return 1;
-  case HLOX_FFI_ATTR_I16:
-  case HLOX_FFI_ATTR_U16:
-    return 2;
-  case HLOX_FFI_ATTR_I32:
-  case HLOX_FFI_ATTR_U32:
-  case HLOX_FFI_ATTR_F32:
-    return 4;
-  case HLOX_FFI_ATTR_I64:
-  case HLOX_FFI_ATTR_U64:
-  case HLOX_FFI_ATTR_F64:
-    return 8;
-  default:
-    return 0;
-  }
-}
-
 bool isInteger(HloxFfiAttrKind kind) {
   return kind >= HLOX_FFI_ATTR_I8 && kind <= HLOX_FFI_ATTR_U64;
 }
@@ -174,14 +154,14 @@ void writeDict(Writer &w, const HloxFfiDict &dict) {
       auto *array = static_cast<const HloxFfiArray *>(attr.value);
       w.u64(array->element_kind);
       w.bytes(array->data, static_cast<size_t>(array->size) *
-                               scalarBytes(array->element_kind));
+                               ffi::getScalarBytes(array->element_kind));
       break;
     }
     case HLOX_FFI_ATTR_DICT:
       writeDict(w, *static_cast<const HloxFfiDict *>(attr.value));
       break;
     default:
-      w.bytes(attr.value, scalarBytes(attr.kind));
+      w.bytes(attr.value, ffi::getScalarBytes(attr.kind));
       break;
     }
   }
@@ -203,7 +183,7 @@ void readDict(Reader &r, ffi::AttributeMap &map, int depth) {
     case HLOX_FFI_ATTR_ARRAY: {
       auto element = r.enumeration(HLOX_FFI_ATTR_F64);
       std::string_view data = r.bytes();
-      size_t width = scalarBytes(element);
+      size_t width = ffi::getScalarBytes(element);
       if (r.failed() || !width || data.size() % width)
         return r.fail();
       map.addArray(name, element, data.data(),
@@ -215,7 +195,7 @@ void readDict(Reader &r, ffi::AttributeMap &map, int depth) {
       break;
     default: {
       std::string_view data = r.bytes();
-      if (r.failed() || data.size() != scalarBytes(kind))
+      if (r.failed() || data.size() != ffi::getScalarBytes(kind))
         return r.fail();
       if (kind == HLOX_FFI_ATTR_BOOL) {
         map.addBool(name, data[0] != 0);

@@ -220,6 +220,16 @@ ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
   return reportChecks(evaluator);
 }
 
+/// Prints the median, min and max of `times` (microseconds per run).
+void printTimePerRun(std::vector<double> times, unsigned threads) {
+  std::sort(times.begin(), times.end());
+  llvm::outs() << llvm::formatv(
+      "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
+      "{3:f1}), {4} threads\n",
+      times[times.size() / 2], times.size(), times.front(), times.back(),
+      threads);
+}
+
 /// Compiles and runs `function`. With `resultsOut`, the results go there
 /// instead of to --print-output/--output.
 ExitCode runCompiled(ModuleOp module, func::FuncOp function,
@@ -362,12 +372,7 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
         return kError;
       }
     }
-    std::sort(times.begin(), times.end());
-    llvm::outs() << llvm::formatv(
-        "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
-        "{3:f1}), {4} threads\n",
-        times[times.size() / 2], times.size(), times.front(), times.back(),
-        device.getNumThreads());
+    printTimePerRun(times, device.getNumThreads());
   }
   if (profile)
     tools::printProfile(llvm::errs(), program.program, timings);
@@ -620,12 +625,7 @@ ExitCode runAheadOfTime(llvm::StringRef bytes, MLIRContext *context) {
         return kError;
       }
     }
-    std::sort(times.begin(), times.end());
-    llvm::outs() << llvm::formatv(
-        "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
-        "{3:f1}), {4} threads\n",
-        times[times.size() / 2], times.size(), times.front(), times.back(),
-        device.getNumThreads());
+    printTimePerRun(times, device.getNumThreads());
   }
   SmallVector<RuntimeValue> values;
   for (auto [buffer, type] : llvm::zip(outputs, results))

@@ -11,6 +11,7 @@
 #include "hlox/Dialect/VHLO/Transforms/Passes.h"
 
 #include "OpNames.h"
+#include "Rebuild.h"
 #include "VhloAttrBuilders.h"
 #include "hlox/Dialect/VHLO/Transforms/TypeConversion.h"
 
@@ -477,49 +478,24 @@ LogicalResult Legalizer::convert(Operation *op) {
   for (auto [from, to] : llvm::zip(op->getResults(), vhloOp->getResults()))
     mapping.map(from, to);
 
-  for (auto [region, vhloRegion] :
-       llvm::zip(op->getRegions(), vhloOp->getRegions())) {
-    for (Block &block : region) {
-      Block *vhloBlock = new Block();
-      vhloRegion.push_back(vhloBlock);
-      for (BlockArgument arg : block.getArguments()) {
-        Type type = convertTypeToVhlo(arg.getType());
-        if (!type)
-          return illegal() << "type " << arg.getType() << " has no VHLO form";
-        mapping.map(arg, vhloBlock->addArgument(type, arg.getLoc()));
-      }
-    }
-    for (auto [block, vhloBlock] : llvm::zip(region, vhloRegion)) {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToEnd(&vhloBlock);
-      for (Operation &nested : block)
-        if (failed(convert(&nested)))
-          return failure();
-    }
-  }
-  return success();
+  return rebuildRegions(
+      op, vhloOp, mapping, builder, convertTypeToVhlo,
+      [&](Operation *nested) { return convert(nested); },
+      [&](Type type) {
+        return illegal() << "type " << type << " has no VHLO form";
+      });
 }
 
 struct StablehloLegalizeToVhloPass
     : vhlo::impl::StablehloLegalizeToVhloBase<StablehloLegalizeToVhloPass> {
   void runOnOperation() override {
-    ModuleOp module = getOperation();
     Legalizer legalizer(&getContext());
-    SmallVector<Operation *> originals;
-    for (Operation &op : *module.getBody()) {
-      if (isa<VersionedOpInterface>(op))
-        continue;
-      originals.push_back(&op);
-      legalizer.builder.setInsertionPoint(&op);
-      if (failed(legalizer.convert(&op)))
-        return signalPassFailure();
-    }
-    for (Operation *op : originals) {
-      op->dropAllUses();
-      op->dropAllReferences();
-    }
-    for (Operation *op : originals)
-      op->erase();
+    // VHLO ops are legal as they are.
+    if (failed(rebuildModule(
+            getOperation(), legalizer.builder,
+            [](Operation *op) { return !isa<VersionedOpInterface>(op); },
+            [&](Operation *op) { return legalizer.convert(op); })))
+      signalPassFailure();
   }
 };
 

@@ -12,6 +12,7 @@
 #include "hlox/Dialect/VHLO/Transforms/Passes.h"
 
 #include "OpNames.h"
+#include "Rebuild.h"
 #include "VhloAttrBuilders.h"
 #include "hlox/Dialect/VHLO/Transforms/TypeConversion.h"
 
@@ -574,50 +575,24 @@ LogicalResult Legalizer::convert(Operation *op) {
   for (auto [from, to] : llvm::zip(op->getResults(), newOp->getResults()))
     mapping.map(from, to);
 
-  for (auto [region, newRegion] :
-       llvm::zip(op->getRegions(), newOp->getRegions())) {
-    for (Block &block : region) {
-      Block *newBlock = new Block();
-      newRegion.push_back(newBlock);
-      for (BlockArgument arg : block.getArguments()) {
-        Type type = convertTypeFromVhlo(arg.getType());
-        if (!type)
-          return op->emitError()
-                 << "type " << arg.getType() << " has no StableHLO form";
-        mapping.map(arg, newBlock->addArgument(type, arg.getLoc()));
-      }
-    }
-    for (auto [block, newBlock] : llvm::zip(region, newRegion)) {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToEnd(&newBlock);
-      for (Operation &nested : block)
-        if (failed(convert(&nested)))
-          return failure();
-    }
-  }
-  return success();
+  return rebuildRegions(
+      op, newOp, mapping, builder, convertTypeFromVhlo,
+      [&](Operation *nested) { return convert(nested); },
+      [&](Type type) {
+        return op->emitError() << "type " << type << " has no StableHLO form";
+      });
 }
 
 struct VhloLegalizeToStablehloPass
     : vhlo::impl::VhloLegalizeToStablehloBase<VhloLegalizeToStablehloPass> {
   void runOnOperation() override {
-    ModuleOp module = getOperation();
     Legalizer legalizer(&getContext());
-    SmallVector<Operation *> originals;
-    for (Operation &op : *module.getBody()) {
-      if (!isa<VersionedOpInterface>(op))
-        continue;
-      originals.push_back(&op);
-      legalizer.builder.setInsertionPoint(&op);
-      if (failed(legalizer.convert(&op)))
-        return signalPassFailure();
-    }
-    for (Operation *op : originals) {
-      op->dropAllUses();
-      op->dropAllReferences();
-    }
-    for (Operation *op : originals)
-      op->erase();
+    // Ops of other dialects stay as they are.
+    if (failed(rebuildModule(
+            getOperation(), legalizer.builder,
+            [](Operation *op) { return isa<VersionedOpInterface>(op); },
+            [&](Operation *op) { return legalizer.convert(op); })))
+      signalPassFailure();
   }
 };
 
