@@ -47,9 +47,11 @@ static mlir::RankedTensorType toMlirType(const TensorType &type,
   return mlir::RankedTensorType::get(type.shape, declared.getElementType());
 }
 
-StatusOr<Executable::Execution>
-Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
-                         int deviceId) {
+/// Checks the arguments of an execution on `deviceId` and finds (or, for a
+/// shape-polymorphic entry, compiles) the program for them.
+static StatusOr<LoadedProgram *>
+prepare(Executable::Impl *impl,
+        const std::vector<std::shared_ptr<Buffer>> &arguments, int deviceId) {
   ClientState &client = *impl->client;
   if (deviceId < 0 || deviceId >= static_cast<int>(client.devices.size()))
     return Status(ErrorCode::InvalidArgument,
@@ -111,6 +113,17 @@ Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
       return loaded.getStatus();
     program = *loaded;
   }
+  return program;
+}
+
+StatusOr<Executable::Execution>
+Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
+                         int deviceId) {
+  StatusOr<LoadedProgram *> prepared = prepare(impl.get(), arguments, deviceId);
+  if (!prepared.ok())
+    return prepared.getStatus();
+  LoadedProgram *program = *prepared;
+  ClientState &client = *impl->client;
 
   // The results exist at once; their storage comes when the run is done.
   Execution execution;
@@ -129,15 +142,22 @@ Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
 
   // The task keeps the executable (and through it the client) and the
   // arguments alive until it has run.
-  client.stream->submit([self = shared_from_this(), program, arguments,
-                         resultStorage, resultStates, doneState,
-                         device = client.device.get()]() {
+  client.stream->submit([self = shared_from_this(), program,
+                         arguments = std::vector(arguments), resultStorage,
+                         resultStates, doneState,
+                         device = client.device.get()]() mutable {
+    // What the execution holds (its arguments, the executable) is let go
+    // before its events complete: whoever waits on them finds the borrowed
+    // memory released.
+    std::vector<std::shared_ptr<runtime::Buffer>> buffers;
     auto finish = [&](const Status &status) {
+      buffers.clear();
+      arguments.clear();
+      self.reset();
       for (auto &state : resultStates)
         state->complete(status);
       doneState->complete(status);
     };
-    std::vector<std::shared_ptr<runtime::Buffer>> buffers;
     for (const std::shared_ptr<Buffer> &argument : arguments) {
       Status ready = argument->getReadyEvent().wait();
       if (!ready.ok())
@@ -162,6 +182,40 @@ Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
 StatusOr<std::vector<std::shared_ptr<Buffer>>>
 Executable::execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
                     int deviceId) {
+  // With every argument ready and the device's stream idle, the run
+  // happens on this thread: no handoff to the stream's.
+  bool ready = llvm::all_of(arguments, [](const std::shared_ptr<Buffer> &b) {
+    return b && b->getReadyEvent().isReady() && b->getReadyEvent().wait().ok();
+  });
+  if (ready) {
+    StatusOr<LoadedProgram *> prepared =
+        prepare(impl.get(), arguments, deviceId);
+    if (!prepared.ok())
+      return prepared.getStatus();
+    LoadedProgram *program = *prepared;
+    ClientState &client = *impl->client;
+    std::vector<std::shared_ptr<runtime::Buffer>> buffers;
+    for (const std::shared_ptr<Buffer> &argument : arguments)
+      buffers.push_back(argument->getImpl()->storage);
+    std::vector<std::shared_ptr<runtime::Buffer>> results;
+    runtime::Status status;
+    if (client.stream->runInlineIfIdle([&] {
+          status =
+              program->executable->execute(*client.device, buffers, results);
+        })) {
+      if (!status)
+        return Status(ErrorCode::ExecutionError, status.message());
+      std::vector<std::shared_ptr<Buffer>> outputs;
+      for (auto [type, result] : llvm::zip(program->outputTypes, results)) {
+        result->setImmutable();
+        auto storage = std::make_shared<Buffer::Impl>();
+        storage->storage = result;
+        outputs.push_back(
+            std::make_shared<Buffer>(type, deviceId, Event::ready(), storage));
+      }
+      return outputs;
+    }
+  }
   StatusOr<Execution> execution = executeAsync(arguments, deviceId);
   if (!execution.ok())
     return execution.getStatus();

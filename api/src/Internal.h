@@ -46,6 +46,10 @@ public:
   Stream();
   ~Stream();
   void submit(std::function<void()> task);
+  /// Runs `task` on the calling thread when no task is queued or running,
+  /// holding the stream (tasks submitted meanwhile wait for it); false,
+  /// without running it, otherwise.
+  bool runInlineIfIdle(const std::function<void()> &task);
 
 private:
   /// What the worker uses: shared, so that a worker detached from a
@@ -55,6 +59,8 @@ private:
     std::condition_variable wake;
     std::deque<std::function<void()>> tasks;
     bool stopping = false;
+    /// A task runs (on the worker or inline).
+    bool busy = false;
   };
   std::shared_ptr<Queue> queue = std::make_shared<Queue>();
   std::thread worker;

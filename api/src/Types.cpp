@@ -211,18 +211,38 @@ Stream::Stream() {
   worker = std::thread([queue = queue] {
     std::unique_lock<std::mutex> lock(queue->mutex);
     while (true) {
-      queue->wake.wait(
-          lock, [&] { return queue->stopping || !queue->tasks.empty(); });
+      queue->wake.wait(lock, [&] {
+        return (queue->stopping && queue->tasks.empty()) ||
+               (!queue->tasks.empty() && !queue->busy);
+      });
       if (queue->tasks.empty())
         return;
       std::function<void()> task = std::move(queue->tasks.front());
       queue->tasks.pop_front();
+      queue->busy = true;
       lock.unlock();
       task();
       task = nullptr;
       lock.lock();
+      queue->busy = false;
     }
   });
+}
+
+bool Stream::runInlineIfIdle(const std::function<void()> &task) {
+  {
+    std::lock_guard<std::mutex> lock(queue->mutex);
+    if (queue->busy || !queue->tasks.empty())
+      return false;
+    queue->busy = true;
+  }
+  task();
+  {
+    std::lock_guard<std::mutex> lock(queue->mutex);
+    queue->busy = false;
+  }
+  queue->wake.notify_all();
+  return true;
 }
 
 Stream::~Stream() {

@@ -559,23 +559,22 @@ PYBIND11_MODULE(_hlox, m) {
             std::vector<std::shared_ptr<Buffer>> buffers;
             for (py::handle argument : arguments)
               buffers.push_back(toBuffer(client, argument));
-            // Without the GIL: a shape-polymorphic entry waits for its
-            // dimension arguments, whose runs may release numpy arrays.
+            // Without the GIL: a run may release numpy arrays it borrowed,
+            // and a shape-polymorphic entry waits for its dimension
+            // arguments.
+            if (wait) {
+              StatusOr<std::vector<std::shared_ptr<Buffer>>> results = [&] {
+                py::gil_scoped_release nogil;
+                return exe->execute(buffers);
+              }();
+              return unwrap(std::move(results));
+            }
             StatusOr<Executable::Execution> execution = [&] {
               py::gil_scoped_release nogil;
               return exe->executeAsync(buffers);
             }();
             if (!execution.ok())
               raise(execution.getStatus());
-            if (wait) {
-              Status status;
-              {
-                py::gil_scoped_release nogil;
-                status = execution->done.wait();
-              }
-              if (!status.ok())
-                raise(status);
-            }
             return execution->results;
           },
           py::arg("executable"), py::arg("arguments"), py::arg("wait") = true)

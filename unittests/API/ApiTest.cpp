@@ -152,6 +152,17 @@ TEST(Api, AsyncChains) {
   }
   EXPECT_TRUE(last.wait().ok());
   EXPECT_EQ(toVector(value), (std::vector<float>{1024, 2048, 3072, 4096}));
+  // Synchronous executions between asynchronous ones keep the order: one
+  // whose argument is not ready yet goes through the stream, one whose
+  // arguments are ready may run inline.
+  for (int i = 0; i < 20; ++i) {
+    auto execution = (*exe)->executeAsync({value, scale});
+    ASSERT_TRUE(execution.ok());
+    auto results = (*exe)->execute({execution->results[0], scale});
+    ASSERT_TRUE(results.ok()) << results.getStatus().getMessage();
+    value = (*results)[0];
+  }
+  EXPECT_EQ(toVector(value)[0], 1024.0f * (1u << 20) * (1u << 20));
 }
 
 TEST(Api, ShapePolymorphicEntry) {

@@ -305,7 +305,9 @@ public:
   StatusOr<Execution>
   executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
                int deviceId = 0);
-  /// executeAsync, then waits: the ready results, or the run's error.
+  /// executeAsync, then waits: the ready results, or the run's error. With
+  /// every argument ready and nothing queued on the device's stream, the
+  /// run happens on the calling thread (no handoff).
   StatusOr<std::vector<std::shared_ptr<Buffer>>>
   execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
           int deviceId = 0);
