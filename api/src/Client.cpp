@@ -114,8 +114,9 @@ std::string cacheKey(std::string_view program, const CompileOptions &options) {
   hash.update(llvm::StringRef(program.data(), program.size()));
   std::array<uint8_t, 32> digest = hash.final();
   std::string key(reinterpret_cast<const char *>(digest.data()), digest.size());
-  // The target: the CPU (its name and features when "host") and the
-  // compiler that made the code.
+  // The options name the target (its CPU and features; "host" is this
+  // process's CPU, which a cache in the process shares) and the compiler
+  // that made the code.
   key += "\n" + options.str() + getCompilerVersion().str();
   return key;
 }
@@ -131,6 +132,28 @@ cpu::CompileOptions toCompilerOptions(const CompileOptions &options) {
 }
 
 } // namespace
+
+/// What a program needs before it runs: its memory (from its host
+/// program and signature) and its kernels and dispatches.
+static CostReport makeCostReport(const runtime::HostProgram &host,
+                                 const std::vector<TensorType> &inputs,
+                                 const std::vector<TensorType> &outputs,
+                                 int64_t kernels) {
+  CostReport report;
+  report.workspaceBytes = host.arenaBytes;
+  report.workspaceBytesWithoutReuse = host.unsharedArenaBytes;
+  for (const std::vector<uint8_t> &constant : host.constants)
+    report.constantBytes += constant.size();
+  for (const TensorType &type : inputs)
+    report.argumentBytes += type.getByteSize();
+  for (const TensorType &type : outputs)
+    report.resultBytes += type.getByteSize();
+  report.kernels = kernels;
+  report.dispatches = llvm::count_if(host.commands, [](const auto &command) {
+    return command.kind == runtime::CommandKind::Dispatch;
+  });
+  return report;
+}
 
 /// Compiles the signature `types` (with the values of 0-d integer
 /// arguments in `values`) and loads it. Call under the client's
@@ -166,18 +189,11 @@ loadSignature(Executable::Impl &exe, llvm::SourceMgr &sourceMgr,
   loaded->executable = std::move(executable);
   for (mlir::Type type : program.signature.getResults())
     loaded->outputTypes.push_back(toTensorType(type));
-  const runtime::HostProgram &host = program.program;
-  CostReport &report = loaded->report;
-  report.workspaceBytes = host.arenaBytes;
-  report.workspaceBytesWithoutReuse = host.unsharedArenaBytes;
-  for (const std::vector<uint8_t> &constant : host.constants)
-    report.constantBytes += constant.size();
+  std::vector<TensorType> inputTypes;
   for (mlir::Type type : program.signature.getInputs())
-    report.argumentBytes += toTensorType(type).getByteSize();
-  for (const TensorType &type : loaded->outputTypes)
-    report.resultBytes += type.getByteSize();
-  report.kernels = program.stats.kernels;
-  report.dispatches = program.stats.dispatches;
+    inputTypes.push_back(toTensorType(type));
+  loaded->report = makeCostReport(program.program, inputTypes,
+                                  loaded->outputTypes, program.stats.kernels);
   slot = std::move(loaded);
   return slot.get();
 }
@@ -199,7 +215,7 @@ loadForArguments(Executable::Impl &exe,
 
 static StatusOr<std::unique_ptr<Executable::Impl>>
 loadAheadOfTime(const std::shared_ptr<ClientState> &client,
-                std::string_view bytes, const CompileOptions &options);
+                std::string_view bytes, const CompileOptions *options);
 
 StatusOr<std::shared_ptr<Executable>>
 Client::compile(std::string_view program, const CompileOptions &options) {
@@ -224,7 +240,7 @@ Client::compile(std::string_view program, const CompileOptions &options) {
   mlir::MLIRContext *context = impl->state->context.get();
   if (runtime::isAotProgram(program)) {
     StatusOr<std::unique_ptr<Executable::Impl>> loaded =
-        loadAheadOfTime(impl->state, program, options);
+        loadAheadOfTime(impl->state, program, &options);
     if (!loaded.ok())
       return loaded.getStatus();
     return std::make_shared<Executable>(std::move(*loaded));
@@ -292,23 +308,25 @@ Client::compile(std::string_view program, const CompileOptions &options) {
 }
 
 /// An executable of an ahead-of-time file: loaded by the runtime, nothing
-/// compiled. Call under the client's compileMutex (types are parsed in its
-/// context).
+/// compiled; with `options`, its entry must be theirs. Call under the
+/// client's compileMutex (types are parsed in its context).
 static StatusOr<std::unique_ptr<Executable::Impl>>
 loadAheadOfTime(const std::shared_ptr<ClientState> &client,
-                std::string_view bytes, const CompileOptions &options) {
+                std::string_view bytes, const CompileOptions *options) {
   runtime::AotProgram aot;
   runtime::Status status = runtime::readAotProgram(bytes, aot);
   if (!status)
     return Status(ErrorCode::DataLoss, status.message());
-  if (options.entry != aot.entry)
+  if (options && options->entry != aot.entry)
     return Status(ErrorCode::InvalidArgument, "the executable holds @" +
                                                   aot.entry + ", not @" +
-                                                  options.entry);
+                                                  options->entry);
   auto exe = std::make_unique<Executable::Impl>();
   exe->client = client;
   exe->name = aot.entry;
-  exe->options = options;
+  if (options)
+    exe->options = *options;
+  exe->options.entry = aot.entry;
   exe->program = std::string(bytes);
   auto loaded = std::make_unique<LoadedProgram>();
   for (auto [texts, types, declared] :
@@ -324,20 +342,8 @@ loadAheadOfTime(const std::shared_ptr<ClientState> &client,
         exe->declaredTypes.push_back(type);
     }
   exe->outputTypes = loaded->outputTypes;
-  const runtime::HostProgram &host = aot.program;
-  CostReport &report = loaded->report;
-  report.workspaceBytes = host.arenaBytes;
-  report.workspaceBytesWithoutReuse = host.unsharedArenaBytes;
-  for (const std::vector<uint8_t> &constant : host.constants)
-    report.constantBytes += constant.size();
-  for (const TensorType &type : exe->inputTypes)
-    report.argumentBytes += type.getByteSize();
-  for (const TensorType &type : loaded->outputTypes)
-    report.resultBytes += type.getByteSize();
-  report.kernels = aot.kernels.size();
-  report.dispatches = llvm::count_if(host.commands, [](const auto &command) {
-    return command.kind == runtime::CommandKind::Dispatch;
-  });
+  loaded->report = makeCostReport(aot.program, exe->inputTypes,
+                                  loaded->outputTypes, aot.kernels.size());
   loaded->executable = runtime::loadAotProgram(std::move(aot), status);
   if (!loaded->executable)
     return Status(ErrorCode::ExecutionError, status.message());
@@ -383,12 +389,12 @@ Client::deserializeExecutable(std::string_view bytes) {
                   "not a serialized hlox executable of this version");
   };
   if (runtime::isAotProgram(bytes)) {
-    CompileOptions options;
-    runtime::AotProgram file;
-    if (runtime::Status status = runtime::readAotProgram(bytes, file); !status)
-      return Status(ErrorCode::DataLoss, status.message());
-    options.entry = file.entry;
-    return compile(bytes, options);
+    std::lock_guard<std::mutex> lock(impl->state->compileMutex);
+    StatusOr<std::unique_ptr<Executable::Impl>> loaded =
+        loadAheadOfTime(impl->state, bytes, /*options=*/nullptr);
+    if (!loaded.ok())
+      return loaded.getStatus();
+    return std::make_shared<Executable>(std::move(*loaded));
   }
   if (bytes.substr(0, kExecutableMagic.size()) != kExecutableMagic)
     return corrupt();

@@ -97,7 +97,6 @@ std::optional<ElementType> fromDLDataType(DLDataType type) {
     if (candidate.code == type.code && candidate.bits == type.bits)
       return static_cast<ElementType>(i);
   }
-  // Booleans as 8-bit unsigned integers (older exporters).
   return std::nullopt;
 }
 

@@ -15,6 +15,8 @@
 
 #include "hlox/runtime/HostProgramFile.h"
 
+#include "ByteStream.h"
+
 #include <cstring>
 
 using namespace hlox;
@@ -23,64 +25,6 @@ using namespace hlox::runtime;
 namespace {
 
 constexpr std::string_view kMagic = "HLOXAOT\n";
-
-void putU64(std::string &out, uint64_t value) {
-  for (int i = 0; i < 8; ++i)
-    out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
-}
-void putString(std::string &out, std::string_view value) {
-  putU64(out, value.size());
-  out.append(value);
-}
-void putStrings(std::string &out, const std::vector<std::string> &values) {
-  putU64(out, values.size());
-  for (const std::string &value : values)
-    putString(out, value);
-}
-
-class Reader {
-public:
-  explicit Reader(std::string_view in) : in(in) {}
-  bool failed() const { return bad; }
-  bool atEnd() const { return in.empty(); }
-  uint64_t u64() {
-    if (in.size() < 8) {
-      bad = true;
-      return 0;
-    }
-    uint64_t value = 0;
-    for (int i = 0; i < 8; ++i)
-      value |= uint64_t(static_cast<uint8_t>(in[i])) << (8 * i);
-    in.remove_prefix(8);
-    return value;
-  }
-  std::string_view bytes() {
-    uint64_t size = u64();
-    if (bad || size > in.size()) {
-      bad = true;
-      return {};
-    }
-    std::string_view value = in.substr(0, size);
-    in.remove_prefix(size);
-    return value;
-  }
-  std::string string() { return std::string(bytes()); }
-  std::vector<std::string> strings() {
-    uint64_t count = u64();
-    if (bad || count > in.size() / 8) {
-      bad = true;
-      return {};
-    }
-    std::vector<std::string> values;
-    for (uint64_t i = 0; i < count && !bad; ++i)
-      values.push_back(string());
-    return values;
-  }
-
-private:
-  std::string_view in;
-  bool bad = false;
-};
 
 /// The x86 features the loader can check, with whether this CPU has them.
 struct Feature {
@@ -134,28 +78,29 @@ bool runtime::isAotProgram(std::string_view bytes) {
 }
 
 std::string runtime::writeAotProgram(const AotProgram &program) {
-  std::string out(kMagic);
-  putU64(out, kAotFormatVersion);
-  putString(out, program.compilerVersion);
-  putString(out, program.entry);
-  putString(out, program.targetCpu);
-  putStrings(out, program.requiredFeatures);
-  putStrings(out, program.inputTypes);
-  putStrings(out, program.outputTypes);
-  putString(out, serializeHostProgram(program.program));
-  putU64(out, program.kernels.size());
+  ByteWriter w;
+  w.out.append(kMagic);
+  w.u64(kAotFormatVersion);
+  w.string(program.compilerVersion);
+  w.string(program.entry);
+  w.string(program.targetCpu);
+  w.strings(program.requiredFeatures);
+  w.strings(program.inputTypes);
+  w.strings(program.outputTypes);
+  w.string(serializeHostProgram(program.program));
+  w.u64(program.kernels.size());
   for (const KernelObject &kernel : program.kernels) {
-    putString(out, kernel.symbol);
-    putStrings(out, kernel.names);
-    putString(out, kernel.bytes);
+    w.string(kernel.symbol);
+    w.strings(kernel.names);
+    w.string(kernel.bytes);
   }
-  return out;
+  return std::move(w.out);
 }
 
 Status runtime::readAotProgram(std::string_view bytes, AotProgram &program) {
   if (!isAotProgram(bytes))
     return Status::error("not an hlox ahead-of-time executable");
-  Reader r(bytes.substr(kMagic.size()));
+  ByteReader r(bytes.substr(kMagic.size()));
   uint64_t version = r.u64();
   if (r.failed())
     return Status::error("truncated ahead-of-time executable");
@@ -171,15 +116,13 @@ Status runtime::readAotProgram(std::string_view bytes, AotProgram &program) {
   read.inputTypes = r.strings();
   read.outputTypes = r.strings();
   std::string_view host = r.bytes();
-  uint64_t numKernels = r.u64();
+  read.kernels.resize(r.count(24));
   if (r.failed())
     return Status::error("truncated ahead-of-time executable");
-  for (uint64_t i = 0; i < numKernels && !r.failed(); ++i) {
-    KernelObject kernel;
+  for (KernelObject &kernel : read.kernels) {
     kernel.symbol = r.string();
     kernel.names = r.strings();
     kernel.bytes = r.string();
-    read.kernels.push_back(std::move(kernel));
   }
   if (r.failed() || !r.atEnd())
     return Status::error("malformed or truncated ahead-of-time executable");

@@ -9,6 +9,8 @@
 
 #include "hlox/runtime/HostProgramFile.h"
 
+#include "ByteStream.h"
+
 #include "hlox/ffi/Attributes.h"
 
 #include <cstring>
@@ -21,115 +23,6 @@ namespace {
 
 constexpr std::string_view kMagic = "HLOXHOST";
 
-class Writer {
-public:
-  void u64(uint64_t value) {
-    for (int i = 0; i < 8; ++i)
-      out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
-  }
-  void i64(int64_t value) { u64(static_cast<uint64_t>(value)); }
-  void flag(bool value) { out.push_back(value ? 1 : 0); }
-  void f64(double value) {
-    uint64_t bits;
-    std::memcpy(&bits, &value, 8);
-    u64(bits);
-  }
-  void bytes(const void *data, size_t size) {
-    u64(size);
-    out.append(static_cast<const char *>(data), size);
-  }
-  void string(std::string_view value) { bytes(value.data(), value.size()); }
-  void ints(const std::vector<int64_t> &values) {
-    u64(values.size());
-    for (int64_t value : values)
-      i64(value);
-  }
-  template <size_t N> void fixed(const int64_t (&values)[N]) {
-    for (int64_t value : values)
-      i64(value);
-  }
-  std::string out;
-};
-
-class Reader {
-public:
-  explicit Reader(std::string_view in) : in(in) {}
-  bool failed() const { return bad; }
-  void fail() { bad = true; }
-
-  uint64_t u64() {
-    if (!take(8))
-      return 0;
-    uint64_t value = 0;
-    for (int i = 0; i < 8; ++i)
-      value |= uint64_t(static_cast<uint8_t>(in[at - 8 + i])) << (8 * i);
-    return value;
-  }
-  int64_t i64() { return static_cast<int64_t>(u64()); }
-  bool flag() {
-    if (!take(1))
-      return false;
-    uint8_t value = static_cast<uint8_t>(in[at - 1]);
-    if (value > 1)
-      bad = true;
-    return value == 1;
-  }
-  double f64() {
-    uint64_t bits = u64();
-    double value;
-    std::memcpy(&value, &bits, 8);
-    return value;
-  }
-  /// A count of items of at least `minItemBytes` bytes each that the rest
-  /// of the input can hold (so that a corrupt count cannot allocate).
-  size_t count(size_t minItemBytes) {
-    uint64_t value = u64();
-    if (bad || (minItemBytes && value > (in.size() - at) / minItemBytes)) {
-      bad = true;
-      return 0;
-    }
-    return static_cast<size_t>(value);
-  }
-  std::string_view bytes() {
-    size_t size = count(1);
-    if (!take(size))
-      return {};
-    return in.substr(at - size, size);
-  }
-  std::string string() { return std::string(bytes()); }
-  std::vector<int64_t> ints() {
-    std::vector<int64_t> values(count(8));
-    for (int64_t &value : values)
-      value = i64();
-    return values;
-  }
-  template <size_t N> void fixed(int64_t (&values)[N]) {
-    for (int64_t &value : values)
-      value = i64();
-  }
-  /// An enum value, checked against its last case.
-  template <typename E> E enumeration(E last) {
-    uint64_t value = u64();
-    if (value > static_cast<uint64_t>(last))
-      bad = true;
-    return static_cast<E>(value);
-  }
-  bool atEnd() const { return at == in.size(); }
-
-private:
-  bool take(size_t size) {
-    if (bad || size > in.size() - at) {
-      bad = true;
-      return false;
-    }
-    at += size;
-    return true;
-  }
-  std::string_view in;
-  size_t at = 0;
-  bool bad = false;
-};
-
 //===----------------------------------------------------------------------===//
 // Attributes (custom calls)
 //===----------------------------------------------------------------------===//
@@ -138,7 +31,7 @@ bool isInteger(HloxFfiAttrKind kind) {
   return kind >= HLOX_FFI_ATTR_I8 && kind <= HLOX_FFI_ATTR_U64;
 }
 
-void writeDict(Writer &w, const HloxFfiDict &dict) {
+void writeDict(ByteWriter &w, const HloxFfiDict &dict) {
   w.u64(static_cast<uint64_t>(dict.size));
   for (int64_t i = 0; i < dict.size; ++i) {
     w.bytes(dict.names[i].data, static_cast<size_t>(dict.names[i].size));
@@ -167,7 +60,7 @@ void writeDict(Writer &w, const HloxFfiDict &dict) {
   }
 }
 
-void readDict(Reader &r, ffi::AttributeMap &map, int depth) {
+void readDict(ByteReader &r, ffi::AttributeMap &map, int depth) {
   if (depth > 64)
     return r.fail();
   size_t size = r.count(9);
@@ -222,13 +115,13 @@ void readDict(Reader &r, ffi::AttributeMap &map, int depth) {
 // Programs
 //===----------------------------------------------------------------------===//
 
-void writeType(Writer &w, const BufferType &type) {
+void writeType(ByteWriter &w, const BufferType &type) {
   w.ints(type.shape);
   w.i64(type.elementBytes);
   w.string(type.elementName);
 }
 
-BufferType readType(Reader &r) {
+BufferType readType(ByteReader &r) {
   BufferType type;
   type.shape = r.ints();
   type.elementBytes = r.i64();
@@ -236,7 +129,7 @@ BufferType readType(Reader &r) {
   return type;
 }
 
-void writeConvolution(Writer &w, const ConvolutionSpec &c) {
+void writeConvolution(ByteWriter &w, const ConvolutionSpec &c) {
   for (int64_t v :
        {c.batch, c.inChannels, c.height, c.width, c.outChannels, c.kernelHeight,
         c.kernelWidth, c.outHeight, c.outWidth, c.groups})
@@ -254,7 +147,7 @@ void writeConvolution(Writer &w, const ConvolutionSpec &c) {
   w.i64(c.poolWidth);
 }
 
-ConvolutionSpec readConvolution(Reader &r) {
+ConvolutionSpec readConvolution(ByteReader &r) {
   ConvolutionSpec c;
   for (int64_t *v :
        {&c.batch, &c.inChannels, &c.height, &c.width, &c.outChannels,
@@ -274,7 +167,7 @@ ConvolutionSpec readConvolution(Reader &r) {
   return c;
 }
 
-void writeCommand(Writer &w, const Command &c) {
+void writeCommand(ByteWriter &w, const Command &c) {
   w.u64(static_cast<uint64_t>(c.kind));
   w.i64(c.kernel);
   w.ints(c.values);
@@ -306,7 +199,7 @@ void writeCommand(Writer &w, const Command &c) {
   w.string(c.location);
 }
 
-Command readCommand(Reader &r) {
+Command readCommand(ByteReader &r) {
   Command c;
   c.kind = r.enumeration(CommandKind::Convolution);
   c.kernel = r.i64();
@@ -345,7 +238,7 @@ Command readCommand(Reader &r) {
 } // namespace
 
 std::string runtime::serializeHostProgram(const HostProgram &program) {
-  Writer w;
+  ByteWriter w;
   w.out.append(kMagic);
   w.u64(kHostProgramFormatVersion);
   w.u64(program.values.size());
@@ -376,7 +269,7 @@ Status runtime::deserializeHostProgram(std::string_view bytes,
                                        HostProgram &program) {
   if (bytes.substr(0, kMagic.size()) != kMagic)
     return Status::error("not a host program");
-  Reader r(bytes.substr(kMagic.size()));
+  ByteReader r(bytes.substr(kMagic.size()));
   uint64_t version = r.u64();
   if (r.failed())
     return Status::error("truncated host program");

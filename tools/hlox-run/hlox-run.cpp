@@ -220,14 +220,36 @@ ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
   return reportChecks(evaluator);
 }
 
-/// Prints the median, min and max of `times` (microseconds per run).
-void printTimePerRun(std::vector<double> times, unsigned threads) {
+/// Runs `executable` --repeat times on `buffers` (results thrown away) and
+/// prints the median, min and max time per run; with `timings`, each run
+/// appends its commands' timings there.
+runtime::Status
+timeRepeatedRuns(runtime::Executable &executable, runtime::CpuDevice &device,
+                 const std::vector<std::shared_ptr<runtime::Buffer>> &buffers,
+                 const runtime::HostCallFn &hostCall,
+                 std::vector<std::vector<runtime::CommandTiming>> *timings) {
+  std::vector<double> times;
+  std::vector<std::shared_ptr<runtime::Buffer>> scratch;
+  for (unsigned i = 0; i < repeat; ++i) {
+    if (timings)
+      timings->emplace_back();
+    auto start = std::chrono::steady_clock::now();
+    runtime::Status status =
+        executable.execute(device, buffers, scratch, hostCall,
+                           timings ? &timings->back() : nullptr);
+    times.push_back(std::chrono::duration<double, std::micro>(
+                        std::chrono::steady_clock::now() - start)
+                        .count());
+    if (!status)
+      return status;
+  }
   std::sort(times.begin(), times.end());
   llvm::outs() << llvm::formatv(
       "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
       "{3:f1}), {4} threads\n",
       times[times.size() / 2], times.size(), times.front(), times.back(),
-      threads);
+      device.getNumThreads());
+  return {};
 }
 
 /// Compiles and runs `function`. With `resultsOut`, the results go there
@@ -354,25 +376,14 @@ ExitCode runCompiled(ModuleOp module, func::FuncOp function,
         [](int64_t, const std::vector<runtime::BufferView> &) {
           return runtime::Status();
         };
-    std::vector<double> times;
-    std::vector<std::shared_ptr<runtime::Buffer>> scratch;
     if (timed)
       timings.clear();
-    for (unsigned i = 0; i < repeat; ++i) {
-      if (timed)
-        timings.emplace_back();
-      auto start = std::chrono::steady_clock::now();
-      status = executable->execute(device, buffers, scratch, skipChecks,
-                                   timed ? &timings.back() : nullptr);
-      times.push_back(std::chrono::duration<double, std::micro>(
-                          std::chrono::steady_clock::now() - start)
-                          .count());
-      if (!status) {
-        tools::emitRunError(function, "run failed: ", status);
-        return kError;
-      }
+    status = timeRepeatedRuns(*executable, device, buffers, skipChecks,
+                              timed ? &timings : nullptr);
+    if (!status) {
+      tools::emitRunError(function, "run failed: ", status);
+      return kError;
     }
-    printTimePerRun(times, device.getNumThreads());
   }
   if (profile)
     tools::printProfile(llvm::errs(), program.program, timings);
@@ -612,20 +623,11 @@ ExitCode runAheadOfTime(llvm::StringRef bytes, MLIRContext *context) {
     return kError;
   }
   if (repeat > 0) {
-    std::vector<double> times;
-    std::vector<std::shared_ptr<runtime::Buffer>> scratch;
-    for (unsigned i = 0; i < repeat; ++i) {
-      auto start = std::chrono::steady_clock::now();
-      status = executable->execute(device, buffers, scratch);
-      times.push_back(std::chrono::duration<double, std::micro>(
-                          std::chrono::steady_clock::now() - start)
-                          .count());
-      if (!status) {
-        tools::emitRunError(function, "run failed: ", status);
-        return kError;
-      }
+    status = timeRepeatedRuns(*executable, device, buffers, {}, nullptr);
+    if (!status) {
+      tools::emitRunError(function, "run failed: ", status);
+      return kError;
     }
-    printTimePerRun(times, device.getNumThreads());
   }
   SmallVector<RuntimeValue> values;
   for (auto [buffer, type] : llvm::zip(outputs, results))

@@ -33,6 +33,16 @@ inline bool hasSecondForm(llvm::StringRef stablehloOp) {
       .Default(false);
 }
 
+/// The ops whose second form added `result_accuracy`.
+inline bool hasResultAccuracy(llvm::StringRef stablehloOp) {
+  return llvm::StringSwitch<bool>(stablehloOp)
+      .Cases({"exponential", "cbrt", "cosine", "exponential_minus_one", "log",
+              "log_plus_one"},
+             true)
+      .Cases({"logistic", "rsqrt", "sine", "sqrt", "tan", "tanh"}, true)
+      .Default(false);
+}
+
 /// The name of the current VHLO form of a StableHLO or func op; empty for
 /// any other op.
 inline std::string getCurrentVhloOpName(llvm::StringRef opName) {

@@ -258,11 +258,7 @@ void addDefaults(Operation *op, StringRef name, NamedAttrList &attrs) {
                               "allow_imprecise_accumulation"})
         attrs.set(field, none);
     }
-  } else if (llvm::is_contained({"exponential", "cbrt", "cosine",
-                                 "exponential_minus_one", "log",
-                                 "log_plus_one", "logistic", "rsqrt", "sine",
-                                 "sqrt", "tan", "tanh"},
-                                name)) {
+  } else if (hasResultAccuracy(name)) {
     setIfAbsent("result_accuracy", makeDefaultResultAccuracy(ctx));
   } else if (name == "dynamic_broadcast_in_dim") {
     setIfAbsent("known_expanding_dimensions", makeEmptyI64Vector(ctx));

@@ -243,14 +243,6 @@ bool isBool(Attribute attr, bool value) {
   return boolean && boolean.getValue() == value;
 }
 
-bool isResultAccuracyOp(StringRef base) {
-  return llvm::is_contained({"exponential", "cbrt", "cosine",
-                             "exponential_minus_one", "log", "log_plus_one",
-                             "logistic", "rsqrt", "sine", "sqrt", "tan",
-                             "tanh"},
-                            base);
-}
-
 /// Whether attribute `name` of op `base` holds the value StableHLO leaves
 /// implicit.
 bool isDefault(StringRef base, StringRef name, Attribute value,
@@ -303,7 +295,7 @@ bool isDefault(StringRef base, StringRef name, Attribute value,
         name == "result_tilings")
       return isEmptyArray(value);
   }
-  if (name == "result_accuracy" && isResultAccuracyOp(base))
+  if (name == "result_accuracy" && hasResultAccuracy(base))
     return value == makeDefaultResultAccuracy(ctx);
   if (name == "known_expanding_dimensions" ||
       name == "known_nonexpanding_dimensions")

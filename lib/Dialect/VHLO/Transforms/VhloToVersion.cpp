@@ -183,10 +183,7 @@ getAddedAttributes(StringRef base, Operation *op) {
                 {"scatter_indices_batching_dims", makeEmptyI64Vector(ctx)}};
   if (base == "send" || base == "recv")
     return List{{"source_target_pairs", makeEmptyI64Vector(ctx)}};
-  if (llvm::is_contained({"exponential", "cbrt", "cosine",
-                          "exponential_minus_one", "log", "log_plus_one",
-                          "logistic", "rsqrt", "sine", "sqrt", "tan", "tanh"},
-                         base))
+  if (hasResultAccuracy(base))
     return List{{"result_accuracy", makeDefaultResultAccuracy(ctx)}};
   return std::nullopt;
 }
