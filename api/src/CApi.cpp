@@ -161,6 +161,32 @@ hlox_error *hlox_client_compile(hlox_client *client,
     options.targetCpu = given.target_cpu;
   if (given.target_features)
     options.targetFeatures = given.target_features;
+  switch (given.fp_contract) {
+  case HLOX_FP_CONTRACT_DEFAULT:
+    break;
+  case HLOX_FP_CONTRACT_OFF:
+    options.fpContract = FpContract::Off;
+    break;
+  case HLOX_FP_CONTRACT_ELEMENTWISE:
+    options.fpContract = FpContract::Elementwise;
+    break;
+  case HLOX_FP_CONTRACT_ALL:
+    options.fpContract = FpContract::All;
+    break;
+  }
+  if (given.fp_contract < HLOX_FP_CONTRACT_DEFAULT ||
+      given.fp_contract > HLOX_FP_CONTRACT_ALL)
+    return invalid("hlox_client_compile: unknown fp_contract " +
+                   std::to_string(static_cast<int>(given.fp_contract)));
+  options.libraryCalls = given.no_library_calls == 0;
+  if (given.num_plugins && !given.plugins)
+    return invalid("hlox_client_compile: null plugins");
+  for (size_t i = 0; i < given.num_plugins; ++i) {
+    if (!given.plugins[i])
+      return invalid("hlox_client_compile: plugin " + std::to_string(i) +
+                     " is null");
+    options.plugins.push_back(given.plugins[i]);
+  }
   StatusOr<std::shared_ptr<Executable>> compiled = client->client->compile(
       std::string_view(given.program ? given.program : "", given.program_size),
       options);
@@ -223,6 +249,7 @@ hlox_error *hlox_executable_cost_report(hlox_executable *executable,
   full.result_bytes = cost.resultBytes;
   full.kernels = cost.kernels;
   full.dispatches = cost.dispatches;
+  full.flops = cost.flops;
   std::memcpy(report, &full, std::min(report->struct_size, sizeof(full)));
   return nullptr;
 }
@@ -313,9 +340,13 @@ hlox_error *hlox_executable_execute(const hlox_execute_args *args) {
                      " is null");
     arguments.push_back(given.arguments[i]->buffer);
   }
+  ExecuteOptions options;
+  options.deviceId = static_cast<int>(given.device);
+  if (given.donate)
+    for (size_t i = 0; i < given.num_arguments; ++i)
+      options.donate.push_back(given.donate[i] != 0);
   StatusOr<Executable::Execution> execution =
-      given.executable->executable->executeAsync(
-          arguments, static_cast<int>(given.device));
+      given.executable->executable->executeAsync(arguments, options);
   if (!execution.ok())
     return makeError(execution.getStatus());
   for (size_t i = 0; i < execution->results.size(); ++i)

@@ -10,6 +10,7 @@
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/KnownDialects.h"
 #include "hlox/Transforms/Specialize.h"
+#include "hlox/api/CompilerOptions.h"
 #include "hlox/ffi/Registry.h"
 
 #include "hlox/runtime/AotProgram.h"
@@ -17,6 +18,8 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SHA256.h"
@@ -27,15 +30,172 @@
 
 namespace hlox::api {
 
+std::string_view getName(HostControlFlow value) {
+  switch (value) {
+  case HostControlFlow::Auto:
+    return "auto";
+  case HostControlFlow::Always:
+    return "always";
+  case HostControlFlow::Never:
+    return "never";
+  }
+  return "auto";
+}
+
+std::string_view getName(FpContract value) {
+  switch (value) {
+  case FpContract::Default:
+    return "default";
+  case FpContract::Off:
+    return "off";
+  case FpContract::Elementwise:
+    return "elementwise";
+  case FpContract::All:
+    return "all";
+  }
+  return "default";
+}
+
+std::string_view getName(CompositePath value) {
+  switch (value) {
+  case CompositePath::Auto:
+    return "auto";
+  case CompositePath::Native:
+    return "native";
+  case CompositePath::Inline:
+    return "inline";
+  }
+  return "auto";
+}
+
+/// The value of `Enum` named `name` (getName's spelling), if any.
+template <typename Enum>
+static std::optional<Enum> parseName(std::string_view name,
+                                     std::initializer_list<Enum> values) {
+  for (Enum value : values)
+    if (getName(value) == name)
+      return value;
+  return std::nullopt;
+}
+
 std::string CompileOptions::str() const {
-  std::string text = "entry=" + entry + "\n";
-  text += "strict_numerics=" + std::to_string(strictNumerics) + "\n";
-  text += "target_cpu=" + targetCpu + "\n";
-  text += "target_features=" + targetFeatures + "\n";
-  text += "library_calls=" + std::to_string(libraryCalls) + "\n";
+  std::string text;
+  auto add = [&](std::string_view key, const std::string &value) {
+    text.append(key).append("=").append(value).append("\n");
+  };
+  add("entry", entry);
+  add("strict_numerics", std::to_string(strictNumerics));
+  add("fp_contract", std::string(getName(fpContract)));
+  add("target_cpu", targetCpu);
+  add("target_features", targetFeatures);
+  add("library_calls", std::to_string(libraryCalls));
   for (const std::string &plugin : plugins)
-    text += "plugin=" + plugin + "\n";
+    add("plugin", plugin);
+  add("host_control_flow", std::string(getName(hostControlFlow)));
+  add("vectorize", std::to_string(vectorize));
+  add("inline_exp", std::to_string(inlineExp));
+  add("opaque_constants", std::to_string(opaqueConstants));
+  add("library_min_flops", std::to_string(libraryMinFlops));
+  add("hlox_matmul_kernel", std::to_string(hloxMatmulKernel));
+  add("fuse_matmul_epilogues", std::to_string(fuseMatmulEpilogues));
+  add("channels_last", std::to_string(channelsLast));
+  add("fuse_rows", std::to_string(fuseRows));
+  for (const auto &[name, path] : compositePaths)
+    add("composite", name + ":" + std::string(getName(path)));
+  add("kernel_cache_dir", kernelCacheDir);
+  add("dump_dir", dumpDir);
+  add("ahead_of_time", std::to_string(aheadOfTime));
+  add("command_line_pass_options", std::to_string(commandLinePassOptions));
   return text;
+}
+
+bool CompileOptions::parse(std::string_view text) {
+  *this = CompileOptions();
+  auto flag = [](const std::string &value, bool &out) {
+    if (value != "0" && value != "1")
+      return false;
+    out = value == "1";
+    return true;
+  };
+  while (!text.empty()) {
+    size_t end = text.find('\n');
+    if (end == std::string_view::npos)
+      return false;
+    std::string_view line = text.substr(0, end);
+    text.remove_prefix(end + 1);
+    size_t equals = line.find('=');
+    if (equals == std::string_view::npos)
+      return false;
+    std::string_view key = line.substr(0, equals);
+    std::string value(line.substr(equals + 1));
+    bool ok = true;
+    if (key == "entry") {
+      entry = value;
+    } else if (key == "strict_numerics") {
+      ok = flag(value, strictNumerics);
+    } else if (key == "fp_contract") {
+      std::optional<FpContract> parsed =
+          parseName(value, {FpContract::Default, FpContract::Off,
+                            FpContract::Elementwise, FpContract::All});
+      ok = parsed.has_value();
+      fpContract = parsed.value_or(FpContract::Default);
+    } else if (key == "target_cpu") {
+      targetCpu = value;
+    } else if (key == "target_features") {
+      targetFeatures = value;
+    } else if (key == "library_calls") {
+      ok = flag(value, libraryCalls);
+    } else if (key == "plugin") {
+      plugins.push_back(value);
+    } else if (key == "host_control_flow") {
+      std::optional<HostControlFlow> parsed =
+          parseName(value, {HostControlFlow::Auto, HostControlFlow::Always,
+                            HostControlFlow::Never});
+      ok = parsed.has_value();
+      hostControlFlow = parsed.value_or(HostControlFlow::Auto);
+    } else if (key == "vectorize") {
+      ok = flag(value, vectorize);
+    } else if (key == "inline_exp") {
+      ok = flag(value, inlineExp);
+    } else if (key == "opaque_constants") {
+      ok = flag(value, opaqueConstants);
+    } else if (key == "library_min_flops") {
+      char *rest = nullptr;
+      libraryMinFlops = std::strtoll(value.c_str(), &rest, 10);
+      ok = !value.empty() && *rest == 0;
+    } else if (key == "hlox_matmul_kernel") {
+      ok = flag(value, hloxMatmulKernel);
+    } else if (key == "fuse_matmul_epilogues") {
+      ok = flag(value, fuseMatmulEpilogues);
+    } else if (key == "channels_last") {
+      ok = flag(value, channelsLast);
+    } else if (key == "fuse_rows") {
+      ok = flag(value, fuseRows);
+    } else if (key == "composite") {
+      size_t colon = value.rfind(':');
+      std::optional<CompositePath> parsed;
+      if (colon != std::string::npos && colon > 0)
+        parsed = parseName(std::string_view(value).substr(colon + 1),
+                           {CompositePath::Auto, CompositePath::Native,
+                            CompositePath::Inline});
+      ok = parsed.has_value();
+      if (ok)
+        compositePaths.emplace_back(value.substr(0, colon), *parsed);
+    } else if (key == "kernel_cache_dir") {
+      kernelCacheDir = value;
+    } else if (key == "dump_dir") {
+      dumpDir = value;
+    } else if (key == "ahead_of_time") {
+      ok = flag(value, aheadOfTime);
+    } else if (key == "command_line_pass_options") {
+      ok = flag(value, commandLinePassOptions);
+    } else {
+      ok = false;
+    }
+    if (!ok)
+      return false;
+  }
+  return true;
 }
 
 StatusOr<std::shared_ptr<Client>> Client::create(ClientOptions options) {
@@ -96,11 +256,18 @@ class DiagnosticCollector {
 public:
   DiagnosticCollector(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context)
       : os(text), handler(sourceMgr, context, os) {}
-  std::string take() {
+  /// What was reported so far (warnings and remarks of a compilation
+  /// that succeeded).
+  std::string get() {
     os.flush();
     while (!text.empty() && text.back() == '\n')
       text.pop_back();
-    return text.empty() ? std::string("compilation failed") : text;
+    return text;
+  }
+  /// The errors of a compilation that failed.
+  std::string take() {
+    std::string errors = get();
+    return errors.empty() ? std::string("compilation failed") : errors;
   }
 
 private:
@@ -121,38 +288,102 @@ std::string cacheKey(std::string_view program, const CompileOptions &options) {
   return key;
 }
 
+} // namespace
+
 cpu::CompileOptions toCompilerOptions(const CompileOptions &options) {
   cpu::CompileOptions result;
   result.entry = options.entry;
   result.strictNumerics = options.strictNumerics;
+  switch (options.fpContract) {
+  case FpContract::Default:
+    break;
+  case FpContract::Off:
+    result.fpContract = cpu::FpContract::Off;
+    break;
+  case FpContract::Elementwise:
+    result.fpContract = cpu::FpContract::Elementwise;
+    break;
+  case FpContract::All:
+    result.fpContract = cpu::FpContract::All;
+    break;
+  }
   result.targetCpu = options.targetCpu;
   result.targetFeatures = options.targetFeatures;
   result.libraryCalls = options.libraryCalls;
+  switch (options.hostControlFlow) {
+  case HostControlFlow::Auto:
+    result.hostControlFlow = hlox::HostControlFlow::Auto;
+    break;
+  case HostControlFlow::Always:
+    result.hostControlFlow = hlox::HostControlFlow::Always;
+    break;
+  case HostControlFlow::Never:
+    result.hostControlFlow = hlox::HostControlFlow::Never;
+    break;
+  }
+  result.vectorize = options.vectorize;
+  result.inlineExp = options.inlineExp;
+  result.opaqueConstants = options.opaqueConstants;
+  if (options.libraryMinFlops >= 0)
+    result.libraryMinFlops = options.libraryMinFlops;
+  result.hloxMatmulKernel = options.hloxMatmulKernel;
+  result.fuseMatmulEpilogues = options.fuseMatmulEpilogues;
+  result.channelsLast = options.channelsLast;
+  result.fuseRows = options.fuseRows;
+  for (const auto &[name, path] : options.compositePaths)
+    result.compositePaths[name] =
+        path == CompositePath::Native   ? hlox::CompositePath::Native
+        : path == CompositePath::Inline ? hlox::CompositePath::Inline
+                                        : hlox::CompositePath::Auto;
+  result.cacheDir = options.kernelCacheDir;
+  result.dumpDir = options.dumpDir;
+  result.aheadOfTime = options.aheadOfTime;
+  if (options.commandLinePassOptions)
+    result.configurePassManager = [](mlir::PassManager &pm) {
+      (void)mlir::applyPassManagerCLOptions(pm);
+      mlir::applyDefaultTimingPassManagerCLOptions(pm);
+    };
   return result;
 }
 
-} // namespace
-
-/// What a program needs before it runs: its memory (from its host
-/// program and signature) and its kernels and dispatches.
-static CostReport makeCostReport(const runtime::HostProgram &host,
-                                 const std::vector<TensorType> &inputs,
-                                 const std::vector<TensorType> &outputs,
-                                 int64_t kernels) {
-  CostReport report;
+void describeProgram(LoadedProgram &loaded, const runtime::HostProgram &host,
+                     const std::vector<TensorType> &inputTypes,
+                     const CompileStats *stats, int64_t kernels) {
+  CostReport &report = loaded.report;
   report.workspaceBytes = host.arenaBytes;
   report.workspaceBytesWithoutReuse = host.unsharedArenaBytes;
   for (const std::vector<uint8_t> &constant : host.constants)
     report.constantBytes += constant.size();
-  for (const TensorType &type : inputs)
+  for (const TensorType &type : inputTypes)
     report.argumentBytes += type.getByteSize();
-  for (const TensorType &type : outputs)
+  for (const TensorType &type : loaded.outputTypes)
     report.resultBytes += type.getByteSize();
   report.kernels = kernels;
   report.dispatches = llvm::count_if(host.commands, [](const auto &command) {
     return command.kind == runtime::CommandKind::Dispatch;
   });
-  return report;
+  report.flops = host.flops;
+
+  CompileReport &compile = loaded.compileReport;
+  if (stats) {
+    compile.phaseMilliseconds = stats->phaseMilliseconds;
+    compile.compiledKernels = stats->compiledKernels;
+    compile.cachedKernels = stats->cachedKernels;
+    compile.slowestKernels = stats->slowestKernels;
+    for (const CompositeChoice &choice : stats->composites)
+      compile.composites.push_back({choice.name, choice.version, choice.native,
+                                    choice.target, choice.count});
+  }
+  compile.donationResults.assign(inputTypes.size(), -1);
+  for (auto [argument, result] : llvm::enumerate(host.argumentResults))
+    if (argument < compile.donationResults.size())
+      compile.donationResults[argument] = result;
+
+  auto commands = std::make_shared<std::vector<CommandInfo>>();
+  for (const runtime::Command &command : host.commands)
+    commands->push_back(
+        {runtime::describeCommand(host, command), command.location});
+  loaded.commands = std::move(commands);
 }
 
 /// Compiles the signature `types` (with the values of 0-d integer
@@ -172,18 +403,16 @@ loadSignature(Executable::Impl &exe, llvm::SourceMgr &sourceMgr,
   if (slot)
     return slot.get();
   const CompiledProgram &program = **compiled;
-  if (llvm::any_of(program.program.commands, [](const runtime::Command &c) {
-        return c.kind == runtime::CommandKind::HostCall;
-      }))
-    return Status(ErrorCode::Unimplemented,
-                  "the program holds test assertions (check ops), which "
-                  "run in hlox-run, not through the API");
-  runtime::Status status;
-  std::unique_ptr<runtime::Executable> executable =
-      runtime::Executable::create(program.program, program.kernels, status);
-  if (!executable)
-    return Status(ErrorCode::CompileError,
-                  "cannot load the compiled program: " + status.message());
+  // Compiled ahead of time only: its kernels are objects, not loaded.
+  std::unique_ptr<runtime::Executable> executable;
+  if (!exe.options.aheadOfTime) {
+    runtime::Status status;
+    executable =
+        runtime::Executable::create(program.program, program.kernels, status);
+    if (!executable)
+      return Status(ErrorCode::CompileError,
+                    "cannot load the compiled program: " + status.message());
+  }
   auto loaded = std::make_unique<LoadedProgram>();
   loaded->compiled = &program;
   loaded->executable = std::move(executable);
@@ -192,8 +421,9 @@ loadSignature(Executable::Impl &exe, llvm::SourceMgr &sourceMgr,
   std::vector<TensorType> inputTypes;
   for (mlir::Type type : program.signature.getInputs())
     inputTypes.push_back(toTensorType(type));
-  loaded->report = makeCostReport(program.program, inputTypes,
-                                  loaded->outputTypes, program.stats.kernels);
+  describeProgram(*loaded, program.program, inputTypes, &program.stats,
+                  program.stats.kernels);
+  loaded->compileReport.diagnostics = diagnostics.get();
   slot = std::move(loaded);
   return slot.get();
 }
@@ -218,7 +448,8 @@ loadAheadOfTime(const std::shared_ptr<ClientState> &client,
                 std::string_view bytes, const CompileOptions *options);
 
 StatusOr<std::shared_ptr<Executable>>
-Client::compile(std::string_view program, const CompileOptions &options) {
+Client::compile(std::string_view program, const CompileOptions &options,
+                std::string_view sourceName) {
   std::string key = cacheKey(program, options);
   if (impl->state->options.executableCacheSize > 0) {
     std::lock_guard<std::mutex> lock(impl->cacheMutex);
@@ -248,7 +479,8 @@ Client::compile(std::string_view program, const CompileOptions &options) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(program.data(), program.size()), "program"),
+          llvm::StringRef(program.data(), program.size()),
+          llvm::StringRef(sourceName.data(), sourceName.size())),
       llvm::SMLoc());
   DiagnosticCollector diagnostics(sourceMgr, context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
@@ -259,16 +491,9 @@ Client::compile(std::string_view program, const CompileOptions &options) {
   if (!function)
     return Status(ErrorCode::InvalidArgument,
                   "the program has no function @" + options.entry);
-  for (mlir::Type type : function.getFunctionType().getInputs())
-    if (!mlir::isa<mlir::RankedTensorType>(type))
-      return Status(ErrorCode::Unimplemented,
-                    "@" + options.entry +
-                        " takes an argument that is not a ranked tensor");
-  for (mlir::Type type : function.getFunctionType().getResults())
-    if (!mlir::isa<mlir::RankedTensorType>(type))
-      return Status(ErrorCode::Unimplemented,
-                    "@" + options.entry +
-                        " returns a value that is not a ranked tensor");
+  auto target = cpu::createTarget(toCompilerOptions(options));
+  if (failed(checkTensorSignature(function, target->getName())))
+    return Status(ErrorCode::CompileError, diagnostics.take());
 
   auto exe = std::make_unique<Executable::Impl>();
   exe->client = impl->state;
@@ -282,8 +507,7 @@ Client::compile(std::string_view program, const CompileOptions &options) {
   for (mlir::Type type : function.getFunctionType().getResults())
     exe->outputTypes.push_back(toTensorType(type));
   exe->polymorphic = hasDynamicShapes(function);
-  exe->cache = std::make_unique<CompileCache>(
-      *module, cpu::createTarget(toCompilerOptions(options)));
+  exe->cache = std::make_unique<CompileCache>(*module, std::move(target));
   if (!exe->polymorphic) {
     llvm::SmallVector<mlir::RankedTensorType> types;
     for (mlir::Type type : function.getFunctionType().getInputs())
@@ -296,6 +520,7 @@ Client::compile(std::string_view program, const CompileOptions &options) {
     exe->last = *loaded;
   }
 
+  exe->parseDiagnostics = diagnostics.get();
   auto executable = std::make_shared<Executable>(std::move(exe));
   std::lock_guard<std::mutex> cacheLock(impl->cacheMutex);
   ++impl->compilations;
@@ -342,8 +567,8 @@ loadAheadOfTime(const std::shared_ptr<ClientState> &client,
         exe->declaredTypes.push_back(type);
     }
   exe->outputTypes = loaded->outputTypes;
-  loaded->report = makeCostReport(aot.program, exe->inputTypes,
-                                  loaded->outputTypes, aot.kernels.size());
+  describeProgram(*loaded, aot.program, exe->inputTypes, /*stats=*/nullptr,
+                  aot.kernels.size());
   loaded->executable = runtime::loadAotProgram(std::move(aot), status);
   if (!loaded->executable)
     return Status(ErrorCode::ExecutionError, status.message());
@@ -358,28 +583,44 @@ loadAheadOfTime(const std::shared_ptr<ClientState> &client,
 
 static constexpr std::string_view kExecutableMagic = "HLOXEXE1\n";
 
-std::string Executable::serialize() const {
-  // A statically shaped program as its ahead-of-time executable: machine
-  // code that loads without compiling.
+StatusOr<std::string> Executable::serializeAheadOfTime() const {
+  if (runtime::isAotProgram(impl->program))
+    return impl->program;
+  if (impl->polymorphic)
+    return Status(ErrorCode::Unimplemented,
+                  "an ahead-of-time executable needs static shapes: @" +
+                      impl->name + " has dynamic ones");
   LoadedProgram *program = nullptr;
   {
     std::lock_guard<std::mutex> lock(impl->loadedMutex);
-    program = impl->polymorphic ? nullptr : impl->last;
+    program = impl->last;
   }
-  if (runtime::isAotProgram(impl->program))
-    return impl->program;
-  if (program && program->compiled) {
-    std::lock_guard<std::mutex> lock(impl->client->compileMutex);
-    std::string error;
-    mlir::FailureOr<runtime::AotProgram> aot =
-        cpu::makeAheadOfTimeProgram(impl->name, *program->compiled,
-                                    toCompilerOptions(impl->options), error);
-    if (succeeded(aot))
-      return runtime::writeAotProgram(*aot);
-  }
+  if (!program || !program->compiled)
+    return Status(ErrorCode::Unimplemented,
+                  "@" + impl->name + " has no compiled program to write");
+  std::lock_guard<std::mutex> lock(impl->client->compileMutex);
+  std::string error;
+  mlir::FailureOr<runtime::AotProgram> aot = cpu::makeAheadOfTimeProgram(
+      impl->name, *program->compiled, toCompilerOptions(impl->options), error);
+  if (failed(aot))
+    return Status(ErrorCode::Unimplemented, error);
+  return runtime::writeAotProgram(*aot);
+}
+
+std::string Executable::serialize() const {
+  // A statically shaped program as its ahead-of-time executable: machine
+  // code that loads without compiling.
+  StatusOr<std::string> aot = serializeAheadOfTime();
+  if (aot.ok())
+    return std::move(*aot);
   std::string options = impl->options.str();
   return std::string(kExecutableMagic) + std::to_string(options.size()) + "\n" +
          options + impl->program;
+}
+
+bool Client::isSerializedExecutable(std::string_view bytes) {
+  return runtime::isAotProgram(bytes) ||
+         bytes.substr(0, kExecutableMagic.size()) == kExecutableMagic;
 }
 
 StatusOr<std::shared_ptr<Executable>>
@@ -414,33 +655,8 @@ Client::deserializeExecutable(std::string_view bytes) {
   std::string_view text = bytes.substr(0, size);
   std::string_view program = bytes.substr(size);
   CompileOptions options;
-  options.plugins.clear();
-  while (!text.empty()) {
-    size_t end = text.find('\n');
-    if (end == std::string_view::npos)
-      return corrupt();
-    std::string_view line = text.substr(0, end);
-    text.remove_prefix(end + 1);
-    size_t equals = line.find('=');
-    if (equals == std::string_view::npos)
-      return corrupt();
-    std::string_view name = line.substr(0, equals);
-    std::string value(line.substr(equals + 1));
-    if (name == "entry")
-      options.entry = value;
-    else if (name == "strict_numerics")
-      options.strictNumerics = value == "1";
-    else if (name == "target_cpu")
-      options.targetCpu = value;
-    else if (name == "target_features")
-      options.targetFeatures = value;
-    else if (name == "library_calls")
-      options.libraryCalls = value == "1";
-    else if (name == "plugin")
-      options.plugins.push_back(value);
-    else
-      return corrupt();
-  }
+  if (!options.parse(text))
+    return corrupt();
   return compile(program, options);
 }
 
@@ -465,8 +681,9 @@ Client::bufferFromHost(const void *data, const TensorType &type,
       deviceId >= static_cast<int>(impl->state->devices.size()))
     return Status(ErrorCode::InvalidArgument,
                   "no device " + std::to_string(deviceId));
-  if (getElementByteWidth(type.elementType) == 0 ||
-      type.elementName != getElementTypeName(type.elementType))
+  if (getElementByteWidth(std::string_view(type.elementName)) == 0 ||
+      (type.elementType != ElementType::Other &&
+       type.elementName != getElementTypeName(type.elementType)))
     return Status(ErrorCode::Unimplemented,
                   "buffers of element type '" + type.elementName +
                       "' cannot be made from host memory");

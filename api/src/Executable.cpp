@@ -4,8 +4,14 @@
 
 #include "Internal.h"
 
+#include "hlox/Evaluator/Buffers.h"
+#include "hlox/Evaluator/Evaluator.h"
+#include "hlox/HostProgram/Buffers.h"
+#include "hlox/HostProgram/HostProgramBuilder.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
 
 #include <cstring>
 
@@ -26,6 +32,17 @@ const CompileOptions &Executable::getOptions() const { return impl->options; }
 CostReport Executable::getCostReport() const {
   std::lock_guard<std::mutex> lock(impl->loadedMutex);
   return impl->last ? impl->last->report : CostReport();
+}
+
+CompileReport Executable::getCompileReport() const {
+  std::lock_guard<std::mutex> lock(impl->loadedMutex);
+  CompileReport report =
+      impl->last ? impl->last->compileReport : CompileReport();
+  if (!impl->parseDiagnostics.empty())
+    report.diagnostics = impl->parseDiagnostics +
+                         (report.diagnostics.empty() ? "" : "\n") +
+                         report.diagnostics;
+  return report;
 }
 
 /// Whether a buffer of `given` fits an input of `declared` (dynamic
@@ -70,6 +87,10 @@ prepare(Executable::Impl *impl,
                     "argument " + std::to_string(i) + " of @" + impl->name +
                         " is " + impl->inputTypes[i].str() + ", got " +
                         argument->getType().str());
+    if (argument->isDeleted())
+      return Status(ErrorCode::InvalidArgument,
+                    "argument " + std::to_string(i) +
+                        " was donated to an earlier execution");
     if (argument->getDeviceId() != deviceId)
       return Status(ErrorCode::InvalidArgument,
                     "argument " + std::to_string(i) + " is on device " +
@@ -88,22 +109,28 @@ prepare(Executable::Impl *impl,
     llvm::SmallVector<mlir::Attribute> values;
     {
       std::lock_guard<std::mutex> lock(client.compileMutex);
+      // Dimension sizes come first (JAX's convention): a 0-d integer
+      // after an array argument is data.
+      bool leading = true;
       for (auto [argument, declared] :
            llvm::zip(arguments, impl->declaredTypes)) {
         mlir::RankedTensorType type = toMlirType(argument->getType(), declared);
         types.push_back(type);
         mlir::Attribute value;
         auto integer = mlir::dyn_cast<mlir::IntegerType>(type.getElementType());
-        if (type.getRank() == 0 && integer) {
+        leading = leading && type.getRank() == 0 && integer;
+        if (leading) {
           Status ready = argument->getReadyEvent().wait();
           if (!ready.ok())
             return ready;
           int64_t raw = 0;
           std::memcpy(&raw, argument->getImpl()->storage->data(),
                       std::min<size_t>(8, (integer.getWidth() + 7) / 8));
-          value = mlir::IntegerAttr::get(
-              integer, llvm::APInt(integer.getWidth(), raw,
-                                   /*isSigned=*/false, /*implicitTrunc=*/true));
+          // As the compiler takes a dimension's value: a 0-d elements
+          // attribute.
+          value = mlir::DenseElementsAttr::get(
+              type, llvm::APInt(integer.getWidth(), raw,
+                                /*isSigned=*/false, /*implicitTrunc=*/true));
         }
         values.push_back(value);
       }
@@ -113,15 +140,174 @@ prepare(Executable::Impl *impl,
       return loaded.getStatus();
     program = *loaded;
   }
+  if (!program->executable)
+    return Status(ErrorCode::Unimplemented,
+                  "@" + impl->name +
+                      " was compiled ahead of time only (CompileOptions::"
+                      "aheadOfTime): run what serializeAheadOfTime writes");
   return program;
+}
+
+/// Runs `program` on `buffers` with the device of `client`: the run's
+/// results, and in `report` its commands, timings and failed checks. Host
+/// calls (check, interpreter.probe and print ops) run on the reference
+/// evaluator.
+static Status
+runProgram(ClientState &client, const LoadedProgram &program,
+           const std::vector<std::shared_ptr<runtime::Buffer>> &buffers,
+           const ExecuteOptions &options, const std::vector<bool> &donated,
+           std::vector<std::shared_ptr<runtime::Buffer>> &results,
+           ExecutionReport &report) {
+  report.commands = program.commands;
+  // The evaluator judges checks as hlox-run's interpreted runs do; it uses
+  // the client's context, so it runs under the compile mutex.
+  std::unique_ptr<eval::Evaluator> evaluator;
+  runtime::HostCallFn hostCall;
+  if (program.compiled && !program.compiled->hostCalls.empty())
+    hostCall =
+        [&](int64_t callee,
+            const std::vector<runtime::BufferView> &views) -> runtime::Status {
+      if (!options.checks)
+        return {};
+      std::lock_guard<std::mutex> lock(client.compileMutex);
+      std::string diagnostics;
+      mlir::ScopedDiagnosticHandler handler(
+          client.context.get(), [&](mlir::Diagnostic &diagnostic) {
+            if (diagnostic.getSeverity() == mlir::DiagnosticSeverity::Error)
+              diagnostics += getLocationText(diagnostic.getLocation()) + ": " +
+                             diagnostic.str() + "\n";
+            return mlir::success();
+          });
+      if (!evaluator)
+        evaluator =
+            std::make_unique<eval::Evaluator>(*program.compiled->hostModule);
+      mlir::Operation *op = program.compiled->hostCalls[callee];
+      llvm::SmallVector<eval::RuntimeValue> operands;
+      for (auto [view, operand] : llvm::zip(views, op->getOperands()))
+        operands.push_back(eval::fromBuffer(
+            view.data, mlir::cast<mlir::RankedTensorType>(operand.getType())));
+      mlir::FailureOr<llvm::SmallVector<eval::RuntimeValue>> values =
+          evaluator->evaluate(op, operands);
+      if (failed(values))
+        return runtime::Status::error(diagnostics.empty()
+                                          ? "a host call could not be evaluated"
+                                          : diagnostics);
+      llvm::ArrayRef<runtime::BufferView> outputs =
+          llvm::ArrayRef(views).drop_front(op->getNumOperands());
+      for (auto [view, value] : llvm::zip(outputs, *values)) {
+        if (!value.isTensor())
+          return runtime::Status::error("host call result is not a tensor");
+        std::shared_ptr<runtime::Buffer> bytes = toBuffer(value.getTensor());
+        if (bytes->getByteSize() != view.type->getByteSize())
+          return runtime::Status::error("host call result of the wrong size");
+        std::memcpy(view.data, bytes->data(), bytes->getByteSize());
+      }
+      return {};
+    };
+  std::vector<runtime::CommandTiming> timings;
+  runtime::Status status = program.executable->execute(
+      *client.device, buffers, results, hostCall,
+      options.profile ? &timings : nullptr, donated);
+  if (evaluator) {
+    std::lock_guard<std::mutex> lock(client.compileMutex);
+    for (const eval::CheckFailure &failure : evaluator->getCheckFailures())
+      report.checkFailures.push_back(
+          {getLocationText(failure.location), failure.message});
+    evaluator.reset();
+  }
+  for (const runtime::CommandTiming &timing : timings)
+    report.timings.push_back({timing.command, timing.startNs, timing.endNs});
+  if (!status)
+    return Status(ErrorCode::ExecutionError, status.str());
+  if (options.failOnCheckFailure && !report.checkFailures.empty()) {
+    std::string message;
+    for (const CheckFailure &failure : report.checkFailures)
+      message += (message.empty() ? "" : "\n") + failure.location +
+                 ": check failed: " + failure.message;
+    return Status(ErrorCode::ExecutionError, message);
+  }
+  for (const std::shared_ptr<runtime::Buffer> &result : results)
+    result->setImmutable();
+  return {};
+}
+
+/// Checks the donations of an execution and marks the donated buffers
+/// deleted; the flags the runtime takes.
+static StatusOr<std::vector<bool>>
+takeDonations(const std::vector<std::shared_ptr<Buffer>> &arguments,
+              const ExecuteOptions &options) {
+  if (options.donate.size() > arguments.size())
+    return Status(ErrorCode::InvalidArgument,
+                  "donate has " + std::to_string(options.donate.size()) +
+                      " flags for " + std::to_string(arguments.size()) +
+                      " arguments");
+  std::vector<bool> donated(options.donate);
+  for (auto [i, flag] : llvm::enumerate(donated)) {
+    if (!flag)
+      continue;
+    Buffer::Impl &impl = *arguments[i]->getImpl();
+    if (impl.borrowed)
+      return Status(ErrorCode::InvalidArgument,
+                    "argument " + std::to_string(i) +
+                        " borrows the caller's memory and cannot be donated");
+    for (size_t j = 0; j < arguments.size(); ++j)
+      if (j != i && arguments[j]->getImpl() == arguments[i]->getImpl())
+        return Status(ErrorCode::InvalidArgument,
+                      "argument " + std::to_string(i) +
+                          " is donated but also passed as argument " +
+                          std::to_string(j));
+  }
+  for (auto [i, flag] : llvm::enumerate(donated))
+    if (flag && arguments[i]->getImpl()->deleted.exchange(true))
+      return Status(ErrorCode::InvalidArgument,
+                    "argument " + std::to_string(i) + " was donated already");
+  return donated;
+}
+
+/// The runtime buffers of `arguments` once they are ready; a donated one
+/// becomes writable (a fresh identity, so that nothing the runtime derived
+/// from its old contents is taken for its new ones).
+static Status
+collectArguments(const std::vector<std::shared_ptr<Buffer>> &arguments,
+                 const std::vector<bool> &donated,
+                 std::vector<std::shared_ptr<runtime::Buffer>> &buffers) {
+  for (auto [i, argument] : llvm::enumerate(arguments)) {
+    Status ready = argument->getReadyEvent().wait();
+    if (!ready.ok())
+      return Status(ErrorCode::ExecutionError,
+                    "an argument failed: " + ready.getMessage());
+    buffers.push_back(argument->getImpl()->storage);
+    if (i < donated.size() && donated[i])
+      buffers.back()->makeWritable();
+  }
+  return {};
+}
+
+Status
+Executable::compileFor(const std::vector<std::shared_ptr<Buffer>> &arguments,
+                       int deviceId) {
+  StatusOr<LoadedProgram *> prepared = prepare(impl.get(), arguments, deviceId);
+  return prepared.ok() ? Status() : prepared.getStatus();
 }
 
 StatusOr<Executable::Execution>
 Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
                          int deviceId) {
-  StatusOr<LoadedProgram *> prepared = prepare(impl.get(), arguments, deviceId);
+  ExecuteOptions options;
+  options.deviceId = deviceId;
+  return executeAsync(arguments, options);
+}
+
+StatusOr<Executable::Execution>
+Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
+                         const ExecuteOptions &options) {
+  StatusOr<LoadedProgram *> prepared =
+      prepare(impl.get(), arguments, options.deviceId);
   if (!prepared.ok())
     return prepared.getStatus();
+  StatusOr<std::vector<bool>> donated = takeDonations(arguments, options);
+  if (!donated.ok())
+    return donated.getStatus();
   LoadedProgram *program = *prepared;
   ClientState &client = *impl->client;
 
@@ -129,6 +315,7 @@ Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
   Execution execution;
   auto doneState = std::make_shared<Event::State>();
   execution.done = Event(doneState);
+  execution.report = std::make_shared<ExecutionReport>();
   std::vector<std::shared_ptr<Buffer::Impl>> resultStorage;
   std::vector<std::shared_ptr<Event::State>> resultStates;
   for (const TensorType &type : program->outputTypes) {
@@ -136,16 +323,17 @@ Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
     auto state = std::make_shared<Event::State>();
     resultStorage.push_back(storage);
     resultStates.push_back(state);
-    execution.results.push_back(
-        std::make_shared<Buffer>(type, deviceId, Event(state), storage));
+    execution.results.push_back(std::make_shared<Buffer>(
+        type, options.deviceId, Event(state), storage));
   }
 
   // The task keeps the executable (and through it the client) and the
   // arguments alive until it has run.
-  client.stream->submit([self = shared_from_this(), program,
+  client.stream->submit([self = shared_from_this(), program, options,
+                         donated = std::move(*donated),
                          arguments = std::vector(arguments), resultStorage,
                          resultStates, doneState,
-                         device = client.device.get()]() mutable {
+                         report = execution.report]() mutable {
     // What the execution holds (its arguments, the executable) is let go
     // before its events complete: whoever waits on them finds the borrowed
     // memory released.
@@ -158,30 +346,24 @@ Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
         state->complete(status);
       doneState->complete(status);
     };
-    for (const std::shared_ptr<Buffer> &argument : arguments) {
-      Status ready = argument->getReadyEvent().wait();
-      if (!ready.ok())
-        return finish(Status(ErrorCode::ExecutionError,
-                             "an argument failed: " + ready.getMessage()));
-      buffers.push_back(argument->getImpl()->storage);
-    }
+    Status status = collectArguments(arguments, donated, buffers);
+    if (!status.ok())
+      return finish(status);
     std::vector<std::shared_ptr<runtime::Buffer>> results;
-    runtime::Status status =
-        program->executable->execute(*device, buffers, results);
-    if (!status)
-      return finish(Status(ErrorCode::ExecutionError, status.message()));
-    for (auto [storage, result] : llvm::zip(resultStorage, results)) {
-      result->setImmutable();
+    status = runProgram(*self->impl->client, *program, buffers, options,
+                        donated, results, *report);
+    if (!status.ok())
+      return finish(status);
+    for (auto [storage, result] : llvm::zip(resultStorage, results))
       storage->storage = result;
-    }
     finish(Status());
   });
   return execution;
 }
 
-StatusOr<std::vector<std::shared_ptr<Buffer>>>
+StatusOr<Executable::Execution>
 Executable::execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
-                    int deviceId) {
+                    const ExecuteOptions &options) {
   // With every argument ready and the device's stream idle, the run
   // happens on this thread: no handoff to the stream's.
   bool ready = llvm::all_of(arguments, [](const std::shared_ptr<Buffer> &b) {
@@ -189,40 +371,59 @@ Executable::execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
   });
   if (ready) {
     StatusOr<LoadedProgram *> prepared =
-        prepare(impl.get(), arguments, deviceId);
+        prepare(impl.get(), arguments, options.deviceId);
     if (!prepared.ok())
       return prepared.getStatus();
     LoadedProgram *program = *prepared;
     ClientState &client = *impl->client;
-    std::vector<std::shared_ptr<runtime::Buffer>> buffers;
-    for (const std::shared_ptr<Buffer> &argument : arguments)
-      buffers.push_back(argument->getImpl()->storage);
-    std::vector<std::shared_ptr<runtime::Buffer>> results;
-    runtime::Status status;
-    if (client.stream->runInlineIfIdle([&] {
-          status =
-              program->executable->execute(*client.device, buffers, results);
-        })) {
-      if (!status)
-        return Status(ErrorCode::ExecutionError, status.message());
-      std::vector<std::shared_ptr<Buffer>> outputs;
+    Execution execution;
+    execution.report = std::make_shared<ExecutionReport>();
+    Status status;
+    bool ran = client.stream->runInlineIfIdle([&] {
+      StatusOr<std::vector<bool>> donated = takeDonations(arguments, options);
+      if (!donated.ok()) {
+        status = donated.getStatus();
+        return;
+      }
+      std::vector<std::shared_ptr<runtime::Buffer>> buffers, results;
+      status = collectArguments(arguments, *donated, buffers);
+      if (status.ok())
+        status = runProgram(client, *program, buffers, options, *donated,
+                            results, *execution.report);
+      if (!status.ok())
+        return;
       for (auto [type, result] : llvm::zip(program->outputTypes, results)) {
-        result->setImmutable();
         auto storage = std::make_shared<Buffer::Impl>();
         storage->storage = result;
-        outputs.push_back(
-            std::make_shared<Buffer>(type, deviceId, Event::ready(), storage));
+        execution.results.push_back(std::make_shared<Buffer>(
+            type, options.deviceId, Event::ready(), storage));
       }
-      return outputs;
+    });
+    if (ran) {
+      if (!status.ok())
+        return status;
+      execution.done = Event::ready();
+      return execution;
     }
   }
-  StatusOr<Execution> execution = executeAsync(arguments, deviceId);
+  StatusOr<Execution> execution = executeAsync(arguments, options);
   if (!execution.ok())
     return execution.getStatus();
   Status status = execution->done.wait();
   if (!status.ok())
     return status;
-  return execution->results;
+  return execution;
+}
+
+StatusOr<std::vector<std::shared_ptr<Buffer>>>
+Executable::execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
+                    int deviceId) {
+  ExecuteOptions options;
+  options.deviceId = deviceId;
+  StatusOr<Execution> execution = execute(arguments, options);
+  if (!execution.ok())
+    return execution.getStatus();
+  return std::move(execution->results);
 }
 
 } // namespace hlox::api

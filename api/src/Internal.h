@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <list>
@@ -38,6 +39,8 @@ struct Buffer::Impl {
   /// The contents: set before the ready event completes ok.
   std::shared_ptr<runtime::Buffer> storage;
   bool borrowed = false;
+  /// Donated to an execution (set when it is submitted).
+  std::atomic<bool> deleted{false};
 };
 
 /// Runs tasks one after the other on its own thread: a device's stream.
@@ -68,10 +71,13 @@ private:
 
 /// One compiled signature of an executable.
 struct LoadedProgram {
+  /// Null for an ahead-of-time executable.
   const CompiledProgram *compiled = nullptr;
   std::unique_ptr<runtime::Executable> executable;
   std::vector<TensorType> outputTypes;
   CostReport report;
+  CompileReport compileReport;
+  std::shared_ptr<const std::vector<CommandInfo>> commands;
 };
 
 /// What a client's executables and executions need: shared by the client
@@ -107,6 +113,8 @@ struct Executable::Impl {
   CompileOptions options;
   /// The program as the caller gave it (what serialize writes).
   std::string program;
+  /// Warnings and remarks of reading the program.
+  std::string parseDiagnostics;
   std::vector<TensorType> inputTypes;
   std::vector<TensorType> outputTypes;
   /// The entry's argument types (owned by the client's context).
@@ -129,6 +137,12 @@ StatusOr<LoadedProgram *>
 loadForArguments(Executable::Impl &exe,
                  llvm::ArrayRef<mlir::RankedTensorType> types,
                  llvm::ArrayRef<mlir::Attribute> values);
+
+/// The reports and command list of a loaded program, from its host
+/// program and, when compiled here, its compiler statistics.
+void describeProgram(LoadedProgram &loaded, const runtime::HostProgram &host,
+                     const std::vector<TensorType> &inputTypes,
+                     const CompileStats *stats, int64_t kernels);
 
 /// The tensor type of an MLIR ranked tensor type (dynamic dimensions -1).
 TensorType toTensorType(mlir::Type type);

@@ -90,9 +90,37 @@ int64_t TensorType::getNumElements() const {
   return count;
 }
 
+size_t getElementByteWidth(std::string_view name) {
+  if (name.substr(0, 8) == "complex<" && name.back() == '>')
+    return 2 * getElementByteWidth(name.substr(8, name.size() - 9));
+  // Narrow floats (the f4E.., f6E.. and f8E.. formats) take a byte each;
+  // tf32 (19 bits) two.
+  for (std::string_view narrow : {"f4E", "f6E", "f8E"})
+    if (name.substr(0, 3) == narrow)
+      return 1;
+  if (name == "tf32")
+    return 2;
+  if (name == "bf16")
+    return 2;
+  size_t digits = name.find_first_of("0123456789");
+  std::string_view prefix = name.substr(0, digits);
+  if (digits == std::string_view::npos ||
+      (prefix != "i" && prefix != "ui" && prefix != "si" && prefix != "f"))
+    return 0;
+  size_t bits = 0;
+  for (char c : name.substr(digits)) {
+    if (c < '0' || c > '9' || bits > 1024)
+      return 0;
+    bits = bits * 10 + (c - '0');
+  }
+  if (bits == 0)
+    return 0;
+  return bits < 8 ? 1 : bits / 8;
+}
+
 size_t TensorType::getByteSize() const {
   return static_cast<size_t>(getNumElements()) *
-         getElementByteWidth(elementType);
+         getElementByteWidth(std::string_view(elementName));
 }
 
 std::string TensorType::str() const {
@@ -117,7 +145,8 @@ TensorType toTensorType(mlir::Type type) {
 
 runtime::BufferType toBufferType(const TensorType &type) {
   return {type.shape,
-          static_cast<int64_t>(getElementByteWidth(type.elementType)),
+          static_cast<int64_t>(
+              getElementByteWidth(std::string_view(type.elementName))),
           type.elementName};
 }
 
@@ -184,7 +213,16 @@ Buffer::~Buffer() = default;
 
 bool Buffer::isBorrowed() const { return impl->borrowed; }
 
+bool Buffer::isDeleted() const { return impl->deleted; }
+
+/// The error of using a donated buffer.
+static Status donatedError() {
+  return {ErrorCode::InvalidArgument, "the buffer was donated to an execution"};
+}
+
 StatusOr<const void *> Buffer::getHostPointer() const {
+  if (isDeleted())
+    return donatedError();
   Status status = readyEvent.wait();
   if (!status.ok())
     return status;
@@ -196,6 +234,8 @@ Status Buffer::toHost(void *destination, size_t size) const {
     return {ErrorCode::InvalidArgument,
             "toHost: the destination holds " + std::to_string(size) +
                 " bytes, the buffer " + std::to_string(type.getByteSize())};
+  if (isDeleted())
+    return donatedError();
   Status status = readyEvent.wait();
   if (!status.ok())
     return status;

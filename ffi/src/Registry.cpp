@@ -163,6 +163,7 @@ registerFromPlugin(HloxFfiRegistrar *registrar,
 }
 
 Status HandlerRegistry::loadPlugin(const std::string &path) {
+  std::lock_guard<std::mutex> lock(pluginMutex);
   // The library stays loaded: its handlers may be called until exit.
   void *library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library) {
@@ -170,6 +171,10 @@ Status HandlerRegistry::loadPlugin(const std::string &path) {
     return Status::error("cannot load plugin '" + path +
                          "': " + (why ? why : "unknown error"));
   }
+  // Loaded here before: its handlers are registered already (dlopen
+  // counted one more reference, which keeps it loaded as before).
+  if (plugins.count(library))
+    return {};
   auto init = reinterpret_cast<HloxFfiPluginInit>(
       dlsym(library, HLOX_FFI_PLUGIN_INIT_SYMBOL));
   if (!init) {
@@ -185,6 +190,7 @@ Status HandlerRegistry::loadPlugin(const std::string &path) {
   if (HloxFfiError *error = init(getApi(), &registrar))
     return Status::error("plugin '" + path +
                          "' failed to initialize: " + takeMessage(error));
+  plugins.insert(library);
   return {};
 }
 

@@ -96,9 +96,7 @@ static runtime::BufferType bufferTypeOf(Type type, Type declared = {}) {
       declared ? cast<RankedTensorType>(declared).getElementType() : Type());
 }
 
-/// `loc` as messages print it: "file:line:col" where a file location is
-/// inside, else the location's own text.
-static std::string locationString(Location loc) {
+std::string hlox::getLocationText(Location loc) {
   std::string text;
   llvm::raw_string_ostream os(text);
   FileLineColLoc file;
@@ -289,7 +287,7 @@ private:
     Command command;
     command.kind = kind;
     command.values = std::move(values);
-    command.location = locationString(op->getLoc());
+    command.location = getLocationText(op->getLoc());
     program.commands.push_back(std::move(command));
     return static_cast<int64_t>(program.commands.size() - 1);
   }

@@ -5,6 +5,7 @@
 #include "hlox/Pipelines/Target.h"
 
 #include "hlox/HostProgram/HostProgramBuilder.h"
+#include "hlox/Pipelines/Flops.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -17,23 +18,12 @@ using namespace hlox;
 
 Target::~Target() = default;
 
-/// Fails unless every argument and result of `function` is a statically
-/// shaped tensor.
-static LogicalResult checkStaticSignature(func::FuncOp function,
-                                          StringRef target) {
+/// Runs `check` on each argument and result type of `function` (with
+/// "argument" or "result" and its index) until one fails.
+static LogicalResult checkEachType(
+    func::FuncOp function,
+    llvm::function_ref<LogicalResult(Type, StringRef, unsigned)> check) {
   FunctionType type = function.getFunctionType();
-  auto check = [&](Type t, StringRef what, unsigned i) -> LogicalResult {
-    auto tensor = dyn_cast<RankedTensorType>(t);
-    if (tensor && tensor.hasStaticShape())
-      return success();
-    if (!isa<TensorType>(t))
-      return function.emitError("a function compiled for the ")
-             << target << " target takes and returns tensors only: " << what
-             << " " << i << " has type " << t;
-    return function.emitError("compilation for the ")
-           << target << " target needs statically shaped tensors: " << what
-           << " " << i << " has type " << t;
-  };
   for (auto [i, t] : llvm::enumerate(type.getInputs()))
     if (failed(check(t, "argument", i)))
       return failure();
@@ -41,6 +31,34 @@ static LogicalResult checkStaticSignature(func::FuncOp function,
     if (failed(check(t, "result", i)))
       return failure();
   return success();
+}
+
+LogicalResult hlox::checkTensorSignature(func::FuncOp function,
+                                         StringRef target) {
+  return checkEachType(
+      function, [&](Type t, StringRef what, unsigned i) -> LogicalResult {
+        if (isa<RankedTensorType>(t))
+          return success();
+        return function.emitError("a function compiled for the ")
+               << target << " target takes and returns tensors only: " << what
+               << " " << i << " has type " << t;
+      });
+}
+
+/// Fails unless every argument and result of `function` is a statically
+/// shaped tensor.
+static LogicalResult checkStaticSignature(func::FuncOp function,
+                                          StringRef target) {
+  if (failed(checkTensorSignature(function, target)))
+    return failure();
+  return checkEachType(
+      function, [&](Type t, StringRef what, unsigned i) -> LogicalResult {
+        if (cast<RankedTensorType>(t).hasStaticShape())
+          return success();
+        return function.emitError("compilation for the ")
+               << target << " target needs statically shaped tensors: " << what
+               << " " << i << " has type " << t;
+      });
 }
 
 FailureOr<std::unique_ptr<CompiledProgram>>
@@ -55,6 +73,7 @@ hlox::compile(ModuleOp module, const Target &target) {
   auto result = std::make_unique<CompiledProgram>();
   result->signature = entry.getFunctionType();
   CompileStats &stats = result->stats;
+  int64_t flops = countContractionFlops(entry, module);
   if (failed(target.lowerToPhase(module, Phase::Linalg, &stats)))
     return failure();
   // The host program, built once the dispatches have the kernel convention;
@@ -70,6 +89,7 @@ hlox::compile(ModuleOp module, const Target &target) {
   if (failed(program))
     return failure();
   result->program = std::move(*program);
+  result->program.flops = flops;
   OpBuilder builder(module.getContext());
   result->hostModule = ModuleOp::create(builder, module.getLoc());
   host->moveBefore(result->hostModule->getBody(),

@@ -482,6 +482,7 @@ PYBIND11_MODULE(_hlox, m) {
              result["result_bytes"] = report.resultBytes;
              result["kernels"] = report.kernels;
              result["dispatches"] = report.dispatches;
+             result["flops"] = report.flops;
              return result;
            })
       .def("serialize",

@@ -174,6 +174,24 @@ func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
         exe(np.array(["a", "b"]), np.ones((2, 3), np.float32))
 
 
+def test_checks_and_flops():
+    exe = hlox.compile("""
+func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>) -> tensor<2x2xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  check.expect_eq_const %0, dense<3.0> : tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}""")
+    assert exe.cost_report()["flops"] == 2 * 2 * 2 * 3
+    ones = np.ones((2, 3), np.float32)
+    (product,) = exe(ones, ones.T.copy())
+    np.testing.assert_array_equal(np.asarray(product),
+                                  np.full((2, 2), 3, np.float32))
+    # A failed test assertion fails the call, naming where it is.
+    with pytest.raises(hlox.ExecutionError,
+                       match="program:4:3: check failed: 4 of 4 elements"):
+        exe(ones * 2, ones.T.copy())
+
+
 def test_devices():
     devices = hlox.devices()
     assert devices[0]["name"] == "cpu:0" and devices[0]["kind"] == "cpu"

@@ -79,6 +79,11 @@ Buffer::Buffer(BufferType type, void *storage,
     : type(std::move(type)), storage(storage), release(std::move(release)),
       id(nextBufferId()) {}
 
+void Buffer::makeWritable() {
+  immutable = false;
+  id = nextBufferId();
+}
+
 Buffer::~Buffer() {
   if (release)
     release(storage);

@@ -262,6 +262,7 @@ std::string runtime::serializeHostProgram(const HostProgram &program) {
   w.ints(program.argumentResults);
   w.i64(program.arenaBytes);
   w.i64(program.unsharedArenaBytes);
+  w.i64(program.flops);
   return std::move(w.out);
 }
 
@@ -304,6 +305,7 @@ Status runtime::deserializeHostProgram(std::string_view bytes,
   read.argumentResults = r.ints();
   read.arenaBytes = r.i64();
   read.unsharedArenaBytes = r.i64();
+  read.flops = r.i64();
   if (r.failed() || !r.atEnd())
     return Status::error("malformed or truncated host program");
   program = std::move(read);

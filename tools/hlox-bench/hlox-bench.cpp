@@ -10,7 +10,8 @@
 //              [--seed=N] [--format=text|json] [--cache-dir=DIR]
 //              [--compile-only]
 //
-// Compiles a function for the host CPU, runs it --warmup times, then times
+// Compiles a function for the host CPU through the API (hlox/api/Api.h),
+// runs it --warmup times, then times
 // --repeat runs and reports the median (with min and max), and how that
 // compares with the machine's own ceilings, measured on the spot:
 //   - memory: the bytes of the arguments and results, per second, against
@@ -27,20 +28,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ApiValues.h"
 #include "Ceilings.h"
 #include "CompileFlags.h"
 #include "Inputs.h"
 #include "Program.h"
 
-#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
-#include "hlox/Evaluator/Buffers.h"
-#include "hlox/Evaluator/Numerics.h"
-#include "hlox/HostProgram/Buffers.h"
-#include "hlox/Pipelines/CompileCache.h"
-#include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Evaluator/Tensor.h"
 #include "hlox/Transforms/Specialize.h"
+#include "hlox/api/Api.h"
 #include "hlox/runtime/Device.h"
-#include "hlox/runtime/Executable.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -100,31 +97,65 @@ cl::opt<Format> format("format", cl::desc("Report format"),
 
 constexpr int kError = 2;
 
-/// Compiles `function` for arguments of `types` (its own when empty) and
-/// prints what compilation measured.
-int compileAndReport(ModuleOp module, func::FuncOp function,
-                     ArrayRef<RankedTensorType> types = {},
-                     ArrayRef<Attribute> values = {}) {
-  SmallVector<RankedTensorType> signature(types);
-  if (signature.empty())
-    for (Type type : function.getArgumentTypes())
-      signature.push_back(cast<RankedTensorType>(type));
-  int64_t ops = 0;
-  module.walk([&](Operation *op) { ops += !isa<ModuleOp, func::FuncOp>(op); });
-  cpu::CompileOptions options;
-  options.entry = function.getSymName().str();
+/// The client the program is compiled and run through.
+std::shared_ptr<api::Client> createClient() {
+  api::ClientOptions options;
+  options.numThreads = numThreads;
+  options.executableCacheSize = 0;
+  api::StatusOr<std::shared_ptr<api::Client>> client =
+      api::Client::create(options);
+  if (!client.ok()) {
+    llvm::errs() << "error: " << client.getStatus().getMessage() << "\n";
+    return nullptr;
+  }
+  return *client;
+}
+
+/// The options hlox-bench compiles `name` with.
+api::CompileOptions getCompileOptions(llvm::StringRef name) {
+  api::CompileOptions options;
+  options.entry = name.str();
   options.vectorize = vectorize;
   tools::applyCompileFlags(options);
-  CompileCache cache(module, cpu::createTarget(options));
+  return options;
+}
+
+/// Compiles `function` of `program` through `client`, for `arguments`
+/// when it is shape-polymorphic; the executable and the milliseconds it
+/// took, or null after reporting why.
+std::shared_ptr<api::Executable>
+compileProgram(api::Client &client, llvm::StringRef program,
+               func::FuncOp function,
+               const std::vector<std::shared_ptr<api::Buffer>> &arguments,
+               double &milliseconds) {
   auto start = std::chrono::steady_clock::now();
-  FailureOr<const CompiledProgram *> compiled =
-      cache.get(signature, values);
-  if (failed(compiled))
-    return kError;
-  double totalMs = std::chrono::duration<double, std::milli>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
-  const CompileStats &stats = (*compiled)->stats;
+  api::StatusOr<std::shared_ptr<api::Executable>> executable = client.compile(
+      {program.data(), program.size()},
+      getCompileOptions(function.getSymName()), inputFile.getValue());
+  if (!executable.ok()) {
+    tools::emitApiError(function, "cannot compile: ", executable.getStatus());
+    return nullptr;
+  }
+  if (!arguments.empty()) {
+    api::Status status = (*executable)->compileFor(arguments);
+    if (!status.ok()) {
+      tools::emitApiError(function, "cannot compile: ", status);
+      return nullptr;
+    }
+  }
+  milliseconds = std::chrono::duration<double, std::milli>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+  return *executable;
+}
+
+/// Prints what compiling `executable` (in `totalMs`) measured.
+int reportCompilation(const api::Executable &executable, ModuleOp module,
+                      double totalMs) {
+  int64_t ops = 0;
+  module.walk([&](Operation *op) { ops += !isa<ModuleOp, func::FuncOp>(op); });
+  api::CompileReport report = executable.getCompileReport();
+  api::CostReport cost = executable.getCostReport();
   llvm::raw_ostream &os = llvm::outs();
   std::string file = llvm::sys::path::filename(inputFile).str();
   if (format == Format::Json) {
@@ -133,14 +164,14 @@ int compileAndReport(ModuleOp module, func::FuncOp function,
                         "\"dispatches\": {4}, \"kernels\": {5}, "
                         "\"compiled_kernels\": {6}, \"cached_kernels\": {7}, "
                         "\"phases_ms\": {{",
-                        file, options.entry, totalMs, ops, stats.dispatches,
-                        stats.kernels, stats.compiledKernels,
-                        stats.cachedKernels);
-    for (auto [i, phase] : llvm::enumerate(stats.phaseMilliseconds))
+                        file, executable.getName(), totalMs, ops,
+                        cost.dispatches, cost.kernels, report.compiledKernels,
+                        report.cachedKernels);
+    for (auto [i, phase] : llvm::enumerate(report.phaseMilliseconds))
       os << llvm::formatv("{0}\"{1}\": {2:f1}", i ? ", " : "", phase.first,
                           phase.second);
     os << "}, \"slowest_kernels_ms\": {";
-    for (auto [i, kernel] : llvm::enumerate(stats.slowestKernels))
+    for (auto [i, kernel] : llvm::enumerate(report.slowestKernels))
       os << llvm::formatv("{0}\"{1}\": {2:f1}", i ? ", " : "", kernel.first,
                           kernel.second);
     os << "}}\n";
@@ -149,59 +180,16 @@ int compileAndReport(ModuleOp module, func::FuncOp function,
   os << llvm::formatv("@{0} of {1}: compiled in {2:f1} ms; {3} ops, {4} "
                       "dispatches, {5} distinct kernels ({6} compiled, {7} "
                       "from the cache)\n",
-                      options.entry, file, totalMs, ops, stats.dispatches,
-                      stats.kernels, stats.compiledKernels,
-                      stats.cachedKernels);
-  for (auto &[phase, ms] : stats.phaseMilliseconds)
+                      executable.getName(), file, totalMs, ops, cost.dispatches,
+                      cost.kernels, report.compiledKernels,
+                      report.cachedKernels);
+  for (auto &[phase, ms] : report.phaseMilliseconds)
     os << llvm::formatv("  {0,-10} {1,9:f1} ms\n", phase, ms);
-  for (auto &[kernel, ms] : stats.slowestKernels)
+  for (auto &[kernel, ms] : report.slowestKernels)
     os << llvm::formatv("  slowest kernel {0}: {1:f1} ms of code "
                         "generation\n",
                         kernel, ms);
   return 0;
-}
-
-/// FLOPs of the contractions in `function` and what it calls (a
-/// multiply-add counts two); static shapes only.
-double countFlops(func::FuncOp function, ModuleOp module) {
-  double flops = 0;
-  auto numElements = [](Type type) {
-    auto shaped = cast<ShapedType>(type);
-    return shaped.hasStaticShape() ? static_cast<double>(shaped.getNumElements())
-                                   : 0.0;
-  };
-  llvm::SmallPtrSet<Operation *, 8> seen;
-  std::function<void(func::FuncOp)> visit = [&](func::FuncOp callee) {
-    if (!callee || !seen.insert(callee).second)
-      return;
-    callee.walk([&](Operation *op) {
-      if (auto dot = dyn_cast<stablehlo::DotGeneralOp>(op)) {
-        auto lhs = cast<ShapedType>(dot.getLhs().getType());
-        double contracted = 1;
-        for (int64_t dim :
-             dot.getDotDimensionNumbers().getLhsContractingDimensions())
-          contracted *= lhs.getDimSize(dim);
-        flops += 2 * numElements(dot.getType()) * contracted;
-      } else if (auto dot = dyn_cast<stablehlo::DotOp>(op)) {
-        auto lhs = cast<ShapedType>(dot.getLhs().getType());
-        flops += 2 * numElements(dot.getType()) *
-                 lhs.getDimSize(lhs.getRank() - 1);
-      } else if (auto conv = dyn_cast<stablehlo::ConvolutionOp>(op)) {
-        auto kernel = cast<ShapedType>(conv.getRhs().getType());
-        auto numbers = conv.getDimensionNumbers();
-        // Each output element sums kernel input features x window.
-        double window =
-            kernel.getDimSize(numbers.getKernelInputFeatureDimension());
-        for (int64_t dim : numbers.getKernelSpatialDimensions())
-          window *= kernel.getDimSize(dim);
-        flops += 2 * numElements(conv.getType()) * window;
-      } else if (auto call = dyn_cast<func::CallOp>(op)) {
-        visit(module.lookupSymbol<func::FuncOp>(call.getCallee()));
-      }
-    });
-  };
-  visit(function);
-  return flops;
 }
 
 std::string humanBytes(double bytes) {
@@ -237,7 +225,7 @@ long getMinorFaults() {
   return usage.ru_minflt;
 }
 
-int benchmark(ModuleOp module) {
+int benchmark(ModuleOp module, llvm::StringRef program) {
   func::FuncOp function = tools::pickFunction(module, functionName);
   if (!function) {
     tools::reportNoFunction(module, functionName);
@@ -249,10 +237,18 @@ int benchmark(ModuleOp module) {
                                  << inputs.size() << " --input flags";
     return kError;
   }
+  std::shared_ptr<api::Client> client = createClient();
+  if (!client)
+    return kError;
+  double compileMs = 0;
+  if (compileOnly && !hasDynamicShapes(function)) {
+    std::shared_ptr<api::Executable> executable =
+        compileProgram(*client, program, function, {}, compileMs);
+    return executable ? reportCompilation(*executable, module, compileMs)
+                      : kError;
+  }
   std::mt19937_64 rng(seed);
   SmallVector<Tensor> arguments;
-  if (compileOnly && !hasDynamicShapes(function))
-    return compileAndReport(module, function);
   for (unsigned i = 0; i < type.getNumInputs(); ++i) {
     auto expected = dyn_cast<RankedTensorType>(type.getInput(i));
     if (!expected) {
@@ -283,58 +279,39 @@ int benchmark(ModuleOp module) {
       return kError;
     arguments.push_back(std::move(*tensor));
   }
-
-  SmallVector<RankedTensorType> types;
-  SmallVector<Attribute> values;
-  for (const Tensor &argument : arguments)
-    tools::appendSignature(argument, types, values);
-  // The FLOPs are counted on the program specialized to these arguments.
-  std::string name = function.getSymName().str();
-  if (compileOnly)
-    return compileAndReport(module, function, types, values);
-  OwningOpRef<ModuleOp> counted = module.clone();
-  if (hasDynamicShapes(function) &&
-      failed(specializeEntry(*counted, name, types, values)))
-    return kError;
-  double flops =
-      countFlops(counted->lookupSymbol<func::FuncOp>(name), *counted);
-
-  cpu::CompileOptions options;
-  options.entry = name;
-  options.vectorize = vectorize;
-  tools::applyCompileFlags(options);
-  CompileCache cache(module, cpu::createTarget(options));
-  FailureOr<const CompiledProgram *> compiled = cache.get(types, values);
-  if (failed(compiled))
-    return kError;
-  const CompiledProgram &program = **compiled;
-  double compileMs = 0;
-  for (auto &[phase, ms] : program.stats.phaseMilliseconds)
-    compileMs += ms;
-  runtime::Status status;
-  std::unique_ptr<runtime::Executable> executable = runtime::Executable::create(
-      program.program, program.kernels, status);
-  if (!executable) {
-    tools::emitRunError(function, "cannot load the compiled program: ",
-                        status);
-    return kError;
-  }
-  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
+  // The same arguments every run, as a model's weights: the API's buffers
+  // never change, and the runtime keeps what it derives from them without
+  // comparing them again.
+  std::vector<std::shared_ptr<api::Buffer>> buffers;
   double bytes = 0;
-  for (const Tensor &argument : arguments) {
-    buffers.push_back(toBuffer(argument));
-    // The same arguments every run, as a model's weights: the runtime
-    // keeps what it derives from them without comparing them again.
-    buffers.back()->setImmutable();
-    bytes += buffers.back()->getByteSize();
+  for (auto [i, argument] : llvm::enumerate(arguments)) {
+    api::StatusOr<std::shared_ptr<api::Buffer>> buffer =
+        tools::toApiBuffer(*client, argument);
+    if (!buffer.ok()) {
+      tools::emitApiError(function, "argument " + std::to_string(i) + ": ",
+                          buffer.getStatus());
+      return kError;
+    }
+    buffers.push_back(*buffer);
+    bytes += (*buffer)->getType().getByteSize();
   }
+  std::shared_ptr<api::Executable> executable =
+      compileProgram(*client, program, function, buffers, compileMs);
+  if (!executable)
+    return kError;
+  if (compileOnly)
+    return reportCompilation(*executable, module, compileMs);
+  // The compile time the phases measured (without parsing).
+  compileMs = 0;
+  for (auto &[phase, ms] : executable->getCompileReport().phaseMilliseconds)
+    compileMs += ms;
+  // The FLOPs of the program as compiled for these arguments.
+  double flops = static_cast<double>(executable->getCostReport().flops);
+  std::string name = function.getSymName().str();
   // Checks in a benchmarked program are not judged.
-  runtime::HostCallFn noChecks = [](int64_t,
-                                    const std::vector<runtime::BufferView> &) {
-    return runtime::Status();
-  };
-  runtime::CpuDevice device(numThreads);
-  std::vector<std::shared_ptr<runtime::Buffer>> results;
+  api::ExecuteOptions options;
+  options.checks = false;
+  std::vector<std::shared_ptr<api::Buffer>> results;
   std::vector<double> times;
   // Minor page faults of the timed runs: a fresh page costs microseconds,
   // so a steady state that still faults is measuring the allocator.
@@ -342,22 +319,27 @@ int benchmark(ModuleOp module) {
   for (unsigned i = 0; i < warmup + std::max(1u, repeat.getValue()); ++i) {
     if (i == warmup)
       faultsBefore = getMinorFaults();
+    results.clear();
     auto start = std::chrono::steady_clock::now();
-    status = executable->execute(device, buffers, results, noChecks);
+    api::StatusOr<api::Executable::Execution> execution =
+        executable->execute(buffers, options);
     double seconds = std::chrono::duration<double>(
                          std::chrono::steady_clock::now() - start)
                          .count();
-    if (!status) {
-      tools::emitRunError(function, "run failed: ", status);
+    if (!execution.ok()) {
+      tools::emitApiError(function, "run failed: ", execution.getStatus());
       return kError;
     }
+    results = std::move(execution->results);
     if (i >= warmup)
       times.push_back(seconds);
   }
   double faultsPerRun =
       static_cast<double>(getMinorFaults() - faultsBefore) / times.size();
-  for (const std::shared_ptr<runtime::Buffer> &result : results)
-    bytes += result->getByteSize();
+  for (const std::shared_ptr<api::Buffer> &result : results)
+    bytes += result->getType().getByteSize();
+  // The machine's ceilings, on as many threads as the runs had.
+  runtime::CpuDevice device(client->getDevices().front().numThreads);
   double seconds = median(times);
   double bandwidth = bench::measureCopyBandwidth(device, static_cast<int64_t>(bytes));
   bench::Ceiling peak = bench::measureFmaPeak(device);
@@ -366,6 +348,14 @@ int benchmark(ModuleOp module) {
   double computeShare = flopsPerSecond / peak.perSecond;
   auto [minTime, maxTime] = std::minmax_element(times.begin(), times.end());
   std::string allocator = bench::describeAllocator();
+  api::CompileOptions compileOptions = executable->getOptions();
+  // The contraction in effect: elementwise, or off under strict numerics.
+  llvm::StringRef fpContractName =
+      compileOptions.fpContract != api::FpContract::Default
+          ? llvm::StringRef(api::getName(compileOptions.fpContract).data(),
+                            api::getName(compileOptions.fpContract).size())
+      : compileOptions.strictNumerics ? "off"
+                                      : "elementwise";
 
   llvm::raw_ostream &os = llvm::outs();
   if (format == Format::Json) {
@@ -383,20 +373,19 @@ int benchmark(ModuleOp module) {
         vectorize ? "true" : "false", times.size(), seconds, *minTime, *maxTime,
         compileMs, static_cast<int64_t>(bytes), static_cast<int64_t>(flops),
         bytesPerSecond, bandwidth, flopsPerSecond, peak.perSecond, memoryShare,
-        computeShare, tools::getFpContractName(options.getFpContract()),
-        options.strictNumerics ? "true" : "false", faultsPerRun, allocator);
+        computeShare, fpContractName,
+        compileOptions.strictNumerics ? "true" : "false", faultsPerRun,
+        allocator);
     return 0;
   }
   os << llvm::formatv(
       "@{0} of {1}: compiled in {2:f1} ms, {3} threads{4}{5}{6}\n", name,
       llvm::sys::path::filename(inputFile), compileMs, device.getNumThreads(),
       vectorize ? "" : ", not vectorized",
-      options.getFpContract() == cpu::FpContract::Elementwise
+      fpContractName == "elementwise"
           ? ""
-          : (", FMA contraction " +
-             tools::getFpContractName(options.getFpContract()))
-                .str(),
-      options.strictNumerics ? ", strict numerics" : "");
+          : (", FMA contraction " + fpContractName).str(),
+      compileOptions.strictNumerics ? ", strict numerics" : "");
   os << llvm::formatv("time     {0:f2} us median of {1} runs (min {2:f2}, "
                       "max {3:f2})\n",
                       seconds * 1e6, times.size(), *minTime * 1e6,
@@ -443,5 +432,7 @@ int main(int argc, char **argv) {
       tools::parseProgram(sourceMgr, context.get());
   if (!module)
     return kError;
-  return benchmark(*module);
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  return benchmark(*module, buffer->getBuffer());
 }

@@ -16,22 +16,25 @@
 // module there (with --emit-llvm-ir, the llvm phase as LLVM IR; with
 // --emit-object, an object file of the kernels for the target CPU, which
 // the host need not be able to run). With an output file ending in .hlox
-// (or --emit-executable), it compiles the function completely into an
-// ahead-of-time executable: host program, kernels as objects, signature
-// and the CPU features the code needs, in one file that hlox-run, the API
-// and the runtime alone load. --list-runtime-symbols prints the
-// functions the runtime gives compiled kernels, one per line: an object
+// (or --emit-executable), it compiles the function completely through the
+// API (hlox/api/Api.h) into an ahead-of-time executable: host program, kernels
+// as objects, signature and the CPU features the code needs, in one file that
+// hlox-run, the API and the runtime alone load. --list-runtime-symbols prints
+// the functions the runtime gives compiled kernels, one per line: an object
 // file's undefined symbols must be among them. Exit status: 0 on success,
 // 1 on a parse or compile error.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ApiValues.h"
 #include "CompileFlags.h"
 #include "Program.h"
 
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Target/CPU/TargetMachine.h"
 #include "hlox/Transforms/Specialize.h"
+#include "hlox/api/Api.h"
+#include "hlox/api/CompilerOptions.h"
 #include "hlox/runtime/Builtins.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -143,19 +146,20 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = tools::parseProgram(sourceMgr, &context);
   if (!module)
     return 1;
-  cpu::CompileOptions options;
-  options.entry = functionName;
-  options.opaqueConstants = opaqueConstants;
-  options.dumpDir = dumpIr;
-  options.vectorize = vectorize;
-  tools::applyCompileFlags(options);
+  api::CompileOptions apiOptions;
+  apiOptions.entry = functionName;
+  apiOptions.opaqueConstants = opaqueConstants;
+  apiOptions.dumpDir = dumpIr;
+  apiOptions.vectorize = vectorize;
+  tools::applyCompileFlags(apiOptions);
+  cpu::CompileOptions options = api::toCompilerOptions(apiOptions);
   if (!options.cacheDir.empty()) {
     llvm::errs() << "error: --cache-dir keeps kernels that hlox-run and "
                     "hlox-bench compile; hlox-compile prints phases\n";
     return 1;
   }
   if (emitExecutable) {
-    options.aheadOfTime = true;
+    // The whole compilation, through the API.
     auto entry = module->lookupSymbol<func::FuncOp>(options.entry);
     if (!entry) {
       module->emitError("no function @") << options.entry;
@@ -167,16 +171,26 @@ int main(int argc, char **argv) {
           << options.entry << " has dynamic ones";
       return 1;
     }
-    OwningOpRef<ModuleOp> source = module->clone();
-    auto sourceEntry = source->lookupSymbol<func::FuncOp>(options.entry);
-    FailureOr<std::unique_ptr<CompiledProgram>> compiled =
-        cpu::compile(*module, options);
-    if (failed(compiled))
+    api::StatusOr<std::shared_ptr<api::Client>> client = api::Client::create();
+    if (!client.ok()) {
+      llvm::errs() << "error: " << client.getStatus().getMessage() << "\n";
       return 1;
-    FailureOr<std::string> bytes =
-        cpu::writeAheadOfTimeExecutable(sourceEntry, **compiled, options);
-    if (failed(bytes))
+    }
+    apiOptions.aheadOfTime = true;
+    const llvm::MemoryBuffer *source =
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+    api::StatusOr<std::shared_ptr<api::Executable>> executable =
+        (*client)->compile({source->getBufferStart(), source->getBufferSize()},
+                           apiOptions, source->getBufferIdentifier().str());
+    if (!executable.ok()) {
+      tools::emitApiError(entry, "cannot compile: ", executable.getStatus());
       return 1;
+    }
+    api::StatusOr<std::string> bytes = (*executable)->serializeAheadOfTime();
+    if (!bytes.ok()) {
+      tools::emitApiError(entry, "", bytes.getStatus());
+      return 1;
+    }
     auto output = openOutputFile(outputFile, &error);
     if (!output) {
       llvm::errs() << "error: " << error << "\n";

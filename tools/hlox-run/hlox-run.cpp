@@ -14,8 +14,10 @@
 //             [--compare-norm]]
 //
 // Runs a function of a StableHLO module (`@main`, or the module's only
-// function): compiled for the host CPU and run by the runtime, or on the
-// reference evaluator with --interpret. check ops report each mismatch.
+// function): compiled for the host CPU and run through the API
+// (hlox/api/Api.h), or on the reference evaluator with --interpret. FILE
+// may also be a serialized executable (hlox-compile -o F.hlox). check ops
+// report each mismatch.
 // --random-inputs makes up the arguments no --input gives (seeded);
 // --compare-with-interpreter runs both paths and compares the results.
 // Exit status: 0 when every check passed (and the results agreed), 1 when a
@@ -24,8 +26,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CompileFlags.h"
+#include "ApiValues.h"
 #include "Compare.h"
+#include "CompileFlags.h"
 #include "Inputs.h"
 #include "Npy.h"
 #include "Profile.h"
@@ -34,13 +37,10 @@
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
-#include "hlox/HostProgram/Buffers.h"
-#include "hlox/Pipelines/CompileCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
-#include "hlox/runtime/AotProgram.h"
-#include "hlox/runtime/Device.h"
-#include "hlox/runtime/Executable.h"
+#include "hlox/api/Api.h"
+#include "hlox/api/CompilerOptions.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -220,191 +220,211 @@ ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
   return reportChecks(evaluator);
 }
 
-/// Runs `executable` --repeat times on `buffers` (results thrown away) and
-/// prints the median, min and max time per run; with `timings`, each run
-/// appends its commands' timings there.
-runtime::Status
-timeRepeatedRuns(runtime::Executable &executable, runtime::CpuDevice &device,
-                 const std::vector<std::shared_ptr<runtime::Buffer>> &buffers,
-                 const runtime::HostCallFn &hostCall,
-                 std::vector<std::vector<runtime::CommandTiming>> *timings) {
+/// The client every compiled run goes through (created on first use, with
+/// --num-threads).
+api::Client &getClient() {
+  static std::shared_ptr<api::Client> client = [] {
+    api::ClientOptions options;
+    options.numThreads = numThreads;
+    // Each program is compiled once.
+    options.executableCacheSize = 0;
+    api::StatusOr<std::shared_ptr<api::Client>> created =
+        api::Client::create(options);
+    if (!created.ok()) {
+      llvm::errs() << "error: " << created.getStatus().getMessage() << "\n";
+      std::exit(kError);
+    }
+    return *created;
+  }();
+  return *client;
+}
+
+/// The arguments as buffers of the client's device.
+FailureOr<std::vector<std::shared_ptr<api::Buffer>>>
+makeBuffers(func::FuncOp function, ArrayRef<RuntimeValue> arguments) {
+  std::vector<std::shared_ptr<api::Buffer>> buffers;
+  for (auto [i, argument] : llvm::enumerate(arguments)) {
+    api::StatusOr<std::shared_ptr<api::Buffer>> buffer =
+        tools::toApiBuffer(getClient(), argument.getTensor());
+    if (!buffer.ok()) {
+      tools::emitApiError(function, "argument " + std::to_string(i) + ": ",
+                          buffer.getStatus());
+      return failure();
+    }
+    buffers.push_back(*buffer);
+  }
+  return buffers;
+}
+
+/// Runs `executable` --repeat times on `buffers` (results thrown away,
+/// checks skipped) and prints the median, min and max time per run; with
+/// `timings`, each run appends its commands' timings there.
+api::Status
+timeRepeatedRuns(api::Executable &executable,
+                 const std::vector<std::shared_ptr<api::Buffer>> &buffers,
+                 std::vector<std::vector<api::CommandTiming>> *timings) {
+  api::ExecuteOptions options;
+  options.checks = false;
+  options.profile = timings != nullptr;
   std::vector<double> times;
-  std::vector<std::shared_ptr<runtime::Buffer>> scratch;
   for (unsigned i = 0; i < repeat; ++i) {
-    if (timings)
-      timings->emplace_back();
     auto start = std::chrono::steady_clock::now();
-    runtime::Status status =
-        executable.execute(device, buffers, scratch, hostCall,
-                           timings ? &timings->back() : nullptr);
+    api::StatusOr<api::Executable::Execution> execution =
+        executable.execute(buffers, options);
     times.push_back(std::chrono::duration<double, std::micro>(
                         std::chrono::steady_clock::now() - start)
                         .count());
-    if (!status)
-      return status;
+    if (!execution.ok())
+      return execution.getStatus();
+    if (timings)
+      timings->push_back(std::move(execution->report->timings));
   }
   std::sort(times.begin(), times.end());
   llvm::outs() << llvm::formatv(
       "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
       "{3:f1}), {4} threads\n",
       times[times.size() / 2], times.size(), times.front(), times.back(),
-      device.getNumThreads());
+      getClient().getDevices().front().numThreads);
   return {};
 }
 
-/// Compiles and runs `function`. With `resultsOut`, the results go there
-/// instead of to --print-output/--output.
-ExitCode runCompiled(ModuleOp module, func::FuncOp function,
-                     ArrayRef<RuntimeValue> arguments,
-                     ArrayRef<RankedTensorType> types,
-                     ArrayRef<Attribute> dimensionValues,
-                     SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
-  cpu::CompileOptions options;
-  options.entry = function.getSymName().str();
-  options.opaqueConstants = opaqueConstants;
-  options.dumpDir = dumpIr;
-  options.vectorize = vectorize;
-  tools::applyCompileFlags(options);
-  CompileCache cache(module, cpu::createTarget(options));
-  FailureOr<const CompiledProgram *> compiled =
-      cache.get(types, dimensionValues);
-  if (failed(compiled))
+/// Prints what compiling `executable` measured and found (--stats).
+void printCompileStats(const api::Executable &executable) {
+  api::CompileReport report = executable.getCompileReport();
+  api::CostReport cost = executable.getCostReport();
+  double total = 0;
+  for (auto &[phase, ms] : report.phaseMilliseconds) {
+    llvm::errs() << llvm::formatv("compile {0,-10} {1,8:f2} ms\n", phase, ms);
+    total += ms;
+  }
+  llvm::errs() << llvm::formatv("compile {0,-10} {1,8:f2} ms\n", "total",
+                                total);
+  llvm::errs() << "kernels " << cost.kernels << " distinct ("
+               << report.compiledKernels << " compiled, "
+               << report.cachedKernels << " from the cache)\n";
+  for (auto &[kernel, ms] : report.slowestKernels)
+    llvm::errs() << llvm::formatv("slowest kernel {0} {1:f2} ms\n", kernel, ms);
+  llvm::errs() << "dispatches " << cost.dispatches << ", arena "
+               << cost.workspaceBytes << " bytes ("
+               << cost.workspaceBytesWithoutReuse
+               << " without reuse), constants " << cost.constantBytes
+               << " bytes\n";
+  for (const api::CompileReport::Composite &choice : report.composites)
+    llvm::errs() << "composite " << choice.name << " (version "
+                 << choice.version << "): "
+                 << (choice.native ? "native (" + choice.target + ")"
+                                   : std::string("inline"))
+                 << ", " << choice.count << " op"
+                 << (choice.count == 1 ? "" : "s") << "\n";
+  for (auto [argument, result] : llvm::enumerate(report.donationResults))
+    if (result >= 0)
+      llvm::errs() << "donation: argument " << argument << " may become result "
+                   << result << "\n";
+}
+
+/// Runs `executable` (compiled from `function`, or loaded with `function`
+/// declaring its signature) on `arguments`, then --repeat more times. With
+/// `resultsOut`, the results go there instead of to --print-output/--output.
+ExitCode runExecutable(api::Executable &executable, func::FuncOp function,
+                       ArrayRef<RuntimeValue> arguments,
+                       SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
+  FailureOr<std::vector<std::shared_ptr<api::Buffer>>> buffers =
+      makeBuffers(function, arguments);
+  if (failed(buffers))
     return kError;
-  const CompiledProgram &program = **compiled;
-  // --stats is LLVM's own flag (statistics); hlox-run reads it to print the
-  // compile report.
-  if (llvm::AreStatisticsEnabled()) {
-    const CompileStats &stats = program.stats;
-    double total = 0;
-    for (auto &[phase, ms] : stats.phaseMilliseconds) {
-      llvm::errs() << llvm::formatv("compile {0,-10} {1,8:f2} ms\n", phase, ms);
-      total += ms;
-    }
-    llvm::errs() << llvm::formatv("compile {0,-10} {1,8:f2} ms\n", "total",
-                                  total);
-    const runtime::HostProgram &host = program.program;
-    int64_t dispatches = llvm::count_if(
-        host.commands, [](const runtime::Command &command) {
-          return command.kind == runtime::CommandKind::Dispatch;
-        });
-    int64_t constantBytes = 0;
-    for (const std::vector<uint8_t> &constant : host.constants)
-      constantBytes += constant.size();
-    llvm::errs() << "kernels " << stats.kernels << " distinct ("
-                 << stats.compiledKernels << " compiled, "
-                 << stats.cachedKernels << " from the cache)\n";
-    for (auto &[kernel, ms] : stats.slowestKernels)
-      llvm::errs() << llvm::formatv("slowest kernel {0} {1:f2} ms\n", kernel,
-                                    ms);
-    llvm::errs() << "dispatches " << dispatches << ", arena "
-                 << host.arenaBytes << " bytes (" << host.unsharedArenaBytes
-                 << " without reuse), constants " << constantBytes
-                 << " bytes\n";
-    for (const CompositeChoice &choice : stats.composites)
-      llvm::errs() << "composite " << choice.name << " (version "
-                   << choice.version
-                   << "): "
-                   << (choice.native ? "native (" + choice.target + ")"
-                                     : std::string("inline"))
-                   << ", " << choice.count << " op"
-                   << (choice.count == 1 ? "" : "s") << "\n";
-    for (auto [argument, result] : llvm::enumerate(host.argumentResults))
-      if (result >= 0)
-        llvm::errs() << "donation: argument " << argument
-                     << " may become result " << result << "\n";
-  }
-  runtime::Status status;
-  std::unique_ptr<runtime::Executable> executable = runtime::Executable::create(
-      program.program, program.kernels, status);
-  if (!executable) {
-    tools::emitRunError(function, "cannot load the compiled program: ",
-                        status);
-    return kError;
-  }
-  // The arguments stay as they are across the runs (unless donated), so
-  // that the runtime keeps what it derives from them (a convolution's
-  // reordered weights) without comparing them again.
-  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
-  for (const RuntimeValue &argument : arguments) {
-    buffers.push_back(toBuffer(argument.getTensor()));
-    if (!donateArguments)
-      buffers.back()->setImmutable();
-  }
-  // Checks run on the evaluator's comparison, so that a compiled run and an
-  // interpreted one judge values alike.
-  Evaluator checker(*program.hostModule);
-  runtime::HostCallFn hostCall =
-      [&](int64_t callee,
-          const std::vector<runtime::BufferView> &views) -> runtime::Status {
-    Operation *op = program.hostCalls[callee];
-    SmallVector<RuntimeValue> operands;
-    for (auto [view, operand] : llvm::zip(views, op->getOperands()))
-      operands.push_back(eval::fromBuffer(
-          view.data, cast<RankedTensorType>(operand.getType())));
-    FailureOr<SmallVector<RuntimeValue>> results =
-        checker.evaluate(op, operands);
-    if (failed(results))
-      return runtime::Status::error("check could not be evaluated");
-    ArrayRef<runtime::BufferView> outputs =
-        ArrayRef(views).drop_front(op->getNumOperands());
-    for (auto [view, result] : llvm::zip(outputs, *results)) {
-      if (!result.isTensor())
-        return runtime::Status::error("host call result is not a tensor");
-      std::shared_ptr<runtime::Buffer> bytes = toBuffer(result.getTensor());
-      if (bytes->getByteSize() != view.type->getByteSize())
-        return runtime::Status::error("host call result of the wrong size");
-      std::memcpy(view.data, bytes->data(), bytes->getByteSize());
-    }
-    return {};
-  };
-  runtime::CpuDevice device(numThreads);
-  std::vector<std::shared_ptr<runtime::Buffer>> results;
   // Timings of each profiled run: the first, or the --repeat runs.
   bool timed = profile || !traceFile.empty();
-  std::vector<std::vector<runtime::CommandTiming>> timings(1);
-  std::vector<bool> donated;
+  api::ExecuteOptions options;
+  options.profile = timed;
+  // Failed checks are reported after the results, as the evaluator's.
+  options.failOnCheckFailure = false;
   if (donateArguments)
-    donated.assign(buffers.size(), true);
-  status = executable->execute(device, buffers, results, hostCall,
-                               timed ? &timings.back() : nullptr, donated);
-  if (!status) {
-    tools::emitRunError(function, "run failed: ", status);
+    options.donate.assign(buffers->size(), true);
+  api::StatusOr<api::Executable::Execution> execution =
+      executable.execute(*buffers, options);
+  // The compilation's warnings (of a shape-polymorphic function, once the
+  // run has compiled it for its arguments).
+  std::string diagnostics = executable.getCompileReport().diagnostics;
+  if (!diagnostics.empty())
+    llvm::errs() << diagnostics << "\n";
+  // --stats is LLVM's own flag (statistics); hlox-run reads it to print the
+  // compile report (of a shape-polymorphic function, once the run has
+  // compiled it for its arguments).
+  if (llvm::AreStatisticsEnabled())
+    printCompileStats(executable);
+  if (!execution.ok()) {
+    tools::emitApiError(function, "run failed: ", execution.getStatus());
     return kError;
   }
+  std::shared_ptr<api::ExecutionReport> report = execution->report;
+  std::vector<std::vector<api::CommandTiming>> timings;
+  timings.push_back(report->timings);
   if (repeat > 0) {
-    runtime::HostCallFn skipChecks =
-        [](int64_t, const std::vector<runtime::BufferView> &) {
-          return runtime::Status();
-        };
+    // Donated arguments are gone: the repeated runs get them afresh.
+    if (donateArguments) {
+      buffers = makeBuffers(function, arguments);
+      if (failed(buffers))
+        return kError;
+    }
     if (timed)
       timings.clear();
-    status = timeRepeatedRuns(*executable, device, buffers, skipChecks,
-                              timed ? &timings : nullptr);
-    if (!status) {
-      tools::emitRunError(function, "run failed: ", status);
+    api::Status status =
+        timeRepeatedRuns(executable, *buffers, timed ? &timings : nullptr);
+    if (!status.ok()) {
+      tools::emitApiError(function, "run failed: ", status);
       return kError;
     }
   }
   if (profile)
-    tools::printProfile(llvm::errs(), program.program, timings);
+    tools::printProfile(llvm::errs(), *report->commands, timings);
   if (!traceFile.empty()) {
     std::string error =
-        tools::writeChromeTrace(traceFile, program.program, timings.back());
+        tools::writeChromeTrace(traceFile, *report->commands, timings.back());
     if (!error.empty()) {
       llvm::errs() << "error: " << error << "\n";
       return kError;
     }
   }
   SmallVector<RuntimeValue> values;
-  for (auto [buffer, type] : llvm::zip(results, program.signature.getResults()))
-    values.push_back(eval::fromBuffer(buffer->data(),
-                                       cast<RankedTensorType>(type)));
+  for (auto [buffer, type] :
+       llvm::zip(execution->results, function.getResultTypes())) {
+    std::string error;
+    FailureOr<Tensor> value = tools::fromApiBuffer(
+        *buffer, cast<ShapedType>(type).getElementType(), error);
+    if (failed(value)) {
+      function.emitError("result: ") << error;
+      return kError;
+    }
+    values.push_back(std::move(*value));
+  }
   if (resultsOut)
     resultsOut->assign(values.begin(), values.end());
   ExitCode code = resultsOut ? kPassed : emitResults(values);
   if (code != kPassed)
     return code;
-  return reportChecks(checker);
+  tools::emitCheckFailures(function.getContext(), report->checkFailures);
+  return report->checkFailures.empty() ? kPassed : kCheckFailed;
+}
+
+/// Compiles `function` of `program` (the source's bytes, named
+/// `sourceName` in diagnostics) through the API and runs it.
+ExitCode runCompiled(StringRef program, StringRef sourceName,
+                     func::FuncOp function, ArrayRef<RuntimeValue> arguments,
+                     SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
+  api::CompileOptions options;
+  options.entry = function.getSymName().str();
+  options.opaqueConstants = opaqueConstants;
+  options.dumpDir = dumpIr;
+  options.vectorize = vectorize;
+  tools::applyCompileFlags(options);
+  api::StatusOr<std::shared_ptr<api::Executable>> executable =
+      getClient().compile({program.data(), program.size()}, options,
+                          {sourceName.data(), sourceName.size()});
+  if (!executable.ok()) {
+    tools::emitApiError(function, "cannot compile: ", executable.getStatus());
+    return kError;
+  }
+  return runExecutable(**executable, function, arguments, resultsOut);
 }
 
 /// Compares the compiled results with the evaluator's and reports each
@@ -492,7 +512,8 @@ ExitCode collectArguments(func::FuncOp function, MLIRContext *context,
   return kPassed;
 }
 
-ExitCode runModule(ModuleOp module, MLIRContext *context) {
+ExitCode runModule(ModuleOp module, MLIRContext *context, StringRef program,
+                   StringRef sourceName) {
   func::FuncOp function = tools::pickFunction(module, functionName);
   // A split case without functions (comments only) has nothing to run.
   if (!function && splitInputFile && functionName.empty() &&
@@ -518,7 +539,7 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   ExitCode compiledCode = kPassed;
   if (!interpret) {
     compiledCode =
-        runCompiled(module, function, arguments, types, values,
+        runCompiled(program, sourceName, function, arguments,
                     compareWithInterpreter ? &compiledResults : nullptr);
     if (!compareWithInterpreter || compiledCode == kError)
       return compiledCode;
@@ -529,8 +550,9 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
   // as the compiler does (CompileCache).
   // Composites take the paths compilation gives them (a handler's, or
   // their decomposition).
-  cpu::CompileOptions options;
-  tools::applyCompileFlags(options);
+  api::CompileOptions apiOptions;
+  tools::applyCompileFlags(apiOptions);
+  cpu::CompileOptions options = api::toCompilerOptions(apiOptions);
   if (failed(legalizeComposites(module, options)) ||
       failed(importProgram(module)))
     return kError;
@@ -560,80 +582,56 @@ ExitCode runModule(ModuleOp module, MLIRContext *context) {
                    compareResults(compiledResults, interpretedResults)});
 }
 
-/// Runs an ahead-of-time executable (hlox-compile -o F.hlox) with the
-/// runtime alone: its kernels are loaded, not compiled.
-ExitCode runAheadOfTime(llvm::StringRef bytes, MLIRContext *context) {
-  runtime::AotProgram program;
-  runtime::Status status =
-      runtime::readAotProgram({bytes.data(), bytes.size()}, program);
-  if (!status) {
-    llvm::errs() << "error: " << inputFile << ": " << status.message() << "\n";
-    return kError;
-  }
+/// Runs a serialized executable (hlox-compile -o F.hlox, or
+/// Executable::serialize's bytes) through the API: an ahead-of-time one's
+/// kernels are loaded, not compiled.
+ExitCode runSerialized(llvm::StringRef bytes, MLIRContext *context) {
   if (interpret || compareWithInterpreter) {
     llvm::errs() << "error: an ahead-of-time executable holds no program "
                     "for the evaluator (--interpret, "
                     "--compare-with-interpreter)\n";
     return kError;
   }
-  if (!functionName.empty() && functionName != program.entry) {
-    llvm::errs() << "error: " << inputFile << " holds @" << program.entry
+  api::StatusOr<std::shared_ptr<api::Executable>> loaded =
+      getClient().deserializeExecutable({bytes.data(), bytes.size()});
+  if (!loaded.ok()) {
+    llvm::errs() << "error: " << inputFile << ": "
+                 << loaded.getStatus().getMessage() << "\n";
+    return kError;
+  }
+  api::Executable &executable = **loaded;
+  if (!functionName.empty() && functionName != executable.getName()) {
+    llvm::errs() << "error: " << inputFile << " holds @" << executable.getName()
                  << ", not @" << functionName << "\n";
     return kError;
   }
-  // A declaration of the entry, for the arguments' types.
+  // A declaration of the entry, for the arguments' and results' types.
   OpBuilder builder(context);
   OwningOpRef<ModuleOp> module = ModuleOp::create(builder.getUnknownLoc());
   SmallVector<Type> inputs, results;
-  for (auto [types, out] : {std::pair(&program.inputTypes, &inputs),
-                            std::pair(&program.outputTypes, &results)})
-    for (const std::string &text : *types) {
-      Type type = parseType(text, context);
-      if (!isa_and_nonnull<RankedTensorType>(type)) {
-        llvm::errs() << "error: " << inputFile << ": bad signature type '"
-                     << text << "'\n";
+  for (auto [types, out] : {std::pair(&executable.getInputTypes(), &inputs),
+                            std::pair(&executable.getOutputTypes(), &results)})
+    for (const api::TensorType &type : *types) {
+      Type element = parseType(type.elementName, context);
+      if (!element) {
+        llvm::errs() << "error: " << inputFile << ": bad element type '"
+                     << type.elementName << "'\n";
         return kError;
       }
-      out->push_back(type);
+      SmallVector<int64_t> shape;
+      for (int64_t dim : type.shape)
+        shape.push_back(dim < 0 ? ShapedType::kDynamic : dim);
+      out->push_back(RankedTensorType::get(shape, element));
     }
   builder.setInsertionPointToEnd(module->getBody());
   auto function = func::FuncOp::create(
-      builder, FileLineColLoc::get(context, inputFile, 0, 0), program.entry,
-      builder.getFunctionType(inputs, results));
+      builder, FileLineColLoc::get(context, inputFile, 0, 0),
+      executable.getName(), builder.getFunctionType(inputs, results));
   function.setPrivate();
   SmallVector<RuntimeValue> arguments;
   if (collectArguments(function, context, arguments) != kPassed)
     return kError;
-  std::unique_ptr<runtime::Executable> executable =
-      runtime::loadAotProgram(std::move(program), status);
-  if (!executable) {
-    llvm::errs() << "error: " << inputFile << ": " << status.message() << "\n";
-    return kError;
-  }
-  std::vector<std::shared_ptr<runtime::Buffer>> buffers;
-  for (const RuntimeValue &argument : arguments) {
-    buffers.push_back(toBuffer(argument.getTensor()));
-    buffers.back()->setImmutable();
-  }
-  runtime::CpuDevice device(numThreads);
-  std::vector<std::shared_ptr<runtime::Buffer>> outputs;
-  status = executable->execute(device, buffers, outputs);
-  if (!status) {
-    tools::emitRunError(function, "run failed: ", status);
-    return kError;
-  }
-  if (repeat > 0) {
-    status = timeRepeatedRuns(*executable, device, buffers, {}, nullptr);
-    if (!status) {
-      tools::emitRunError(function, "run failed: ", status);
-      return kError;
-    }
-  }
-  SmallVector<RuntimeValue> values;
-  for (auto [buffer, type] : llvm::zip(outputs, results))
-    values.push_back(
-        eval::fromBuffer(buffer->data(), cast<RankedTensorType>(type)));
-  return emitResults(values);
+  return runExecutable(executable, function, arguments);
 }
 
 } // namespace
@@ -657,8 +655,9 @@ int main(int argc, char **argv) {
     return kError;
   }
 
-  if (runtime::isAotProgram({file->getBufferStart(), file->getBufferSize()}))
-    return runAheadOfTime(file->getBuffer(), &context);
+  if (api::Client::isSerializedExecutable(
+          {file->getBufferStart(), file->getBufferSize()}))
+    return runSerialized(file->getBuffer(), &context);
 
   ExitCode worst = kPassed;
   auto processChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
@@ -666,9 +665,21 @@ int main(int argc, char **argv) {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    OwningOpRef<ModuleOp> module =
-        tools::parseProgram(sourceMgr, &context);
-    ExitCode code = module ? runModule(*module, &context) : kError;
+    OwningOpRef<ModuleOp> module;
+    {
+      // A compiled run reports the program's warnings from the API's own
+      // reading of it (getCompileReport): here they would come twice.
+      ScopedDiagnosticHandler quiet(&context, [](Diagnostic &diagnostic) {
+        return success(!interpret &&
+                       diagnostic.getSeverity() != DiagnosticSeverity::Error);
+      });
+      module = tools::parseProgram(sourceMgr, &context);
+    }
+    const llvm::MemoryBuffer *buffer =
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+    ExitCode code = module ? runModule(*module, &context, buffer->getBuffer(),
+                                       buffer->getBufferIdentifier())
+                           : kError;
     worst = std::max(worst, code);
     return success(code == kPassed);
   };

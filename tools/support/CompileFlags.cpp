@@ -178,12 +178,24 @@ void tools::registerPassManagerFlags() {
   mlir::registerDefaultTimingManagerCLOptions();
 }
 
-void tools::applyCompileFlags(cpu::CompileOptions &options) {
-  options.hostControlFlow = hostControlFlow;
+void tools::applyCompileFlags(api::CompileOptions &options) {
+  switch (hostControlFlow) {
+  case HostControlFlow::Auto:
+    options.hostControlFlow = api::HostControlFlow::Auto;
+    break;
+  case HostControlFlow::Always:
+    options.hostControlFlow = api::HostControlFlow::Always;
+    break;
+  case HostControlFlow::Never:
+    options.hostControlFlow = api::HostControlFlow::Never;
+    break;
+  }
+  options.fpContract = api::FpContract::Default;
   if (fpContract.getNumOccurrences())
-    options.fpContract = fpContract.getValue();
-  else
-    options.fpContract.reset();
+    options.fpContract =
+        fpContract == cpu::FpContract::Off   ? api::FpContract::Off
+        : fpContract == cpu::FpContract::All ? api::FpContract::All
+                                             : api::FpContract::Elementwise;
   options.inlineExp = inlineExp;
   options.strictNumerics = strictNumerics;
   options.libraryCalls = libraryCalls;
@@ -194,16 +206,16 @@ void tools::applyCompileFlags(cpu::CompileOptions &options) {
   options.fuseRows = fuseRows;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
-  options.cacheDir = cacheDir;
+  options.kernelCacheDir = cacheDir;
   options.compositePaths.clear();
   for (const CompositeFlag &flag : composites)
-    options.compositePaths[flag.name] = flag.path;
-  // --mlir-timing, --mlir-pass-statistics, --mlir-print-ir-* and the like
-  // (registered by createToolContext).
-  options.configurePassManager = [](mlir::PassManager &pm) {
-    (void)mlir::applyPassManagerCLOptions(pm);
-    mlir::applyDefaultTimingPassManagerCLOptions(pm);
-  };
+    options.compositePaths.emplace_back(
+        flag.name,
+        flag.path == CompositePath::Native   ? api::CompositePath::Native
+        : flag.path == CompositePath::Inline ? api::CompositePath::Inline
+                                             : api::CompositePath::Auto);
+  options.plugins.assign(plugins.begin(), plugins.end());
+  options.commandLinePassOptions = true;
 }
 
 bool tools::loadPlugins() {
@@ -215,18 +227,6 @@ bool tools::loadPlugins() {
     }
   }
   return true;
-}
-
-llvm::StringRef hlox::tools::getFpContractName(cpu::FpContract contract) {
-  switch (contract) {
-  case cpu::FpContract::Off:
-    return "off";
-  case cpu::FpContract::Elementwise:
-    return "elementwise";
-  case cpu::FpContract::All:
-    return "all";
-  }
-  llvm_unreachable("unknown FpContract");
 }
 
 void hlox::tools::aliasThreadsFlag(llvm::cl::opt<unsigned> &numThreads) {

@@ -26,6 +26,7 @@
 #define HLOX_TOOLS_SUPPORT_COMPILEFLAGS_H
 
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/api/Api.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -35,17 +36,17 @@ namespace hlox::tools {
 /// parsing the command line.
 void registerPassManagerFlags();
 
-/// Sets the options the shared flags give.
-void applyCompileFlags(cpu::CompileOptions &options);
+/// Sets the options the shared flags give (the tools compile through the
+/// API; api::toCompilerOptions gives the compiler's view of them): MLIR's
+/// pass-manager flags apply, and --plugin's libraries are the options'
+/// plugins.
+void applyCompileFlags(api::CompileOptions &options);
 
 /// Makes `--threads` another spelling of the tool's `--num-threads`
 /// option, in place of the hidden `--threads` option an LLVM library
 /// registers (which a user would take for the thread count, and which
 /// does nothing a tool runs); call before parsing the command line.
 void aliasThreadsFlag(llvm::cl::opt<unsigned> &numThreads);
-
-/// The `--fp-contract` spelling of `contract`.
-llvm::StringRef getFpContractName(cpu::FpContract contract);
 
 /// Loads each `--plugin` into the global handler registry; false after
 /// printing why one could not be loaded.

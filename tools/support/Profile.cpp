@@ -12,7 +12,8 @@
 #include <map>
 
 using namespace hlox;
-using namespace hlox::runtime;
+using hlox::api::CommandInfo;
+using hlox::api::CommandTiming;
 
 /// The median of `values` (the upper one of an even count).
 static int64_t median(std::vector<int64_t> values) {
@@ -23,7 +24,8 @@ static int64_t median(std::vector<int64_t> values) {
   return *middle;
 }
 
-void tools::printProfile(llvm::raw_ostream &os, const HostProgram &program,
+void tools::printProfile(llvm::raw_ostream &os,
+                         const std::vector<CommandInfo> &program,
                          llvm::ArrayRef<std::vector<CommandTiming>> runs) {
   if (runs.empty())
     return;
@@ -54,17 +56,15 @@ void tools::printProfile(llvm::raw_ostream &os, const HostProgram &program,
   int64_t medianRunNs = median(runNs);
   os << llvm::formatv("profile: {0:f3} ms per run, median of {1} run(s), "
                       "{2} commands\n",
-                      medianRunNs * 1e-6, runs.size(),
-                      program.commands.size());
+                      medianRunNs * 1e-6, runs.size(), program.size());
   os << llvm::formatv("{0,7} {1,10} {2,6}  {3}\n", "share", "ms/run",
                       "calls", "command (location)");
   for (auto &[index, ns] : rows) {
-    const runtime::Command &command = program.commands[index];
+    const CommandInfo &command = program[index];
     double share = medianRunNs > 0 ? 100.0 * ns / medianRunNs : 0.0;
-    os << llvm::formatv("{0,6:f1}% {1,10:f3} {2,6}  #{3} {4}", share,
-                        ns * 1e-6,
+    os << llvm::formatv("{0,6:f1}% {1,10:f3} {2,6}  #{3} {4}", share, ns * 1e-6,
                         static_cast<double>(commands[index].calls) / numRuns,
-                        index, describeCommand(program, command));
+                        index, command.description);
     if (!command.location.empty())
       os << " (" << command.location << ")";
     os << "\n";
@@ -72,24 +72,24 @@ void tools::printProfile(llvm::raw_ostream &os, const HostProgram &program,
 }
 
 std::string tools::writeChromeTrace(llvm::StringRef path,
-                                    const HostProgram &program,
+                                    const std::vector<CommandInfo> &program,
                                     const std::vector<CommandTiming> &run) {
   llvm::json::Array events;
   int64_t origin = run.empty() ? 0 : run.front().startNs;
   for (const CommandTiming &timing : run) {
-    const Command &command = program.commands[timing.command];
+    const CommandInfo &command = program[timing.command];
     llvm::json::Object args{{"command", timing.command}};
     if (!command.location.empty())
       args["location"] = command.location;
-    events.push_back(llvm::json::Object{
-        {"name", describeCommand(program, command)},
-        {"cat", "command"},
-        {"ph", "X"},
-        {"pid", 1},
-        {"tid", 1},
-        {"ts", (timing.startNs - origin) * 1e-3},
-        {"dur", (timing.endNs - timing.startNs) * 1e-3},
-        {"args", std::move(args)}});
+    events.push_back(
+        llvm::json::Object{{"name", command.description},
+                           {"cat", "command"},
+                           {"ph", "X"},
+                           {"pid", 1},
+                           {"tid", 1},
+                           {"ts", (timing.startNs - origin) * 1e-3},
+                           {"dur", (timing.endNs - timing.startNs) * 1e-3},
+                           {"args", std::move(args)}});
   }
   std::error_code ec;
   llvm::raw_fd_ostream file(path, ec, llvm::sys::fs::OF_Text);

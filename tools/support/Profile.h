@@ -3,14 +3,15 @@
 //===----------------------------------------------------------------------===//
 //
 // What `hlox-run --profile` prints and `--trace=FILE` writes, from the
-// command timings that Executable::execute records.
+// command timings that the API's executions record (ExecuteOptions::
+// profile).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HLOX_TOOLS_SUPPORT_PROFILE_H
 #define HLOX_TOOLS_SUPPORT_PROFILE_H
 
-#include "hlox/runtime/Executable.h"
+#include "hlox/api/Api.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -21,19 +22,20 @@
 
 namespace hlox::tools {
 
-/// Prints the time of each command of `program` over `runs` (the timings of
+/// Prints the time of each of `commands` over `runs` (the timings of
 /// whole runs), most expensive first: the median over the runs of its time
 /// per run and its share of the median run, its calls per run (mean), what
 /// it is and where it comes from.
-void printProfile(llvm::raw_ostream &os, const runtime::HostProgram &program,
-                  llvm::ArrayRef<std::vector<runtime::CommandTiming>> runs);
+void printProfile(llvm::raw_ostream &os,
+                  const std::vector<api::CommandInfo> &commands,
+                  llvm::ArrayRef<std::vector<api::CommandTiming>> runs);
 
 /// Writes one run's timings as a Chrome trace (JSON, as Perfetto and
 /// chrome://tracing open it): one complete event per command. Returns an
 /// error message, or an empty string.
 std::string writeChromeTrace(llvm::StringRef path,
-                             const runtime::HostProgram &program,
-                             const std::vector<runtime::CommandTiming> &run);
+                             const std::vector<api::CommandInfo> &commands,
+                             const std::vector<api::CommandTiming> &run);
 
 } // namespace hlox::tools
 

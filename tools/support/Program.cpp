@@ -70,20 +70,3 @@ void hlox::tools::appendSignature(const eval::Tensor &argument,
                        ? Attribute(argument.toAttr())
                        : Attribute());
 }
-
-void hlox::tools::emitRunError(func::FuncOp function, StringRef what,
-                               const runtime::Status &status) {
-  // "file:line:col", the file name possibly holding colons itself.
-  StringRef location(status.location());
-  auto [rest, column] = location.rsplit(':');
-  auto [file, line] = rest.rsplit(':');
-  unsigned lineNumber, columnNumber;
-  if (!file.empty() && !line.getAsInteger(10, lineNumber) &&
-      !column.getAsInteger(10, columnNumber)) {
-    emitError(FileLineColLoc::get(function.getContext(), file, lineNumber,
-                                  columnNumber))
-        << status.message();
-    return;
-  }
-  function.emitError(what) << status.str();
-}

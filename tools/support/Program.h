@@ -6,7 +6,6 @@
 #define HLOX_TOOLS_SUPPORT_PROGRAM_H
 
 #include "hlox/Evaluator/Tensor.h"
-#include "hlox/runtime/Status.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -43,11 +42,6 @@ void reportNoFunction(mlir::ModuleOp module, llvm::StringRef name);
 void appendSignature(const eval::Tensor &argument,
                      llvm::SmallVectorImpl<mlir::RankedTensorType> &types,
                      llvm::SmallVectorImpl<mlir::Attribute> &values);
-
-/// Emits a failed run's error at the source location of the command that
-/// failed ("file:line:col"), else at `function` with `what` first.
-void emitRunError(mlir::func::FuncOp function, llvm::StringRef what,
-                  const runtime::Status &status);
 
 } // namespace hlox::tools
 

@@ -273,6 +273,188 @@ TEST(Api, ZeroCopyBorrowsAlignedMemory) {
   EXPECT_EQ(released, 2);
 }
 
+constexpr const char *kChecked = R"mlir(
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.add %x, %x : tensor<2xf32>
+  check.expect_eq_const %0, dense<[2.0, 4.0]> : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+)mlir";
+
+TEST(Api, RunsChecks) {
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(kChecked, {}, "checked.mlir");
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  float good[2] = {1, 2}, bad[2] = {1, 3};
+  auto bgood = client->bufferFromHost(good, ElementType::F32, {2});
+  auto bbad = client->bufferFromHost(bad, ElementType::F32, {2});
+  ASSERT_TRUE(bgood.ok() && bbad.ok());
+  auto passed = (*exe)->execute({*bgood});
+  ASSERT_TRUE(passed.ok()) << passed.getStatus().getMessage();
+  EXPECT_EQ(toVector((*passed)[0]), (std::vector<float>{2, 4}));
+
+  // By default a failed check fails the execution, naming where it is.
+  auto failed = (*exe)->execute({*bbad});
+  EXPECT_EQ(failed.getStatus().getCode(), ErrorCode::ExecutionError);
+  EXPECT_NE(failed.getStatus().getMessage().find(
+                "checked.mlir:4:3: check failed: 1 of 2 elements differ"),
+            std::string::npos)
+      << failed.getStatus().getMessage();
+  // Or it finishes and reports it; skipped checks are not judged.
+  ExecuteOptions report;
+  report.failOnCheckFailure = false;
+  auto reported = (*exe)->execute({*bbad}, report);
+  ASSERT_TRUE(reported.ok()) << reported.getStatus().getMessage();
+  ASSERT_EQ(reported->report->checkFailures.size(), 1u);
+  EXPECT_EQ(reported->report->checkFailures[0].location, "checked.mlir:4:3");
+  EXPECT_EQ(toVector(reported->results[0]), (std::vector<float>{2, 6}));
+  ExecuteOptions skip;
+  skip.checks = false;
+  auto skipped = (*exe)->execute({*bbad}, skip);
+  ASSERT_TRUE(skipped.ok()) << skipped.getStatus().getMessage();
+  EXPECT_TRUE(skipped->report->checkFailures.empty());
+  // Asynchronously too.
+  auto async = (*exe)->executeAsync({*bbad}, ExecuteOptions());
+  ASSERT_TRUE(async.ok());
+  EXPECT_EQ(async->done.wait().getCode(), ErrorCode::ExecutionError);
+  EXPECT_EQ(async->results[0]->getReadyEvent().wait().getCode(),
+            ErrorCode::ExecutionError);
+}
+
+TEST(Api, ProfilesCommands) {
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(kScale);
+  ASSERT_TRUE(exe.ok());
+  float x[4] = {1, 2, 3, 4}, s = 3;
+  auto bx = client->bufferFromHost(x, ElementType::F32, {4});
+  auto bs = client->bufferFromHost(&s, ElementType::F32, {});
+  ExecuteOptions options;
+  options.profile = true;
+  auto run = (*exe)->execute({*bx, *bs}, options);
+  ASSERT_TRUE(run.ok()) << run.getStatus().getMessage();
+  const ExecutionReport &report = *run->report;
+  ASSERT_TRUE(report.commands);
+  ASSERT_FALSE(report.timings.empty());
+  for (const CommandTiming &timing : report.timings) {
+    ASSERT_LT(timing.command, static_cast<int64_t>(report.commands->size()));
+    EXPECT_LE(timing.startNs, timing.endNs);
+  }
+  EXPECT_NE((*report.commands)[report.timings[0].command].description.find(
+                "dispatch"),
+            std::string::npos);
+  // Without profile, no timings.
+  auto quiet = (*exe)->execute({*bx, *bs}, ExecuteOptions());
+  ASSERT_TRUE(quiet.ok());
+  EXPECT_TRUE(quiet->report->timings.empty());
+}
+
+TEST(Api, CompileReportAndFlops) {
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(R"mlir(
+func.func @main(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+)mlir");
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  EXPECT_EQ((*exe)->getCostReport().flops, 2 * 8 * 4 * 16);
+  CompileReport report = (*exe)->getCompileReport();
+  EXPECT_FALSE(report.phaseMilliseconds.empty());
+  EXPECT_EQ(report.donationResults, (std::vector<int64_t>{-1, -1}));
+}
+
+TEST(Api, DonatesArguments) {
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(R"mlir(
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %x, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  ASSERT_EQ((*exe)->getCompileReport().donationResults,
+            (std::vector<int64_t>{0}));
+  float x[4] = {1, 2, 3, 4};
+  auto bx = client->bufferFromHost(x, ElementType::F32, {4});
+  ASSERT_TRUE(bx.ok());
+  auto pointer = (*bx)->getHostPointer();
+  ASSERT_TRUE(pointer.ok());
+  // Undonated, the argument stays as it was.
+  auto kept = (*exe)->execute({*bx});
+  ASSERT_TRUE(kept.ok());
+  EXPECT_EQ(toVector(*bx), (std::vector<float>{1, 2, 3, 4}));
+  // Donated, the result takes the argument's memory and the buffer is
+  // gone.
+  ExecuteOptions donate;
+  donate.donate = {true};
+  auto run = (*exe)->execute({*bx}, donate);
+  ASSERT_TRUE(run.ok()) << run.getStatus().getMessage();
+  EXPECT_TRUE((*bx)->isDeleted());
+  EXPECT_EQ(*run->results[0]->getHostPointer(), *pointer);
+  EXPECT_EQ(toVector(run->results[0]), (std::vector<float>{2, 4, 6, 8}));
+  float out[4];
+  EXPECT_EQ((*bx)->toHost(out, sizeof(out)).getCode(),
+            ErrorCode::InvalidArgument);
+  auto again = (*exe)->execute({*bx});
+  EXPECT_EQ(again.getStatus().getCode(), ErrorCode::InvalidArgument);
+  // The result, donated in turn, runs again in place: a fresh identity,
+  // not the old contents' (asynchronously this time).
+  auto chained = (*exe)->executeAsync({run->results[0]}, donate);
+  ASSERT_TRUE(chained.ok()) << chained.getStatus().getMessage();
+  EXPECT_EQ(toVector(chained->results[0]), (std::vector<float>{4, 8, 12, 16}));
+  // Borrowed memory cannot be donated.
+  alignas(64) float y[4] = {1, 2, 3, 4};
+  auto borrowed = client->bufferFromHost(y, ElementType::F32, {4},
+                                         HostBufferSemantics::ZeroCopy);
+  ASSERT_TRUE(borrowed.ok());
+  auto refused = (*exe)->execute({*borrowed}, donate);
+  EXPECT_EQ(refused.getStatus().getCode(), ErrorCode::InvalidArgument);
+  EXPECT_FALSE((*borrowed)->isDeleted());
+}
+
+TEST(Api, OptionsRoundTripAsText) {
+  CompileOptions options;
+  options.fpContract = FpContract::All;
+  options.hostControlFlow = HostControlFlow::Never;
+  options.vectorize = false;
+  options.libraryMinFlops = 1234;
+  options.compositePaths = {{"my.op", CompositePath::Inline}};
+  options.plugins = {"a.so"};
+  CompileOptions read;
+  ASSERT_TRUE(read.parse(options.str()));
+  EXPECT_EQ(read.str(), options.str());
+  EXPECT_FALSE(read.parse("vectorize=maybe\n"));
+  EXPECT_FALSE(read.parse("no_such_option=1\n"));
+}
+
+TEST(Api, OtherElementTypes) {
+  EXPECT_EQ(getElementByteWidth(std::string_view("f8E4M3FN")), 1u);
+  EXPECT_EQ(getElementByteWidth(std::string_view("f64")), 8u);
+  EXPECT_EQ(getElementByteWidth(std::string_view("i4")), 1u);
+  EXPECT_EQ(getElementByteWidth(std::string_view("complex<f64>")), 16u);
+  EXPECT_EQ(getElementByteWidth(std::string_view("ui32")), 4u);
+  EXPECT_EQ(getElementByteWidth(std::string_view("tensor")), 0u);
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(R"mlir(
+func.func @main(%x: tensor<3xi4>) -> tensor<3xi4> {
+  %0 = stablehlo.add %x, %x : tensor<3xi4>
+  return %0 : tensor<3xi4>
+}
+)mlir");
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  // An i4 takes a byte, its value in the low four bits.
+  int8_t x[3] = {1, 2, 3};
+  auto bx = client->bufferFromHost(x, (*exe)->getInputTypes()[0]);
+  ASSERT_TRUE(bx.ok()) << bx.getStatus().getMessage();
+  auto run = (*exe)->execute({*bx});
+  ASSERT_TRUE(run.ok()) << run.getStatus().getMessage();
+  int8_t y[3];
+  ASSERT_TRUE((*run)[0]->toHost(y, sizeof(y)).ok());
+  EXPECT_EQ(y[0], 2);
+  EXPECT_EQ(y[1], 4);
+  EXPECT_EQ(y[2], 6);
+}
+
 } // namespace
 
 namespace {

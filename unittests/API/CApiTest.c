@@ -4,8 +4,9 @@
  *
  * Compiles a program through the C ABI, runs it on buffers made from host
  * memory (copied and borrowed), checks results, the cost report, serialized
- * executables, and the errors of bad programs and bad calls. Exits 0 when
- * every check holds.
+ * executables, the errors of bad programs and bad calls, and what version
+ * 0.2 added (FLOPs, compile options, donation, failed checks). Exits 0
+ * when every check holds.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -118,6 +119,106 @@ static void run_and_check(hlox_executable *executable, hlox_buffer *a,
   hlox_buffer_destroy(results[1]);
 }
 
+/* Submits `executable` on `arguments` (one result), with `donate` flags
+ * when not NULL; the error of the submission or of the run. */
+static hlox_error *run_one(hlox_executable *executable, hlox_buffer **arguments,
+                           size_t num_arguments, const int *donate,
+                           hlox_buffer **result) {
+  hlox_event *done = NULL;
+  hlox_execute_args args;
+  memset(&args, 0, sizeof(args));
+  args.struct_size = sizeof(args);
+  args.executable = executable;
+  args.arguments = arguments;
+  args.num_arguments = num_arguments;
+  args.results = result;
+  args.done = &done;
+  args.donate = donate;
+  hlox_error *error = hlox_executable_execute(&args);
+  if (error)
+    return error;
+  error = hlox_event_wait(done);
+  hlox_event_destroy(done);
+  return error;
+}
+
+/* What version 0.2 added: FLOPs in the cost report, compile options,
+ * donation, and test assertions that fail an execution. */
+static void check_version_0_2(hlox_client *client) {
+  static const char kDot[] =
+      "func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>)\n"
+      "    -> tensor<2x4xf32> {\n"
+      "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0]\n"
+      "      : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>\n"
+      "  return %0 : tensor<2x4xf32>\n"
+      "}\n";
+  hlox_compile_args args;
+  memset(&args, 0, sizeof(args));
+  args.struct_size = sizeof(args);
+  args.program = kDot;
+  args.program_size = strlen(kDot);
+  args.fp_contract = HLOX_FP_CONTRACT_OFF;
+  args.no_library_calls = 1;
+  hlox_executable *dot = NULL;
+  CHECK_OK(hlox_client_compile(client, &args, &dot));
+  hlox_cost_report report;
+  memset(&report, 0, sizeof(report));
+  report.struct_size = sizeof(report);
+  if (dot)
+    CHECK_OK(hlox_executable_cost_report(dot, &report));
+  CHECK(report.flops == 2 * 2 * 4 * 3);
+  hlox_executable_destroy(dot);
+  args.fp_contract = (hlox_fp_contract)9;
+  hlox_error *error = hlox_client_compile(client, &args, &dot);
+  CHECK(hlox_error_get_code(error) == HLOX_INVALID_ARGUMENT);
+  hlox_error_destroy(error);
+
+  /* Donation: the result takes the argument's memory; the argument is
+   * gone. */
+  static const char kDouble[] =
+      "func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
+      "  %0 = stablehlo.add %x, %x : tensor<2x3xf32>\n"
+      "  check.expect_eq_const %0, dense<[[2.0, 4.0, 6.0], [8.0, 10.0,"
+      " 12.0]]> : tensor<2x3xf32>\n"
+      "  return %0 : tensor<2x3xf32>\n"
+      "}\n";
+  hlox_executable *twice = compile(client, kDouble, &error);
+  CHECK(error == NULL && twice != NULL);
+  if (!twice) {
+    hlox_error_destroy(error);
+    return;
+  }
+  static const float x[6] = {1, 2, 3, 4, 5, 6};
+  hlox_buffer *argument = make_buffer(client, x, HLOX_HOST_BUFFER_COPY);
+  hlox_buffer *result = NULL;
+  int donate[1] = {1};
+  CHECK_OK(run_one(twice, &argument, 1, donate, &result));
+  float out[6] = {0};
+  if (result)
+    CHECK_OK(hlox_buffer_to_host(result, out, sizeof(out)));
+  CHECK(out[5] == 12);
+  error = hlox_buffer_to_host(argument, out, sizeof(out));
+  CHECK(hlox_error_get_code(error) == HLOX_INVALID_ARGUMENT);
+  hlox_error_destroy(error);
+  hlox_buffer *again = NULL;
+  error = run_one(twice, &argument, 1, NULL, &again);
+  CHECK(hlox_error_get_code(error) == HLOX_INVALID_ARGUMENT);
+  hlox_error_destroy(error);
+
+  /* The result doubled again fails the program's check: an execution
+   * error with the check's location. */
+  hlox_buffer *failed = NULL;
+  error = run_one(twice, &result, 1, NULL, &failed);
+  CHECK(hlox_error_get_code(error) == HLOX_EXECUTION_ERROR);
+  CHECK(error && strstr(hlox_error_get_message(error),
+                        "program:3:3: check failed: 6 of 6 elements differ"));
+  hlox_error_destroy(error);
+  hlox_buffer_destroy(failed);
+  hlox_buffer_destroy(result);
+  hlox_buffer_destroy(argument);
+  hlox_executable_destroy(twice);
+}
+
 int main(void) {
   CHECK(hlox_api_version() == HLOX_API_MAJOR * 1000 + HLOX_API_MINOR);
 
@@ -217,14 +318,17 @@ int main(void) {
   CHECK(hlox_error_get_code(error) == HLOX_DATA_LOSS);
   hlox_error_destroy(error);
 
+  check_version_0_2(client);
+
   hlox_buffer_destroy(a);
   hlox_buffer_destroy(b);
   hlox_executable_destroy(restored);
   hlox_executable_destroy(again);
   hlox_executable_destroy(executable);
   hlox_client_destroy(client);
-  /* Every borrowed buffer has been given back. */
-  CHECK(released == 2);
+  /* Every buffer's memory has been given back (two, and the copied one
+   * of check_version_0_2). */
+  CHECK(released == 3);
   if (failures)
     fprintf(stderr, "%d checks failed\n", failures);
   else

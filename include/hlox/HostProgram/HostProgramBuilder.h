@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <string>
 #include <vector>
 
 namespace hlox {
@@ -35,6 +36,10 @@ buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
                  mlir::FunctionType signature,
                  std::vector<mlir::Operation *> &hostCalls,
                  const ffi::HandlerRegistry &handlers);
+
+/// `loc` as messages and commands print it: "file:line:col" where a file
+/// location is inside, else the location's own text.
+std::string getLocationText(mlir::Location loc);
 
 } // namespace hlox
 

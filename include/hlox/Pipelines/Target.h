@@ -75,6 +75,12 @@ public:
 mlir::FailureOr<std::unique_ptr<CompiledProgram>>
 compile(mlir::ModuleOp module, const Target &target);
 
+/// Fails, with an error at `function`, unless each of its arguments and
+/// results is a ranked tensor (what a compiled function takes and returns;
+/// dynamic dimensions are specialized away first).
+mlir::LogicalResult checkTensorSignature(mlir::func::FuncOp function,
+                                         llvm::StringRef target);
+
 } // namespace hlox
 
 #endif // HLOX_PIPELINES_TARGET_H

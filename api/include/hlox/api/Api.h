@@ -122,6 +122,10 @@ enum class ElementType {
 
 /// Bytes per element (a pred takes one byte); 0 for Other.
 size_t getElementByteWidth(ElementType type);
+/// Bytes per element of the element type StableHLO spells `name`: also
+/// the Other ones (i4 and the f8 formats take a byte each); 0 for a name
+/// that is not an element type.
+size_t getElementByteWidth(std::string_view name);
 /// The StableHLO spelling: "i1", "i8", "ui8", "f32", "complex<f32>", ...
 std::string_view getElementTypeName(ElementType type);
 
@@ -211,6 +215,9 @@ public:
   Status toHost(void *destination, size_t size) const;
   /// Whether the buffer uses memory the caller lent (ZeroCopy).
   bool isBorrowed() const;
+  /// Whether the buffer was donated to an execution (ExecuteOptions::
+  /// donate): it holds nothing any more.
+  bool isDeleted() const;
   /// The memory space its contents are in.
   int getMemorySpaceId() const { return 0; }
   /// The contents in place (CPU devices hold them in host memory), waiting
@@ -234,7 +241,42 @@ private:
 // Compilation
 //===----------------------------------------------------------------------===//
 
-/// The options of Client::compile (the C ABI's hlox_compile_args).
+/// Where the entry function's while/if/case run.
+enum class HostControlFlow {
+  /// On the host when they hold a host call (a check, a custom call) or
+  /// work worth several threads; else inside one kernel.
+  Auto = 0,
+  /// On the host whenever their values are static tensors.
+  Always = 1,
+  /// Each inside one kernel.
+  Never = 2,
+};
+
+/// Which float multiplies and adds may fuse into FMAs (rounded once where
+/// the evaluator rounds twice).
+enum class FpContract {
+  /// Elementwise, or Off with strictNumerics.
+  Default = 0,
+  /// None.
+  Off = 1,
+  /// Those of f32 elementwise computations.
+  Elementwise = 2,
+  /// Every one, reductions and contractions included.
+  All = 3,
+};
+
+/// The path of a composite op.
+enum class CompositePath {
+  /// Native when a handler is registered under its name, else inlined.
+  Auto = 0,
+  /// A custom call of the handler registered under its name.
+  Native = 1,
+  /// Its decomposition, inlined.
+  Inline = 2,
+};
+
+/// The options of Client::compile (the C ABI's hlox_compile_args). The
+/// tools' flags of the same names set them (docs/api.md lists each).
 struct CompileOptions {
   /// The function to compile.
   std::string entry = "main";
@@ -242,6 +284,7 @@ struct CompileOptions {
   /// docs/numerics.md); the default allows reassociated reductions, FMA
   /// and vector math within their stated bounds.
   bool strictNumerics = false;
+  FpContract fpContract = FpContract::Default;
   /// The CPU the kernels are compiled for: "host" or an LLVM CPU name.
   std::string targetCpu = "host";
   /// Features added or removed ("+avx2,-avx512f").
@@ -251,10 +294,58 @@ struct CompileOptions {
   /// Custom-call handler plugins (shared objects) to load first.
   std::vector<std::string> plugins;
 
+  /// Tuning; the defaults are what the benchmarks measured best.
+  HostControlFlow hostControlFlow = HostControlFlow::Auto;
+  /// Tile and vectorize the kernels.
+  bool vectorize = true;
+  /// f32 exp inline (vectorizable) instead of a libm call per element.
+  bool inlineExp = true;
+  /// Every constant a run-time buffer, so that kernels compute every op.
+  bool opaqueConstants = false;
+  /// The fewest floating-point operations a matrix product needs to
+  /// become a library call (-1: the compiler's default, 4194304).
+  int64_t libraryMinFlops = -1;
+  /// hlox's own matrix-product kernel where the CPU has AVX-512.
+  bool hloxMatmulKernel = true;
+  /// A library matrix product applies its elementwise consumer per tile.
+  bool fuseMatmulEpilogues = true;
+  /// NCHW convolutions and the ops around them compute in NHWC.
+  bool channelsLast = true;
+  /// Row-wise reductions and what feeds them in one kernel, a row at a
+  /// time.
+  bool fuseRows = true;
+  /// The path of the composites of each name (NAME, or NAME@VERSION);
+  /// other names take CompositePath::Auto.
+  std::vector<std::pair<std::string, CompositePath>> compositePaths;
+
+  /// Keep compiled kernels in this folder and load them from it when a
+  /// later compilation needs the same kernel (empty: off).
+  std::string kernelCacheDir;
+  /// Write the module after each compiler phase into this folder.
+  std::string dumpDir;
+  /// Compile for an ahead-of-time executable only (serializeAheadOfTime):
+  /// the kernels are kept as objects, not loaded, so that targetCpu need
+  /// not be this host's; such an executable does not run in this process.
+  bool aheadOfTime = false;
+  /// Apply MLIR's pass-manager command-line options registered in this
+  /// process (--mlir-timing, --mlir-print-ir-after-all, ...) to every pass
+  /// manager the compilation runs: for command-line tools.
+  bool commandLinePassOptions = false;
+
   /// The options as text, one `key=value` per line: what the executable
   /// cache keys on and serialized executables carry.
   std::string str() const;
+  /// Options from str()'s text; false when a line is not one of its keys
+  /// or a value does not parse.
+  bool parse(std::string_view text);
 };
+
+/// The spelling of an option value in CompileOptions::str() and the tools'
+/// flags: "auto", "always", "never"; "off", "elementwise", "all"
+/// ("default" for Default); "auto", "native", "inline".
+std::string_view getName(HostControlFlow value);
+std::string_view getName(FpContract value);
+std::string_view getName(CompositePath value);
 
 /// What an executable needs before it runs.
 struct CostReport {
@@ -270,8 +361,93 @@ struct CostReport {
   int64_t kernels = 0;
   int64_t dispatches = 0;
   /// Floating-point operations of the contractions (dot_general, dot,
-  /// convolution) per run.
+  /// convolution) per run, a multiply-add counting two.
   int64_t flops = 0;
+};
+
+/// What compiling one signature of an executable did and found.
+struct CompileReport {
+  /// Milliseconds per compiler phase, then per step of the kernels'
+  /// compilation (0 for an ahead-of-time executable).
+  std::vector<std::pair<std::string, double>> phaseMilliseconds;
+  /// Distinct kernels: compiled, and loaded from kernelCacheDir.
+  int64_t compiledKernels = 0;
+  int64_t cachedKernels = 0;
+  /// The kernels whose code generation took longest (at most three).
+  std::vector<std::pair<std::string, double>> slowestKernels;
+  /// The path each composite name and version took, in program order.
+  struct Composite {
+    std::string name;
+    int32_t version = 0;
+    bool native = false;
+    /// The handler's target on the native path.
+    std::string target;
+    int64_t count = 0;
+  };
+  std::vector<Composite> composites;
+  /// Per argument, the result a donated argument's buffer becomes (-1:
+  /// none; ExecuteOptions::donate).
+  std::vector<int64_t> donationResults;
+  /// The warnings and remarks reading and compiling the program reported,
+  /// located and formatted as a CompileError's message is; "" for none.
+  std::string diagnostics;
+};
+
+/// One command of a compiled program (a kernel launch, a library call, a
+/// copy, a host call, control flow): what ExecutionReport's timings name.
+struct CommandInfo {
+  /// In a few words: "dispatch NAME", "matmul 8x512x512x64 (oneDNN)",
+  /// "copy", "branch", ...
+  std::string description;
+  /// The source location of the ops it computes ("file:line:col"), or "".
+  std::string location;
+};
+
+/// When one command of an execution started and ended (steady-clock
+/// nanoseconds).
+struct CommandTiming {
+  /// Its index in ExecutionReport::commands.
+  int64_t command = 0;
+  int64_t startNs = 0;
+  int64_t endNs = 0;
+};
+
+/// A test assertion (a `check` op) that failed.
+struct CheckFailure {
+  /// Where the check is ("file:line:col").
+  std::string location;
+  std::string message;
+};
+
+/// What an execution recorded besides its results.
+struct ExecutionReport {
+  /// The commands of the program that ran.
+  std::shared_ptr<const std::vector<CommandInfo>> commands;
+  /// With ExecuteOptions::profile, each command run, in order (a command
+  /// in a loop appears once per iteration).
+  std::vector<CommandTiming> timings;
+  /// With ExecuteOptions::failOnCheckFailure false, the checks that failed.
+  std::vector<CheckFailure> checkFailures;
+};
+
+/// How Executable::execute runs.
+struct ExecuteOptions {
+  int deviceId = 0;
+  /// Record each command's start and end (ExecutionReport::timings).
+  bool profile = false;
+  /// Evaluate the program's test assertions (`check` ops); false skips
+  /// them (repeated timing runs).
+  bool checks = true;
+  /// A failed check fails the execution (ExecutionError naming each);
+  /// false lets it finish and lists them in ExecutionReport::checkFailures.
+  bool failOnCheckFailure = true;
+  /// Arguments the execution may take over (one flag per argument; fewer
+  /// flags leave the rest): a result that the program pairs with a donated
+  /// argument (CompileReport::donationResults) is written into that
+  /// argument's memory instead of new memory. A donated Buffer is deleted
+  /// on submission: any later use of it is an InvalidArgument error.
+  /// Borrowed (ZeroCopy) buffers cannot be donated.
+  std::vector<bool> donate;
 };
 
 class Client;
@@ -290,6 +466,8 @@ public:
   /// Known at compile time for a statically shaped entry; for a
   /// shape-polymorphic one, of the last signature it was compiled for.
   CostReport getCostReport() const;
+  /// Of the same signature as getCostReport.
+  CompileReport getCompileReport() const;
   const CompileOptions &getOptions() const;
 
   /// The results of an execution: their buffers (ready when `done` is) and
@@ -297,6 +475,8 @@ public:
   struct Execution {
     std::vector<std::shared_ptr<Buffer>> results;
     Event done;
+    /// Filled in before `done` completes.
+    std::shared_ptr<ExecutionReport> report;
   };
   /// Runs the program on `arguments` (each the type of its input, on one
   /// device) on `deviceId`'s stream. Returns at once; argument errors
@@ -311,6 +491,27 @@ public:
   StatusOr<std::vector<std::shared_ptr<Buffer>>>
   execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
           int deviceId = 0);
+  /// The same with options: profiling, donation, how checks are judged.
+  StatusOr<Execution>
+  executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
+               const ExecuteOptions &options);
+  /// executeAsync with options, then waits: the execution, complete (its
+  /// results ready, its report filled), or the run's error.
+  StatusOr<Execution>
+  execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
+          const ExecuteOptions &options);
+
+  /// The ahead-of-time executable of a statically shaped program
+  /// (docs/aot.md), or why there is none (dynamic shapes, test
+  /// assertions, an executable loaded from one).
+  StatusOr<std::string> serializeAheadOfTime() const;
+
+  /// Compiles the program for the signature of `arguments` now, as their
+  /// first execution would (a shape-polymorphic entry compiles per
+  /// signature; a static one is compiled already): the reports then
+  /// describe that signature. Nothing runs.
+  Status compileFor(const std::vector<std::shared_ptr<Buffer>> &arguments,
+                    int deviceId = 0);
 
   /// The executable as bytes Client::deserializeExecutable takes. A
   /// statically shaped program is written as its ahead-of-time executable
@@ -359,11 +560,18 @@ public:
   /// hold `options.entry`. A program compiled
   /// before with the same options on this client comes from the executable
   /// cache (keyed by the program's hash, the options and the target).
+  /// Diagnostics in a CompileError's message name `sourceName` as the
+  /// file ("program:3:5: error: ...").
   StatusOr<std::shared_ptr<Executable>>
-  compile(std::string_view program, const CompileOptions &options = {});
-  /// An executable from Executable::serialize.
+  compile(std::string_view program, const CompileOptions &options = {},
+          std::string_view sourceName = "program");
+  /// An executable from Executable::serialize (an ahead-of-time
+  /// executable among them).
   StatusOr<std::shared_ptr<Executable>>
   deserializeExecutable(std::string_view bytes);
+  /// Whether `bytes` start as deserializeExecutable's do (compile takes
+  /// programs, and ahead-of-time executables too).
+  static bool isSerializedExecutable(std::string_view bytes);
 
   /// A buffer of `type` on `deviceId` from `data` (type.getByteSize()
   /// bytes, dense row-major). With ZeroCopy and 64-byte aligned data the

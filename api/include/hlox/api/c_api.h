@@ -42,7 +42,7 @@ extern "C" {
 #endif
 
 #define HLOX_API_MAJOR 0
-#define HLOX_API_MINOR 1
+#define HLOX_API_MINOR 2
 
 /* The version of the library loaded: major * 1000 + minor. */
 int hlox_api_version(void);
@@ -150,6 +150,16 @@ const char *hlox_client_memory_space_kind(hlox_client *client,
 
 typedef struct hlox_executable hlox_executable;
 
+/* Which float multiplies and adds may fuse into FMAs (CompileOptions::
+ * fpContract). */
+typedef enum {
+  /* Elementwise, or off with strict_numerics. */
+  HLOX_FP_CONTRACT_DEFAULT = 0,
+  HLOX_FP_CONTRACT_OFF = 1,
+  HLOX_FP_CONTRACT_ELEMENTWISE = 2,
+  HLOX_FP_CONTRACT_ALL = 3,
+} hlox_fp_contract;
+
 typedef struct {
   size_t struct_size;
   /* StableHLO text or MLIR bytecode (a portable artifact of any StableHLO
@@ -164,6 +174,15 @@ typedef struct {
   const char *target_cpu;
   /* NULL, or features added and removed ("+avx2,-avx512f"). */
   const char *target_features;
+  /* Since 0.2. Which float multiply-adds may become FMAs. */
+  hlox_fp_contract fp_contract;
+  /* Since 0.2. Nonzero: no library calls for large contractions
+   * (generated kernels only). */
+  int no_library_calls;
+  /* Since 0.2. Custom-call handler plugins (shared objects) to load first:
+   * `num_plugins` paths. */
+  const char *const *plugins;
+  size_t num_plugins;
 } hlox_compile_args;
 #define HLOX_COMPILE_ARGS_SIZE_V0_1                                            \
   (offsetof(hlox_compile_args, target_features) + sizeof(const char *))
@@ -193,6 +212,9 @@ typedef struct {
   int64_t result_bytes;
   int64_t kernels;
   int64_t dispatches;
+  /* Since 0.2. Floating-point operations of the contractions per run (a
+   * multiply-add counts two). */
+  int64_t flops;
 } hlox_cost_report;
 #define HLOX_COST_REPORT_SIZE_V0_1                                             \
   (offsetof(hlox_cost_report, dispatches) + sizeof(int64_t))
@@ -266,12 +288,18 @@ typedef struct {
    * when the execution has finished. */
   hlox_event **done;
   size_t device;
+  /* Since 0.2. NULL, or `num_arguments` flags: a nonzero one donates that
+   * argument (CompileReport::donationResults names the result that may
+   * take its memory). A donated buffer is deleted: any later use of it is
+   * an error; borrowed buffers cannot be donated. */
+  const int *donate;
 } hlox_execute_args;
 #define HLOX_EXECUTE_ARGS_SIZE_V0_1                                            \
   (offsetof(hlox_execute_args, device) + sizeof(size_t))
 
 /* Submits an execution and returns at once. Argument errors are returned
- * here; a run's error completes `done` and the results' events. */
+ * here; a run's error (a failed test assertion, a `check` op, among them)
+ * completes `done` and the results' events. */
 hlox_error *hlox_executable_execute(const hlox_execute_args *args);
 
 #ifdef __cplusplus

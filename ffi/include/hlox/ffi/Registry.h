@@ -18,6 +18,7 @@
 
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,11 +70,17 @@ public:
 
   /// Opens shared library `path` and calls its `hlox_ffi_plugin_init`,
   /// which registers its handlers; an error, with the plugin's message or
-  /// the loader's, when that fails. The library stays loaded.
+  /// the loader's, when that fails. The library stays loaded. A library
+  /// this registry loaded before (by any path the loader resolves to it)
+  /// is not initialized again.
   Status loadPlugin(const std::string &path);
 
 private:
   mutable std::mutex mutex;
+  /// The loader's handles of the plugins initialized in this registry.
+  std::set<void *> plugins;
+  /// Serializes loadPlugin (a plugin's init adds handlers under `mutex`).
+  std::mutex pluginMutex;
   /// Keyed by (platform, name); std::map entries never move.
   std::map<std::pair<std::string, std::string>, HandlerEntry> handlers;
 };

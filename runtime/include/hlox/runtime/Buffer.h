@@ -69,6 +69,10 @@ public:
   /// Promises that the contents no longer change (see above).
   void setImmutable() { immutable = true; }
   bool isImmutable() const { return immutable; }
+  /// Takes the promise back for a buffer its owner gives away to be
+  /// written (a donated argument): the buffer gets a new identity, so that
+  /// nothing derived from its old contents is taken for the new ones.
+  void makeWritable();
   /// A number no other buffer of the process has had: with isImmutable(),
   /// the same identity means the same contents.
   uint64_t getId() const { return id; }

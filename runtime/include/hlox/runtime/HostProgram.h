@@ -211,6 +211,10 @@ struct HostProgram {
   int64_t arenaBytes = 0;
   /// The arena's size had every arena value its own bytes (no reuse).
   int64_t unsharedArenaBytes = 0;
+  /// Floating-point operations of the program's contractions (dot_general,
+  /// dot, convolution) per run, a multiply-add counting two, as counted on
+  /// the StableHLO it was compiled from: for reports.
+  int64_t flops = 0;
 };
 
 } // namespace hlox::runtime
