@@ -69,6 +69,24 @@ public:
       }
       LLVM::CallOp::create(b, loc, kernel, operands);
       LLVM::ReturnOp::create(b, loc, ValueRange{});
+      // A narrower vector width (hlox-cpu-narrow-streaming-reductions) for
+      // the kernel and its entry point, into which LLVM inlines it: LLVM
+      // keeps 512-bit vectors in 512-bit registers unless the function
+      // also says that it needs no wider ones.
+      if (auto bits = kernel->getAttrOfType<IntegerAttr>(kPreferVectorBitsAttr))
+        for (LLVM::LLVMFuncOp function : {kernel, entry}) {
+          SmallVector<Attribute> passthrough;
+          if (ArrayAttr existing = function.getPassthroughAttr())
+            passthrough.assign(existing.begin(), existing.end());
+          auto pair = [&](StringRef key, StringRef value) {
+            return b.getArrayAttr(
+                {b.getStringAttr(key), b.getStringAttr(value)});
+          };
+          passthrough.push_back(
+              pair("prefer-vector-width", std::to_string(bits.getInt())));
+          passthrough.push_back(pair("min-legal-vector-width", "0"));
+          function.setPassthroughAttr(b.getArrayAttr(passthrough));
+        }
     }
   }
 };

@@ -133,7 +133,9 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
           : options.strictNumerics
               ? "hlox-cpu-inline-exp,"
               : "hlox-cpu-inline-exp{f32-arithmetic=true},") +
-         (options.strictNumerics ? "" : "hlox-cpu-split-reductions,") +
+         (options.strictNumerics ? ""
+                                 : "hlox-cpu-split-reductions,"
+                                   "hlox-cpu-narrow-streaming-reductions,") +
          // Loop-invariant code motion while the tiles read tensors: a 0-d
          // operand's load (and its conversion) leaves the tile loops, which
          // LLVM cannot prove once the kernel stores through pointers.

@@ -22,3 +22,13 @@ llvm.func @k(%a: !llvm.ptr, %b: !llvm.ptr, %begin: i64, %end: i64) attributes {h
 llvm.func @e(%a: !llvm.ptr, %b: !llvm.ptr, %r0: i64, %r1: i64, %c0: i64, %c1: i64) attributes {hlox.dispatch, hlox.matmul_epilogue = 1 : i64} {
   llvm.return
 }
+
+// A kernel marked for narrower vectors (hlox-cpu-narrow-streaming-
+// reductions): it and its entry point tell LLVM so.
+// CHECK-LABEL: llvm.func @n(
+// CHECK-SAME: passthrough = {{\[}}["prefer-vector-width", "256"], ["min-legal-vector-width", "0"]]
+// CHECK-LABEL: llvm.func @n_entry(
+// CHECK-SAME: passthrough = {{\[}}["prefer-vector-width", "256"], ["min-legal-vector-width", "0"]]
+llvm.func @n(%a: !llvm.ptr, %begin: i64, %end: i64) attributes {hlox.dispatch, hlox.prefer_vector_bits = 256 : i64} {
+  llvm.return
+}

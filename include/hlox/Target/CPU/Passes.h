@@ -31,6 +31,12 @@ bool hasVectorInstruction(mlir::Operation *op);
 /// register.
 constexpr int64_t kVectorBits = 512;
 
+/// On a dispatch function: the vector register width its kernel should be
+/// compiled for, when narrower than the CPU's widest
+/// (hlox-cpu-narrow-streaming-reductions).
+inline constexpr llvm::StringLiteral kPreferVectorBitsAttr =
+    "hlox.prefer_vector_bits";
+
 /// `op` itself when it is a linalg.generic, else its generalization (named
 /// ops such as linalg.reduce), in place.
 mlir::FailureOr<mlir::linalg::GenericOp>

@@ -389,6 +389,40 @@ def CPUSplitReductions : Pass<"hlox-cpu-split-reductions", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def CPUNarrowStreamingReductions
+    : Pass<"hlox-cpu-narrow-streaming-reductions", "::mlir::ModuleOp"> {
+  let summary = "Marks kernels that only stream memory through a reduction "
+                "for 256-bit vectors";
+  let description = [{
+    A kernel whose work is a float reduction with a cheap combiner and
+    nothing else (a row sum or row max: adds, max or min, conversions,
+    compares and selects; no multiply, division or math function) is bound
+    by memory, not by arithmetic. On AMD Zen 4 such a kernel streams
+    memory 4-8% faster in 256-bit vectors than in 512-bit ones (the
+    8192x8192 row sum, alternated in one process: 4.28 against 4.61 ms on
+    2 threads, 8.44 against 9.14 on one; the same loop in C with AVX2
+    loads matched PyTorch's AVX2 kernel), while kernels that compute (an
+    exp, a tanh polynomial) lose 17-26% in 256-bit vectors. This pass
+    marks each such dispatch function `hlox.prefer_vector_bits = 256`;
+    `hlox-cpu-emit-entry-points` gives the kernel and its entry point
+    LLVM's `prefer-vector-width` and `min-legal-vector-width` for it, so
+    that LLVM splits the kernel's vectors into 256-bit registers. On a CPU
+    without 512-bit vectors the mark changes nothing. The pipeline runs it
+    with `hlox-cpu-split-reductions`, outside strict numerics: LLVM may
+    combine a split reduction's lanes in another order in narrower
+    registers.
+
+    ```mlir
+    func.func @main_dispatch_0(...) attributes {hlox.dispatch} {
+      %r = linalg.generic {iterator_types = ["parallel", "reduction", "parallel"]}
+          ins(%x : tensor<8192x64x128xf32>) outs(%acc : tensor<8192x128xf32>) {
+        ^bb0(%a: f32, %b: f32): %s = arith.addf %a, %b : f32 ...
+      }
+    // gets attributes {hlox.dispatch, hlox.prefer_vector_bits = 256 : i64}
+    ```
+  }];
+}
+
 def CPUApproximateMath : Pass<"hlox-cpu-approximate-math", "::mlir::ModuleOp"> {
   let summary = "Computes f32 math functions with vector polynomials";
   let description = [{
@@ -481,7 +515,11 @@ def CPUEmitEntryPoints : Pass<"hlox-cpu-emit-entry-points", "::mlir::ModuleOp"> 
     `%bindings[i]` and calls `@k`. A matrix product's epilogue
     (`hlox.matmul_epilogue`) takes a tile instead: `@k_entry(ptr
     %bindings, i64 %row_begin, i64 %row_end, i64 %col_begin, i64
-    %col_end)`.
+    %col_end)`. A kernel marked `hlox.prefer_vector_bits = N`
+    (`hlox-cpu-narrow-streaming-reductions`) and its entry point get the
+    LLVM function attributes `prefer-vector-width = N` and
+    `min-legal-vector-width = 0` (`passthrough`), so that LLVM compiles
+    them for N-bit vector registers.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
