@@ -210,8 +210,9 @@ StatusOr<std::shared_ptr<Client>> Client::create(ClientOptions options) {
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   cpu::registerCompilerDialects(registry);
-  state->context = std::make_unique<mlir::MLIRContext>(
-      registry, mlir::MLIRContext::Threading::DISABLED);
+  // Threads of its own: a compilation generates its kernels' code in
+  // parallel (compilations themselves take turns on the context).
+  state->context = std::make_unique<mlir::MLIRContext>(registry);
   state->context->loadAllAvailableDialects();
   state->context->allowUnregisteredDialects(true);
   state->context->printOpOnDiagnostic(false);
