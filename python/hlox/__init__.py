@@ -107,18 +107,50 @@ def _program_bytes(program):
                     f"{type(program).__name__}")
 
 
-def compile(program, *, entry="main", strict_numerics=False,
-            target_cpu="host", target_features="", library_calls=True,
-            plugins=(), client=None):
+# The options hlox.compile takes by keyword: CompileOptions' fields
+# (docs/api.md), named as CompileOptions::str() writes them.
+_BOOL_OPTIONS = {"strict_numerics", "library_calls", "vectorize",
+                 "inline_exp", "opaque_constants", "hlox_matmul_kernel",
+                 "fuse_matmul_epilogues", "channels_last", "fuse_rows",
+                 "ahead_of_time"}
+_TEXT_OPTIONS = {"entry", "fp_contract", "target_cpu", "target_features",
+                 "host_control_flow", "kernel_cache_dir", "dump_dir"}
+_INT_OPTIONS = {"library_min_flops"}
+
+
+def _options_text(options, plugins, composites):
+    lines = []
+    for key, value in options.items():
+        if key in _BOOL_OPTIONS:
+            lines.append(f"{key}={int(bool(value))}")
+        elif key in _TEXT_OPTIONS:
+            lines.append(f"{key}={os.fspath(value) if key.endswith('_dir') else value}")
+        elif key in _INT_OPTIONS:
+            lines.append(f"{key}={int(value)}")
+        else:
+            raise TypeError(f"hlox.compile got an unexpected option '{key}'")
+    lines += [f"plugin={os.fspath(p)}" for p in plugins]
+    lines += [f"composite={name}:{path}" for name, path in composites.items()]
+    return "".join(line + "\n" for line in lines)
+
+
+def compile(program, *, plugins=(), composites=None, client=None, **options):
     """Compiles `program` (StableHLO text, MLIR bytecode, or a path to
-    either) and returns an Executable. Raises hlox.CompileError with the
-    compiler's located diagnostics when it does not compile."""
+    either) and returns an Executable. Options by keyword, as the C++
+    CompileOptions names them: entry ("main"), strict_numerics,
+    fp_contract ("default", "off", "elementwise", "all"), target_cpu,
+    target_features, library_calls, host_control_flow ("auto", "always",
+    "never"), vectorize, inline_exp, opaque_constants, library_min_flops,
+    hlox_matmul_kernel, fuse_matmul_epilogues, channels_last, fuse_rows,
+    kernel_cache_dir, dump_dir, ahead_of_time; plugins (paths of custom-call
+    handler libraries) and composites ({name: "native" | "inline" |
+    "auto"}). Raises hlox.CompileError with the compiler's located
+    diagnostics when it does not compile, TypeError for an unknown option
+    and ValueError for a bad value."""
     client = client or default_client()
     executable = client.compile(
-        _program_bytes(program), entry=entry,
-        strict_numerics=strict_numerics, target_cpu=target_cpu,
-        target_features=target_features, library_calls=library_calls,
-        plugins=[os.fspath(p) for p in plugins])
+        _program_bytes(program),
+        _options_text(options, plugins, composites or {}))
     return Executable(client, executable)
 
 

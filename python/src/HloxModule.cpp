@@ -523,17 +523,24 @@ PYBIND11_MODULE(_hlox, m) {
            })
       .def(
           "compile",
-          [](Client &client, py::bytes program, std::string entry,
-             bool strictNumerics, std::string targetCpu,
-             std::string targetFeatures, bool libraryCalls,
-             std::vector<std::string> plugins) {
+          [](Client &client, py::bytes program, std::string optionsText) {
+            // The options as CompileOptions::str() writes them, one
+            // key=value per line (hlox/__init__.py builds them from
+            // keyword arguments); a line that does not parse is named.
             CompileOptions options;
-            options.entry = std::move(entry);
-            options.strictNumerics = strictNumerics;
-            options.targetCpu = std::move(targetCpu);
-            options.targetFeatures = std::move(targetFeatures);
-            options.libraryCalls = libraryCalls;
-            options.plugins = std::move(plugins);
+            if (!options.parse(optionsText)) {
+              std::string_view text = optionsText;
+              while (!text.empty()) {
+                size_t end = text.find('\n');
+                std::string line(text.substr(0, end));
+                CompileOptions probe;
+                if (!probe.parse(line + "\n"))
+                  throw py::value_error("bad compile option '" + line + "'");
+                text.remove_prefix(end == std::string_view::npos ? text.size()
+                                                                 : end + 1);
+              }
+              throw py::value_error("bad compile options");
+            }
             std::string bytes = program;
             StatusOr<std::shared_ptr<Executable>> exe = [&] {
               py::gil_scoped_release nogil;
@@ -541,10 +548,7 @@ PYBIND11_MODULE(_hlox, m) {
             }();
             return unwrap(std::move(exe));
           },
-          py::arg("program"), py::arg("entry") = "main",
-          py::arg("strict_numerics") = false, py::arg("target_cpu") = "host",
-          py::arg("target_features") = "", py::arg("library_calls") = true,
-          py::arg("plugins") = std::vector<std::string>())
+          py::arg("program"), py::arg("options") = "")
       .def("deserialize_executable",
            [](Client &client, py::bytes bytes) {
              std::string data = bytes;

@@ -192,6 +192,25 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>) -> tensor<2x2xf32> {
         exe(ones * 2, ones.T.copy())
 
 
+def test_compile_options():
+    program = """
+func.func @twice(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %x, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}"""
+    exe = hlox.compile(program, entry="twice", fp_contract="off",
+                       vectorize=False, host_control_flow="never",
+                       library_min_flops=1 << 20, strict_numerics=True)
+    (y,) = exe(np.arange(4, dtype=np.float32))
+    np.testing.assert_array_equal(np.asarray(y), [0, 2, 4, 6])
+    with pytest.raises(TypeError, match="unexpected option 'vectorise'"):
+        hlox.compile(program, entry="twice", vectorise=False)
+    with pytest.raises(ValueError, match="bad compile option 'fp_contract=some'"):
+        hlox.compile(program, entry="twice", fp_contract="some")
+    with pytest.raises(ValueError, match="composite=x:sideways"):
+        hlox.compile(program, entry="twice", composites={"x": "sideways"})
+
+
 def test_devices():
     devices = hlox.devices()
     assert devices[0]["name"] == "cpu:0" and devices[0]["kind"] == "cpu"
