@@ -64,15 +64,3 @@ FailureOr<runtime::AotProgram> hlox::cpu::makeAheadOfTimeProgram(
   aot.kernels = *objects;
   return aot;
 }
-
-FailureOr<std::string>
-hlox::cpu::writeAheadOfTimeExecutable(func::FuncOp entry,
-                                      const CompiledProgram &program,
-                                      const CompileOptions &options) {
-  std::string error;
-  FailureOr<runtime::AotProgram> aot =
-      makeAheadOfTimeProgram(entry.getSymName(), program, options, error);
-  if (failed(aot))
-    return entry.emitError(error);
-  return runtime::writeAotProgram(*aot);
-}

@@ -88,7 +88,8 @@ struct CompileOptions : hlox::CompileOptions {
   std::string targetFeatures;
   /// Compiles for an ahead-of-time executable: the kernels are kept as
   /// objects, not linked in process, so that the target CPU need not be
-  /// this host's (writeAheadOfTimeExecutable).
+  /// this host's (makeAheadOfTimeProgram; the API's
+  /// Executable::serializeAheadOfTime).
   bool aheadOfTime = false;
 };
 
@@ -100,12 +101,6 @@ struct CompileOptions : hlox::CompileOptions {
 mlir::FailureOr<runtime::AotProgram>
 makeAheadOfTimeProgram(llvm::StringRef entry, const CompiledProgram &program,
                        const CompileOptions &options, std::string &error);
-
-/// makeAheadOfTimeProgram's file, errors reported at `entry`.
-mlir::FailureOr<std::string>
-writeAheadOfTimeExecutable(mlir::func::FuncOp entry,
-                           const CompiledProgram &program,
-                           const CompileOptions &options);
 
 /// Registers the dialects, interfaces and translations compilation needs.
 void registerCompilerDialects(mlir::DialectRegistry &registry);
