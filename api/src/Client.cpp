@@ -8,6 +8,7 @@
 #include "hlox/InitAll.h"
 #include "hlox/Support/DiskCache.h"
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Transforms/Dispatch.h"
 #include "hlox/Transforms/KnownDialects.h"
 #include "hlox/Transforms/Specialize.h"
 #include "hlox/api/CompilerOptions.h"
@@ -30,16 +31,33 @@
 
 namespace hlox::api {
 
-std::string_view getName(HostControlFlow value) {
+/// The compiler's spelling of the API's enumerations.
+static hlox::HostControlFlow toCompiler(HostControlFlow value) {
   switch (value) {
-  case HostControlFlow::Auto:
-    return "auto";
   case HostControlFlow::Always:
-    return "always";
+    return hlox::HostControlFlow::Always;
   case HostControlFlow::Never:
-    return "never";
+    return hlox::HostControlFlow::Never;
+  case HostControlFlow::Auto:
+    break;
   }
-  return "auto";
+  return hlox::HostControlFlow::Auto;
+}
+
+static hlox::CompositePath toCompiler(CompositePath value) {
+  switch (value) {
+  case CompositePath::Native:
+    return hlox::CompositePath::Native;
+  case CompositePath::Inline:
+    return hlox::CompositePath::Inline;
+  case CompositePath::Auto:
+    break;
+  }
+  return hlox::CompositePath::Auto;
+}
+
+std::string_view getName(HostControlFlow value) {
+  return getHostControlFlowName(toCompiler(value));
 }
 
 std::string_view getName(FpContract value) {
@@ -57,15 +75,7 @@ std::string_view getName(FpContract value) {
 }
 
 std::string_view getName(CompositePath value) {
-  switch (value) {
-  case CompositePath::Auto:
-    return "auto";
-  case CompositePath::Native:
-    return "native";
-  case CompositePath::Inline:
-    return "inline";
-  }
-  return "auto";
+  return getCompositePathName(toCompiler(value));
 }
 
 /// The value of `Enum` named `name` (getName's spelling), if any.
@@ -311,17 +321,7 @@ cpu::CompileOptions toCompilerOptions(const CompileOptions &options) {
   result.targetCpu = options.targetCpu;
   result.targetFeatures = options.targetFeatures;
   result.libraryCalls = options.libraryCalls;
-  switch (options.hostControlFlow) {
-  case HostControlFlow::Auto:
-    result.hostControlFlow = hlox::HostControlFlow::Auto;
-    break;
-  case HostControlFlow::Always:
-    result.hostControlFlow = hlox::HostControlFlow::Always;
-    break;
-  case HostControlFlow::Never:
-    result.hostControlFlow = hlox::HostControlFlow::Never;
-    break;
-  }
+  result.hostControlFlow = toCompiler(options.hostControlFlow);
   result.vectorize = options.vectorize;
   result.inlineExp = options.inlineExp;
   result.opaqueConstants = options.opaqueConstants;
@@ -332,10 +332,7 @@ cpu::CompileOptions toCompilerOptions(const CompileOptions &options) {
   result.channelsLast = options.channelsLast;
   result.fuseRows = options.fuseRows;
   for (const auto &[name, path] : options.compositePaths)
-    result.compositePaths[name] =
-        path == CompositePath::Native   ? hlox::CompositePath::Native
-        : path == CompositePath::Inline ? hlox::CompositePath::Inline
-                                        : hlox::CompositePath::Auto;
+    result.compositePaths[name] = toCompiler(path);
   result.cacheDir = options.kernelCacheDir;
   result.dumpDir = options.dumpDir;
   result.aheadOfTime = options.aheadOfTime;

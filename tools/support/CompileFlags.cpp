@@ -15,36 +15,36 @@ using namespace hlox;
 using llvm::StringRef;
 namespace cl = llvm::cl;
 
-static cl::opt<HostControlFlow> hostControlFlow(
+static cl::opt<api::HostControlFlow> hostControlFlow(
     "host-control-flow",
     cl::desc("Where the entry function's while/if/case run"),
     cl::values(
-        clEnumValN(HostControlFlow::Auto, "auto",
+        clEnumValN(api::HostControlFlow::Auto, "auto",
                    "on the host when they hold a host call (check, probe, "
                    "print, custom call) or work "
                    "worth several threads; else inside one kernel (default)"),
-        clEnumValN(HostControlFlow::Always, "always",
+        clEnumValN(api::HostControlFlow::Always, "always",
                    "on the host whenever their values are static tensors"),
-        clEnumValN(HostControlFlow::Never, "never",
+        clEnumValN(api::HostControlFlow::Never, "never",
                    "each inside one kernel")),
-    cl::init(HostControlFlow::Auto));
+    cl::init(api::HostControlFlow::Auto));
 
-static cl::opt<cpu::FpContract> fpContract(
+static cl::opt<api::FpContract> fpContract(
     "fp-contract",
     cl::desc("Which float multiplies and adds may fuse into FMAs, rounded "
              "once where the evaluator rounds twice"),
     cl::ValueOptional,
-    cl::values(clEnumValN(cpu::FpContract::Off, "off",
+    cl::values(clEnumValN(api::FpContract::Off, "off",
                           "none (the default under --strict-numerics)"),
-               clEnumValN(cpu::FpContract::Elementwise, "elementwise",
+               clEnumValN(api::FpContract::Elementwise, "elementwise",
                           "those of f32 elementwise computations; reductions, "
                           "contractions and f64 keep the evaluator's rounding "
                           "(default)"),
-               clEnumValN(cpu::FpContract::All, "all",
+               clEnumValN(api::FpContract::All, "all",
                           "every one, reductions and contractions included"),
-               clEnumValN(cpu::FpContract::All, "",
+               clEnumValN(api::FpContract::All, "",
                           "--fp-contract alone: all")),
-    cl::init(cpu::FpContract::Elementwise));
+    cl::init(api::FpContract::Default));
 
 static cl::opt<bool> inlineExp(
     "inline-exp",
@@ -132,7 +132,7 @@ namespace {
 /// One `--composite=NAME:PATH`.
 struct CompositeFlag {
   std::string name;
-  CompositePath path = CompositePath::Auto;
+  api::CompositePath path = api::CompositePath::Auto;
 };
 
 /// Parses NAME:native|inline|auto (the name may hold colons itself).
@@ -143,11 +143,11 @@ public:
   bool parse(cl::Option &option, StringRef, StringRef text,
              CompositeFlag &value) {
     auto [name, path] = text.rsplit(':');
-    std::optional<CompositePath> parsed =
-        llvm::StringSwitch<std::optional<CompositePath>>(path)
-            .Case("native", CompositePath::Native)
-            .Case("inline", CompositePath::Inline)
-            .Case("auto", CompositePath::Auto)
+    std::optional<api::CompositePath> parsed =
+        llvm::StringSwitch<std::optional<api::CompositePath>>(path)
+            .Case("native", api::CompositePath::Native)
+            .Case("inline", api::CompositePath::Inline)
+            .Case("auto", api::CompositePath::Auto)
             .Default(std::nullopt);
     if (name.empty() || text.find(':') == StringRef::npos || !parsed)
       return option.error("'" + text +
@@ -179,23 +179,8 @@ void tools::registerPassManagerFlags() {
 }
 
 void tools::applyCompileFlags(api::CompileOptions &options) {
-  switch (hostControlFlow) {
-  case HostControlFlow::Auto:
-    options.hostControlFlow = api::HostControlFlow::Auto;
-    break;
-  case HostControlFlow::Always:
-    options.hostControlFlow = api::HostControlFlow::Always;
-    break;
-  case HostControlFlow::Never:
-    options.hostControlFlow = api::HostControlFlow::Never;
-    break;
-  }
-  options.fpContract = api::FpContract::Default;
-  if (fpContract.getNumOccurrences())
-    options.fpContract =
-        fpContract == cpu::FpContract::Off   ? api::FpContract::Off
-        : fpContract == cpu::FpContract::All ? api::FpContract::All
-                                             : api::FpContract::Elementwise;
+  options.hostControlFlow = hostControlFlow;
+  options.fpContract = fpContract;
   options.inlineExp = inlineExp;
   options.strictNumerics = strictNumerics;
   options.libraryCalls = libraryCalls;
@@ -209,11 +194,7 @@ void tools::applyCompileFlags(api::CompileOptions &options) {
   options.kernelCacheDir = cacheDir;
   options.compositePaths.clear();
   for (const CompositeFlag &flag : composites)
-    options.compositePaths.emplace_back(
-        flag.name,
-        flag.path == CompositePath::Native   ? api::CompositePath::Native
-        : flag.path == CompositePath::Inline ? api::CompositePath::Inline
-                                             : api::CompositePath::Auto);
+    options.compositePaths.emplace_back(flag.name, flag.path);
   options.plugins.assign(plugins.begin(), plugins.end());
   options.commandLinePassOptions = true;
 }
