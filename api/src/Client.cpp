@@ -112,6 +112,8 @@ std::string CompileOptions::str() const {
   add("fuse_rows", std::to_string(fuseRows));
   for (const auto &[name, path] : compositePaths)
     add("composite", name + ":" + std::string(getName(path)));
+  add("num_replicas", std::to_string(numReplicas));
+  add("num_partitions", std::to_string(numPartitions));
   add("kernel_cache_dir", kernelCacheDir);
   add("dump_dir", dumpDir);
   add("ahead_of_time", std::to_string(aheadOfTime));
@@ -191,6 +193,11 @@ bool CompileOptions::parse(std::string_view text) {
       ok = parsed.has_value();
       if (ok)
         compositePaths.emplace_back(value.substr(0, colon), *parsed);
+    } else if (key == "num_replicas" || key == "num_partitions") {
+      char *rest = nullptr;
+      int64_t parsed = std::strtoll(value.c_str(), &rest, 10);
+      ok = !value.empty() && *rest == 0 && parsed >= 0;
+      (key == "num_replicas" ? numReplicas : numPartitions) = parsed;
     } else if (key == "kernel_cache_dir") {
       kernelCacheDir = value;
     } else if (key == "dump_dir") {
@@ -331,6 +338,8 @@ cpu::CompileOptions toCompilerOptions(const CompileOptions &options) {
   result.fuseMatmulEpilogues = options.fuseMatmulEpilogues;
   result.channelsLast = options.channelsLast;
   result.fuseRows = options.fuseRows;
+  result.numReplicas = options.numReplicas;
+  result.numPartitions = options.numPartitions;
   for (const auto &[name, path] : options.compositePaths)
     result.compositePaths[name] = toCompiler(path);
   result.cacheDir = options.kernelCacheDir;
@@ -500,7 +509,7 @@ Client::compile(std::string_view program, const CompileOptions &options,
   exe->program = std::string(program);
   for (mlir::Type type : function.getFunctionType().getInputs()) {
     exe->inputTypes.push_back(toTensorType(type));
-    exe->declaredTypes.push_back(mlir::cast<mlir::RankedTensorType>(type));
+    exe->declaredTypes.push_back(toBoundaryType(type));
   }
   for (mlir::Type type : function.getFunctionType().getResults())
     exe->outputTypes.push_back(toTensorType(type));
@@ -509,7 +518,7 @@ Client::compile(std::string_view program, const CompileOptions &options,
   if (!exe->polymorphic) {
     llvm::SmallVector<mlir::RankedTensorType> types;
     for (mlir::Type type : function.getFunctionType().getInputs())
-      types.push_back(mlir::cast<mlir::RankedTensorType>(type));
+      types.push_back(toBoundaryType(type));
     llvm::SmallVector<mlir::Attribute> values(types.size());
     StatusOr<LoadedProgram *> loaded =
         loadSignature(*exe, sourceMgr, types, values);

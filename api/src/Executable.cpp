@@ -8,12 +8,14 @@
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/HostProgram/Buffers.h"
 #include "hlox/HostProgram/HostProgramBuilder.h"
+#include "hlox/runtime/Communicator.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 
 #include <cstring>
+#include <thread>
 
 namespace hlox::api {
 
@@ -157,7 +159,8 @@ runProgram(ClientState &client, const LoadedProgram &program,
            const std::vector<std::shared_ptr<runtime::Buffer>> &buffers,
            const ExecuteOptions &options, const std::vector<bool> &donated,
            std::vector<std::shared_ptr<runtime::Buffer>> &results,
-           ExecutionReport &report) {
+           ExecutionReport &report, runtime::Device *device = nullptr,
+           const runtime::ProcessInfo *process = nullptr) {
   report.commands = program.commands;
   // The evaluator judges checks as hlox-run's interpreted runs do; it uses
   // the client's context, so it runs under the compile mutex.
@@ -206,8 +209,8 @@ runProgram(ClientState &client, const LoadedProgram &program,
     };
   std::vector<runtime::CommandTiming> timings;
   runtime::Status status = program.executable->execute(
-      *client.device, buffers, results, hostCall,
-      options.profile ? &timings : nullptr, donated);
+      device ? *device : *client.device, buffers, results, hostCall,
+      options.profile ? &timings : nullptr, donated, process);
   if (evaluator) {
     std::lock_guard<std::mutex> lock(client.compileMutex);
     for (const eval::CheckFailure &failure : evaluator->getCheckFailures())
@@ -424,6 +427,108 @@ Executable::execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
   if (!execution.ok())
     return execution.getStatus();
   return std::move(execution->results);
+}
+
+} // namespace hlox::api
+
+namespace hlox::api {
+
+StatusOr<Client::ParallelExecution>
+Client::executeParallel(const std::vector<ParallelProcess> &processes,
+                        const ParallelOptions &options) {
+  ClientState &client = *impl->state;
+  int64_t count = options.numReplicas * options.numPartitions;
+  if (options.numReplicas < 1 || options.numPartitions < 1 ||
+      static_cast<int64_t>(processes.size()) != count)
+    return Status(ErrorCode::InvalidArgument,
+                  "a grid of " + std::to_string(options.numReplicas) + "x" +
+                      std::to_string(options.numPartitions) + " runs " +
+                      std::to_string(count) + " processes, not " +
+                      std::to_string(processes.size()));
+  // Each process's program for its arguments (compiled now for a
+  // shape-polymorphic entry).
+  std::vector<LoadedProgram *> programs;
+  for (const ParallelProcess &process : processes) {
+    if (!process.executable)
+      return Status(ErrorCode::InvalidArgument, "a process without a program");
+    StatusOr<LoadedProgram *> prepared =
+        prepare(&process.executable->getImpl(), process.arguments, 0);
+    if (!prepared.ok())
+      return prepared.getStatus();
+    programs.push_back(*prepared);
+  }
+  runtime::HostFeeds feeds;
+  for (const std::shared_ptr<Buffer> &value : options.infeed) {
+    if (!value)
+      return Status(ErrorCode::InvalidArgument, "a null infeed value");
+    Status ready = value->getReadyEvent().wait();
+    if (!ready.ok())
+      return ready;
+    const auto *data =
+        static_cast<const uint8_t *>(value->getImpl()->storage->data());
+    feeds.pushInfeed(std::vector<uint8_t>(
+        data, data + value->getImpl()->storage->getByteSize()));
+  }
+  std::lock_guard<std::mutex> lock(client.parallelMutex);
+  if (static_cast<int64_t>(client.parallelDevices.size()) != count) {
+    client.parallelDevices.clear();
+    unsigned threads = client.device->getNumThreads();
+    unsigned share = std::max<unsigned>(1, threads / count);
+    for (int64_t i = 0; i < count; ++i)
+      client.parallelDevices.push_back(
+          std::make_unique<runtime::CpuDevice>(share));
+  }
+  runtime::LocalCommunicator communicator(count);
+  ParallelExecution execution;
+  execution.results.resize(count);
+  execution.reports.resize(count);
+  std::vector<Status> statuses(count);
+  ExecuteOptions runOptions = options.execute;
+  runOptions.donate.clear();
+  auto run = [&](int64_t index) {
+    runtime::ProcessInfo info;
+    info.replica = index / options.numPartitions;
+    info.partition = index % options.numPartitions;
+    info.numReplicas = options.numReplicas;
+    info.numPartitions = options.numPartitions;
+    info.communicator = &communicator;
+    info.feeds = &feeds;
+    std::vector<std::shared_ptr<runtime::Buffer>> buffers, results;
+    Status status = collectArguments(processes[index].arguments, {}, buffers);
+    if (status.ok())
+      status = runProgram(client, *programs[index], buffers, runOptions, {},
+                          results, execution.reports[index],
+                          client.parallelDevices[index].get(), &info);
+    communicator.finished(index, !status.ok());
+    statuses[index] = status;
+    if (!status.ok())
+      return;
+    for (auto [type, result] :
+         llvm::zip(programs[index]->outputTypes, results)) {
+      auto storage = std::make_shared<Buffer::Impl>();
+      storage->storage = result;
+      execution.results[index].push_back(
+          std::make_shared<Buffer>(type, 0, Event::ready(), storage));
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int64_t index = 1; index < count; ++index)
+    threads.emplace_back(run, index);
+  run(0);
+  for (std::thread &thread : threads)
+    thread.join();
+  // The first failure that is not another's consequence comes first.
+  const Status *first = nullptr;
+  for (const Status &status : statuses)
+    if (!status.ok() &&
+        (!first ||
+         (first->getMessage().find("interrupted") != std::string::npos &&
+          status.getMessage().find("interrupted") == std::string::npos)))
+      first = &status;
+  if (first)
+    return *first;
+  execution.outfeed = feeds.takeOutfeed();
+  return execution;
 }
 
 } // namespace hlox::api

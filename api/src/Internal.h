@@ -87,6 +87,11 @@ struct ClientState {
   std::vector<DeviceInfo> devices;
   std::vector<MemorySpaceInfo> memorySpaces;
   std::unique_ptr<runtime::CpuDevice> device;
+  /// The devices of parallel runs (Client::executeParallel), one per
+  /// process of the last grid, made on first use; one parallel run at a
+  /// time uses them.
+  std::mutex parallelMutex;
+  std::vector<std::unique_ptr<runtime::CpuDevice>> parallelDevices;
   /// Guards the MLIR context and every compilation.
   std::mutex compileMutex;
   std::unique_ptr<mlir::MLIRContext> context;
@@ -146,6 +151,9 @@ void describeProgram(LoadedProgram &loaded, const runtime::HostProgram &host,
 
 /// The tensor type of an MLIR ranked tensor type (dynamic dimensions -1).
 TensorType toTensorType(mlir::Type type);
+/// The tensor type an entry's argument or result of `type` passes as: the
+/// type itself, or for a token an empty tensor<0xi1>.
+mlir::RankedTensorType toBoundaryType(mlir::Type type);
 
 /// The runtime's buffer type of a static tensor type.
 runtime::BufferType toBufferType(const TensorType &type);

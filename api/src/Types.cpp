@@ -4,6 +4,7 @@
 
 #include "Internal.h"
 
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Evaluator/Buffers.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -130,8 +131,15 @@ std::string TensorType::str() const {
   return text + elementName;
 }
 
+mlir::RankedTensorType toBoundaryType(mlir::Type type) {
+  if (mlir::isa<stablehlo::TokenType>(type))
+    return mlir::RankedTensorType::get(
+        {0}, mlir::IntegerType::get(type.getContext(), 1));
+  return mlir::cast<mlir::RankedTensorType>(type);
+}
+
 TensorType toTensorType(mlir::Type type) {
-  auto tensor = mlir::cast<mlir::RankedTensorType>(type);
+  auto tensor = toBoundaryType(type);
   TensorType result;
   result.elementName = eval::getElementName(tensor.getElementType());
   result.elementType = ElementType::Other;

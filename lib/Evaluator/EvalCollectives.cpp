@@ -47,97 +47,34 @@ Where where(Evaluator &evaluator) {
   return w;
 }
 
-enum class Mode { CrossReplica, CrossPartition, CrossReplicaAndPartition,
-                  FlattenedIds };
+using Mode = shlo::CollectiveMode;
 
-/// The mode of all_reduce, all_gather and reduce_scatter.
 Mode reductionMode(std::optional<shlo::ChannelHandleAttr> channel,
                    bool useGlobalDeviceIds) {
-  bool hasChannel = channel && channel->getHandle() > 0;
-  if (!hasChannel)
-    return Mode::CrossReplica;
-  return useGlobalDeviceIds ? Mode::FlattenedIds
-                            : Mode::CrossReplicaAndPartition;
+  return shlo::getReductionMode(channel, useGlobalDeviceIds);
 }
 
-/// The mode of all_to_all, collective_permute and collective_broadcast.
 Mode pairMode(std::optional<shlo::ChannelHandleAttr> channel) {
-  return channel && channel->getHandle() > 0 ? Mode::CrossPartition
-                                             : Mode::CrossReplica;
+  return shlo::getPairMode(channel);
 }
 
 using Group = SmallVector<ProcessId>;
 
-/// The rows of a replica_groups attribute, without -1 padding.
 SmallVector<SmallVector<int64_t>> rowsOf(DenseIntElementsAttr groups) {
-  SmallVector<SmallVector<int64_t>> rows;
-  auto type = cast<ShapedType>(groups.getType());
-  if (type.getRank() != 2)
-    return rows;
-  SmallVector<int64_t> values(groups.getValues<int64_t>());
-  for (int64_t r = 0; r < type.getDimSize(0); ++r) {
-    SmallVector<int64_t> row;
-    for (int64_t c = 0; c < type.getDimSize(1); ++c)
-      if (values[r * type.getDimSize(1) + c] >= 0)
-        row.push_back(values[r * type.getDimSize(1) + c]);
-    rows.push_back(row);
-  }
-  return rows;
+  return shlo::getReplicaGroupRows(groups);
 }
 
 /// The process groups of `mode` over the grid (spec "Collective ops").
 SmallVector<Group> processGroups(Mode mode,
                                  SmallVector<SmallVector<int64_t>> rows,
                                  const Where &w) {
-  auto all = [](int64_t n) {
-    SmallVector<int64_t> ids;
-    for (int64_t i = 0; i < n; ++i)
-      ids.push_back(i);
-    return ids;
-  };
   SmallVector<Group> groups;
-  switch (mode) {
-  case Mode::CrossReplica:
-    if (rows.empty())
-      rows.push_back(all(w.replicas));
-    for (int64_t p = 0; p < w.partitions; ++p)
-      for (const auto &row : rows) {
-        Group group;
-        for (int64_t r : row)
-          group.push_back({r, p});
-        groups.push_back(group);
-      }
-    break;
-  case Mode::CrossPartition:
-    if (rows.empty())
-      rows.push_back(all(w.partitions));
-    for (int64_t r = 0; r < w.replicas; ++r)
-      for (const auto &row : rows) {
-        Group group;
-        for (int64_t p : row)
-          group.push_back({r, p});
-        groups.push_back(group);
-      }
-    break;
-  case Mode::CrossReplicaAndPartition:
-    if (rows.empty())
-      rows.push_back(all(w.replicas));
-    for (const auto &row : rows) {
-      Group group;
-      for (int64_t p = 0; p < w.partitions; ++p)
-        for (int64_t r : row)
-          group.push_back({r, p});
-      groups.push_back(group);
-    }
-    break;
-  case Mode::FlattenedIds:
-    for (const auto &row : rows) {
-      Group group;
-      for (int64_t id : row)
-        group.push_back({id / w.partitions, id % w.partitions});
-      groups.push_back(group);
-    }
-    break;
+  for (const SmallVector<int64_t> &ids :
+       shlo::getProcessGroups(mode, rows, w.replicas, w.partitions)) {
+    Group group;
+    for (int64_t id : ids)
+      group.push_back({id / w.partitions, id % w.partitions});
+    groups.push_back(group);
   }
   return groups;
 }
@@ -619,6 +556,14 @@ LogicalResult evalRunParallel(Operation *op, ArrayRef<RuntimeValue> operands,
                               SmallVectorImpl<RuntimeValue> &results,
                               Evaluator &evaluator) {
   auto run = cast<hlox::interpreter::RunParallelOp>(op);
+  if (const Evaluator::ParallelRunner &runner = evaluator.getParallelRunner()) {
+    FailureOr<SmallVector<RuntimeValue>> values =
+        runner(op, operands, evaluator);
+    if (failed(values))
+      return failure();
+    llvm::append_range(results, *values);
+    return success();
+  }
   ArrayAttr programs = run.getPrograms();
   int64_t replicas = programs.size();
   int64_t partitions =

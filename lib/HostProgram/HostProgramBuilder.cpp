@@ -38,6 +38,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/DebugLog.h"
 
 #include <algorithm>
@@ -91,9 +92,11 @@ static std::vector<uint8_t> serialize(DenseElementsAttr value) {
 /// The buffer type of value type `type`, named after `declared` (the
 /// signature's type) when given.
 static runtime::BufferType bufferTypeOf(Type type, Type declared = {}) {
-  return getBufferType(
-      cast<RankedTensorType>(type),
-      declared ? cast<RankedTensorType>(declared).getElementType() : Type());
+  // A token passes as an empty tensor.
+  auto declaredTensor = dyn_cast_or_null<RankedTensorType>(declared);
+  return getBufferType(cast<RankedTensorType>(type),
+                       declaredTensor ? declaredTensor.getElementType()
+                                      : Type());
 }
 
 std::string hlox::getLocationText(Location loc) {
@@ -364,6 +367,11 @@ private:
       return buildMatmul(matmul);
     if (auto conv = dyn_cast<library::Conv2DOp>(op))
       return buildConvolution(conv);
+    if (isa<library::AllGatherOp, library::AllToAllOp,
+            library::CollectiveBroadcastOp, library::CollectivePermuteOp,
+            library::SendOp, library::RecvOp, library::ProcessIdOp,
+            library::InfeedOp, library::OutfeedOp>(op))
+      return buildCollective(&op);
     // Checks, and probes (which record a value for a later check).
     if (isHostCall(&op))
       return buildHostCall(op);
@@ -501,6 +509,99 @@ private:
     ids[op->getResult(0)] = id;
     values.push_back(id);
     return addCommand(kind, std::move(values), op);
+  }
+
+  /// The rows of a library collective's `groups` or `pairs`, without
+  /// the -1 that pads short groups.
+  static std::vector<std::vector<int64_t>> getRows(DenseIntElementsAttr attr) {
+    std::vector<std::vector<int64_t>> rows;
+    auto type = cast<ShapedType>(attr.getType());
+    std::vector<int64_t> values(attr.getValues<int64_t>().begin(),
+                                attr.getValues<int64_t>().end());
+    for (int64_t r = 0; r < type.getDimSize(0); ++r) {
+      std::vector<int64_t> &row = rows.emplace_back();
+      for (int64_t c = 0; c < type.getDimSize(1); ++c)
+        if (int64_t id = values[r * type.getDimSize(1) + c]; id >= 0)
+          row.push_back(id);
+    }
+    return rows;
+  }
+
+  /// A collective the runtime's communicator runs (Communicator.h).
+  LogicalResult buildCollective(Operation *op) {
+    using runtime::CollectiveKind;
+    runtime::CollectiveSpec spec;
+    auto setGrid = [&](auto typed) {
+      spec.numReplicas = static_cast<int64_t>(typed.getNumReplicas());
+      spec.numPartitions = static_cast<int64_t>(typed.getNumPartitions());
+    };
+    llvm::TypeSwitch<Operation *>(op)
+        .Case([&](library::AllGatherOp typed) {
+          spec.kind = CollectiveKind::AllGather;
+          spec.groups = getRows(typed.getGroups());
+          setGrid(typed);
+        })
+        .Case([&](library::AllToAllOp typed) {
+          spec.kind = CollectiveKind::AllToAll;
+          spec.groups = getRows(typed.getGroups());
+          setGrid(typed);
+        })
+        .Case([&](library::CollectiveBroadcastOp typed) {
+          spec.kind = CollectiveKind::Broadcast;
+          spec.groups = getRows(typed.getGroups());
+          spec.root = static_cast<int64_t>(typed.getRoot());
+          setGrid(typed);
+        })
+        .Case([&](library::CollectivePermuteOp typed) {
+          spec.kind = CollectiveKind::Permute;
+          spec.groups = getRows(typed.getGroups());
+          for (const std::vector<int64_t> &pair : getRows(typed.getPairs()))
+            spec.pairs.emplace_back(pair[0], pair[1]);
+          setGrid(typed);
+        })
+        .Case([&](library::SendOp typed) {
+          spec.kind = CollectiveKind::Send;
+          spec.channel = typed.getChannel();
+          setGrid(typed);
+        })
+        .Case([&](library::RecvOp typed) {
+          spec.kind = CollectiveKind::Receive;
+          spec.channel = typed.getChannel();
+          setGrid(typed);
+        })
+        .Case([&](library::ProcessIdOp typed) {
+          StringRef kind = typed.getKind();
+          spec.kind = kind == "replica"          ? CollectiveKind::ReplicaId
+                      : kind == "partition"      ? CollectiveKind::PartitionId
+                      : kind == "group_position" ? CollectiveKind::GroupPosition
+                                                 : CollectiveKind::GroupSize;
+          if (std::optional<DenseIntElementsAttr> groups = typed.getGroups())
+            spec.groups = getRows(*groups);
+          setGrid(typed);
+        })
+        .Case([&](library::InfeedOp typed) {
+          spec.kind = CollectiveKind::Infeed;
+          setGrid(typed);
+        })
+        .Case([&](library::OutfeedOp typed) {
+          spec.kind = CollectiveKind::Outfeed;
+          setGrid(typed);
+        });
+    std::vector<int64_t> values;
+    for (Value operand : op->getOperands()) {
+      FailureOr<int64_t> id = lookup(op, operand);
+      if (failed(id))
+        return failure();
+      values.push_back(*id);
+    }
+    if (op->getNumResults() == 1) {
+      int64_t id = addArenaValue(op->getResult(0).getType());
+      ids[op->getResult(0)] = id;
+      values.push_back(id);
+    }
+    int64_t index = addCommand(CommandKind::Collective, std::move(values), op);
+    program.commands[index].collective = std::move(spec);
+    return success();
   }
 
   /// A matrix product the runtime's library computes.

@@ -4,6 +4,7 @@
 
 #include "hlox/Pipelines/Target.h"
 
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/HostProgram/HostProgramBuilder.h"
 #include "hlox/Pipelines/Flops.h"
 
@@ -37,11 +38,14 @@ LogicalResult hlox::checkTensorSignature(func::FuncOp function,
                                          StringRef target) {
   return checkEachType(
       function, [&](Type t, StringRef what, unsigned i) -> LogicalResult {
-        if (isa<RankedTensorType>(t))
+        // A token passes as an empty tensor (tensor<0xi1>).
+        if (isa<RankedTensorType, stablehlo::TokenType>(t))
           return success();
         return function.emitError("a function compiled for the ")
-               << target << " target takes and returns tensors only: " << what
-               << " " << i << " has type " << t;
+               << target
+               << " target takes and returns tensors and tokens "
+                  "only: "
+               << what << " " << i << " has type " << t;
       });
 }
 
@@ -53,7 +57,8 @@ static LogicalResult checkStaticSignature(func::FuncOp function,
     return failure();
   return checkEachType(
       function, [&](Type t, StringRef what, unsigned i) -> LogicalResult {
-        if (cast<RankedTensorType>(t).hasStaticShape())
+        auto tensor = dyn_cast<RankedTensorType>(t);
+        if (!tensor || tensor.hasStaticShape())
           return success();
         return function.emitError("compilation for the ")
                << target << " target needs statically shaped tensors: " << what

@@ -102,17 +102,24 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            "stablehlo-flatten-tuples,stablehlo-inline-async,"
            "stablehlo-lower-quantized,"
            "stablehlo-refine-shapes{fold-integers=false}";
-  case Phase::Stablehlo:
+  case Phase::Stablehlo: {
+    std::string collectives =
+        "hlox-lower-collectives{num-replicas=" +
+        std::to_string(options.numReplicas) +
+        " num-partitions=" + std::to_string(options.numPartitions) + "},";
     if (!options.libraryCalls)
-      return "cse,hlox-simplify-power,hlox-simplify-slices,"
+      return collectives +
+             "cse,hlox-simplify-power,hlox-simplify-slices,"
              "hlox-contiguous-gathers,cse,hlox-pool-before-activation";
-    return std::string("cse,hlox-simplify-power,hlox-simplify-slices,"
-                       "hlox-contiguous-gathers,cse,") +
+    return collectives +
+           "cse,hlox-simplify-power,hlox-simplify-slices,"
+           "hlox-contiguous-gathers,cse," +
            (options.channelsLast ? "hlox-channels-last," : "") +
            "hlox-pool-before-activation," +
            "hlox-select-library-calls{min-flops=" +
            std::to_string(options.libraryMinFlops) + " hlox-matmul-kernel=" +
            (options.hloxMatmulKernel ? "true" : "false") + "}";
+  }
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"
            "hlox-form-dispatches{entry=" +

@@ -7,11 +7,100 @@
 #include "hlox/runtime/Matmul.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <optional>
 
 using namespace hlox::runtime;
+
+/// Whether Collective command `command` has the values its kind takes, of
+/// consistent sizes, and groups of device indices of its grid that hold
+/// each process once at most.
+static Status verifyCollective(const HostProgram &program,
+                               const Command &command) {
+  const CollectiveSpec &spec = command.collective;
+  bool hasOperand = false, hasResult = false;
+  switch (spec.kind) {
+  case CollectiveKind::AllGather:
+  case CollectiveKind::AllToAll:
+  case CollectiveKind::Broadcast:
+  case CollectiveKind::Permute:
+    hasOperand = hasResult = true;
+    break;
+  case CollectiveKind::Send:
+  case CollectiveKind::Outfeed:
+    hasOperand = true;
+    break;
+  case CollectiveKind::Receive:
+  case CollectiveKind::Infeed:
+  case CollectiveKind::ReplicaId:
+  case CollectiveKind::PartitionId:
+  case CollectiveKind::GroupPosition:
+  case CollectiveKind::GroupSize:
+    hasResult = true;
+    break;
+  }
+  if (command.values.size() != size_t(hasOperand) + size_t(hasResult))
+    return Status::error("collective with " +
+                         std::to_string(command.values.size()) +
+                         " values, expected " +
+                         std::to_string(int(hasOperand) + int(hasResult)));
+  if (spec.numReplicas < 1 || spec.numPartitions < 1)
+    return Status::error("collective compiled for an empty grid");
+  int64_t numDevices = spec.numReplicas * spec.numPartitions;
+  std::vector<bool> seen(numDevices, false);
+  size_t groupSize = 0;
+  for (const std::vector<int64_t> &group : spec.groups)
+    groupSize = std::max(groupSize, group.size());
+  for (const std::vector<int64_t> &group : spec.groups) {
+    if (group.empty() ||
+        (spec.kind == CollectiveKind::AllToAll && group.size() != groupSize))
+      return Status::error("collective groups of different sizes");
+    for (int64_t id : group) {
+      if (id < 0 || id >= numDevices || seen[id])
+        return Status::error(
+            "collective group names device " + std::to_string(id) +
+            (id >= 0 && id < numDevices ? " twice" : ", not in the grid"));
+      seen[id] = true;
+    }
+  }
+  for (auto [source, target] : spec.pairs)
+    if (source < 0 || source >= numDevices || target < 0 ||
+        target >= numDevices)
+      return Status::error("collective_permute pair outside the grid");
+  if (!hasResult)
+    return {};
+  const BufferType &result = program.values[command.values.back()].type;
+  int64_t resultBytes = result.getByteSize();
+  int64_t operandBytes =
+      hasOperand ? program.values[command.values[0]].type.getByteSize() : 0;
+  bool fits = true;
+  switch (spec.kind) {
+  case CollectiveKind::AllGather:
+    fits = resultBytes == operandBytes * static_cast<int64_t>(groupSize);
+    break;
+  case CollectiveKind::AllToAll:
+    fits = resultBytes == operandBytes && groupSize > 0 &&
+           operandBytes % static_cast<int64_t>(groupSize) == 0;
+    break;
+  case CollectiveKind::Broadcast:
+  case CollectiveKind::Permute:
+    fits = resultBytes == operandBytes;
+    break;
+  case CollectiveKind::ReplicaId:
+  case CollectiveKind::PartitionId:
+  case CollectiveKind::GroupPosition:
+  case CollectiveKind::GroupSize:
+    fits = resultBytes == 4;
+    break;
+  default:
+    break;
+  }
+  if (!fits)
+    return Status::error("collective result of the wrong size");
+  return {};
+}
 
 /// Checks that `program` is well formed: every id in range, placements
 /// inside the arena, constants of the right size, kernels named.
@@ -149,6 +238,9 @@ static Status verifyProgram(const HostProgram &program) {
           !status)
         return status;
     }
+    if (command.kind == CommandKind::Collective)
+      if (Status status = verifyCollective(program, command); !status)
+        return Status::error(status.message(), command.location);
     for (int64_t target : command.targets)
       if (target < 0 ||
           target > static_cast<int64_t>(program.commands.size()))
@@ -191,6 +283,49 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
           std::make_unique<ffi::HandlerInstance>(*handler, command.attributes);
     }
     executable->customCalls.push_back(std::move(customCall));
+  }
+  // The first context checks that the library takes every call.
+  std::unique_ptr<Context> context = executable->takeContext(status);
+  if (!context)
+    return nullptr;
+  executable->returnContext(std::move(context));
+  return executable;
+}
+
+/// What one run of an executable uses on its own.
+struct Executable::Context {
+  /// The arena.
+  void *arena = nullptr;
+  struct ArenaDeleter {
+    void operator()(void *p) const { freeAligned(p); }
+  };
+  std::unique_ptr<void, ArenaDeleter> arenaOwner;
+  /// Where handlers run.
+  HandlerContext handlerContext;
+  /// The library primitive of each command that is a Convolution, else
+  /// null.
+  std::vector<std::unique_ptr<Convolution>> convolutions;
+  /// The library primitive of each command that is a Matmul, else null.
+  std::vector<std::unique_ptr<Matmul>> matmuls;
+};
+
+Executable::Executable(HostProgram program,
+                       std::shared_ptr<KernelLibrary> library)
+    : program(std::move(program)), library(std::move(library)) {}
+
+Executable::~Executable() = default;
+
+std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
+  {
+    std::lock_guard<std::mutex> lock(contextsMutex);
+    if (!idleContexts.empty()) {
+      std::unique_ptr<Context> context = std::move(idleContexts.back());
+      idleContexts.pop_back();
+      return context;
+    }
+  }
+  auto context = std::make_unique<Context>();
+  for (const Command &command : program.commands) {
     std::unique_ptr<Convolution> convolution;
     if (command.kind == CommandKind::Convolution) {
       convolution = Convolution::create(command.convolution, status,
@@ -201,13 +336,28 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
         return nullptr;
       }
     }
-    executable->convolutions.push_back(std::move(convolution));
-    executable->matmuls.push_back(
-        command.kind == CommandKind::Matmul
-            ? std::make_unique<Matmul>(command.matmul)
-            : nullptr);
+    context->convolutions.push_back(std::move(convolution));
+    context->matmuls.push_back(command.kind == CommandKind::Matmul
+                                   ? std::make_unique<Matmul>(command.matmul)
+                                   : nullptr);
   }
-  return executable;
+  if (program.arenaBytes > 0) {
+    context->arena = allocateAligned(program.arenaBytes);
+    if (!context->arena) {
+      status =
+          Status::error("out of memory allocating a " +
+                        std::to_string(program.arenaBytes) + "-byte arena");
+      return nullptr;
+    }
+    context->arenaOwner.reset(context->arena);
+  }
+  status = {};
+  return context;
+}
+
+void Executable::returnContext(std::unique_ptr<Context> context) {
+  std::lock_guard<std::mutex> lock(contextsMutex);
+  idleContexts.push_back(std::move(context));
 }
 
 // The kernels come from the JIT: UBSan's function-type check would read a
@@ -223,8 +373,8 @@ callKernel(KernelFn fn, void **bindings, int64_t begin, int64_t end) {
 Status Executable::execute(
     Device &device, const std::vector<std::shared_ptr<Buffer>> &arguments,
     std::vector<std::shared_ptr<Buffer>> &results, const HostCallFn &hostCall,
-    std::vector<CommandTiming> *timings, const std::vector<bool> &donated) {
-  std::lock_guard<std::mutex> lock(mutex);
+    std::vector<CommandTiming> *timings, const std::vector<bool> &donated,
+    const ProcessInfo *process) {
   if (arguments.size() != program.arguments.size())
     return Status::error("expects " + std::to_string(program.arguments.size()) +
                          " arguments, got " + std::to_string(arguments.size()));
@@ -234,13 +384,6 @@ Status Executable::execute(
       return Status::error(
           "argument " + std::to_string(i) + " expects " + expected.str() +
           ", got " + (arguments[i] ? arguments[i]->getType().str() : "null"));
-  }
-  if (!arena && program.arenaBytes > 0) {
-    arena = allocateAligned(program.arenaBytes);
-    if (!arena)
-      return Status::error("out of memory allocating a " +
-                           std::to_string(program.arenaBytes) + "-byte arena");
-    arenaOwner.reset(arena);
   }
   if (donated.size() > arguments.size())
     return Status::error("donates " + std::to_string(donated.size()) +
@@ -275,6 +418,16 @@ Status Executable::execute(
       return Status::error("out of memory allocating a result of " +
                            type.str());
   }
+  Status taken;
+  std::unique_ptr<Context> context = takeContext(taken);
+  if (!context)
+    return taken;
+  struct Returner {
+    Executable &executable;
+    std::unique_ptr<Context> &context;
+    ~Returner() { executable.returnContext(std::move(context)); }
+  } returner{*this, context};
+  void *arena = context->arena;
   // Each value's address in this run.
   std::vector<void *> addresses(program.values.size(), nullptr);
   for (size_t id = 0; id < program.values.size(); ++id) {
@@ -376,8 +529,11 @@ Status Executable::execute(
         (i < numOperands ? operands : outputs)
             .push_back({&type.elementName, addresses[id], &type.shape, layout});
       }
-      handlerContext.setDevice(&device);
-      ffi::Status status = customCall->call(operands, outputs, handlerContext);
+      context->handlerContext.setDevice(&device);
+      ffi::Status status = [&] {
+        std::lock_guard<std::mutex> lock(customCallMutex);
+        return customCall->call(operands, outputs, context->handlerContext);
+      }();
       if (!status)
         return Status::error("custom call '" + command.target +
                                  "' failed: " + status.message(),
@@ -417,18 +573,18 @@ Status Executable::execute(
       uint64_t kernelIdentity = identityOf(command.values[1]);
       if (command.hasShortcut) {
         const void *shortcutInput = addresses[command.values[next++]];
-        convolutions[pc - 1]->setKernelIdentities(
+        context->convolutions[pc - 1]->setKernelIdentities(
             kernelIdentity, identityOf(command.values[next]));
         const void *shortcutKernel = addresses[command.values[next++]];
         const void *shortcutBias =
             command.shortcut.bias ? addresses[command.values[next++]] : nullptr;
-        status = convolutions[pc - 1]->runWithShortcut(
+        status = context->convolutions[pc - 1]->runWithShortcut(
             device, addresses[command.values[0]], addresses[command.values[1]],
             bias, shortcutInput, shortcutKernel, shortcutBias,
             addresses[command.values.back()]);
       } else {
-        convolutions[pc - 1]->setKernelIdentities(kernelIdentity, 0);
-        status = convolutions[pc - 1]->run(
+        context->convolutions[pc - 1]->setKernelIdentities(kernelIdentity, 0);
+        status = context->convolutions[pc - 1]->run(
             device, addresses[command.values[0]], addresses[command.values[1]],
             bias, addend, addresses[command.values.back()]);
       }
@@ -449,12 +605,17 @@ Status Executable::execute(
         epilogue.fn = reinterpret_cast<EpilogueFn>(kernels[command.kernel]);
         epilogue.bindings = bindings.data();
       }
-      Status status = matmuls[pc - 1]->run(
+      Status status = context->matmuls[pc - 1]->run(
           device, static_cast<const float *>(addresses[command.values[0]]),
           static_cast<const float *>(addresses[command.values[1]]),
           static_cast<float *>(result),
           command.matmul.epilogue ? &epilogue : nullptr);
       if (!status)
+        return Status::error(status.message(), command.location);
+      break;
+    }
+    case CommandKind::Collective: {
+      if (Status status = runCollective(command, addresses, process); !status)
         return Status::error(status.message(), command.location);
       break;
     }
@@ -471,6 +632,142 @@ Status Executable::execute(
   }
   endTiming();
   return {};
+}
+
+const char *hlox::runtime::getCollectiveKindName(CollectiveKind kind) {
+  switch (kind) {
+  case CollectiveKind::AllGather:
+    return "all_gather";
+  case CollectiveKind::AllToAll:
+    return "all_to_all";
+  case CollectiveKind::Broadcast:
+    return "collective_broadcast";
+  case CollectiveKind::Permute:
+    return "collective_permute";
+  case CollectiveKind::Send:
+    return "send";
+  case CollectiveKind::Receive:
+    return "recv";
+  case CollectiveKind::ReplicaId:
+    return "replica_id";
+  case CollectiveKind::PartitionId:
+    return "partition_id";
+  case CollectiveKind::GroupPosition:
+    return "group_position";
+  case CollectiveKind::GroupSize:
+    return "group_size";
+  case CollectiveKind::Infeed:
+    return "infeed";
+  case CollectiveKind::Outfeed:
+    return "outfeed";
+  }
+  return "collective";
+}
+
+Status Executable::runCollective(const Command &command,
+                                 const std::vector<void *> &addresses,
+                                 const ProcessInfo *process) {
+  const CollectiveSpec &spec = command.collective;
+  const char *name = getCollectiveKindName(spec.kind);
+  ProcessInfo single;
+  if (!process)
+    process = &single;
+  if (process->numReplicas != spec.numReplicas ||
+      process->numPartitions != spec.numPartitions)
+    return Status::error(std::string(name) + " was compiled for " +
+                         std::to_string(spec.numReplicas) + " replicas x " +
+                         std::to_string(spec.numPartitions) +
+                         " partitions, but runs in a " +
+                         std::to_string(process->numReplicas) + "x" +
+                         std::to_string(process->numPartitions) + " grid");
+  int64_t self = process->getDeviceIndex();
+  void *in = command.values.empty() ? nullptr : addresses[command.values[0]];
+  void *out = addresses[command.values.back()];
+  auto byteSize = [&](int64_t id) {
+    return static_cast<size_t>(program.values[id].type.getByteSize());
+  };
+  auto writeId = [&](int64_t value) {
+    auto id = static_cast<uint32_t>(value);
+    std::memcpy(out, &id, sizeof(id));
+    return Status();
+  };
+  // This process's group, or null.
+  const std::vector<int64_t> *group = nullptr;
+  for (const std::vector<int64_t> &candidate : spec.groups)
+    if (std::find(candidate.begin(), candidate.end(), self) != candidate.end())
+      group = &candidate;
+  switch (spec.kind) {
+  case CollectiveKind::ReplicaId:
+    return writeId(process->replica);
+  case CollectiveKind::PartitionId:
+    return writeId(process->partition);
+  case CollectiveKind::GroupPosition:
+    return writeId(group ? std::find(group->begin(), group->end(), self) -
+                               group->begin()
+                         : -1);
+  case CollectiveKind::GroupSize:
+    return writeId(group ? static_cast<int64_t>(group->size()) : 0);
+  case CollectiveKind::Infeed:
+  case CollectiveKind::Outfeed: {
+    if (!process->feeds)
+      return Status::error(std::string(name) + " without a host feed");
+    if (spec.kind == CollectiveKind::Infeed)
+      return process->feeds->popInfeed(out, byteSize(command.values[0]));
+    const auto *data = static_cast<const uint8_t *>(in);
+    process->feeds->pushOutfeed(
+        std::vector<uint8_t>(data, data + byteSize(command.values[0])));
+    return {};
+  }
+  default:
+    break;
+  }
+  if (!process->communicator)
+    return Status::error(std::string(name) +
+                         " needs the other processes of a parallel run");
+  Communicator &communicator = *process->communicator;
+  if (spec.kind == CollectiveKind::Send)
+    return communicator.send(self, spec.channel, in,
+                             byteSize(command.values[0]));
+  if (spec.kind == CollectiveKind::Receive)
+    return communicator.receive(self, spec.channel, out,
+                                byteSize(command.values[0]));
+  if (!group) {
+    // A process outside every group of a broadcast gets zeros; the others
+    // have no result for it.
+    if (spec.kind != CollectiveKind::Broadcast)
+      return Status::error(std::string(name) + ": device " +
+                           std::to_string(self) + " is in no process group");
+    std::memset(out, 0, byteSize(command.values.back()));
+    return {};
+  }
+  size_t bytes = byteSize(command.values[0]);
+  // The others read this process's operand while it writes its result.
+  std::vector<uint8_t> copy;
+  const auto *inBytes = static_cast<const uint8_t *>(in);
+  auto *outBytes = static_cast<uint8_t *>(out);
+  if (inBytes < outBytes + byteSize(command.values.back()) &&
+      outBytes < inBytes + bytes) {
+    copy.assign(inBytes, inBytes + bytes);
+    in = copy.data();
+  }
+  switch (spec.kind) {
+  case CollectiveKind::AllGather: {
+    // A group smaller than the largest leaves zeros in the rest.
+    size_t written = bytes * group->size();
+    std::memset(outBytes + written, 0,
+                byteSize(command.values.back()) - written);
+    return communicator.allGather(self, *group, in, out, bytes);
+  }
+  case CollectiveKind::AllToAll:
+    return communicator.allToAll(self, *group, in, out, bytes / group->size());
+  case CollectiveKind::Broadcast:
+    return communicator.broadcast(self, *group, spec.root, in, out, bytes);
+  case CollectiveKind::Permute:
+    return communicator.permute(self, *group, spec.pairs, in, out, bytes);
+  default:
+    break;
+  }
+  return Status::error(std::string("unknown collective ") + name);
 }
 
 std::string hlox::runtime::describeCommand(const HostProgram &program,
@@ -496,6 +793,8 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
     return "branch";
   case CommandKind::Rng:
     return "rng";
+  case CommandKind::Collective:
+    return std::string(getCollectiveKindName(command.collective.kind));
   case CommandKind::Matmul: {
     const MatmulSpec &m = command.matmul;
     return "matmul " + std::to_string(m.batch) + "x" + std::to_string(m.m) +

@@ -196,12 +196,23 @@ void writeCommand(ByteWriter &w, const Command &c) {
   writeConvolution(w, c.convolution);
   w.flag(c.hasShortcut);
   writeConvolution(w, c.shortcut);
+  w.u64(static_cast<uint64_t>(c.collective.kind));
+  w.u64(c.collective.groups.size());
+  for (const std::vector<int64_t> &group : c.collective.groups)
+    w.ints(group);
+  std::vector<int64_t> pairs;
+  for (auto [source, target] : c.collective.pairs)
+    pairs.insert(pairs.end(), {source, target});
+  w.ints(pairs);
+  for (int64_t v : {c.collective.root, c.collective.channel,
+                    c.collective.numReplicas, c.collective.numPartitions})
+    w.i64(v);
   w.string(c.location);
 }
 
 Command readCommand(ByteReader &r) {
   Command c;
-  c.kind = r.enumeration(CommandKind::Convolution);
+  c.kind = r.enumeration(CommandKind::Collective);
   c.kernel = r.i64();
   c.values = r.ints();
   c.workgroups = r.i64();
@@ -231,6 +242,16 @@ Command readCommand(ByteReader &r) {
   c.convolution = readConvolution(r);
   c.hasShortcut = r.flag();
   c.shortcut = readConvolution(r);
+  c.collective.kind = r.enumeration(CollectiveKind::Outfeed);
+  c.collective.groups.resize(r.count(8));
+  for (std::vector<int64_t> &group : c.collective.groups)
+    group = r.ints();
+  std::vector<int64_t> pairs = r.ints();
+  for (size_t i = 0; i + 1 < pairs.size(); i += 2)
+    c.collective.pairs.emplace_back(pairs[i], pairs[i + 1]);
+  for (int64_t *v : {&c.collective.root, &c.collective.channel,
+                     &c.collective.numReplicas, &c.collective.numPartitions})
+    *v = r.i64();
   c.location = r.string();
   return c;
 }

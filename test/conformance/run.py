@@ -10,9 +10,10 @@ Files upstream marks RUN-DISABLED count like any other.
 
 Paths: `interpret` runs the reference evaluator (`hlox-run --interpret`);
 `cpu` compiles for the host CPU with `--opaque-constants`, so that no
-constant folding computes the tested op at compile time. On the cpu path the
-files that use `interpreter.run_parallel` are reported as skipped (they wait
-for the multi-device work), never as passed.
+constant folding computes the tested op at compile time. A function that
+runs `interpreter.run_parallel` drives its processes: on the cpu path each
+process's program is compiled for the grid and run on a device of its own,
+its collectives by the runtime.
 
 The ledger (expected/<path>.txt) lists the files that pass; a listed file
 that fails is a regression and fails the suite. Without the corpus the suite
@@ -76,20 +77,10 @@ def main():
         return SKIP_EXIT_CODE
     files = args.files or list_files(corpus,
                                      exclude=("stablehlo/testdata/dynamic/",))
-    skipped = {}
-    if args.path == "cpu":
-        flags = ["--opaque-constants"]
-        for rel in files:
-            with open(os.path.join(corpus, rel), errors="replace") as f:
-                if "interpreter.run_parallel" in f.read():
-                    skipped[rel] = ("uses interpreter.run_parallel (needs "
-                                    "several devices)")
-    else:
-        flags = ["--interpret"]
-    runnable = [f for f in files if f not in skipped]
-    failures = run_all(runnable, lambda rel: check_file(args.hlox_run, flags,
+    flags = ["--opaque-constants"] if args.path == "cpu" else ["--interpret"]
+    failures = run_all(files, lambda rel: check_file(args.hlox_run, flags,
                                                         corpus, rel), args.jobs)
-    return report(args.path, files, failures, args, skipped)
+    return report(args.path, files, failures, args)
 
 
 if __name__ == "__main__":

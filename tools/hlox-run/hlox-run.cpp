@@ -34,6 +34,7 @@
 #include "Profile.h"
 #include "Program.h"
 
+#include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Evaluator/Buffers.h"
 #include "hlox/Evaluator/Evaluator.h"
 #include "hlox/Evaluator/Numerics.h"
@@ -61,6 +62,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <map>
 #include <random>
 
 using namespace mlir;
@@ -203,11 +205,14 @@ ExitCode reportChecks(const Evaluator &evaluator) {
 }
 
 /// Runs `function` on the evaluator. With `resultsOut`, the results go
-/// there instead of to --print-output/--output.
+/// there instead of to --print-output/--output. With `runner`, the
+/// interpreter.run_parallel ops it meets run through it.
 ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
                         ArrayRef<RuntimeValue> arguments,
-                        SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
+                        SmallVectorImpl<RuntimeValue> *resultsOut = nullptr,
+                        Evaluator::ParallelRunner runner = {}) {
   Evaluator evaluator(module);
+  evaluator.setParallelRunner(std::move(runner));
   FailureOr<SmallVector<RuntimeValue>> results =
       evaluator.call(function, arguments);
   if (failed(results))
@@ -406,8 +411,92 @@ ExitCode runExecutable(api::Executable &executable, func::FuncOp function,
   return report->checkFailures.empty() ? kPassed : kCheckFailed;
 }
 
+/// Appends `function`'s results, `buffers`, to `values` (a token result
+/// passes as an empty tensor and becomes a token again).
+LogicalResult
+appendResults(func::FuncOp function,
+              const std::vector<std::shared_ptr<api::Buffer>> &buffers,
+              SmallVectorImpl<RuntimeValue> &values) {
+  for (auto [buffer, type] : llvm::zip(buffers, function.getResultTypes())) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor) {
+      values.push_back(RuntimeValue::token());
+      continue;
+    }
+    std::string error;
+    FailureOr<Tensor> value =
+        tools::fromApiBuffer(*buffer, tensor.getElementType(), error);
+    if (failed(value))
+      return function.emitError("result: ") << error;
+    values.push_back(std::move(*value));
+  }
+  return success();
+}
+
+/// `option`, or when 0 the integer attribute `name` of `function`'s
+/// module, else 1.
+int64_t getGridSize(func::FuncOp function, int64_t option, StringRef name) {
+  if (option != 0)
+    return option;
+  auto module = function->getParentOfType<ModuleOp>();
+  if (auto attr =
+          module ? module->getAttrOfType<IntegerAttr>(name) : IntegerAttr())
+    return attr.getInt();
+  return 1;
+}
+
+/// Runs `executable` (compiled for a grid of `replicas` x `partitions`
+/// processes) as every process of the grid, each on the same arguments
+/// (Client::executeParallel); prints each process's results after its
+/// place in the grid.
+ExitCode runOnGrid(api::Executable &executable, func::FuncOp function,
+                   ArrayRef<RuntimeValue> arguments, int64_t replicas,
+                   int64_t partitions) {
+  if (!outputs.empty() || repeat > 0 || profile || !traceFile.empty()) {
+    function.emitError("--output, --repeat, --profile and --trace take one "
+                       "process's run; this program runs on ")
+        << replicas * partitions << " processes";
+    return kError;
+  }
+  FailureOr<std::vector<std::shared_ptr<api::Buffer>>> buffers =
+      makeBuffers(function, arguments);
+  if (failed(buffers))
+    return kError;
+  std::shared_ptr<api::Executable> shared = executable.shared_from_this();
+  std::vector<api::Client::ParallelProcess> processes(replicas * partitions,
+                                                      {shared, *buffers});
+  api::Client::ParallelOptions options;
+  options.numReplicas = replicas;
+  options.numPartitions = partitions;
+  options.execute.failOnCheckFailure = false;
+  api::StatusOr<api::Client::ParallelExecution> execution =
+      getClient().executeParallel(processes, options);
+  if (!execution.ok()) {
+    tools::emitApiError(function, "run failed: ", execution.getStatus());
+    return kError;
+  }
+  ExitCode code = kPassed;
+  for (auto [index, results] : llvm::enumerate(execution->results)) {
+    SmallVector<RuntimeValue> values;
+    if (failed(appendResults(function, results, values)))
+      return kError;
+    if (printOutput)
+      llvm::outs() << "process (replica " << index / partitions
+                   << ", partition " << index % partitions << "):\n";
+    if (ExitCode emitted = emitResults(values); emitted != kPassed)
+      return emitted;
+    const std::vector<api::CheckFailure> &failures =
+        execution->reports[index].checkFailures;
+    tools::emitCheckFailures(function.getContext(), failures);
+    if (!failures.empty())
+      code = kCheckFailed;
+  }
+  return code;
+}
+
 /// Compiles `function` of `program` (the source's bytes, named
-/// `sourceName` in diagnostics) through the API and runs it.
+/// `sourceName` in diagnostics) through the API and runs it: on each
+/// process of its grid when that has more than one.
 ExitCode runCompiled(StringRef program, StringRef sourceName,
                      func::FuncOp function, ArrayRef<RuntimeValue> arguments,
                      SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
@@ -423,6 +512,19 @@ ExitCode runCompiled(StringRef program, StringRef sourceName,
   if (!executable.ok()) {
     tools::emitApiError(function, "cannot compile: ", executable.getStatus());
     return kError;
+  }
+  int64_t replicas =
+      getGridSize(function, options.numReplicas, "mhlo.num_replicas");
+  int64_t partitions =
+      getGridSize(function, options.numPartitions, "mhlo.num_partitions");
+  if (replicas * partitions > 1) {
+    if (resultsOut) {
+      function.emitError("--compare-with-interpreter takes one process's "
+                         "results; this program runs on ")
+          << replicas * partitions << " processes";
+      return kError;
+    }
+    return runOnGrid(**executable, function, arguments, replicas, partitions);
   }
   return runExecutable(**executable, function, arguments, resultsOut);
 }
@@ -467,6 +569,117 @@ ExitCode compareResults(ArrayRef<RuntimeValue> compiled,
       code = kCheckFailed;
   }
   return code;
+}
+
+/// interpreter.run_parallel on the compiled path: each process's program
+/// compiled for the run's grid (replicas x partitions) and run on a device
+/// of its own, their collectives in the runtime (Client::executeParallel).
+FailureOr<SmallVector<RuntimeValue>>
+runParallelCompiled(StringRef program, StringRef sourceName, Operation *op,
+                    ArrayRef<RuntimeValue> operands, Evaluator &evaluator) {
+  auto run = cast<interpreter::RunParallelOp>(op);
+  ArrayAttr programs = run.getPrograms();
+  auto replicas = static_cast<int64_t>(programs.size());
+  int64_t partitions =
+      replicas ? static_cast<int64_t>(cast<ArrayAttr>(programs[0]).size()) : 0;
+  if (replicas == 0 || partitions == 0)
+    return op->emitError("run_parallel without programs");
+  MLIRContext *context = op->getContext();
+  auto toBuffer = [&](const RuntimeValue &value)
+      -> api::StatusOr<std::shared_ptr<api::Buffer>> {
+    // A token passes as an empty tensor.
+    if (!value.isTensor())
+      return tools::toApiBuffer(
+          getClient(),
+          Tensor(RankedTensorType::get({0}, IntegerType::get(context, 1))));
+    return tools::toApiBuffer(getClient(), value.getTensor());
+  };
+  std::map<std::string, std::shared_ptr<api::Executable>> compiled;
+  std::vector<api::Client::ParallelProcess> processes;
+  SmallVector<func::FuncOp> functions;
+  size_t next = 0;
+  for (int64_t r = 0; r < replicas; ++r) {
+    auto row = cast<ArrayAttr>(programs[r]);
+    if (static_cast<int64_t>(row.size()) != partitions)
+      return op->emitError("run_parallel's programs are not a grid");
+    for (int64_t p = 0; p < partitions; ++p) {
+      auto name = cast<FlatSymbolRefAttr>(row[p]);
+      auto function =
+          SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, name);
+      if (!function)
+        return op->emitError("no function ") << name;
+      std::shared_ptr<api::Executable> &executable =
+          compiled[name.getValue().str()];
+      if (!executable) {
+        api::CompileOptions options;
+        options.entry = name.getValue().str();
+        options.opaqueConstants = opaqueConstants;
+        options.dumpDir = dumpIr;
+        options.vectorize = vectorize;
+        tools::applyCompileFlags(options);
+        options.numReplicas = replicas;
+        options.numPartitions = partitions;
+        api::StatusOr<std::shared_ptr<api::Executable>> made =
+            getClient().compile({program.data(), program.size()}, options,
+                                {sourceName.data(), sourceName.size()});
+        if (!made.ok()) {
+          tools::emitApiError(function, "cannot compile: ", made.getStatus());
+          return failure();
+        }
+        executable = *made;
+      }
+      unsigned count = function.getNumArguments();
+      if (next + count > operands.size())
+        return op->emitError("not enough inputs for ") << name;
+      api::Client::ParallelProcess process;
+      process.executable = executable;
+      for (const RuntimeValue &operand : operands.slice(next, count)) {
+        api::StatusOr<std::shared_ptr<api::Buffer>> buffer = toBuffer(operand);
+        if (!buffer.ok()) {
+          tools::emitApiError(function, "argument: ", buffer.getStatus());
+          return failure();
+        }
+        process.arguments.push_back(*buffer);
+      }
+      next += count;
+      processes.push_back(std::move(process));
+      functions.push_back(function);
+    }
+  }
+  api::Client::ParallelOptions options;
+  options.numReplicas = replicas;
+  options.numPartitions = partitions;
+  // The infeed queue comes from the `infeed` functions, in order.
+  if (std::optional<ArrayAttr> infeed = run.getInfeed())
+    for (Attribute name : *infeed) {
+      auto function = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          op, cast<FlatSymbolRefAttr>(name));
+      if (!function)
+        return op->emitError("no infeed function ") << name;
+      FailureOr<SmallVector<RuntimeValue>> values =
+          evaluator.call(function, {});
+      if (failed(values))
+        return failure();
+      for (const RuntimeValue &value : *values) {
+        api::StatusOr<std::shared_ptr<api::Buffer>> buffer = toBuffer(value);
+        if (!buffer.ok()) {
+          tools::emitApiError(function, "infeed: ", buffer.getStatus());
+          return failure();
+        }
+        options.infeed.push_back(*buffer);
+      }
+    }
+  api::StatusOr<api::Client::ParallelExecution> execution =
+      getClient().executeParallel(processes, options);
+  if (!execution.ok()) {
+    tools::emitApiError(functions.front(), "", execution.getStatus());
+    return failure();
+  }
+  SmallVector<RuntimeValue> results;
+  for (auto [function, buffers] : llvm::zip(functions, execution->results))
+    if (failed(appendResults(function, buffers, results)))
+      return failure();
+  return results;
 }
 
 /// Runs one module; returns the exit code it earns.
@@ -535,9 +748,22 @@ ExitCode runModule(ModuleOp module, MLIRContext *context, StringRef program,
                     "exclude each other\n";
     return kError;
   }
+  // A function that runs interpreter.run_parallel drives its processes:
+  // the evaluator runs it, and the processes' programs run compiled.
+  bool drivesProcesses = function
+                             .walk([](interpreter::RunParallelOp) {
+                               return WalkResult::interrupt();
+                             })
+                             .wasInterrupted();
+  if (drivesProcesses && compareWithInterpreter) {
+    function.emitError("--compare-with-interpreter does not take a function "
+                       "that runs interpreter.run_parallel (run it compiled, "
+                       "or with --interpret)");
+    return kError;
+  }
   SmallVector<RuntimeValue> compiledResults;
   ExitCode compiledCode = kPassed;
-  if (!interpret) {
+  if (!interpret && !drivesProcesses) {
     compiledCode =
         runCompiled(program, sourceName, function, arguments,
                     compareWithInterpreter ? &compiledResults : nullptr);
@@ -570,8 +796,16 @@ ExitCode runModule(ModuleOp module, MLIRContext *context, StringRef program,
              failed(refineShapes(module))) {
     return kError;
   }
-  if (!compareWithInterpreter)
-    return runInterpreted(module, function, arguments);
+  if (!compareWithInterpreter) {
+    Evaluator::ParallelRunner runner;
+    if (drivesProcesses && !interpret)
+      runner = [&](Operation *op, ArrayRef<RuntimeValue> operands,
+                   Evaluator &evaluator) {
+        return runParallelCompiled(program, sourceName, op, operands,
+                                   evaluator);
+      };
+    return runInterpreted(module, function, arguments, nullptr, runner);
+  }
   SmallVector<RuntimeValue> interpretedResults;
   ExitCode code =
       runInterpreted(module, function, arguments, &interpretedResults);

@@ -108,6 +108,18 @@ static cl::opt<bool> fuseRows(
              "through all of them (on by default)"),
     cl::init(true));
 
+static cl::opt<int64_t> numReplicas(
+    "num-replicas",
+    cl::desc("The replicas of the grid of processes the program runs on "
+             "(default: the module's mhlo.num_replicas, else 1)"),
+    cl::value_desc("n"), cl::init(0));
+
+static cl::opt<int64_t> numPartitions(
+    "num-partitions",
+    cl::desc("The partitions of the grid of processes the program runs on "
+             "(default: the module's mhlo.num_partitions, else 1)"),
+    cl::value_desc("n"), cl::init(0));
+
 static cl::opt<std::string> targetCpu(
     "target-cpu",
     cl::desc("The CPU to compile kernels for: 'host' (default: this CPU, "
@@ -189,6 +201,8 @@ void tools::applyCompileFlags(api::CompileOptions &options) {
   options.fuseMatmulEpilogues = fuseMatmulEpilogues;
   options.channelsLast = channelsLast;
   options.fuseRows = fuseRows;
+  options.numReplicas = numReplicas;
+  options.numPartitions = numPartitions;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
   options.kernelCacheDir = cacheDir;

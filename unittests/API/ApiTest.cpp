@@ -488,3 +488,55 @@ TEST(Api, LoadsAheadOfTimeExecutables) {
 }
 
 } // namespace
+
+namespace {
+
+// Each process adds its replica id to its operand, then the group sums.
+constexpr const char *kReplicated = R"mlir(
+func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %id = stablehlo.replica_id : tensor<ui32>
+  %c = stablehlo.convert %id : (tensor<ui32>) -> tensor<f32>
+  %b = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<3xf32>
+  %y = stablehlo.add %x, %b : tensor<3xf32>
+  %0 = "stablehlo.all_reduce"(%y) ({
+    ^bb0(%a: tensor<f32>, %b2: tensor<f32>):
+      %s = stablehlo.add %a, %b2 : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+)mlir";
+
+TEST(Api, ExecutesOnAGridOfProcesses) {
+  std::shared_ptr<Client> client = makeClient();
+  CompileOptions options;
+  options.numReplicas = 2;
+  auto exe = client->compile(kReplicated, options);
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  float x0[3] = {1, 2, 3}, x1[3] = {10, 20, 30};
+  auto b0 = client->bufferFromHost(x0, ElementType::F32, {3});
+  auto b1 = client->bufferFromHost(x1, ElementType::F32, {3});
+  ASSERT_TRUE(b0.ok() && b1.ok());
+  Client::ParallelOptions parallel;
+  parallel.numReplicas = 2;
+  // Twice: the second run reuses the devices and the executable's contexts.
+  for (int run = 0; run < 2; ++run) {
+    auto execution =
+        client->executeParallel({{*exe, {*b0}}, {*exe, {*b1}}}, parallel);
+    ASSERT_TRUE(execution.ok()) << execution.getStatus().getMessage();
+    ASSERT_EQ(execution->results.size(), 2u);
+    for (const auto &results : execution->results)
+      EXPECT_EQ(toVector(results[0]), (std::vector<float>{12, 23, 34}));
+  }
+  // The grid must have a process per executable, and the executable's
+  // grid: a plain execution is the 1x1 grid.
+  auto wrongCount = client->executeParallel({{*exe, {*b0}}}, parallel);
+  EXPECT_EQ(wrongCount.getStatus().getCode(), ErrorCode::InvalidArgument);
+  auto single = (*exe)->execute({*b0});
+  ASSERT_FALSE(single.ok());
+  EXPECT_NE(single.getStatus().getMessage().find("was compiled for 2 replicas"),
+            std::string::npos)
+      << single.getStatus().getMessage();
+}
+
+} // namespace

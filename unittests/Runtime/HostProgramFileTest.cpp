@@ -86,7 +86,15 @@ HostProgram everything() {
   convolution.convolution.poolWindow[1] = 3;
   convolution.hasShortcut = true;
   convolution.shortcut.groups = 4;
-  program.commands = {dispatch, custom, branch, rng, matmul, convolution};
+  Command collective;
+  collective.kind = CommandKind::Collective;
+  collective.collective.kind = CollectiveKind::Permute;
+  collective.collective.groups = {{0, 2}, {1}};
+  collective.collective.pairs = {{0, 2}, {2, 0}};
+  collective.collective.channel = 7;
+  collective.collective.numReplicas = 3;
+  program.commands = {dispatch, custom,      branch,    rng,
+                      matmul,   convolution, collective};
   program.kernelNames = {"add", "mul"};
   program.arguments = {0};
   program.results = {3};
@@ -105,7 +113,7 @@ TEST(HostProgramFile, RoundTripsEveryField) {
   EXPECT_EQ(serializeHostProgram(read), bytes);
   EXPECT_EQ(read.values[3].type, program.values[3].type);
   EXPECT_EQ(read.constants, program.constants);
-  ASSERT_EQ(read.commands.size(), 6u);
+  ASSERT_EQ(read.commands.size(), 7u);
   EXPECT_EQ(read.commands[0].location, "model.mlir:3:8");
   EXPECT_EQ(read.commands[1].attributes->str(),
             program.commands[1].attributes->str());
@@ -114,6 +122,13 @@ TEST(HostProgramFile, RoundTripsEveryField) {
   EXPECT_TRUE(read.commands[4].matmul.epilogue);
   EXPECT_EQ(read.commands[5].convolution.padding[3], 2);
   EXPECT_EQ(read.commands[5].shortcut.groups, 4);
+  EXPECT_EQ(read.commands[6].collective.kind, CollectiveKind::Permute);
+  EXPECT_EQ(read.commands[6].collective.groups,
+            program.commands[6].collective.groups);
+  EXPECT_EQ(read.commands[6].collective.pairs,
+            program.commands[6].collective.pairs);
+  EXPECT_EQ(read.commands[6].collective.channel, 7);
+  EXPECT_EQ(read.commands[6].collective.numReplicas, 3);
   EXPECT_EQ(read.unsharedArenaBytes, 256);
 }
 

@@ -24,6 +24,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -182,6 +183,19 @@ public:
           getAttributes);
   ffi::ExecutionContext &getHandlerContext() { return handlerContext; }
 
+  /// Runs an `interpreter.run_parallel` op on its operands instead of the
+  /// evaluator's threads: every process's results, in order, or failure
+  /// after a diagnostic. The tools set one that runs the processes'
+  /// programs compiled.
+  using ParallelRunner =
+      std::function<mlir::FailureOr<llvm::SmallVector<RuntimeValue>>(
+          mlir::Operation *runParallel, llvm::ArrayRef<RuntimeValue> operands,
+          Evaluator &evaluator)>;
+  void setParallelRunner(ParallelRunner runner) {
+    parallelRunner = std::move(runner);
+  }
+  const ParallelRunner &getParallelRunner() const { return parallelRunner; }
+
   /// Takes over the check outcomes of another evaluator (a process of a
   /// parallel run).
   void absorbChecks(const Evaluator &other) {
@@ -195,6 +209,7 @@ public:
   bool isExpressingQuantized() const { return expressingQuantized; }
 
 private:
+  ParallelRunner parallelRunner;
   mlir::LogicalResult runBlock(mlir::Block &block,
                                llvm::ArrayRef<RuntimeValue> arguments,
                                llvm::SmallVectorImpl<RuntimeValue> &returned);

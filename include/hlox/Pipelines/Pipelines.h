@@ -104,6 +104,12 @@ struct CompileOptions {
   /// version of it (`NAME@VERSION`, which takes precedence); names not in
   /// it take CompositePath::Auto.
   std::map<std::string, CompositePath> compositePaths;
+  /// The grid of processes the program runs on (hlox-lower-collectives):
+  /// replicas and partitions; 0 takes the module's `mhlo.num_replicas` /
+  /// `mhlo.num_partitions`, else 1. On a grid of one, collectives need no
+  /// communication and compile to what they compute there.
+  int64_t numReplicas = 0;
+  int64_t numPartitions = 0;
 };
 
 /// The path the composites of one name and version took.

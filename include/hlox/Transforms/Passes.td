@@ -370,6 +370,69 @@ def HloxPoolBeforeActivation
   }];
 }
 
+def HloxLowerCollectives : Pass<"hlox-lower-collectives", "::mlir::ModuleOp"> {
+  let summary = "Lowers collectives for a grid of processes to data movement and kernels";
+  let description = [{
+    For a program compiled for `num-replicas` x `num-partitions` processes
+    (by default the module's `mhlo.num_replicas` and `mhlo.num_partitions`;
+    more than one in all), rewrites each StableHLO collective into the runtime's
+    data movement (`library.all_gather`, `all_to_all`,
+    `collective_broadcast`, `collective_permute`, `send`, `recv`,
+    `infeed`, `outfeed`, `process_id`) and ordinary StableHLO ops around
+    it. The process groups of the spec's modes (cross_replica,
+    cross_partition, cross_replica_and_partition, flattened_ids) are
+    resolved here into device indices (replica * partitions + partition).
+
+    - `all_gather` along dimension d: the members' operands stacked in
+      group order, the stack's leading dimension moved next to d and merged
+      with it.
+    - `all_reduce`, `cross-replica-sum` and `collective_reduce`: the
+      members' operands stacked, then the reduction region applied
+      elementwise member by member in group order, as the evaluator does:
+      the results are the evaluator's, bit for bit. `collective_reduce`
+      keeps the result at the root member, zeros elsewhere.
+    - `reduce_scatter`: each member's blocks of the scatter dimension
+      exchanged (`all_to_all`), then reduced in group order.
+    - `all_to_all`: the split dimension's chunks moved to the front,
+      exchanged, and merged into the concatenation dimension.
+    - `collective_broadcast` from a static root: the root's operand; from a
+      dynamic root, the stacked operands indexed by it (a root out of range
+      is clamped, where the evaluator reports it).
+    - `collective_permute`: the pairs resolved per domain.
+    - `replica_id` and `partition_id`: read at run time.
+    - `send`, `recv`, `infeed` and `outfeed`: the runtime's channels and
+      host feeds, also on a grid of one process (where the other
+      collectives compute without communication in
+      `convert-stablehlo-to-linalg`).
+
+    A region that is not elementwise (every op elementwise, or a scalar
+    constant) cannot be applied to whole tensors and is an error at the op,
+    as is a group that names a process outside the grid or an
+    `all_to_all` whose split count is not its group size.
+
+    ```mlir
+    %r = "stablehlo.all_reduce"(%x) ({ add }) {replica_groups = dense<[[0, 1]]>
+        : tensor<1x2xi64>} : (tensor<4xi64>) -> tensor<4xi64>
+    // with num-replicas=2 becomes
+    %g = library.all_gather %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>,
+        num_partitions = 1, num_replicas = 2} : (tensor<4xi64>) -> tensor<2x4xi64>
+    %a = stablehlo.slice %g [0:1, 0:4]   // reshaped to tensor<4xi64>
+    %b = stablehlo.slice %g [1:2, 0:4]
+    %r = stablehlo.add %a, %b : tensor<4xi64>
+    ```
+  }];
+  let options = [
+    Option<"numReplicas", "num-replicas", "int64_t", "0",
+           "The replicas of the grid the program runs on (0: the module's "
+           "mhlo.num_replicas, else 1)">,
+    Option<"numPartitions", "num-partitions", "int64_t", "0",
+           "The partitions of the grid the program runs on (0: the "
+           "module's mhlo.num_partitions, else 1)">,
+  ];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect",
+                           "::hlox::library::LibraryDialect"];
+}
+
 def HloxSimplifyPower : Pass<"hlox-simplify-power", "::mlir::ModuleOp"> {
   let summary = "Rewrites float powers by 2, 1, 0, -1 and 0.5 into exact cheaper forms";
   let description = [{

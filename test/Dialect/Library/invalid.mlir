@@ -238,3 +238,43 @@ func.func @epilogue_operands(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tens
   %0 = "library.matmul"(%a, %b, %c) <{batch_rank = 0 : i64, contracting_rank = 1 : i64}> : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
+
+// -----
+
+func.func @gather_shape(%x: tensor<4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{result must be 'tensor<2x4xf32>'}}
+  %0 = library.all_gather %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @group_outside(%x: tensor<4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{groups name device 2, outside the grid of 2}}
+  %0 = library.all_gather %x {groups = dense<[[0, 2]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @group_twice(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{groups name device 1 twice}}
+  %0 = library.collective_broadcast %x {groups = dense<[[0, 1], [1, -1]]> : tensor<2x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64, root = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @chunks(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{operand must lead with one chunk per member (2)}}
+  %0 = library.all_to_all %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @kind() -> tensor<i32> {
+  // expected-error @+1 {{kind must be replica, partition, group_position or group_size, not rank}}
+  %0 = library.process_id {kind = "rank", num_partitions = 1 : i64, num_replicas = 2 : i64} : () -> tensor<i32>
+  return %0 : tensor<i32>
+}

@@ -58,3 +58,29 @@ func.func @max_pool_epilogue(%x: tensor<1x32x32x3xf32>, %w: tensor<8x3x7x7xf32>,
   %0 = library.conv2d %x, %w bias %b relu nhwc kernel_oihw strides = [2, 2] padding = [3, 3, 3, 3] dilations = [1, 1] max_pool window = [3, 3] strides = [2, 2] padding = [1, 1, 1, 1] : (tensor<1x32x32x3xf32>, tensor<8x3x7x7xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
   return %0 : tensor<1x8x8x8xf32>
 }
+
+// -----
+
+// The collectives of a 2x2 grid (hlox-lower-collectives makes them).
+// CHECK-LABEL: func.func @collectives
+// CHECK: library.all_gather %arg0 {groups = dense<{{\[\[}}0, 1, 2], [3, -1, -1]]> : tensor<2x3xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> tensor<3x4xf32>
+// CHECK: library.all_to_all
+// CHECK: library.collective_broadcast
+// CHECK: library.collective_permute
+// CHECK: library.send
+// CHECK: library.recv
+// CHECK: library.process_id
+// CHECK: library.infeed
+// CHECK: library.outfeed
+func.func @collectives(%x: tensor<4xf32>, %y: tensor<2x3xf32>) -> (tensor<3x4xf32>, tensor<2x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<ui32>, tensor<2xi64>) {
+  %0 = library.all_gather %x {groups = dense<[[0, 1, 2], [3, -1, -1]]> : tensor<2x3xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> tensor<3x4xf32>
+  %1 = library.all_to_all %y {groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = library.collective_broadcast %x {groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64, root = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = library.collective_permute %x {groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64, pairs = dense<[[0, 3]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  library.send %x {channel = 1 : i64, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> ()
+  %4 = library.recv {channel = 1 : i64, num_partitions = 2 : i64, num_replicas = 2 : i64} : () -> tensor<4xf32>
+  %5 = library.process_id {kind = "replica", num_partitions = 2 : i64, num_replicas = 2 : i64} : () -> tensor<ui32>
+  %6 = library.infeed {num_partitions = 2 : i64, num_replicas = 2 : i64} : () -> tensor<2xi64>
+  library.outfeed %6 {num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<2xi64>) -> ()
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<3x4xf32>, tensor<2x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<ui32>, tensor<2xi64>
+}

@@ -3,7 +3,7 @@
 // inlined: async.mlir).
 // RUN: %expect-exit 2 hlox-run %s --input=4xf32=1,2,3,4 2>&1 | FileCheck %s
 
-// CHECK: [[@LINE+1]]:1: error: a function compiled for the CPU target takes and returns tensors only: result 0 has type '!stablehlo.future<tensor<4xf32>>'
+// CHECK: [[@LINE+1]]:1: error: a function compiled for the CPU target takes and returns tensors and tokens only: result 0 has type '!stablehlo.future<tensor<4xf32>>'
 func.func @main(%x: tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>> {
   %future = "stablehlo.async_start"(%x) ({
   ^bb0(%v: tensor<4xf32>):

@@ -1,8 +1,13 @@
-// Processes of interpreter.run_parallel meet at collectives; a program whose
-// collectives cannot complete reports a deadlock (exit 2) instead of
+// Processes of interpreter.run_parallel meet at collectives, on the
+// evaluator and compiled (each process's program compiled for the grid, its
+// collectives run by the runtime); a program whose collectives cannot
+// complete reports a deadlock (exit 2) at the collective instead of
 // hanging.
 // RUN: hlox-run --interpret --split-input-file %s --print-output | FileCheck %s
+// RUN: hlox-run --split-input-file %s --print-output | FileCheck %s
 // RUN: %expect-exit 2 hlox-run --interpret %S/Inputs/deadlock.mlir 2>&1 | FileCheck %s --check-prefix=DEADLOCK
+// RUN: %expect-exit 2 hlox-run %S/Inputs/deadlock.mlir 2>&1 | FileCheck %s --check-prefix=COMPILED-DEADLOCK
+// RUN: %expect-exit 1 hlox-run %S/Inputs/run_parallel_check.mlir 2>&1 | FileCheck %s --check-prefix=CHECK-FAILURE
 
 // CHECK: result[0]: dense<[4, 6]> : tensor<2xi64>
 // CHECK: result[1]: dense<[4, 6]> : tensor<2xi64>
@@ -30,3 +35,5 @@ func.func @main() -> (tensor<2xi64>, tensor<2xi64>, tensor<2xui32>) {
   return %r#0, %r#1, %ids : tensor<2xi64>, tensor<2xi64>, tensor<2xui32>
 }
 // DEADLOCK: error: collective cannot complete: every process is waiting (deadlock)
+// COMPILED-DEADLOCK: deadlock.mlir:3:8: error: collective cannot complete: every device is waiting (deadlock); device 0 waits in all_gather over devices {0,1}
+// CHECK-FAILURE: run_parallel_check.mlir:[[#]]:3: error: check failed

@@ -317,6 +317,12 @@ struct CompileOptions {
   /// The path of the composites of each name (NAME, or NAME@VERSION);
   /// other names take CompositePath::Auto.
   std::vector<std::pair<std::string, CompositePath>> compositePaths;
+  /// The grid of processes the program runs on: replicas x partitions
+  /// (0: the module's mhlo.num_replicas / mhlo.num_partitions, else 1). A
+  /// program for more than one process runs with
+  /// Client::executeParallel.
+  int64_t numReplicas = 0;
+  int64_t numPartitions = 0;
 
   /// Keep compiled kernels in this folder and load them from it when a
   /// later compilation needs the same kernel (empty: off).
@@ -587,6 +593,40 @@ public:
                  std::vector<int64_t> shape,
                  HostBufferSemantics semantics = HostBufferSemantics::Copy,
                  std::function<void()> onRelease = {}, int deviceId = 0);
+
+  /// One process of a parallel run: the executable it runs (compiled for
+  /// the run's grid: CompileOptions::numReplicas and numPartitions) and
+  /// its arguments.
+  struct ParallelProcess {
+    std::shared_ptr<Executable> executable;
+    std::vector<std::shared_ptr<Buffer>> arguments;
+  };
+  struct ParallelOptions {
+    int64_t numReplicas = 1;
+    int64_t numPartitions = 1;
+    /// The values the programs' infeed ops take, in order (one queue for
+    /// the whole run).
+    std::vector<std::shared_ptr<Buffer>> infeed;
+    /// How each process runs (deviceId and donate aside).
+    ExecuteOptions execute;
+  };
+  struct ParallelExecution {
+    /// Per process, its results.
+    std::vector<std::vector<std::shared_ptr<Buffer>>> results;
+    /// Per process, its report.
+    std::vector<ExecutionReport> reports;
+    /// The bytes of each value the programs' outfeed ops left, in order.
+    std::vector<std::vector<uint8_t>> outfeed;
+  };
+  /// Runs processes[r * numPartitions + p] as process (replica r,
+  /// partition p) of the grid, concurrently, each on a CPU device of its
+  /// own with its share of the host's threads; their collectives meet in
+  /// this process (runtime::LocalCommunicator). Returns when every process
+  /// has finished: the results, or the first error (a process that
+  /// fails makes the others' collectives fail; a deadlock is an error).
+  StatusOr<ParallelExecution>
+  executeParallel(const std::vector<ParallelProcess> &processes,
+                  const ParallelOptions &options);
 
   /// Executables compiled and taken from the cache, for tests and reports.
   size_t getNumCompilations() const;

@@ -271,3 +271,92 @@ int64_t hlox::stablehlo::processGroupSize(Attribute attr,
     return ShapedType::kDynamic;
   return type.getDimSize(1);
 }
+
+CollectiveMode
+hlox::stablehlo::getReductionMode(std::optional<ChannelHandleAttr> channel,
+                                  bool useGlobalDeviceIds) {
+  bool hasChannel = channel && *channel && channel->getHandle() > 0;
+  if (!hasChannel)
+    return CollectiveMode::CrossReplica;
+  return useGlobalDeviceIds ? CollectiveMode::FlattenedIds
+                            : CollectiveMode::CrossReplicaAndPartition;
+}
+
+CollectiveMode
+hlox::stablehlo::getPairMode(std::optional<ChannelHandleAttr> channel) {
+  return channel && *channel && channel->getHandle() > 0
+             ? CollectiveMode::CrossPartition
+             : CollectiveMode::CrossReplica;
+}
+
+SmallVector<SmallVector<int64_t>>
+hlox::stablehlo::getReplicaGroupRows(DenseIntElementsAttr groups) {
+  SmallVector<SmallVector<int64_t>> rows;
+  auto type = cast<ShapedType>(groups.getType());
+  if (type.getRank() != 2)
+    return rows;
+  SmallVector<int64_t> values(groups.getValues<int64_t>());
+  for (int64_t r = 0; r < type.getDimSize(0); ++r) {
+    SmallVector<int64_t> row;
+    for (int64_t c = 0; c < type.getDimSize(1); ++c)
+      if (values[r * type.getDimSize(1) + c] >= 0)
+        row.push_back(values[r * type.getDimSize(1) + c]);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+SmallVector<SmallVector<int64_t>>
+hlox::stablehlo::getProcessGroups(CollectiveMode mode,
+                                  ArrayRef<SmallVector<int64_t>> givenRows,
+                                  int64_t replicas, int64_t partitions) {
+  auto all = [](int64_t n) {
+    SmallVector<int64_t> ids;
+    for (int64_t i = 0; i < n; ++i)
+      ids.push_back(i);
+    return ids;
+  };
+  SmallVector<SmallVector<int64_t>> rows(givenRows.begin(), givenRows.end());
+  auto device = [&](int64_t r, int64_t p) { return r * partitions + p; };
+  SmallVector<SmallVector<int64_t>> groups;
+  switch (mode) {
+  case CollectiveMode::CrossReplica:
+    if (rows.empty())
+      rows.push_back(all(replicas));
+    for (int64_t p = 0; p < partitions; ++p)
+      for (const auto &row : rows) {
+        SmallVector<int64_t> group;
+        for (int64_t r : row)
+          group.push_back(device(r, p));
+        groups.push_back(group);
+      }
+    break;
+  case CollectiveMode::CrossPartition:
+    if (rows.empty())
+      rows.push_back(all(partitions));
+    for (int64_t r = 0; r < replicas; ++r)
+      for (const auto &row : rows) {
+        SmallVector<int64_t> group;
+        for (int64_t p : row)
+          group.push_back(device(r, p));
+        groups.push_back(group);
+      }
+    break;
+  case CollectiveMode::CrossReplicaAndPartition:
+    if (rows.empty())
+      rows.push_back(all(replicas));
+    for (const auto &row : rows) {
+      SmallVector<int64_t> group;
+      for (int64_t p = 0; p < partitions; ++p)
+        for (int64_t r : row)
+          group.push_back(device(r, p));
+      groups.push_back(group);
+    }
+    break;
+  case CollectiveMode::FlattenedIds:
+    for (const auto &row : rows)
+      groups.push_back(row);
+    break;
+  }
+  return groups;
+}

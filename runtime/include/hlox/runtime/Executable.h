@@ -6,6 +6,7 @@
 #define HLOX_RUNTIME_EXECUTABLE_H
 
 #include "hlox/ffi/Invoke.h"
+#include "hlox/runtime/Communicator.h"
 #include "hlox/runtime/Convolution.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/HandlerContext.h"
@@ -59,8 +60,14 @@ struct CommandTiming {
 /// destination share their arena bytes), "branch", ...
 std::string describeCommand(const HostProgram &program, const Command &command);
 
-/// A host program whose kernels are resolved. Thread-safe: concurrent
-/// executions are serialized (they share the arena).
+/// "all_gather", "all_to_all", "collective_broadcast", ...
+const char *getCollectiveKindName(CollectiveKind kind);
+
+/// A host program whose kernels are resolved. Thread-safe: each run takes
+/// an execution context of its own (its arena, the library calls' state,
+/// the handlers' scratch), kept for the next runs, so that runs on several
+/// devices, or concurrent runs on one, do not wait for each other; custom
+/// calls' handlers alone run one at a time per executable.
 class Executable {
 public:
   /// Checks `program` (value ids, arena bounds, constant sizes, jumps) and
@@ -70,6 +77,8 @@ public:
   create(HostProgram program, std::shared_ptr<KernelLibrary> library,
          Status &status,
          const ffi::HandlerRegistry &handlers = ffi::HandlerRegistry::global());
+
+  ~Executable();
 
   const HostProgram &getProgram() const { return program; }
 
@@ -85,12 +94,17 @@ public:
   /// be immutable (Buffer::setImmutable). What a run derives from an
   /// immutable argument (a convolution's weights in the library's layout)
   /// is kept for the next runs that pass the same buffer.
+  ///
+  /// `process` places the run in a parallel run (Communicator.h): its
+  /// Collective commands meet the other processes' there. Without it the
+  /// run is process 0 of a 1x1 grid, and a program with collectives fails.
   Status execute(Device &device,
                  const std::vector<std::shared_ptr<Buffer>> &arguments,
                  std::vector<std::shared_ptr<Buffer>> &results,
                  const HostCallFn &hostCall = {},
                  std::vector<CommandTiming> *timings = nullptr,
-                 const std::vector<bool> &donated = {});
+                 const std::vector<bool> &donated = {},
+                 const ProcessInfo *process = nullptr);
 
   /// The result whose buffer argument `argument` becomes when donated, or
   /// -1.
@@ -101,8 +115,16 @@ public:
   }
 
 private:
-  Executable(HostProgram program, std::shared_ptr<KernelLibrary> library)
-      : program(std::move(program)), library(std::move(library)) {}
+  Executable(HostProgram program, std::shared_ptr<KernelLibrary> library);
+
+  struct Context;
+  /// A context for a run: an idle one, or a new one.
+  std::unique_ptr<Context> takeContext(Status &status);
+  void returnContext(std::unique_ptr<Context> context);
+  /// Runs Collective command `command` of a run placed by `process`.
+  Status runCollective(const Command &command,
+                       const std::vector<void *> &addresses,
+                       const ProcessInfo *process);
 
   HostProgram program;
   std::shared_ptr<KernelLibrary> library;
@@ -110,20 +132,13 @@ private:
   /// The handler instance of each command that is a CustomCall, else
   /// null: its instantiate stage runs once per executable.
   std::vector<std::unique_ptr<ffi::HandlerInstance>> customCalls;
-  /// Where handlers run; its scratch memory stays between runs.
-  HandlerContext handlerContext;
-  /// The library primitive of each command that is a Convolution, else
-  /// null.
-  std::vector<std::unique_ptr<Convolution>> convolutions;
-  /// The library primitives of each command that is a Matmul, else null.
-  std::vector<std::unique_ptr<Matmul>> matmuls;
-  std::mutex mutex;
-  /// The arena, kept across runs: fresh pages are slow to touch.
-  void *arena = nullptr;
-  struct ArenaDeleter {
-    void operator()(void *p) const { freeAligned(p); }
-  };
-  std::unique_ptr<void, ArenaDeleter> arenaOwner;
+  /// Custom calls run one at a time (their handlers' instance state is
+  /// shared).
+  std::mutex customCallMutex;
+  /// The contexts no run holds now, kept for the next runs: fresh arena
+  /// pages are slow to touch, and library calls keep what they derived.
+  std::mutex contextsMutex;
+  std::vector<std::unique_ptr<Context>> idleContexts;
 };
 
 } // namespace hlox::runtime

@@ -74,6 +74,63 @@ enum class CommandKind {
   /// values[1] that `convolution` describes, with the device's library
   /// (Convolution.h).
   Convolution,
+  /// Moves values[0] (when the collective has an operand) between the
+  /// processes of a parallel run into values.back(), as `collective` says
+  /// (Communicator.h).
+  Collective,
+};
+
+/// What a Collective command does. Device indices are r * partitions + p
+/// for process (replica r, partition p) of the grid the program was
+/// compiled for.
+enum class CollectiveKind {
+  /// The result is the operands of the members of this process's group,
+  /// one after the other in group order, as many as the largest group has
+  /// (zeros past this group's).
+  AllGather,
+  /// The operand is one chunk per member; the result's chunk j is member
+  /// j's chunk at this process's position.
+  AllToAll,
+  /// The result is the operand of the group's member `root`.
+  Broadcast,
+  /// Each (source, target) of `pairs` sends the source's operand to the
+  /// target's result; a process no pair targets gets zeros. `groups` are
+  /// the domains that take part.
+  Permute,
+  /// Sends the operand on channel `channel`.
+  Send,
+  /// Receives the oldest value sent on channel `channel`.
+  Receive,
+  /// The result (a ui32 scalar) is this process's replica id.
+  ReplicaId,
+  /// The result (a ui32 scalar) is this process's partition id.
+  PartitionId,
+  /// The result (a ui32 scalar) is this process's position in its group
+  /// of `groups` (-1 in none).
+  GroupPosition,
+  /// The result (a ui32 scalar) is the size of this process's group of
+  /// `groups` (0 in none).
+  GroupSize,
+  /// The result is the next value of the run's infeed queue.
+  Infeed,
+  /// Leaves a copy of the operand in the run's outfeed.
+  Outfeed,
+};
+
+struct CollectiveSpec {
+  CollectiveKind kind = CollectiveKind::AllGather;
+  /// The process groups (device indices), each process in one at most;
+  /// of one size for AllToAll.
+  std::vector<std::vector<int64_t>> groups;
+  /// Permute: (source, target) device indices.
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  /// Broadcast: the sending member's position in its group.
+  int64_t root = 0;
+  /// Send and Receive.
+  int64_t channel = 0;
+  /// The grid the program was compiled for.
+  int64_t numReplicas = 1;
+  int64_t numPartitions = 1;
 };
 
 /// A 2-d convolution: input [batch, inChannels, height, width] and kernel
@@ -188,6 +245,8 @@ struct Command {
   /// each image's shortcut result added while it is in cache.
   bool hasShortcut = false;
   ConvolutionSpec shortcut;
+  /// Collective: what it moves, where.
+  CollectiveSpec collective;
   /// Where the command comes from in the source program, for messages.
   std::string location;
 };

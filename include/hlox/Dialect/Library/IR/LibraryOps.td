@@ -15,7 +15,9 @@ def Library_Dialect : Dialect {
   let summary = "Tensor operations that a target runs with a tuned library";
   let description = [{
     Operations that a target runs by calling a library (oneDNN on the CPU)
-    rather than by generating a kernel: matrix products and convolutions.
+    rather than by generating a kernel: matrix products and convolutions,
+    and the data movement of collectives between the processes of a
+    parallel run (the runtime's communicator).
     `hlox-select-library-calls` puts them in place of the StableHLO ops
     they compute, where the operands' layout lets the library read them as
     they are and the work is large enough to pay for the call; the host
@@ -209,5 +211,7 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
     bool isPointwise();
   }];
 }
+
+include "hlox/Dialect/Library/IR/LibraryCollectiveOps.td"
 
 #endif // HLOX_DIALECT_LIBRARY_IR_LIBRARY_OPS

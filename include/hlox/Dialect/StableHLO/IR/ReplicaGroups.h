@@ -53,6 +53,39 @@ std::optional<int64_t> getMeshAxesGroupSize(ReplicaGroupMeshAxesAttr groups);
 int64_t processGroupSize(mlir::Attribute groups, ChannelHandleAttr channel,
                          bool useGlobalDeviceIds);
 
+/// How a collective's replica groups name processes (spec "Collective
+/// ops").
+enum class CollectiveMode {
+  CrossReplica,
+  CrossPartition,
+  CrossReplicaAndPartition,
+  FlattenedIds,
+};
+
+/// The mode of all_reduce, all_gather, reduce_scatter and
+/// collective_reduce: cross_replica without a channel, else
+/// flattened_ids with `use_global_device_ids`, else
+/// cross_replica_and_partition.
+CollectiveMode getReductionMode(std::optional<ChannelHandleAttr> channel,
+                                bool useGlobalDeviceIds);
+
+/// The mode of all_to_all, collective_permute and collective_broadcast:
+/// cross_partition with a channel, else cross_replica.
+CollectiveMode getPairMode(std::optional<ChannelHandleAttr> channel);
+
+/// The rows of a replica_groups tensor, without -1 padding.
+llvm::SmallVector<llvm::SmallVector<int64_t>>
+getReplicaGroupRows(mlir::DenseIntElementsAttr groups);
+
+/// The process groups that `mode` makes of `rows` over a grid of
+/// `replicas` x `partitions`, each process as its device index
+/// replica * partitions + partition. No rows: one group of every replica
+/// (or partition) the mode spans.
+llvm::SmallVector<llvm::SmallVector<int64_t>>
+getProcessGroups(CollectiveMode mode,
+                 llvm::ArrayRef<llvm::SmallVector<int64_t>> rows,
+                 int64_t replicas, int64_t partitions);
+
 } // namespace hlox::stablehlo
 
 #endif // HLOX_DIALECT_STABLEHLO_IR_REPLICAGROUPS_H

@@ -1,0 +1,250 @@
+//===- Communicator.cpp - Collectives between the threads of a run --------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/Communicator.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace hlox::runtime;
+
+Communicator::~Communicator() = default;
+
+/// One collective of a group: what the members bring, and how far they
+/// got.
+struct LocalCommunicator::Meeting {
+  std::string what;
+  size_t bytes = 0;
+  std::vector<const void *> inputs;
+  int64_t arrived = 0;
+  int64_t copied = 0;
+  int64_t left = 0;
+};
+
+LocalCommunicator::LocalCommunicator(int64_t numProcesses)
+    : numProcesses(numProcesses), running(numProcesses) {}
+
+LocalCommunicator::~LocalCommunicator() = default;
+
+static std::string describeGroup(const std::vector<int64_t> &group) {
+  std::string text;
+  for (int64_t id : group)
+    text += (text.empty() ? "" : ",") + std::to_string(id);
+  return "{" + text + "}";
+}
+
+Status LocalCommunicator::waitUntil(std::unique_lock<std::mutex> &lock,
+                                    const std::function<bool()> &ready,
+                                    int64_t self, const std::string &what) {
+  waits.push_back(&ready);
+  auto leave = [&](Status status) {
+    waits.erase(std::find(waits.begin(), waits.end(), &ready));
+    return status;
+  };
+  while (true) {
+    if (ready())
+      return leave({});
+    // A deadlock first: the processes it fails fail the others.
+    if (deadlocked)
+      return leave(Status::error(
+          "collective cannot complete: every device is waiting (deadlock); "
+          "device " +
+          std::to_string(self) + " waits in " + what));
+    if (failedProcess >= 0)
+      return leave(Status::error("collective interrupted: device " +
+                                 std::to_string(failedProcess) +
+                                 " failed (device " + std::to_string(self) +
+                                 " waits in " + what + ")"));
+    // Every running process waits, and no wait can end: none will.
+    if (static_cast<int64_t>(waits.size()) >= running &&
+        std::none_of(
+            waits.begin(), waits.end(),
+            [](const std::function<bool()> *wait) { return (*wait)(); })) {
+      deadlocked = true;
+      changed.notify_all();
+      continue;
+    }
+    changed.wait(lock);
+  }
+}
+
+Status LocalCommunicator::meet(
+    int64_t self, const std::vector<int64_t> &group, const std::string &what,
+    size_t bytes, const void *in,
+    const std::function<void(const std::vector<const void *> &)> &copy) {
+  auto found = std::find(group.begin(), group.end(), self);
+  if (found == group.end())
+    return Status::error(what + ": device " + std::to_string(self) +
+                         " is not in the group " + describeGroup(group));
+  size_t position = found - group.begin();
+  std::string groupKey = describeGroup(group);
+  std::unique_lock<std::mutex> lock(mutex);
+  int64_t sequence = issued[{self, groupKey}]++;
+  std::string key = groupKey + "#" + std::to_string(sequence);
+  std::shared_ptr<Meeting> &slot = meetings[key];
+  if (!slot) {
+    slot = std::make_shared<Meeting>();
+    slot->what = what;
+    slot->bytes = bytes;
+    slot->inputs.assign(group.size(), nullptr);
+  }
+  std::shared_ptr<Meeting> meeting = slot;
+  if (meeting->what != what || meeting->bytes != bytes) {
+    // The others wait for a collective this process does not run.
+    failedProcess = self;
+    changed.notify_all();
+    return Status::error("collectives do not match over devices " + groupKey +
+                         ": device " + std::to_string(self) + " runs " + what +
+                         " of " + std::to_string(bytes) +
+                         " bytes where another runs " + meeting->what + " of " +
+                         std::to_string(meeting->bytes));
+  }
+  meeting->inputs[position] = in;
+  ++meeting->arrived;
+  changed.notify_all();
+  auto n = static_cast<int64_t>(group.size());
+  if (Status status = waitUntil(
+          lock, [&] { return meeting->arrived == n; }, self, what);
+      !status)
+    return status;
+  lock.unlock();
+  copy(meeting->inputs);
+  lock.lock();
+  ++meeting->copied;
+  changed.notify_all();
+  // The inputs stay the members' until every member has read them.
+  if (Status status = waitUntil(
+          lock, [&] { return meeting->copied == n; }, self, what);
+      !status)
+    return status;
+  if (++meeting->left == n)
+    meetings.erase(key);
+  return {};
+}
+
+Status LocalCommunicator::allGather(int64_t self,
+                                    const std::vector<int64_t> &group,
+                                    const void *in, void *out, size_t bytes) {
+  return meet(self, group, "all_gather over devices " + describeGroup(group),
+              bytes, in, [&](const std::vector<const void *> &inputs) {
+                for (size_t j = 0; j < inputs.size(); ++j)
+                  std::memcpy(static_cast<uint8_t *>(out) + j * bytes,
+                              inputs[j], bytes);
+              });
+}
+
+Status LocalCommunicator::allToAll(int64_t self,
+                                   const std::vector<int64_t> &group,
+                                   const void *in, void *out, size_t bytes) {
+  size_t position = std::find(group.begin(), group.end(), self) - group.begin();
+  return meet(self, group, "all_to_all over devices " + describeGroup(group),
+              bytes, in, [&](const std::vector<const void *> &inputs) {
+                for (size_t j = 0; j < inputs.size(); ++j)
+                  std::memcpy(static_cast<uint8_t *>(out) + j * bytes,
+                              static_cast<const uint8_t *>(inputs[j]) +
+                                  position * bytes,
+                              bytes);
+              });
+}
+
+Status LocalCommunicator::broadcast(int64_t self,
+                                    const std::vector<int64_t> &group,
+                                    int64_t root, const void *in, void *out,
+                                    size_t bytes) {
+  if (root < 0 || root >= static_cast<int64_t>(group.size()))
+    return Status::error("collective_broadcast: root " + std::to_string(root) +
+                         " is out of range for a group of " +
+                         std::to_string(group.size()));
+  return meet(self, group,
+              "collective_broadcast over devices " + describeGroup(group),
+              bytes, in, [&](const std::vector<const void *> &inputs) {
+                std::memcpy(out, inputs[root], bytes);
+              });
+}
+
+Status LocalCommunicator::permute(
+    int64_t self, const std::vector<int64_t> &domain,
+    const std::vector<std::pair<int64_t, int64_t>> &pairs, const void *in,
+    void *out, size_t bytes) {
+  int64_t source = -1;
+  for (auto [from, to] : pairs)
+    if (to == self)
+      source = from;
+  size_t sourcePosition = domain.size();
+  if (source >= 0)
+    sourcePosition =
+        std::find(domain.begin(), domain.end(), source) - domain.begin();
+  return meet(self, domain,
+              "collective_permute over devices " + describeGroup(domain), bytes,
+              in, [&](const std::vector<const void *> &inputs) {
+                if (sourcePosition < inputs.size())
+                  std::memcpy(out, inputs[sourcePosition], bytes);
+                else
+                  std::memset(out, 0, bytes);
+              });
+}
+
+Status LocalCommunicator::send(int64_t, int64_t channel, const void *in,
+                               size_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto *data = static_cast<const uint8_t *>(in);
+  channels[channel].emplace_back(data, data + bytes);
+  changed.notify_all();
+  return {};
+}
+
+Status LocalCommunicator::receive(int64_t self, int64_t channel, void *out,
+                                  size_t bytes) {
+  std::unique_lock<std::mutex> lock(mutex);
+  std::deque<std::vector<uint8_t>> &queue = channels[channel];
+  if (Status status = waitUntil(
+          lock, [&] { return !queue.empty(); }, self,
+          "recv on channel " + std::to_string(channel));
+      !status)
+    return status;
+  std::vector<uint8_t> message = std::move(queue.front());
+  queue.pop_front();
+  if (message.size() != bytes)
+    return Status::error("recv on channel " + std::to_string(channel) +
+                         " expects " + std::to_string(bytes) + " bytes, but " +
+                         std::to_string(message.size()) + " were sent");
+  std::memcpy(out, message.data(), bytes);
+  return {};
+}
+
+void LocalCommunicator::finished(int64_t self, bool failed) {
+  std::lock_guard<std::mutex> lock(mutex);
+  --running;
+  if (failed && failedProcess < 0)
+    failedProcess = self;
+  changed.notify_all();
+}
+
+void HostFeeds::pushInfeed(std::vector<uint8_t> bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  infeed.push_back(std::move(bytes));
+}
+
+Status HostFeeds::popInfeed(void *out, size_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (infeed.empty())
+    return Status::error("infeed is empty");
+  if (infeed.front().size() != bytes)
+    return Status::error("infeed expects " + std::to_string(bytes) +
+                         " bytes, but the next value has " +
+                         std::to_string(infeed.front().size()));
+  std::memcpy(out, infeed.front().data(), bytes);
+  infeed.pop_front();
+  return {};
+}
+
+void HostFeeds::pushOutfeed(std::vector<uint8_t> bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  outfeed.push_back(std::move(bytes));
+}
+
+std::vector<std::vector<uint8_t>> HostFeeds::takeOutfeed() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return std::move(outfeed);
+}
