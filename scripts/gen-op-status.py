@@ -123,6 +123,12 @@ def cpu_classes():
     found[("interpreter.", "ProbeOp")] = "host"
     found[("interpreter.", "PrintOp")] = "host"
     found[("stablehlo.", "RngOp")] = "host"
+    # The host's channels and feeds are runtime commands on every grid
+    # (hlox-lower-collectives); interpreter.run_parallel's processes run
+    # compiled on a device each (hlox-run).
+    for cls in ("SendOp", "RecvOp", "InfeedOp", "OutfeedOp"):
+        found[("stablehlo.", cls)] = "host"
+    found[("interpreter.", "RunParallelOp")] = "host (hlox-run)"
     return found
 
 
