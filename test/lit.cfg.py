@@ -38,6 +38,14 @@ config.substitutions.append(("%cmake", config.cmake_command))
 # `jemalloc`: hlox-run and hlox-bench were linked against jemalloc.
 if config.hlox_jemalloc:
     config.available_features.add("jemalloc")
+# `mpi`: hlox was built with MPI; %mpirun N starts N processes of a
+# command on this machine (as root too, more processes than cores allowed),
+# each killed after 120 s.
+if config.hlox_mpiexec:
+    config.available_features.add("mpi")
+    config.substitutions.append(
+        ("%mpirun", f"timeout 120 {config.hlox_mpiexec} --allow-run-as-root "
+         "--oversubscribe --mca btl self,tcp -np"))
 # `avx512`: the CPU running the tests has AVX-512F, so that hlox's own
 # kernels (the matrix product's, the pointwise convolution's) run.
 try:

@@ -9,6 +9,9 @@
 #include "hlox/HostProgram/Buffers.h"
 #include "hlox/HostProgram/HostProgramBuilder.h"
 #include "hlox/runtime/Communicator.h"
+#ifdef HLOX_HAVE_MPI
+#include "hlox/runtime/MpiCommunicator.h"
+#endif
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -207,6 +210,25 @@ runProgram(ClientState &client, const LoadedProgram &program,
       }
       return {};
     };
+  // A process of a multi-process job: its place in the grid.
+  runtime::ProcessInfo jobProcess;
+  if (!process && options.processGroup) {
+    ProcessGroup &group = *options.processGroup;
+    int64_t partitions = std::max<int64_t>(1, options.numPartitions);
+    if (options.numReplicas * partitions != group.getNumProcesses())
+      return Status(ErrorCode::InvalidArgument,
+                    "a grid of " + std::to_string(options.numReplicas) + "x" +
+                        std::to_string(partitions) + " needs " +
+                        std::to_string(options.numReplicas * partitions) +
+                        " processes, but the process group has " +
+                        std::to_string(group.getNumProcesses()));
+    jobProcess.replica = group.getProcessIndex() / partitions;
+    jobProcess.partition = group.getProcessIndex() % partitions;
+    jobProcess.numReplicas = options.numReplicas;
+    jobProcess.numPartitions = partitions;
+    jobProcess.communicator = group.getImpl().communicator.get();
+    process = &jobProcess;
+  }
   std::vector<runtime::CommandTiming> timings;
   runtime::Status status = program.executable->execute(
       device ? *device : *client.device, buffers, results, hostCall,
@@ -529,6 +551,38 @@ Client::executeParallel(const std::vector<ParallelProcess> &processes,
     return *first;
   execution.outfeed = feeds.takeOutfeed();
   return execution;
+}
+
+} // namespace hlox::api
+
+namespace hlox::api {
+
+ProcessGroup::ProcessGroup(std::unique_ptr<Impl> impl)
+    : impl(std::move(impl)) {}
+ProcessGroup::~ProcessGroup() = default;
+
+int64_t ProcessGroup::getProcessIndex() const { return impl->index; }
+int64_t ProcessGroup::getNumProcesses() const {
+  return impl->communicator->getNumProcesses();
+}
+
+StatusOr<std::shared_ptr<ProcessGroup>>
+ProcessGroup::joinMpi(double timeoutSeconds) {
+#ifdef HLOX_HAVE_MPI
+  runtime::Status status;
+  std::unique_ptr<runtime::MpiCommunicator> communicator =
+      runtime::MpiCommunicator::create(timeoutSeconds, status);
+  if (!communicator)
+    return Status(ErrorCode::ExecutionError, status.message());
+  auto impl = std::make_unique<Impl>();
+  impl->index = communicator->getRank();
+  impl->communicator = std::move(communicator);
+  return std::make_shared<ProcessGroup>(std::move(impl));
+#else
+  (void)timeoutSeconds;
+  return Status(ErrorCode::Unimplemented,
+                "hlox was built without MPI (HLOX_ENABLE_MPI)");
+#endif
 }
 
 } // namespace hlox::api

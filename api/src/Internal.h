@@ -82,6 +82,11 @@ struct LoadedProgram {
 
 /// What a client's executables and executions need: shared by the client
 /// and every executable it made, so that they may outlive it.
+struct ProcessGroup::Impl {
+  std::unique_ptr<runtime::Communicator> communicator;
+  int64_t index = 0;
+};
+
 struct ClientState {
   ClientOptions options;
   std::vector<DeviceInfo> devices;

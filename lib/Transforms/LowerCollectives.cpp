@@ -462,7 +462,7 @@ LogicalResult Lowering::lower() {
   if (auto broadcast = dyn_cast<shlo::CollectiveBroadcastOp>(op)) {
     FailureOr<Groups> groups =
         resolve(shlo::getPairMode(broadcast.getChannelHandle()),
-                broadcast.getReplicaGroups());
+                broadcast.getReplicaGroups(), /*ragged=*/true);
     if (failed(groups))
       return failure();
     bool dynamicRoot = broadcast.getHasDynamicRoot();

@@ -137,6 +137,27 @@ cl::opt<double> atolFlag(
     cl::desc("Absolute tolerance of --compare-with-interpreter (default: by "
              "element type, 1e-5 for f32)"),
     cl::init(-1));
+enum class Collectives { Local, Mpi };
+cl::opt<Collectives> collectives(
+    "collectives",
+    cl::desc("Where the processes of a program for a grid run: local (all "
+             "in this process, a device each; the default) or mpi (this "
+             "process is one of them: run under `mpirun -np N`, N the "
+             "grid's size, process index the MPI rank)"),
+    cl::values(clEnumValN(Collectives::Local, "local",
+                          "threads of this "
+                          "process"),
+               clEnumValN(Collectives::Mpi, "mpi",
+                          "the processes of an MPI "
+                          "job")),
+    cl::init(Collectives::Local));
+
+cl::opt<double> collectiveTimeout(
+    "collective-timeout",
+    cl::desc("With --collectives=mpi, the seconds a collective may wait "
+             "before it fails as a deadlock (default 60)"),
+    cl::value_desc("s"), cl::init(60));
+
 cl::opt<bool> profile(
     "profile",
     cl::desc("Compiled path: print the time of each dispatch, library call "
@@ -494,9 +515,60 @@ ExitCode runOnGrid(api::Executable &executable, func::FuncOp function,
   return code;
 }
 
+/// Runs `executable` as this process's share of an MPI job running its
+/// grid (process index = MPI rank); prints the results after its place in
+/// the grid.
+ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
+                         ArrayRef<RuntimeValue> arguments, int64_t replicas,
+                         int64_t partitions) {
+  api::StatusOr<std::shared_ptr<api::ProcessGroup>> group =
+      api::ProcessGroup::joinMpi(collectiveTimeout);
+  if (!group.ok()) {
+    llvm::errs() << "error: " << group.getStatus().getMessage() << "\n";
+    return kError;
+  }
+  FailureOr<std::vector<std::shared_ptr<api::Buffer>>> buffers =
+      makeBuffers(function, arguments);
+  if (failed(buffers))
+    return kError;
+  api::ExecuteOptions options;
+  options.failOnCheckFailure = false;
+  options.processGroup = *group;
+  options.numReplicas = replicas;
+  options.numPartitions = partitions;
+  api::StatusOr<api::Executable::Execution> execution =
+      executable.execute(*buffers, options);
+  if (!execution.ok()) {
+    tools::emitApiError(function, "run failed: ", execution.getStatus());
+    return kError;
+  }
+  SmallVector<RuntimeValue> values;
+  if (failed(appendResults(function, execution->results, values)))
+    return kError;
+  int64_t index = (*group)->getProcessIndex();
+  // One write per process, so that the job's outputs do not interleave.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "process (replica " << index / partitions << ", partition "
+     << index % partitions << "):\n";
+  for (auto [i, value] : llvm::enumerate(values)) {
+    os << "result[" << i << "]: ";
+    value.print(os);
+    os << "\n";
+  }
+  if (printOutput) {
+    llvm::outs() << text;
+    llvm::outs().flush();
+  }
+  tools::emitCheckFailures(function.getContext(),
+                           execution->report->checkFailures);
+  return execution->report->checkFailures.empty() ? kPassed : kCheckFailed;
+}
+
 /// Compiles `function` of `program` (the source's bytes, named
 /// `sourceName` in diagnostics) through the API and runs it: on each
-/// process of its grid when that has more than one.
+/// process of its grid when that has more than one, or as one of them in
+/// an MPI job.
 ExitCode runCompiled(StringRef program, StringRef sourceName,
                      func::FuncOp function, ArrayRef<RuntimeValue> arguments,
                      SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
@@ -517,6 +589,15 @@ ExitCode runCompiled(StringRef program, StringRef sourceName,
       getGridSize(function, options.numReplicas, "mhlo.num_replicas");
   int64_t partitions =
       getGridSize(function, options.numPartitions, "mhlo.num_partitions");
+  if (collectives == Collectives::Mpi) {
+    if (resultsOut) {
+      function.emitError("--compare-with-interpreter takes one process's "
+                         "results, not an MPI job's");
+      return kError;
+    }
+    return runAsJobProcess(**executable, function, arguments, replicas,
+                           partitions);
+  }
   if (replicas * partitions > 1) {
     if (resultsOut) {
       function.emitError("--compare-with-interpreter takes one process's "

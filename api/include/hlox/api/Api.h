@@ -436,6 +436,8 @@ struct ExecutionReport {
   std::vector<CheckFailure> checkFailures;
 };
 
+class ProcessGroup;
+
 /// How Executable::execute runs.
 struct ExecuteOptions {
   int deviceId = 0;
@@ -454,9 +456,40 @@ struct ExecuteOptions {
   /// on submission: any later use of it is an InvalidArgument error.
   /// Borrowed (ZeroCopy) buffers cannot be donated.
   std::vector<bool> donate;
+  /// Run as this process's share of a multi-process job: process
+  /// processGroup->getProcessIndex() of a numReplicas x numPartitions grid
+  /// (as many processes as the group has), its collectives over the
+  /// group's library. Without it a run is the 1x1 grid.
+  std::shared_ptr<ProcessGroup> processGroup;
+  int64_t numReplicas = 1;
+  int64_t numPartitions = 1;
 };
 
 class Client;
+
+/// The processes of a multi-process job that run one program's grid
+/// together, one process of the grid each (process index = the grid's
+/// device index, replica * partitions + partition), their collectives over
+/// a collective library.
+class ProcessGroup {
+public:
+  /// Joins the processes `mpirun` started (MPI_COMM_WORLD; process index =
+  /// MPI rank). A collective that waits longer than `timeoutSeconds` fails
+  /// (a deadlock, or a process that stopped). Unimplemented when hlox was
+  /// built without MPI.
+  static StatusOr<std::shared_ptr<ProcessGroup>>
+  joinMpi(double timeoutSeconds = 60);
+  ~ProcessGroup();
+  int64_t getProcessIndex() const;
+  int64_t getNumProcesses() const;
+
+  struct Impl;
+  explicit ProcessGroup(std::unique_ptr<Impl> impl);
+  Impl &getImpl() const { return *impl; }
+
+private:
+  std::unique_ptr<Impl> impl;
+};
 
 /// A compiled program. Always held by a std::shared_ptr (Client::compile
 /// makes it so): an execution keeps it alive until it has run.
