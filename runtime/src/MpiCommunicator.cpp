@@ -77,17 +77,6 @@ struct MpiCommunicator::Impl {
     }
   }
 
-  /// Whether `group` is every rank in rank order: MPI's own collectives
-  /// on the job's communicator serve it.
-  bool isWorld(const std::vector<int64_t> &group) const {
-    if (static_cast<int>(group.size()) != size)
-      return false;
-    for (size_t i = 0; i < group.size(); ++i)
-      if (group[i] != static_cast<int64_t>(i))
-        return false;
-    return true;
-  }
-
   /// Checks that `group` names ranks of the job.
   Status checkGroup(const std::vector<int64_t> &group) const {
     for (int64_t id : group)
@@ -197,16 +186,7 @@ Status MpiCommunicator::allGather(int64_t self,
   if (Status status = impl->checkGroup(group); !status)
     return status;
   std::vector<MPI_Request> requests;
-  if (impl->isWorld(group)) {
-    int code = MPI_Iallgather(in, static_cast<int>(bytes), MPI_BYTE, out,
-                              static_cast<int>(bytes), MPI_BYTE, impl->world,
-                              &requests.emplace_back());
-    if (code != MPI_SUCCESS)
-      return Status::error(what + " failed: " + mpiError(code));
-    return impl->wait(requests, what);
-  }
-  // Member by member: this operand to each other member, theirs into
-  // their rows.
+  // This operand to each other member, theirs into their rows.
   int tag = impl->nextTag(group);
   auto *rows = static_cast<uint8_t *>(out);
   for (size_t j = 0; j < group.size(); ++j) {
@@ -235,14 +215,6 @@ Status MpiCommunicator::allToAll(int64_t self,
   if (Status status = impl->checkGroup(group); !status)
     return status;
   std::vector<MPI_Request> requests;
-  if (impl->isWorld(group)) {
-    int code = MPI_Ialltoall(in, static_cast<int>(bytes), MPI_BYTE, out,
-                             static_cast<int>(bytes), MPI_BYTE, impl->world,
-                             &requests.emplace_back());
-    if (code != MPI_SUCCESS)
-      return Status::error(what + " failed: " + mpiError(code));
-    return impl->wait(requests, what);
-  }
   int tag = impl->nextTag(group);
   const auto *chunks = static_cast<const uint8_t *>(in);
   auto *rows = static_cast<uint8_t *>(out);
@@ -279,14 +251,6 @@ Status MpiCommunicator::broadcast(int64_t self,
   if (group[root] == self)
     std::memmove(out, in, bytes);
   std::vector<MPI_Request> requests;
-  if (impl->isWorld(group)) {
-    int code = MPI_Ibcast(out, static_cast<int>(bytes), MPI_BYTE,
-                          static_cast<int>(root), impl->world,
-                          &requests.emplace_back());
-    if (code != MPI_SUCCESS)
-      return Status::error(what + " failed: " + mpiError(code));
-    return impl->wait(requests, what);
-  }
   // The root sends to each other member; they receive from it.
   int tag = impl->nextTag(group);
   for (int64_t member : group) {

@@ -288,8 +288,9 @@ makeBuffers(func::FuncOp function, ArrayRef<RuntimeValue> arguments) {
 api::Status
 timeRepeatedRuns(api::Executable &executable,
                  const std::vector<std::shared_ptr<api::Buffer>> &buffers,
-                 std::vector<std::vector<api::CommandTiming>> *timings) {
-  api::ExecuteOptions options;
+                 std::vector<std::vector<api::CommandTiming>> *timings,
+                 const api::ExecuteOptions &base = {}, StringRef prefix = "") {
+  api::ExecuteOptions options = base;
   options.checks = false;
   options.profile = timings != nullptr;
   std::vector<double> times;
@@ -306,11 +307,15 @@ timeRepeatedRuns(api::Executable &executable,
       timings->push_back(std::move(execution->report->timings));
   }
   std::sort(times.begin(), times.end());
-  llvm::outs() << llvm::formatv(
-      "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
-      "{3:f1}), {4} threads\n",
-      times[times.size() / 2], times.size(), times.front(), times.back(),
-      getClient().getDevices().front().numThreads);
+  // One write, so that the processes of a job do not interleave lines.
+  llvm::outs() << (prefix +
+                   llvm::formatv("time per run: {0:f1} us median of {1} runs "
+                                 "(min {2:f1}, max {3:f1}), {4} threads\n",
+                                 times[times.size() / 2], times.size(),
+                                 times.front(), times.back(),
+                                 getClient().getDevices().front().numThreads)
+                       .str());
+  llvm::outs().flush();
   return {};
 }
 
@@ -559,6 +564,17 @@ ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
   if (printOutput) {
     llvm::outs() << text;
     llvm::outs().flush();
+  }
+  if (repeat > 0) {
+    std::string prefix = "process (replica " +
+                         std::to_string(index / partitions) + ", partition " +
+                         std::to_string(index % partitions) + "): ";
+    api::Status status =
+        timeRepeatedRuns(executable, *buffers, nullptr, options, prefix);
+    if (!status.ok()) {
+      tools::emitApiError(function, "run failed: ", status);
+      return kError;
+    }
   }
   tools::emitCheckFailures(function.getContext(),
                            execution->report->checkFailures);
