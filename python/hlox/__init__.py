@@ -23,7 +23,7 @@ from hlox._hlox import Buffer, Client
 __all__ = ["Buffer", "Client", "CompileError", "DataLossError", "Error",
            "Executable", "ExecutionError", "InvalidArgumentError",
            "UnimplementedError", "compile", "deserialize", "devices",
-           "default_client", "memory_spaces"]
+           "default_client", "execute_parallel", "memory_spaces"]
 
 _lock = threading.Lock()
 _client = None
@@ -115,7 +115,7 @@ _BOOL_OPTIONS = {"strict_numerics", "library_calls", "vectorize",
                  "ahead_of_time"}
 _TEXT_OPTIONS = {"entry", "fp_contract", "target_cpu", "target_features",
                  "host_control_flow", "kernel_cache_dir", "dump_dir"}
-_INT_OPTIONS = {"library_min_flops"}
+_INT_OPTIONS = {"library_min_flops", "num_replicas", "num_partitions"}
 
 
 def _options_text(options, plugins, composites):
@@ -142,6 +142,9 @@ def compile(program, *, plugins=(), composites=None, client=None, **options):
     target_features, library_calls, host_control_flow ("auto", "always",
     "never"), vectorize, inline_exp, opaque_constants, library_min_flops,
     hlox_matmul_kernel, fuse_matmul_epilogues, channels_last, fuse_rows,
+    num_replicas and num_partitions (the grid of processes the program runs
+    on; 0, the default: the module's mhlo.num_replicas /
+    mhlo.num_partitions, else 1; see execute_parallel),
     kernel_cache_dir, dump_dir, ahead_of_time; plugins (paths of custom-call
     handler libraries) and composites ({name: "native" | "inline" |
     "auto"}). Raises hlox.CompileError with the compiler's located
@@ -152,6 +155,28 @@ def compile(program, *, plugins=(), composites=None, client=None, **options):
         _program_bytes(program),
         _options_text(options, plugins, composites or {}))
     return Executable(client, executable)
+
+
+def execute_parallel(processes, *, num_replicas, num_partitions=1,
+                     infeed=(), client=None):
+    """Runs a grid of num_replicas x num_partitions processes at once, each
+    on a device of its own: `processes` lists (Executable, arguments) per
+    process in device order (replica * num_partitions + partition), the
+    executables compiled for that grid (compile's num_replicas and
+    num_partitions; one executable may serve every process, or each its
+    own). Their collectives move data between them; `infeed` holds the
+    values their infeed ops take, in order. Returns each process's result
+    buffers; a failed process (a deadlock included) raises
+    hlox.ExecutionError."""
+    client = client or default_client()
+    launches = []
+    for executable, arguments in processes:
+        if not isinstance(executable, Executable):
+            raise TypeError("execute_parallel takes (hlox.Executable, "
+                            "arguments) per process")
+        launches.append((executable._executable, list(arguments)))
+    return client.execute_parallel(launches, num_replicas, num_partitions,
+                                   list(infeed))
 
 
 def deserialize(data, *, client=None):

@@ -582,6 +582,39 @@ PYBIND11_MODULE(_hlox, m) {
             return execution->results;
           },
           py::arg("executable"), py::arg("arguments"), py::arg("wait") = true)
+      .def(
+          "execute_parallel",
+          [](Client &client, py::iterable processes, int64_t numReplicas,
+             int64_t numPartitions, py::iterable infeed) {
+            // (executable, arguments) per process of the grid, in device
+            // order (replica * partitions + partition).
+            std::vector<Client::ParallelProcess> launches;
+            for (py::handle process : processes) {
+              auto pair = process.cast<py::tuple>();
+              if (pair.size() != 2)
+                throw py::value_error("each process is (executable, "
+                                      "arguments)");
+              Client::ParallelProcess launch;
+              launch.executable = pair[0].cast<std::shared_ptr<Executable>>();
+              for (py::handle argument : pair[1].cast<py::iterable>())
+                launch.arguments.push_back(toBuffer(client, argument));
+              launches.push_back(std::move(launch));
+            }
+            Client::ParallelOptions options;
+            options.numReplicas = numReplicas;
+            options.numPartitions = numPartitions;
+            for (py::handle value : infeed)
+              options.infeed.push_back(toBuffer(client, value));
+            StatusOr<Client::ParallelExecution> execution = [&] {
+              py::gil_scoped_release nogil;
+              return client.executeParallel(launches, options);
+            }();
+            if (!execution.ok())
+              raise(execution.getStatus());
+            return execution->results;
+          },
+          py::arg("processes"), py::arg("num_replicas"),
+          py::arg("num_partitions") = 1, py::arg("infeed") = py::list())
       .def_property_readonly("num_compilations", &Client::getNumCompilations)
       .def_property_readonly("num_cache_hits", &Client::getNumCacheHits);
 }

@@ -240,3 +240,32 @@ def test_readme_example():
     finally:
         os.chdir(cwd)
     assert len(scope["outs"]) == len(scope["exe"].output_types)
+
+
+GRID_PROGRAM = """
+func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<ui32>) {
+  %id = stablehlo.replica_id : tensor<ui32>
+  %0 = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0, %id : tensor<3xf32>, tensor<ui32>
+}
+"""
+
+
+def test_execute_parallel():
+    executable = hlox.compile(GRID_PROGRAM, num_replicas=2)
+    x0 = np.array([1, 2, 3], np.float32)
+    x1 = np.array([10, 20, 30], np.float32)
+    results = hlox.execute_parallel([(executable, [x0]), (executable, [x1])],
+                                    num_replicas=2)
+    for replica, (total, replica_id) in enumerate(results):
+        np.testing.assert_array_equal(np.asarray(total), x0 + x1)
+        assert int(np.asarray(replica_id)) == replica
+    # A grid with a process missing, and a plain call of a program for two.
+    with pytest.raises(hlox.InvalidArgumentError):
+        hlox.execute_parallel([(executable, [x0])], num_replicas=2)
+    with pytest.raises(hlox.ExecutionError, match="compiled for 2 replicas"):
+        executable(x0)

@@ -46,8 +46,15 @@ static Status verifyCollective(const HostProgram &program,
                          std::to_string(command.values.size()) +
                          " values, expected " +
                          std::to_string(int(hasOperand) + int(hasResult)));
-  if (spec.numReplicas < 1 || spec.numPartitions < 1)
-    return Status::error("collective compiled for an empty grid");
+  // A grid's size bounds what the checks below allocate.
+  constexpr int64_t kMaxDevices = int64_t(1) << 20;
+  if (spec.numReplicas < 1 || spec.numPartitions < 1 ||
+      spec.numReplicas > kMaxDevices || spec.numPartitions > kMaxDevices ||
+      spec.numReplicas * spec.numPartitions > kMaxDevices)
+    return Status::error("collective compiled for a grid of " +
+                         std::to_string(spec.numReplicas) + "x" +
+                         std::to_string(spec.numPartitions) +
+                         " (from 1 to 2^20 processes)");
   int64_t numDevices = spec.numReplicas * spec.numPartitions;
   std::vector<bool> seen(numDevices, false);
   size_t groupSize = 0;

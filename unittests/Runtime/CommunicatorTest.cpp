@@ -3,6 +3,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/runtime/Communicator.h"
+#include "hlox/runtime/Device.h"
+#include "hlox/runtime/Executable.h"
 
 #include <gtest/gtest.h>
 
@@ -144,6 +146,91 @@ TEST(LocalCommunicatorTest, MismatchedCollectivesFail) {
   for (const Status &status : statuses)
     named |= status.message().find("do not match") != std::string::npos;
   EXPECT_TRUE(named);
+}
+
+} // namespace
+
+namespace {
+
+/// A program of one collective: `kind` from argument 0 (4 f32) into result
+/// 0.
+HostProgram collectiveProgram(CollectiveKind kind, int64_t replicas,
+                              std::vector<std::vector<int64_t>> groups) {
+  HostProgram program;
+  program.values = {{{{4}, 4, "f32"}, ValueKind::Argument, 0, 0},
+                    {{{4}, 4, "f32"}, ValueKind::Result, 0, 0}};
+  Command command;
+  command.kind = CommandKind::Collective;
+  command.values = {0, 1};
+  command.collective.kind = kind;
+  command.collective.groups = std::move(groups);
+  command.collective.numReplicas = replicas;
+  program.commands = {command};
+  program.arguments = {0};
+  program.results = {1};
+  return program;
+}
+
+TEST(CollectiveCommandTest, ChecksItsGridAndGroups) {
+  Status status;
+  EXPECT_FALSE(Executable::create(
+      collectiveProgram(CollectiveKind::Broadcast, int64_t(1) << 40, {{0}}),
+      nullptr, status));
+  EXPECT_NE(status.message().find("from 1 to 2^20 processes"),
+            std::string::npos)
+      << status.message();
+  EXPECT_FALSE(Executable::create(
+      collectiveProgram(CollectiveKind::Broadcast, 2, {{0, 2}}), nullptr,
+      status));
+  EXPECT_NE(status.message().find("not in the grid"), std::string::npos)
+      << status.message();
+  // An all_gather's result holds every member's operand.
+  EXPECT_FALSE(Executable::create(
+      collectiveProgram(CollectiveKind::AllGather, 2, {{0, 1}}), nullptr,
+      status));
+  EXPECT_NE(status.message().find("result of the wrong size"),
+            std::string::npos)
+      << status.message();
+}
+
+TEST(CollectiveCommandTest, BroadcastsBetweenTwoRuns) {
+  Status status;
+  std::unique_ptr<Executable> executable = Executable::create(
+      collectiveProgram(CollectiveKind::Broadcast, 2, {{1, 0}}), nullptr,
+      status);
+  ASSERT_TRUE(executable) << status.message();
+  // Without a parallel run the program's 2x1 grid is missing.
+  CpuDevice device(1);
+  auto argument = device.allocate({{4}, 4, "f32"});
+  std::vector<std::shared_ptr<Buffer>> results;
+  Status single = executable->execute(device, {argument}, results);
+  ASSERT_FALSE(single);
+  EXPECT_NE(single.message().find("compiled for 2 replicas"), std::string::npos)
+      << single.message();
+  // Two runs of the one executable at once, as replicas 0 and 1: member 0
+  // of the group (replica 1) sends.
+  LocalCommunicator communicator(2);
+  std::vector<std::vector<float>> got(2);
+  std::vector<Status> statuses = runProcesses(communicator, [&](int64_t self) {
+    auto in = device.allocate({{4}, 4, "f32"});
+    for (int i = 0; i < 4; ++i)
+      static_cast<float *>(in->data())[i] = float(10 * self + i);
+    ProcessInfo process;
+    process.replica = self;
+    process.numReplicas = 2;
+    process.communicator = &communicator;
+    std::vector<std::shared_ptr<Buffer>> out;
+    Status run =
+        executable->execute(device, {in}, out, {}, nullptr, {}, &process);
+    if (run)
+      got[self].assign(static_cast<float *>(out[0]->data()),
+                       static_cast<float *>(out[0]->data()) + 4);
+    return run;
+  });
+  for (const Status &run : statuses)
+    ASSERT_TRUE(run) << run.message();
+  for (int self = 0; self < 2; ++self)
+    EXPECT_EQ(got[self], (std::vector<float>{10, 11, 12, 13}));
 }
 
 } // namespace
