@@ -3,7 +3,8 @@
 # major version 22, lit/FileCheck, clang/lld 22, Ninja, CMake, GoogleTest,
 # oneDNN (the runtime's matrix products), jemalloc (the allocator of the
 # tools that run programs) and LAPACK/BLAS (the handlers of JAX's CPU linear
-# algebra custom calls), Open MPI (collectives between processes), and
+# algebra custom calls), Open MPI and Gloo (collectives between processes),
+# and
 # Python 3 with numpy, pybind11 and pytest (the
 # hlox Python package and its tests).
 # Idempotent: installs only what is missing, and runs `apt-get update` at most
@@ -30,6 +31,7 @@ PACKAGES=(
   libblas-dev
   libopenmpi-dev
   openmpi-bin
+  libgloo-dev
   python3
   python3-dev
   python3-numpy

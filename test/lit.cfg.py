@@ -46,6 +46,13 @@ if config.hlox_mpiexec:
     config.substitutions.append(
         ("%mpirun", f"timeout 120 {config.hlox_mpiexec} --allow-run-as-root "
          "--oversubscribe --mca btl self,tcp -np"))
+# `gloo`: hlox was built with Gloo; %gloo-job N runs N processes of a
+# command that meet at a coordinator (Tools/run_job.py).
+if config.hlox_gloo:
+    config.available_features.add("gloo")
+    config.substitutions.append(
+        ("%gloo-job", f"{sys.executable} "
+         f"{os.path.join(config.test_source_root, 'Tools', 'run_job.py')}"))
 # `avx512`: the CPU running the tests has AVX-512F, so that hlox's own
 # kernels (the matrix product's, the pointwise convolution's) run.
 try:

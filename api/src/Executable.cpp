@@ -12,6 +12,9 @@
 #ifdef HLOX_HAVE_MPI
 #include "hlox/runtime/MpiCommunicator.h"
 #endif
+#ifdef HLOX_HAVE_GLOO
+#include "hlox/runtime/GlooCommunicator.h"
+#endif
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -582,6 +585,27 @@ ProcessGroup::joinMpi(double timeoutSeconds) {
   (void)timeoutSeconds;
   return Status(ErrorCode::Unimplemented,
                 "hlox was built without MPI (HLOX_ENABLE_MPI)");
+#endif
+}
+
+StatusOr<std::shared_ptr<ProcessGroup>>
+ProcessGroup::joinGloo(const std::string &coordinator, int64_t numProcesses,
+                       int64_t processId, double timeoutSeconds) {
+#ifdef HLOX_HAVE_GLOO
+  runtime::Status status;
+  std::unique_ptr<runtime::GlooCommunicator> communicator =
+      runtime::GlooCommunicator::create(coordinator, numProcesses, processId,
+                                        timeoutSeconds, status);
+  if (!communicator)
+    return Status(ErrorCode::ExecutionError, status.message());
+  auto impl = std::make_unique<Impl>();
+  impl->index = processId;
+  impl->communicator = std::move(communicator);
+  return std::make_shared<ProcessGroup>(std::move(impl));
+#else
+  (void)coordinator, (void)numProcesses, (void)processId, (void)timeoutSeconds;
+  return Status(ErrorCode::Unimplemented,
+                "hlox was built without Gloo (HLOX_ENABLE_GLOO)");
 #endif
 }
 

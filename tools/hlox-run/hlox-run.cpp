@@ -137,26 +137,46 @@ cl::opt<double> atolFlag(
     cl::desc("Absolute tolerance of --compare-with-interpreter (default: by "
              "element type, 1e-5 for f32)"),
     cl::init(-1));
-enum class Collectives { Local, Mpi };
+enum class Collectives { Local, Mpi, Gloo };
 cl::opt<Collectives> collectives(
     "collectives",
     cl::desc("Where the processes of a program for a grid run: local (all "
-             "in this process, a device each; the default) or mpi (this "
+             "in this process, a device each; the default), mpi (this "
              "process is one of them: run under `mpirun -np N`, N the "
-             "grid's size, process index the MPI rank)"),
-    cl::values(clEnumValN(Collectives::Local, "local",
-                          "threads of this "
-                          "process"),
-               clEnumValN(Collectives::Mpi, "mpi",
-                          "the processes of an MPI "
-                          "job")),
+             "grid's size, process index the MPI rank) or gloo (this "
+             "process is --process-id of --num-processes, meeting the "
+             "others at --coordinator)"),
+    cl::values(
+        clEnumValN(Collectives::Local, "local", "threads of this process"),
+        clEnumValN(Collectives::Mpi, "mpi", "the processes of an MPI job"),
+        clEnumValN(Collectives::Gloo, "gloo",
+                   "processes that meet at a coordinator, over "
+                   "Gloo's TCP connections")),
     cl::init(Collectives::Local));
 
 cl::opt<double> collectiveTimeout(
     "collective-timeout",
-    cl::desc("With --collectives=mpi, the seconds a collective may wait "
-             "before it fails as a deadlock (default 60)"),
+    cl::desc("With --collectives=mpi or gloo, the seconds a collective (and "
+             "gloo's rendezvous) may wait before it fails (default 60)"),
     cl::value_desc("s"), cl::init(60));
+
+cl::opt<int64_t> numProcesses(
+    "num-processes",
+    cl::desc("With --collectives=gloo, the processes of the job (the "
+             "grid's size)"),
+    cl::value_desc("n"), cl::init(0));
+
+cl::opt<int64_t> processId(
+    "process-id",
+    cl::desc("With --collectives=gloo, this process's index in the job "
+             "(its device index in the grid)"),
+    cl::value_desc("i"), cl::init(-1));
+
+cl::opt<std::string> coordinator(
+    "coordinator",
+    cl::desc("With --collectives=gloo, where the job's processes meet: "
+             "HOST:PORT, which process 0 serves"),
+    cl::value_desc("host:port"));
 
 cl::opt<bool> profile(
     "profile",
@@ -520,14 +540,23 @@ ExitCode runOnGrid(api::Executable &executable, func::FuncOp function,
   return code;
 }
 
-/// Runs `executable` as this process's share of an MPI job running its
-/// grid (process index = MPI rank); prints the results after its place in
-/// the grid.
+/// Runs `executable` as this process's share of a job of processes running
+/// its grid (MPI: process index = rank; Gloo: --process-id); prints the
+/// results after its place in the grid.
 ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
                          ArrayRef<RuntimeValue> arguments, int64_t replicas,
                          int64_t partitions) {
+  if (collectives == Collectives::Gloo &&
+      (numProcesses < 1 || processId < 0 || coordinator.empty())) {
+    llvm::errs() << "error: --collectives=gloo needs --num-processes, "
+                    "--process-id and --coordinator\n";
+    return kError;
+  }
   api::StatusOr<std::shared_ptr<api::ProcessGroup>> group =
-      api::ProcessGroup::joinMpi(collectiveTimeout);
+      collectives == Collectives::Mpi
+          ? api::ProcessGroup::joinMpi(collectiveTimeout)
+          : api::ProcessGroup::joinGloo(coordinator, numProcesses, processId,
+                                        collectiveTimeout);
   if (!group.ok()) {
     llvm::errs() << "error: " << group.getStatus().getMessage() << "\n";
     return kError;
@@ -605,10 +634,10 @@ ExitCode runCompiled(StringRef program, StringRef sourceName,
       getGridSize(function, options.numReplicas, "mhlo.num_replicas");
   int64_t partitions =
       getGridSize(function, options.numPartitions, "mhlo.num_partitions");
-  if (collectives == Collectives::Mpi) {
+  if (collectives != Collectives::Local) {
     if (resultsOut) {
       function.emitError("--compare-with-interpreter takes one process's "
-                         "results, not an MPI job's");
+                         "results, not a job's");
       return kError;
     }
     return runAsJobProcess(**executable, function, arguments, replicas,

@@ -479,6 +479,15 @@ public:
   /// built without MPI.
   static StatusOr<std::shared_ptr<ProcessGroup>>
   joinMpi(double timeoutSeconds = 60);
+  /// Joins a job of `numProcesses` processes started on their own, as
+  /// process `processId`, meeting at `coordinator` ("host:port"; process 0
+  /// serves it on that port), their collectives over Gloo's TCP
+  /// connections. A collective that waits longer than `timeoutSeconds`
+  /// fails, and so do the others' at once when a process dies.
+  /// Unimplemented when hlox was built without Gloo.
+  static StatusOr<std::shared_ptr<ProcessGroup>>
+  joinGloo(const std::string &coordinator, int64_t numProcesses,
+           int64_t processId, double timeoutSeconds = 60);
   ~ProcessGroup();
   int64_t getProcessIndex() const;
   int64_t getNumProcesses() const;
