@@ -27,11 +27,31 @@ LocalCommunicator::LocalCommunicator(int64_t numProcesses)
 
 LocalCommunicator::~LocalCommunicator() = default;
 
-static std::string describeGroup(const std::vector<int64_t> &group) {
+std::string hlox::runtime::describeDevices(const std::vector<int64_t> &group) {
   std::string text;
   for (int64_t id : group)
     text += (text.empty() ? "" : ",") + std::to_string(id);
   return "{" + text + "}";
+}
+
+Status hlox::runtime::checkGroupInJob(const std::vector<int64_t> &group,
+                                      int64_t numProcesses) {
+  for (int64_t id : group)
+    if (id < 0 || id >= numProcesses)
+      return Status::error("process group " + describeDevices(group) +
+                           " names device " + std::to_string(id) +
+                           ", but the job has " + std::to_string(numProcesses) +
+                           " processes");
+  return {};
+}
+
+Status hlox::runtime::unpairedChannelError(bool send, int64_t channel) {
+  return Status::error(
+      std::string(send ? "send" : "recv") + " on channel " +
+      std::to_string(channel) + ": a channel names no " +
+      (send ? "receiving" : "sending") +
+      " process, and a job of processes needs one (run the program's "
+      "processes in one process: --collectives=local)");
 }
 
 Status LocalCommunicator::waitUntil(std::unique_lock<std::mutex> &lock,
@@ -76,9 +96,9 @@ Status LocalCommunicator::meet(
   auto found = std::find(group.begin(), group.end(), self);
   if (found == group.end())
     return Status::error(what + ": device " + std::to_string(self) +
-                         " is not in the group " + describeGroup(group));
+                         " is not in the group " + describeDevices(group));
   size_t position = found - group.begin();
-  std::string groupKey = describeGroup(group);
+  std::string groupKey = describeDevices(group);
   std::unique_lock<std::mutex> lock(mutex);
   int64_t sequence = issued[{self, groupKey}]++;
   std::string key = groupKey + "#" + std::to_string(sequence);
@@ -126,7 +146,7 @@ Status LocalCommunicator::meet(
 Status LocalCommunicator::allGather(int64_t self,
                                     const std::vector<int64_t> &group,
                                     const void *in, void *out, size_t bytes) {
-  return meet(self, group, "all_gather over devices " + describeGroup(group),
+  return meet(self, group, "all_gather over devices " + describeDevices(group),
               bytes, in, [&](const std::vector<const void *> &inputs) {
                 for (size_t j = 0; j < inputs.size(); ++j)
                   std::memcpy(static_cast<uint8_t *>(out) + j * bytes,
@@ -138,7 +158,7 @@ Status LocalCommunicator::allToAll(int64_t self,
                                    const std::vector<int64_t> &group,
                                    const void *in, void *out, size_t bytes) {
   size_t position = std::find(group.begin(), group.end(), self) - group.begin();
-  return meet(self, group, "all_to_all over devices " + describeGroup(group),
+  return meet(self, group, "all_to_all over devices " + describeDevices(group),
               bytes, in, [&](const std::vector<const void *> &inputs) {
                 for (size_t j = 0; j < inputs.size(); ++j)
                   std::memcpy(static_cast<uint8_t *>(out) + j * bytes,
@@ -157,7 +177,7 @@ Status LocalCommunicator::broadcast(int64_t self,
                          " is out of range for a group of " +
                          std::to_string(group.size()));
   return meet(self, group,
-              "collective_broadcast over devices " + describeGroup(group),
+              "collective_broadcast over devices " + describeDevices(group),
               bytes, in, [&](const std::vector<const void *> &inputs) {
                 std::memcpy(out, inputs[root], bytes);
               });
@@ -176,8 +196,8 @@ Status LocalCommunicator::permute(
     sourcePosition =
         std::find(domain.begin(), domain.end(), source) - domain.begin();
   return meet(self, domain,
-              "collective_permute over devices " + describeGroup(domain), bytes,
-              in, [&](const std::vector<const void *> &inputs) {
+              "collective_permute over devices " + describeDevices(domain),
+              bytes, in, [&](const std::vector<const void *> &inputs) {
                 if (sourcePosition < inputs.size())
                   std::memcpy(out, inputs[sourcePosition], bytes);
                 else

@@ -22,13 +22,6 @@ using namespace hlox::runtime;
 
 namespace {
 
-std::string describeGroup(const std::vector<int64_t> &group) {
-  std::string text;
-  for (int64_t id : group)
-    text += (text.empty() ? "" : ",") + std::to_string(id);
-  return "{" + text + "}";
-}
-
 /// Gloo's rendezvous store over the coordinator's TcpStore. Gloo reports
 /// errors by exception: a failed call throws gloo::IoException.
 class CoordinatorStore final : public gloo::rendezvous::Store {
@@ -76,18 +69,8 @@ struct GlooCommunicator::Impl {
   /// The slot of the next collective over `group`: its members run the
   /// collectives over it in one order.
   uint64_t nextSlot(const std::vector<int64_t> &group) {
-    std::string key = describeGroup(group);
+    std::string key = describeDevices(group);
     return (std::hash<std::string>()(key) << 20) + sequences[key]++;
-  }
-
-  Status checkGroup(const std::vector<int64_t> &group) const {
-    for (int64_t id : group)
-      if (id < 0 || id >= size)
-        return Status::error("process group " + describeGroup(group) +
-                             " names device " + std::to_string(id) +
-                             ", but the job has " + std::to_string(size) +
-                             " processes");
-    return {};
   }
 
   /// Sends `sends` (rank, offset in `in`) of `bytes` each from `in`,
@@ -197,8 +180,8 @@ int64_t GlooCommunicator::getNumProcesses() const { return impl->size; }
 Status GlooCommunicator::allGather(int64_t self,
                                    const std::vector<int64_t> &group,
                                    const void *in, void *out, size_t bytes) {
-  std::string what = "all_gather over devices " + describeGroup(group);
-  if (Status status = impl->checkGroup(group); !status)
+  std::string what = "all_gather over devices " + describeDevices(group);
+  if (Status status = checkGroupInJob(group, impl->size); !status)
     return status;
   std::vector<std::pair<int64_t, size_t>> sends, receives;
   for (size_t j = 0; j < group.size(); ++j) {
@@ -216,8 +199,8 @@ Status GlooCommunicator::allGather(int64_t self,
 Status GlooCommunicator::allToAll(int64_t self,
                                   const std::vector<int64_t> &group,
                                   const void *in, void *out, size_t bytes) {
-  std::string what = "all_to_all over devices " + describeGroup(group);
-  if (Status status = impl->checkGroup(group); !status)
+  std::string what = "all_to_all over devices " + describeDevices(group);
+  if (Status status = checkGroupInJob(group, impl->size); !status)
     return status;
   std::vector<std::pair<int64_t, size_t>> sends, receives;
   for (size_t j = 0; j < group.size(); ++j) {
@@ -238,8 +221,8 @@ Status GlooCommunicator::broadcast(int64_t self,
                                    int64_t root, const void *in, void *out,
                                    size_t bytes) {
   std::string what =
-      "collective_broadcast over devices " + describeGroup(group);
-  if (Status status = impl->checkGroup(group); !status)
+      "collective_broadcast over devices " + describeDevices(group);
+  if (Status status = checkGroupInJob(group, impl->size); !status)
     return status;
   if (root < 0 || root >= static_cast<int64_t>(group.size()))
     return Status::error(what + ": root " + std::to_string(root) +
@@ -261,8 +244,9 @@ Status
 GlooCommunicator::permute(int64_t self, const std::vector<int64_t> &domain,
                           const std::vector<std::pair<int64_t, int64_t>> &pairs,
                           const void *in, void *out, size_t bytes) {
-  std::string what = "collective_permute over devices " + describeGroup(domain);
-  if (Status status = impl->checkGroup(domain); !status)
+  std::string what =
+      "collective_permute over devices " + describeDevices(domain);
+  if (Status status = checkGroupInJob(domain, impl->size); !status)
     return status;
   uint64_t slot = impl->nextSlot(domain);
   std::vector<std::pair<int64_t, size_t>> sends, receives;
@@ -286,17 +270,11 @@ GlooCommunicator::permute(int64_t self, const std::vector<int64_t> &domain,
 }
 
 Status GlooCommunicator::send(int64_t, int64_t channel, const void *, size_t) {
-  return Status::error("send on channel " + std::to_string(channel) +
-                       ": a channel names no receiving process, and a job "
-                       "of processes needs one (run the program's processes "
-                       "in one process: --collectives=local)");
+  return unpairedChannelError(/*send=*/true, channel);
 }
 
 Status GlooCommunicator::receive(int64_t, int64_t channel, void *, size_t) {
-  return Status::error("recv on channel " + std::to_string(channel) +
-                       ": a channel names no sending process, and a job of "
-                       "processes needs one (run the program's processes in "
-                       "one process: --collectives=local)");
+  return unpairedChannelError(/*send=*/false, channel);
 }
 
 void GlooCommunicator::finished(int64_t, bool) {}

@@ -22,13 +22,6 @@ namespace {
 std::mutex mpiMutex;
 int mpiUsers = 0;
 
-std::string describeGroup(const std::vector<int64_t> &group) {
-  std::string text;
-  for (int64_t id : group)
-    text += (text.empty() ? "" : ",") + std::to_string(id);
-  return "{" + text + "}";
-}
-
 std::string mpiError(int code) {
   char text[MPI_MAX_ERROR_STRING];
   int length = 0;
@@ -77,22 +70,11 @@ struct MpiCommunicator::Impl {
     }
   }
 
-  /// Checks that `group` names ranks of the job.
-  Status checkGroup(const std::vector<int64_t> &group) const {
-    for (int64_t id : group)
-      if (id < 0 || id >= size)
-        return Status::error("process group " + describeGroup(group) +
-                             " names device " + std::to_string(id) +
-                             ", but the MPI job has " + std::to_string(size) +
-                             " processes");
-    return {};
-  }
-
   /// The tag of the next collective over `group`: its members run the
   /// collectives over it in one order, and messages between two ranks
   /// with one tag arrive in the order sent.
   int nextTag(const std::vector<int64_t> &group) {
-    std::string key = describeGroup(group);
+    std::string key = describeDevices(group);
     size_t sequence = sequences[key]++;
     return static_cast<int>((std::hash<std::string>()(key) + sequence) % 30000);
   }
@@ -180,10 +162,10 @@ static Status checkCount(size_t bytes, const std::string &what) {
 Status MpiCommunicator::allGather(int64_t self,
                                   const std::vector<int64_t> &group,
                                   const void *in, void *out, size_t bytes) {
-  std::string what = "all_gather over devices " + describeGroup(group);
+  std::string what = "all_gather over devices " + describeDevices(group);
   if (Status status = checkCount(bytes * group.size(), what); !status)
     return status;
-  if (Status status = impl->checkGroup(group); !status)
+  if (Status status = checkGroupInJob(group, impl->size); !status)
     return status;
   std::vector<MPI_Request> requests;
   // This operand to each other member, theirs into their rows.
@@ -209,10 +191,10 @@ Status MpiCommunicator::allGather(int64_t self,
 Status MpiCommunicator::allToAll(int64_t self,
                                  const std::vector<int64_t> &group,
                                  const void *in, void *out, size_t bytes) {
-  std::string what = "all_to_all over devices " + describeGroup(group);
+  std::string what = "all_to_all over devices " + describeDevices(group);
   if (Status status = checkCount(bytes * group.size(), what); !status)
     return status;
-  if (Status status = impl->checkGroup(group); !status)
+  if (Status status = checkGroupInJob(group, impl->size); !status)
     return status;
   std::vector<MPI_Request> requests;
   int tag = impl->nextTag(group);
@@ -240,10 +222,10 @@ Status MpiCommunicator::broadcast(int64_t self,
                                   int64_t root, const void *in, void *out,
                                   size_t bytes) {
   std::string what =
-      "collective_broadcast over devices " + describeGroup(group);
+      "collective_broadcast over devices " + describeDevices(group);
   if (Status status = checkCount(bytes, what); !status)
     return status;
-  if (Status status = impl->checkGroup(group); !status)
+  if (Status status = checkGroupInJob(group, impl->size); !status)
     return status;
   if (root < 0 || root >= static_cast<int64_t>(group.size()))
     return Status::error(what + ": root " + std::to_string(root) +
@@ -270,10 +252,11 @@ Status
 MpiCommunicator::permute(int64_t self, const std::vector<int64_t> &domain,
                          const std::vector<std::pair<int64_t, int64_t>> &pairs,
                          const void *in, void *out, size_t bytes) {
-  std::string what = "collective_permute over devices " + describeGroup(domain);
+  std::string what =
+      "collective_permute over devices " + describeDevices(domain);
   if (Status status = checkCount(bytes, what); !status)
     return status;
-  if (Status status = impl->checkGroup(domain); !status)
+  if (Status status = checkGroupInJob(domain, impl->size); !status)
     return status;
   int tag = impl->nextTag(domain);
   std::vector<MPI_Request> requests;
@@ -298,17 +281,11 @@ MpiCommunicator::permute(int64_t self, const std::vector<int64_t> &domain,
 }
 
 Status MpiCommunicator::send(int64_t, int64_t channel, const void *, size_t) {
-  return Status::error("send on channel " + std::to_string(channel) +
-                       ": a channel names no receiving process, and MPI "
-                       "needs one (run the program's processes in one "
-                       "process: --collectives=local)");
+  return unpairedChannelError(/*send=*/true, channel);
 }
 
 Status MpiCommunicator::receive(int64_t, int64_t channel, void *, size_t) {
-  return Status::error("recv on channel " + std::to_string(channel) +
-                       ": a channel names no sending process, and MPI "
-                       "needs one (run the program's processes in one "
-                       "process: --collectives=local)");
+  return unpairedChannelError(/*send=*/false, channel);
 }
 
 void MpiCommunicator::finished(int64_t, bool) {}

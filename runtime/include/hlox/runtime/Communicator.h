@@ -37,6 +37,17 @@
 
 namespace hlox::runtime {
 
+/// "{0,2,1}": the device indices of a group, for messages and keys.
+std::string describeDevices(const std::vector<int64_t> &group);
+
+/// Fails unless every device of `group` is a process of a job of
+/// `numProcesses`.
+Status checkGroupInJob(const std::vector<int64_t> &group, int64_t numProcesses);
+
+/// The error of a channel send (or recv) between the processes of a job
+/// (MPI, Gloo): a channel names no peer process, which they need.
+Status unpairedChannelError(bool send, int64_t channel);
+
 /// Moves bytes between the processes of a parallel run. Each process calls
 /// from its own thread, naming itself by its device index `self`; calls
 /// block until the data has arrived and fail, never hang, when it cannot
