@@ -610,6 +610,17 @@ ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
   return execution->report->checkFailures.empty() ? kPassed : kCheckFailed;
 }
 
+/// The compile options of entry `entry`: hlox-run's flags.
+api::CompileOptions getCompileOptions(StringRef entry) {
+  api::CompileOptions options;
+  options.entry = entry.str();
+  options.opaqueConstants = opaqueConstants;
+  options.dumpDir = dumpIr;
+  options.vectorize = vectorize;
+  tools::applyCompileFlags(options);
+  return options;
+}
+
 /// Compiles `function` of `program` (the source's bytes, named
 /// `sourceName` in diagnostics) through the API and runs it: on each
 /// process of its grid when that has more than one, or as one of them in
@@ -617,12 +628,7 @@ ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
 ExitCode runCompiled(StringRef program, StringRef sourceName,
                      func::FuncOp function, ArrayRef<RuntimeValue> arguments,
                      SmallVectorImpl<RuntimeValue> *resultsOut = nullptr) {
-  api::CompileOptions options;
-  options.entry = function.getSymName().str();
-  options.opaqueConstants = opaqueConstants;
-  options.dumpDir = dumpIr;
-  options.vectorize = vectorize;
-  tools::applyCompileFlags(options);
+  api::CompileOptions options = getCompileOptions(function.getSymName());
   api::StatusOr<std::shared_ptr<api::Executable>> executable =
       getClient().compile({program.data(), program.size()}, options,
                           {sourceName.data(), sourceName.size()});
@@ -737,12 +743,7 @@ runParallelCompiled(StringRef program, StringRef sourceName, Operation *op,
       std::shared_ptr<api::Executable> &executable =
           compiled[name.getValue().str()];
       if (!executable) {
-        api::CompileOptions options;
-        options.entry = name.getValue().str();
-        options.opaqueConstants = opaqueConstants;
-        options.dumpDir = dumpIr;
-        options.vectorize = vectorize;
-        tools::applyCompileFlags(options);
+        api::CompileOptions options = getCompileOptions(name.getValue());
         options.numReplicas = replicas;
         options.numPartitions = partitions;
         api::StatusOr<std::shared_ptr<api::Executable>> made =
