@@ -542,16 +542,13 @@ Client::executeParallel(const std::vector<ParallelProcess> &processes,
   run(0);
   for (std::thread &thread : threads)
     thread.join();
-  // The first failure that is not another's consequence comes first.
-  const Status *first = nullptr;
+  // The failure that made the others fail, else the first.
+  int64_t cause = communicator.getFailedProcess();
+  if (cause >= 0 && !statuses[cause].ok())
+    return statuses[cause];
   for (const Status &status : statuses)
-    if (!status.ok() &&
-        (!first ||
-         (first->getMessage().find("interrupted") != std::string::npos &&
-          status.getMessage().find("interrupted") == std::string::npos)))
-      first = &status;
-  if (first)
-    return *first;
+    if (!status.ok())
+      return status;
   execution.outfeed = feeds.takeOutfeed();
   return execution;
 }

@@ -27,15 +27,18 @@ LocalCommunicator::LocalCommunicator(int64_t numProcesses)
 
 LocalCommunicator::~LocalCommunicator() = default;
 
-std::string hlox::runtime::describeDevices(const std::vector<int64_t> &group) {
+/// "{0,2,1}": the device indices of a group, for messages and keys.
+static std::string describeDevices(const std::vector<int64_t> &group) {
   std::string text;
   for (int64_t id : group)
     text += (text.empty() ? "" : ",") + std::to_string(id);
   return "{" + text + "}";
 }
 
-Status hlox::runtime::checkGroupInJob(const std::vector<int64_t> &group,
-                                      int64_t numProcesses) {
+/// Fails unless every device of `group` is a process of a job of
+/// `numProcesses`.
+static Status checkGroupInJob(const std::vector<int64_t> &group,
+                              int64_t numProcesses) {
   for (int64_t id : group)
     if (id < 0 || id >= numProcesses)
       return Status::error("process group " + describeDevices(group) +
@@ -45,7 +48,9 @@ Status hlox::runtime::checkGroupInJob(const std::vector<int64_t> &group,
   return {};
 }
 
-Status hlox::runtime::unpairedChannelError(bool send, int64_t channel) {
+/// The error of a channel send (or recv) between the processes of a job:
+/// a channel names no peer process, which they need.
+static Status unpairedChannelError(bool send, int64_t channel) {
   return Status::error(
       std::string(send ? "send" : "recv") + " on channel " +
       std::to_string(channel) + ": a channel names no " +
@@ -239,6 +244,124 @@ void LocalCommunicator::finished(int64_t self, bool failed) {
   if (failed && failedProcess < 0)
     failedProcess = self;
   changed.notify_all();
+}
+
+Status PointToPointCommunicator::begin(const std::vector<int64_t> &group,
+                                       uint64_t &sequence) {
+  if (Status status = checkGroupInJob(group, getNumProcesses()); !status)
+    return status;
+  std::string key = describeDevices(group);
+  sequence = (std::hash<std::string>()(key) << 20) + sequences[key]++;
+  return {};
+}
+
+Status PointToPointCommunicator::allGather(int64_t self,
+                                           const std::vector<int64_t> &group,
+                                           const void *in, void *out,
+                                           size_t bytes) {
+  uint64_t sequence;
+  if (Status status = begin(group, sequence); !status)
+    return status;
+  // This operand to each other member, theirs into their rows.
+  std::vector<Message> sends, receives;
+  auto *rows = static_cast<uint8_t *>(out);
+  for (size_t j = 0; j < group.size(); ++j) {
+    if (group[j] == self) {
+      std::memcpy(rows + j * bytes, in, bytes);
+      continue;
+    }
+    sends.push_back({group[j], const_cast<void *>(in)});
+    receives.push_back({group[j], rows + j * bytes});
+  }
+  return exchange(sends, receives, bytes, sequence,
+                  "all_gather over devices " + describeDevices(group));
+}
+
+Status PointToPointCommunicator::allToAll(int64_t self,
+                                          const std::vector<int64_t> &group,
+                                          const void *in, void *out,
+                                          size_t bytes) {
+  uint64_t sequence;
+  if (Status status = begin(group, sequence); !status)
+    return status;
+  // Chunk j to member j; member j's chunk into row j.
+  std::vector<Message> sends, receives;
+  auto *chunks = static_cast<uint8_t *>(const_cast<void *>(in));
+  auto *rows = static_cast<uint8_t *>(out);
+  for (size_t j = 0; j < group.size(); ++j) {
+    if (group[j] == self) {
+      std::memcpy(rows + j * bytes, chunks + j * bytes, bytes);
+      continue;
+    }
+    sends.push_back({group[j], chunks + j * bytes});
+    receives.push_back({group[j], rows + j * bytes});
+  }
+  return exchange(sends, receives, bytes, sequence,
+                  "all_to_all over devices " + describeDevices(group));
+}
+
+Status PointToPointCommunicator::broadcast(int64_t self,
+                                           const std::vector<int64_t> &group,
+                                           int64_t root, const void *in,
+                                           void *out, size_t bytes) {
+  std::string what =
+      "collective_broadcast over devices " + describeDevices(group);
+  if (root < 0 || root >= static_cast<int64_t>(group.size()))
+    return Status::error(what + ": root " + std::to_string(root) +
+                         " is out of range");
+  uint64_t sequence;
+  if (Status status = begin(group, sequence); !status)
+    return status;
+  // The root sends to each other member; they receive from it.
+  std::vector<Message> sends, receives;
+  if (group[root] == self) {
+    std::memmove(out, in, bytes);
+    for (int64_t member : group)
+      if (member != self)
+        sends.push_back({member, out});
+  } else {
+    receives.push_back({group[root], out});
+  }
+  return exchange(sends, receives, bytes, sequence, what);
+}
+
+Status PointToPointCommunicator::permute(
+    int64_t self, const std::vector<int64_t> &domain,
+    const std::vector<std::pair<int64_t, int64_t>> &pairs, const void *in,
+    void *out, size_t bytes) {
+  uint64_t sequence;
+  if (Status status = begin(domain, sequence); !status)
+    return status;
+  std::vector<Message> sends, receives;
+  bool targeted = false;
+  for (auto [source, target] : pairs) {
+    targeted |= target == self;
+    if (source == self && target == self)
+      std::memmove(out, in, bytes);
+    else if (source == self)
+      sends.push_back({target, const_cast<void *>(in)});
+    else if (target == self)
+      receives.push_back({source, out});
+  }
+  if (!targeted)
+    std::memset(out, 0, bytes);
+  return exchange(sends, receives, bytes, sequence,
+                  "collective_permute over devices " + describeDevices(domain));
+}
+
+Status PointToPointCommunicator::send(int64_t, int64_t channel, const void *,
+                                      size_t) {
+  return unpairedChannelError(/*send=*/true, channel);
+}
+
+Status PointToPointCommunicator::receive(int64_t, int64_t channel, void *,
+                                         size_t) {
+  return unpairedChannelError(/*send=*/false, channel);
+}
+
+int64_t LocalCommunicator::getFailedProcess() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return failedProcess;
 }
 
 void HostFeeds::pushInfeed(std::vector<uint8_t> bytes) {

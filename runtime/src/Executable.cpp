@@ -301,12 +301,11 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
 
 /// What one run of an executable uses on its own.
 struct Executable::Context {
-  /// The arena.
-  void *arena = nullptr;
+  /// The arena (null when the program needs none).
   struct ArenaDeleter {
     void operator()(void *p) const { freeAligned(p); }
   };
-  std::unique_ptr<void, ArenaDeleter> arenaOwner;
+  std::unique_ptr<void, ArenaDeleter> arena;
   /// Where handlers run.
   HandlerContext handlerContext;
   /// The library primitive of each command that is a Convolution, else
@@ -349,14 +348,13 @@ std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
                                    : nullptr);
   }
   if (program.arenaBytes > 0) {
-    context->arena = allocateAligned(program.arenaBytes);
+    context->arena.reset(allocateAligned(program.arenaBytes));
     if (!context->arena) {
       status =
           Status::error("out of memory allocating a " +
                         std::to_string(program.arenaBytes) + "-byte arena");
       return nullptr;
     }
-    context->arenaOwner.reset(context->arena);
   }
   status = {};
   return context;
@@ -434,7 +432,7 @@ Status Executable::execute(
     std::unique_ptr<Context> &context;
     ~Returner() { executable.returnContext(std::move(context)); }
   } returner{*this, context};
-  void *arena = context->arena;
+  void *arena = context->arena.get();
   // Each value's address in this run.
   std::vector<void *> addresses(program.values.size(), nullptr);
   for (size_t id = 0; id < program.values.size(); ++id) {

@@ -15,8 +15,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <functional>
-#include <map>
 
 using namespace hlox::runtime;
 
@@ -63,49 +61,6 @@ struct GlooCommunicator::Impl {
   std::unique_ptr<TcpStoreServer> server;
   std::unique_ptr<TcpStoreClient> client;
   std::shared_ptr<gloo::rendezvous::Context> context;
-  /// Per group (its members printed), the collectives run over it.
-  std::map<std::string, uint64_t> sequences;
-
-  /// The slot of the next collective over `group`: its members run the
-  /// collectives over it in one order.
-  uint64_t nextSlot(const std::vector<int64_t> &group) {
-    std::string key = describeDevices(group);
-    return (std::hash<std::string>()(key) << 20) + sequences[key]++;
-  }
-
-  /// Sends `sends` (rank, offset in `in`) of `bytes` each from `in`,
-  /// receives `receives` (rank, offset in `out`) into `out`, and waits for
-  /// all of them.
-  Status exchange(const void *in, size_t inBytes, void *out, size_t outBytes,
-                  const std::vector<std::pair<int64_t, size_t>> &sends,
-                  const std::vector<std::pair<int64_t, size_t>> &receives,
-                  size_t bytes, uint64_t slot, const std::string &what) {
-    try {
-      std::unique_ptr<gloo::transport::UnboundBuffer> source, target;
-      if (!sends.empty())
-        source = context->createUnboundBuffer(const_cast<void *>(in), inBytes);
-      if (!receives.empty())
-        target = context->createUnboundBuffer(out, outBytes);
-      for (auto [rank, offset] : sends)
-        source->send(static_cast<int>(rank), slot, offset, bytes);
-      for (auto [rank, offset] : receives)
-        target->recv(static_cast<int>(rank), slot, offset, bytes);
-      for (size_t i = 0; i < receives.size(); ++i)
-        if (!target->waitRecv(timeout))
-          return Status::error(what + " was aborted");
-      for (size_t i = 0; i < sends.size(); ++i)
-        if (!source->waitSend(timeout))
-          return Status::error(what + " was aborted");
-    } catch (const gloo::IoException &error) {
-      return Status::error(what + " failed on process " + std::to_string(rank) +
-                           ": " + error.what() +
-                           " (a deadlock, or a process that stopped)");
-    } catch (const gloo::Exception &error) {
-      return Status::error(what + " failed on process " + std::to_string(rank) +
-                           ": " + error.what());
-    }
-    return {};
-  }
 };
 
 GlooCommunicator::GlooCommunicator(std::unique_ptr<Impl> impl)
@@ -177,104 +132,36 @@ GlooCommunicator::create(const std::string &coordinator, int64_t numProcesses,
 
 int64_t GlooCommunicator::getNumProcesses() const { return impl->size; }
 
-Status GlooCommunicator::allGather(int64_t self,
-                                   const std::vector<int64_t> &group,
-                                   const void *in, void *out, size_t bytes) {
-  std::string what = "all_gather over devices " + describeDevices(group);
-  if (Status status = checkGroupInJob(group, impl->size); !status)
-    return status;
-  std::vector<std::pair<int64_t, size_t>> sends, receives;
-  for (size_t j = 0; j < group.size(); ++j) {
-    if (group[j] == self) {
-      std::memcpy(static_cast<uint8_t *>(out) + j * bytes, in, bytes);
-      continue;
+Status GlooCommunicator::exchange(const std::vector<Message> &sends,
+                                  const std::vector<Message> &receives,
+                                  size_t bytes, uint64_t sequence,
+                                  const std::string &what) {
+  try {
+    std::vector<std::unique_ptr<gloo::transport::UnboundBuffer>> outgoing,
+        incoming;
+    for (const Message &message : sends) {
+      outgoing.push_back(
+          impl->context->createUnboundBuffer(message.data, bytes));
+      outgoing.back()->send(static_cast<int>(message.peer), sequence);
     }
-    sends.emplace_back(group[j], 0);
-    receives.emplace_back(group[j], j * bytes);
-  }
-  return impl->exchange(in, bytes, out, bytes * group.size(), sends, receives,
-                        bytes, impl->nextSlot(group), what);
-}
-
-Status GlooCommunicator::allToAll(int64_t self,
-                                  const std::vector<int64_t> &group,
-                                  const void *in, void *out, size_t bytes) {
-  std::string what = "all_to_all over devices " + describeDevices(group);
-  if (Status status = checkGroupInJob(group, impl->size); !status)
-    return status;
-  std::vector<std::pair<int64_t, size_t>> sends, receives;
-  for (size_t j = 0; j < group.size(); ++j) {
-    if (group[j] == self) {
-      std::memcpy(static_cast<uint8_t *>(out) + j * bytes,
-                  static_cast<const uint8_t *>(in) + j * bytes, bytes);
-      continue;
+    for (const Message &message : receives) {
+      incoming.push_back(
+          impl->context->createUnboundBuffer(message.data, bytes));
+      incoming.back()->recv(static_cast<int>(message.peer), sequence);
     }
-    sends.emplace_back(group[j], j * bytes);
-    receives.emplace_back(group[j], j * bytes);
+    for (auto &buffer : incoming)
+      if (!buffer->waitRecv(impl->timeout))
+        return Status::error(what + " was aborted");
+    for (auto &buffer : outgoing)
+      if (!buffer->waitSend(impl->timeout))
+        return Status::error(what + " was aborted");
+  } catch (const gloo::IoException &error) {
+    return Status::error(what + " failed on process " +
+                         std::to_string(impl->rank) + ": " + error.what() +
+                         " (a deadlock, or a process that stopped)");
+  } catch (const gloo::Exception &error) {
+    return Status::error(what + " failed on process " +
+                         std::to_string(impl->rank) + ": " + error.what());
   }
-  return impl->exchange(in, bytes * group.size(), out, bytes * group.size(),
-                        sends, receives, bytes, impl->nextSlot(group), what);
+  return {};
 }
-
-Status GlooCommunicator::broadcast(int64_t self,
-                                   const std::vector<int64_t> &group,
-                                   int64_t root, const void *in, void *out,
-                                   size_t bytes) {
-  std::string what =
-      "collective_broadcast over devices " + describeDevices(group);
-  if (Status status = checkGroupInJob(group, impl->size); !status)
-    return status;
-  if (root < 0 || root >= static_cast<int64_t>(group.size()))
-    return Status::error(what + ": root " + std::to_string(root) +
-                         " is out of range");
-  std::vector<std::pair<int64_t, size_t>> sends, receives;
-  if (group[root] == self) {
-    std::memmove(out, in, bytes);
-    for (int64_t member : group)
-      if (member != self)
-        sends.emplace_back(member, 0);
-  } else {
-    receives.emplace_back(group[root], 0);
-  }
-  return impl->exchange(in, bytes, out, bytes, sends, receives, bytes,
-                        impl->nextSlot(group), what);
-}
-
-Status
-GlooCommunicator::permute(int64_t self, const std::vector<int64_t> &domain,
-                          const std::vector<std::pair<int64_t, int64_t>> &pairs,
-                          const void *in, void *out, size_t bytes) {
-  std::string what =
-      "collective_permute over devices " + describeDevices(domain);
-  if (Status status = checkGroupInJob(domain, impl->size); !status)
-    return status;
-  uint64_t slot = impl->nextSlot(domain);
-  std::vector<std::pair<int64_t, size_t>> sends, receives;
-  for (auto [source, target] : pairs) {
-    if (source == self && target == self) {
-      std::memmove(out, in, bytes);
-      continue;
-    }
-    if (source == self)
-      sends.emplace_back(target, 0);
-    if (target == self)
-      receives.emplace_back(source, 0);
-  }
-  bool targeted = !receives.empty() ||
-                  std::any_of(pairs.begin(), pairs.end(),
-                              [&](auto pair) { return pair.second == self; });
-  if (!targeted)
-    std::memset(out, 0, bytes);
-  return impl->exchange(in, bytes, out, bytes, sends, receives, bytes, slot,
-                        what);
-}
-
-Status GlooCommunicator::send(int64_t, int64_t channel, const void *, size_t) {
-  return unpairedChannelError(/*send=*/true, channel);
-}
-
-Status GlooCommunicator::receive(int64_t, int64_t channel, void *, size_t) {
-  return unpairedChannelError(/*send=*/false, channel);
-}
-
-void GlooCommunicator::finished(int64_t, bool) {}

@@ -10,7 +10,6 @@
 #include <chrono>
 #include <climits>
 #include <cstring>
-#include <map>
 #include <mutex>
 #include <thread>
 
@@ -70,15 +69,6 @@ struct MpiCommunicator::Impl {
     }
   }
 
-  /// The tag of the next collective over `group`: its members run the
-  /// collectives over it in one order, and messages between two ranks
-  /// with one tag arrive in the order sent.
-  int nextTag(const std::vector<int64_t> &group) {
-    std::string key = describeDevices(group);
-    size_t sequence = sequences[key]++;
-    return static_cast<int>((std::hash<std::string>()(key) + sequence) % 30000);
-  }
-
   /// Posts a send of `bytes` at `data` to `rank`, or a receive into
   /// them from it.
   Status post(bool sending, const void *data, size_t bytes, int64_t rank,
@@ -100,8 +90,6 @@ struct MpiCommunicator::Impl {
 
   /// The job's communicator (a duplicate of MPI_COMM_WORLD).
   MPI_Comm world = MPI_COMM_NULL;
-  /// Per group (its members printed), the collectives run over it.
-  std::map<std::string, size_t> sequences;
 };
 
 MpiCommunicator::MpiCommunicator(std::unique_ptr<Impl> impl)
@@ -151,141 +139,25 @@ MpiCommunicator::~MpiCommunicator() {
 int64_t MpiCommunicator::getRank() const { return impl->rank; }
 int64_t MpiCommunicator::getNumProcesses() const { return impl->size; }
 
-/// MPI counts in int: larger transfers are an error.
-static Status checkCount(size_t bytes, const std::string &what) {
+Status MpiCommunicator::exchange(const std::vector<Message> &sends,
+                                 const std::vector<Message> &receives,
+                                 size_t bytes, uint64_t sequence,
+                                 const std::string &what) {
+  // MPI counts in int.
   if (bytes > static_cast<size_t>(INT_MAX))
-    return Status::error(what + " of " + std::to_string(bytes) +
-                         " bytes: MPI moves at most 2 GiB per call");
-  return {};
-}
-
-Status MpiCommunicator::allGather(int64_t self,
-                                  const std::vector<int64_t> &group,
-                                  const void *in, void *out, size_t bytes) {
-  std::string what = "all_gather over devices " + describeDevices(group);
-  if (Status status = checkCount(bytes * group.size(), what); !status)
-    return status;
-  if (Status status = checkGroupInJob(group, impl->size); !status)
-    return status;
+    return Status::error(what + ": " + std::to_string(bytes) +
+                         " bytes per message, and MPI moves at most 2 GiB");
+  int tag = static_cast<int>(sequence % 30000);
   std::vector<MPI_Request> requests;
-  // This operand to each other member, theirs into their rows.
-  int tag = impl->nextTag(group);
-  auto *rows = static_cast<uint8_t *>(out);
-  for (size_t j = 0; j < group.size(); ++j) {
-    if (group[j] == self) {
-      std::memcpy(rows + j * bytes, in, bytes);
-      continue;
-    }
-    if (Status status =
-            impl->post(true, in, bytes, group[j], tag, requests, what);
+  for (const Message &message : sends)
+    if (Status status = impl->post(true, message.data, bytes, message.peer, tag,
+                                   requests, what);
         !status)
       return status;
-    if (Status status = impl->post(false, rows + j * bytes, bytes, group[j],
+  for (const Message &message : receives)
+    if (Status status = impl->post(false, message.data, bytes, message.peer,
                                    tag, requests, what);
         !status)
       return status;
-  }
   return impl->wait(requests, what);
 }
-
-Status MpiCommunicator::allToAll(int64_t self,
-                                 const std::vector<int64_t> &group,
-                                 const void *in, void *out, size_t bytes) {
-  std::string what = "all_to_all over devices " + describeDevices(group);
-  if (Status status = checkCount(bytes * group.size(), what); !status)
-    return status;
-  if (Status status = checkGroupInJob(group, impl->size); !status)
-    return status;
-  std::vector<MPI_Request> requests;
-  int tag = impl->nextTag(group);
-  const auto *chunks = static_cast<const uint8_t *>(in);
-  auto *rows = static_cast<uint8_t *>(out);
-  for (size_t j = 0; j < group.size(); ++j) {
-    if (group[j] == self) {
-      std::memcpy(rows + j * bytes, chunks + j * bytes, bytes);
-      continue;
-    }
-    if (Status status = impl->post(true, chunks + j * bytes, bytes, group[j],
-                                   tag, requests, what);
-        !status)
-      return status;
-    if (Status status = impl->post(false, rows + j * bytes, bytes, group[j],
-                                   tag, requests, what);
-        !status)
-      return status;
-  }
-  return impl->wait(requests, what);
-}
-
-Status MpiCommunicator::broadcast(int64_t self,
-                                  const std::vector<int64_t> &group,
-                                  int64_t root, const void *in, void *out,
-                                  size_t bytes) {
-  std::string what =
-      "collective_broadcast over devices " + describeDevices(group);
-  if (Status status = checkCount(bytes, what); !status)
-    return status;
-  if (Status status = checkGroupInJob(group, impl->size); !status)
-    return status;
-  if (root < 0 || root >= static_cast<int64_t>(group.size()))
-    return Status::error(what + ": root " + std::to_string(root) +
-                         " is out of range");
-  if (group[root] == self)
-    std::memmove(out, in, bytes);
-  std::vector<MPI_Request> requests;
-  // The root sends to each other member; they receive from it.
-  int tag = impl->nextTag(group);
-  for (int64_t member : group) {
-    bool sending = group[root] == self && member != self;
-    bool receiving = group[root] != self && member == group[root];
-    if (!sending && !receiving)
-      continue;
-    if (Status status =
-            impl->post(sending, out, bytes, member, tag, requests, what);
-        !status)
-      return status;
-  }
-  return impl->wait(requests, what);
-}
-
-Status
-MpiCommunicator::permute(int64_t self, const std::vector<int64_t> &domain,
-                         const std::vector<std::pair<int64_t, int64_t>> &pairs,
-                         const void *in, void *out, size_t bytes) {
-  std::string what =
-      "collective_permute over devices " + describeDevices(domain);
-  if (Status status = checkCount(bytes, what); !status)
-    return status;
-  if (Status status = checkGroupInJob(domain, impl->size); !status)
-    return status;
-  int tag = impl->nextTag(domain);
-  std::vector<MPI_Request> requests;
-  bool received = false;
-  for (auto [source, target] : pairs) {
-    if (source == self)
-      if (Status status =
-              impl->post(true, in, bytes, target, tag, requests, what);
-          !status)
-        return status;
-    if (target == self) {
-      if (Status status =
-              impl->post(false, out, bytes, source, tag, requests, what);
-          !status)
-        return status;
-      received = true;
-    }
-  }
-  if (!received)
-    std::memset(out, 0, bytes);
-  return impl->wait(requests, what);
-}
-
-Status MpiCommunicator::send(int64_t, int64_t channel, const void *, size_t) {
-  return unpairedChannelError(/*send=*/true, channel);
-}
-
-Status MpiCommunicator::receive(int64_t, int64_t channel, void *, size_t) {
-  return unpairedChannelError(/*send=*/false, channel);
-}
-
-void MpiCommunicator::finished(int64_t, bool) {}

@@ -209,13 +209,39 @@ std::string describeMismatch(Type expected, const Tensor &given) {
 }
 
 /// Prints or writes `results` as the flags say.
+/// Prints `results` as --print-output does: "result[I]: VALUE" lines.
+void printResults(ArrayRef<RuntimeValue> results, llvm::raw_ostream &os) {
+  for (auto [i, result] : llvm::enumerate(results)) {
+    os << "result[" << i << "]: ";
+    result.print(os);
+    os << "\n";
+  }
+}
+
+/// "process (replica R, partition P)": device `index` of a grid of
+/// `partitions` partitions.
+std::string describeProcess(int64_t index, int64_t partitions) {
+  return "process (replica " + std::to_string(index / partitions) +
+         ", partition " + std::to_string(index % partitions) + ")";
+}
+
+/// With --print-output, process `index`'s results after its place in the
+/// grid, in one write, so that the outputs of a job's processes do not
+/// interleave.
+void printProcessResults(int64_t index, int64_t partitions,
+                         ArrayRef<RuntimeValue> results) {
+  if (!printOutput)
+    return;
+  std::string text = describeProcess(index, partitions) + ":\n";
+  llvm::raw_string_ostream os(text);
+  printResults(results, os);
+  llvm::outs() << text;
+  llvm::outs().flush();
+}
+
 ExitCode emitResults(ArrayRef<RuntimeValue> results) {
   if (printOutput)
-    for (auto [i, result] : llvm::enumerate(results)) {
-      llvm::outs() << "result[" << i << "]: ";
-      result.print(llvm::outs());
-      llvm::outs() << "\n";
-    }
+    printResults(results, llvm::outs());
   if (outputs.empty())
     return kPassed;
   if (outputs.size() != results.size()) {
@@ -526,11 +552,7 @@ ExitCode runOnGrid(api::Executable &executable, func::FuncOp function,
     SmallVector<RuntimeValue> values;
     if (failed(appendResults(function, results, values)))
       return kError;
-    if (printOutput)
-      llvm::outs() << "process (replica " << index / partitions
-                   << ", partition " << index % partitions << "):\n";
-    if (ExitCode emitted = emitResults(values); emitted != kPassed)
-      return emitted;
+    printProcessResults(index, partitions, values);
     const std::vector<api::CheckFailure> &failures =
         execution->reports[index].checkFailures;
     tools::emitCheckFailures(function.getContext(), failures);
@@ -546,6 +568,11 @@ ExitCode runOnGrid(api::Executable &executable, func::FuncOp function,
 ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
                          ArrayRef<RuntimeValue> arguments, int64_t replicas,
                          int64_t partitions) {
+  if (!outputs.empty() || profile || !traceFile.empty()) {
+    function.emitError("--output, --profile and --trace take a run of one "
+                       "process; this one runs its share of a job");
+    return kError;
+  }
   if (collectives == Collectives::Gloo &&
       (numProcesses < 1 || processId < 0 || coordinator.empty())) {
     llvm::errs() << "error: --collectives=gloo needs --num-processes, "
@@ -580,24 +607,9 @@ ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
   if (failed(appendResults(function, execution->results, values)))
     return kError;
   int64_t index = (*group)->getProcessIndex();
-  // One write per process, so that the job's outputs do not interleave.
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "process (replica " << index / partitions << ", partition "
-     << index % partitions << "):\n";
-  for (auto [i, value] : llvm::enumerate(values)) {
-    os << "result[" << i << "]: ";
-    value.print(os);
-    os << "\n";
-  }
-  if (printOutput) {
-    llvm::outs() << text;
-    llvm::outs().flush();
-  }
+  printProcessResults(index, partitions, values);
   if (repeat > 0) {
-    std::string prefix = "process (replica " +
-                         std::to_string(index / partitions) + ", partition " +
-                         std::to_string(index % partitions) + "): ";
+    std::string prefix = describeProcess(index, partitions) + ": ";
     api::Status status =
         timeRepeatedRuns(executable, *buffers, nullptr, options, prefix);
     if (!status.ok()) {

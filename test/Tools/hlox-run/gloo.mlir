@@ -10,6 +10,7 @@
 // RUN: %expect-exit 2 %gloo-job 2 hlox-run --collectives=gloo %S/Inputs/mpi_deadlock.mlir --input=2xf32=1,2 2>&1 | FileCheck %s --check-prefix=STOPPED
 // RUN: %expect-exit 2 hlox-run --collectives=gloo --num-processes=2 --process-id=0 --coordinator=127.0.0.1:0 %S/mpi.mlir --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=PORT
 // RUN: %expect-exit 2 hlox-run --collectives=gloo %S/mpi.mlir --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=FLAGS
+// RUN: %expect-exit 2 hlox-run --collectives=gloo --profile %S/mpi.mlir --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=SINGLE
 
 // CHECK: process (replica 0, partition 0):
 // CHECK-NEXT: result[0]: dense<[3.000000e+00, 5.000000e+00, 7.000000e+00]> : tensor<3xf32>
@@ -32,5 +33,7 @@
 // STOPPED: mpi_deadlock.mlir:8:12: error: all_gather over devices {0,1} failed on process 0: {{.*}}(a deadlock, or a process that stopped)
 
 // PORT: error: coordinator '127.0.0.1:0' is not HOST:PORT
+
+// SINGLE: error: --output, --profile and --trace take a run of one process; this one runs its share of a job
 
 // FLAGS: error: --collectives=gloo needs --num-processes, --process-id and --coordinator

@@ -37,17 +37,6 @@
 
 namespace hlox::runtime {
 
-/// "{0,2,1}": the device indices of a group, for messages and keys.
-std::string describeDevices(const std::vector<int64_t> &group);
-
-/// Fails unless every device of `group` is a process of a job of
-/// `numProcesses`.
-Status checkGroupInJob(const std::vector<int64_t> &group, int64_t numProcesses);
-
-/// The error of a channel send (or recv) between the processes of a job
-/// (MPI, Gloo): a channel names no peer process, which they need.
-Status unpairedChannelError(bool send, int64_t channel);
-
 /// Moves bytes between the processes of a parallel run. Each process calls
 /// from its own thread, naming itself by its device index `self`; calls
 /// block until the data has arrived and fail, never hang, when it cannot
@@ -89,6 +78,52 @@ public:
   virtual void finished(int64_t self, bool failed) = 0;
 };
 
+/// Collectives as point-to-point messages between the members of a group,
+/// for processes that cannot read each other's memory (a job of processes:
+/// MPI, Gloo). Each collective is planned here as the messages it takes
+/// and the copies it makes locally; a subclass moves the messages. The
+/// messages of the k-th collective over a group carry one sequence number
+/// at every member (the members run the collectives over a group in one
+/// order). Channel send/recv name no peer and are an error.
+class PointToPointCommunicator : public Communicator {
+public:
+  Status allGather(int64_t self, const std::vector<int64_t> &group,
+                   const void *in, void *out, size_t bytes) override;
+  Status allToAll(int64_t self, const std::vector<int64_t> &group,
+                  const void *in, void *out, size_t bytes) override;
+  Status broadcast(int64_t self, const std::vector<int64_t> &group,
+                   int64_t root, const void *in, void *out,
+                   size_t bytes) override;
+  Status permute(int64_t self, const std::vector<int64_t> &domain,
+                 const std::vector<std::pair<int64_t, int64_t>> &pairs,
+                 const void *in, void *out, size_t bytes) override;
+  Status send(int64_t self, int64_t channel, const void *in,
+              size_t bytes) override;
+  Status receive(int64_t self, int64_t channel, void *out,
+                 size_t bytes) override;
+  void finished(int64_t self, bool failed) override {}
+
+protected:
+  /// `bytes` from `data` to device `peer`, or from it into `data`.
+  struct Message {
+    int64_t peer;
+    void *data;
+  };
+  /// Posts `sends` and `receives` (`bytes` each, numbered `sequence`) and
+  /// waits for all of them; fails, never hangs, when they do not complete
+  /// (`what` names the collective).
+  virtual Status exchange(const std::vector<Message> &sends,
+                          const std::vector<Message> &receives, size_t bytes,
+                          uint64_t sequence, const std::string &what) = 0;
+
+private:
+  /// Checks `group` against the job and numbers the next collective over
+  /// it.
+  Status begin(const std::vector<int64_t> &group, uint64_t &sequence);
+  /// Per group (its members printed), the collectives run over it.
+  std::map<std::string, uint64_t> sequences;
+};
+
 /// The processes are threads of this process: members read each other's
 /// buffers directly. A deadlock is found exactly: every running process
 /// waits, and none of their waits can end.
@@ -113,6 +148,10 @@ public:
   Status receive(int64_t self, int64_t channel, void *out,
                  size_t bytes) override;
   void finished(int64_t self, bool failed) override;
+
+  /// The process whose failure made the others' collectives fail (the
+  /// first to fail, or one that ran a mismatched collective), or -1.
+  int64_t getFailedProcess();
 
 private:
   struct Meeting;

@@ -20,13 +20,12 @@
 
 namespace hlox::runtime {
 
-/// Collectives as Gloo's point-to-point messages between the members of a
-/// group, in slots numbered by the group's count of collectives. Every
-/// wait is bounded by `timeoutSeconds` (a deadlock, or a process that
-/// stopped); a process that dies closes its connections, and the others'
-/// collectives fail at once. Channel send/recv name no peer process and
-/// are not supported between processes.
-class GlooCommunicator final : public Communicator {
+/// The messages of the collectives as Gloo's unbound buffers, in slots
+/// numbered by the collective's sequence number. Every wait is bounded by
+/// `timeoutSeconds` (a deadlock, or a process that stopped); a process
+/// that dies closes its connections, and the others' collectives fail at
+/// once.
+class GlooCommunicator final : public PointToPointCommunicator {
 public:
   /// Joins the job as process `processId` of `numProcesses`, meeting at
   /// `coordinator` ("host:port"; process 0 serves it on that port). Null,
@@ -38,25 +37,14 @@ public:
   ~GlooCommunicator() override;
 
   int64_t getNumProcesses() const override;
-  Status allGather(int64_t self, const std::vector<int64_t> &group,
-                   const void *in, void *out, size_t bytes) override;
-  Status allToAll(int64_t self, const std::vector<int64_t> &group,
-                  const void *in, void *out, size_t bytes) override;
-  Status broadcast(int64_t self, const std::vector<int64_t> &group,
-                   int64_t root, const void *in, void *out,
-                   size_t bytes) override;
-  Status permute(int64_t self, const std::vector<int64_t> &domain,
-                 const std::vector<std::pair<int64_t, int64_t>> &pairs,
-                 const void *in, void *out, size_t bytes) override;
-  Status send(int64_t self, int64_t channel, const void *in,
-              size_t bytes) override;
-  Status receive(int64_t self, int64_t channel, void *out,
-                 size_t bytes) override;
-  void finished(int64_t self, bool failed) override;
 
   struct Impl;
 
 private:
+  Status exchange(const std::vector<Message> &sends,
+                  const std::vector<Message> &receives, size_t bytes,
+                  uint64_t sequence, const std::string &what) override;
+
   explicit GlooCommunicator(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl;
 };
