@@ -6,10 +6,12 @@
 
 #include "hlox/Dialect/VHLO/Serialization/Serialization.h"
 #include "hlox/InitAll.h"
+#include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Support/DiskCache.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Dispatch.h"
 #include "hlox/Transforms/KnownDialects.h"
+#include "hlox/Transforms/ShardingAnnotations.h"
 #include "hlox/Transforms/Specialize.h"
 #include "hlox/api/CompilerOptions.h"
 #include "hlox/ffi/Registry.h"
@@ -450,6 +452,17 @@ loadForArguments(Executable::Impl &exe,
   return loaded;
 }
 
+/// The API's form of a `hlox.shard` layout.
+static Sharding toSharding(const std::optional<ShardLayout> &layout) {
+  Sharding sharding;
+  if (layout) {
+    sharding.tiles.assign(layout->tiles.begin(), layout->tiles.end());
+    sharding.deviceTiles.assign(layout->deviceTiles.begin(),
+                                layout->deviceTiles.end());
+  }
+  return sharding;
+}
+
 static StatusOr<std::unique_ptr<Executable::Impl>>
 loadAheadOfTime(const std::shared_ptr<ClientState> &client,
                 std::string_view bytes, const CompileOptions *options);
@@ -494,6 +507,10 @@ Client::compile(std::string_view program, const CompileOptions &options,
       vhlo::readPortableArtifact(sourceMgr, context);
   if (!module || failed(verifyKnownDialects(*module)))
     return Status(ErrorCode::CompileError, diagnostics.take());
+  // A program sharded over several devices becomes each device's program.
+  mlir::FailureOr<bool> partitioned = partitionProgram(*module);
+  if (failed(partitioned))
+    return Status(ErrorCode::CompileError, diagnostics.take());
   auto function = module->lookupSymbol<mlir::func::FuncOp>(options.entry);
   if (!function)
     return Status(ErrorCode::InvalidArgument,
@@ -513,6 +530,40 @@ Client::compile(std::string_view program, const CompileOptions &options,
   }
   for (mlir::Type type : function.getFunctionType().getResults())
     exe->outputTypes.push_back(toTensorType(type));
+  if (*partitioned) {
+    exe->numDevices =
+        (*module)
+            ->getAttrOfType<mlir::IntegerAttr>("mhlo.num_partitions")
+            .getInt();
+    if (options.numPartitions > 1 && options.numPartitions != exe->numDevices)
+      return Status(ErrorCode::InvalidArgument,
+                    "the program is sharded over " +
+                        std::to_string(exe->numDevices) +
+                        " devices; the options ask for " +
+                        std::to_string(options.numPartitions) + " partitions");
+    exe->partitioning.devices = exe->numDevices;
+    if (auto counts = (*module)->getAttrOfType<mlir::DictionaryAttr>(
+            kPartitioningAttrName)) {
+      auto read = [&](llvm::StringRef key) -> int64_t {
+        auto value = counts.getAs<mlir::IntegerAttr>(key);
+        return value ? value.getInt() : 0;
+      };
+      exe->partitioning.allGathers = read("all_gathers");
+      exe->partitioning.allReduces = read("all_reduces");
+      exe->partitioning.slices = read("slices");
+      exe->partitioning.wholeOps = read("whole_ops");
+    }
+    for (unsigned i = 0; i < function.getNumArguments(); ++i)
+      exe->inputShardings.push_back(toSharding(getShardLayout(
+          function.getArgAttrOfType<mlir::DictionaryAttr>(i, kShardAttrName))));
+    for (unsigned i = 0; i < function.getNumResults(); ++i)
+      exe->outputShardings.push_back(toSharding(
+          getShardLayout(function.getResultAttrOfType<mlir::DictionaryAttr>(
+              i, kShardAttrName))));
+  } else {
+    exe->inputShardings.resize(function.getNumArguments());
+    exe->outputShardings.resize(function.getNumResults());
+  }
   exe->polymorphic = hasDynamicShapes(function);
   exe->cache = std::make_unique<CompileCache>(*module, std::move(target));
   if (!exe->polymorphic) {

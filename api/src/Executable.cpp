@@ -35,6 +35,16 @@ const std::vector<TensorType> &Executable::getInputTypes() const {
 const std::vector<TensorType> &Executable::getOutputTypes() const {
   return impl->outputTypes;
 }
+
+int64_t Executable::getNumDevices() const { return impl->numDevices; }
+
+const std::vector<Sharding> &Executable::getInputShardings() const {
+  return impl->inputShardings;
+}
+
+const std::vector<Sharding> &Executable::getOutputShardings() const {
+  return impl->outputShardings;
+}
 const CompileOptions &Executable::getOptions() const { return impl->options; }
 
 CostReport Executable::getCostReport() const {
@@ -46,6 +56,7 @@ CompileReport Executable::getCompileReport() const {
   std::lock_guard<std::mutex> lock(impl->loadedMutex);
   CompileReport report =
       impl->last ? impl->last->compileReport : CompileReport();
+  report.partitioning = impl->partitioning;
   if (!impl->parseDiagnostics.empty())
     report.diagnostics = impl->parseDiagnostics +
                          (report.diagnostics.empty() ? "" : "\n") +

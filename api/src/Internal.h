@@ -127,6 +127,11 @@ struct Executable::Impl {
   std::string parseDiagnostics;
   std::vector<TensorType> inputTypes;
   std::vector<TensorType> outputTypes;
+  /// Of a partitioned program: its devices, how its values lie over them.
+  int64_t numDevices = 1;
+  CompileReport::Partitioning partitioning;
+  std::vector<Sharding> inputShardings;
+  std::vector<Sharding> outputShardings;
   /// The entry's argument types (owned by the client's context).
   std::vector<mlir::RankedTensorType> declaredTypes;
   bool polymorphic = false;

@@ -8,6 +8,7 @@
 #include "hlox/Dialect/Sdy/Transforms/Passes.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Transforms/Passes.h"
+#include "hlox/Transforms/ShardingAnnotations.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -82,7 +83,10 @@ void hlox::registerPipelines() {
 
 std::string hlox::getImportPipeline() {
   // Tuples first: older JAX exports return a custom call's results as one.
-  return "sdy-drop-shardings,stablehlo-check-spec,"
+  // Shardings only annotate: the imported program computes the global
+  // values (a sharded program is partitioned before, partitionProgram).
+  return "sdy-import-gspmd,sdy-drop-shardings{allow-multi-device=true},"
+         "stablehlo-check-spec,"
          "stablehlo-legalize-upstream-ops,"
          "stablehlo-flatten-tuples,stablehlo-inline-async,"
          "stablehlo-convert-promoted-reductions,"
@@ -91,6 +95,30 @@ std::string hlox::getImportPipeline() {
 
 LogicalResult hlox::importProgram(ModuleOp module) {
   return runPipeline(module, getImportPipeline(), CompileOptions(), "import");
+}
+
+std::string hlox::getPartitionPipeline() {
+  return "sdy-import-gspmd,inline,symbol-dce,hlox-propagate-shardings,"
+         "hlox-partition-spmd";
+}
+
+FailureOr<bool> hlox::partitionProgram(ModuleOp module) {
+  if (failed(runPipeline(module, "sdy-import-gspmd,inline,symbol-dce",
+                         CompileOptions(), "partition")))
+    return failure();
+  bool sharded = false;
+  for (auto function : module.getOps<func::FuncOp>()) {
+    FailureOr<std::optional<ProgramMesh>> mesh = findProgramMesh(function);
+    if (failed(mesh))
+      return failure();
+    sharded |= mesh->has_value();
+  }
+  if (!sharded)
+    return false;
+  if (failed(runPipeline(module, "hlox-propagate-shardings,hlox-partition-spmd",
+                         CompileOptions(), "partition")))
+    return failure();
+  return true;
 }
 
 std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {

@@ -386,6 +386,14 @@ void printCompileStats(const api::Executable &executable) {
                << cost.workspaceBytesWithoutReuse
                << " without reuse), constants " << cost.constantBytes
                << " bytes\n";
+  if (report.partitioning.devices > 1)
+    llvm::errs() << "partitioned over " << report.partitioning.devices
+                 << " devices: " << report.partitioning.allGathers
+                 << " all-gathers, " << report.partitioning.allReduces
+                 << " all-reduces, " << report.partitioning.slices
+                 << " slices of a device's shard, "
+                 << report.partitioning.wholeOps
+                 << " ops computed whole on gathered operands or sliced\n";
   for (const api::CompileReport::Composite &choice : report.composites)
     llvm::errs() << "composite " << choice.name << " (version "
                  << choice.version << "): "
@@ -592,6 +600,23 @@ ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
       makeBuffers(function, arguments);
   if (failed(buffers))
     return kError;
+  // A partitioned program takes this process's shards of the arguments.
+  if (executable.getNumDevices() > 1) {
+    api::StatusOr<std::vector<std::vector<std::shared_ptr<api::Buffer>>>>
+        split = getClient().splitArguments(executable, *buffers);
+    if (!split.ok()) {
+      tools::emitApiError(function, "", split.getStatus());
+      return kError;
+    }
+    int64_t index = (*group)->getProcessIndex();
+    if (index >= static_cast<int64_t>(split->size())) {
+      function.emitError("process ")
+          << index << " of a job; the program is partitioned over "
+          << split->size() << " devices";
+      return kError;
+    }
+    *buffers = std::move((*split)[index]);
+  }
   api::ExecuteOptions options;
   options.failOnCheckFailure = false;
   options.processGroup = *group;
@@ -620,6 +645,93 @@ ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
   tools::emitCheckFailures(function.getContext(),
                            execution->report->checkFailures);
   return execution->report->checkFailures.empty() ? kPassed : kCheckFailed;
+}
+
+/// Runs `executable`, partitioned over its devices, on the global
+/// `arguments`: each device's shards split from them, the devices run as
+/// processes of one grid (Client::executeParallel), the global results put
+/// together from their shards; printed, or with `resultsOut` returned, as
+/// one device's would be. --repeat times the runs of the devices.
+ExitCode runSharded(api::Executable &executable, func::FuncOp function,
+                    ArrayRef<RuntimeValue> arguments,
+                    SmallVectorImpl<RuntimeValue> *resultsOut) {
+  int64_t devices = executable.getNumDevices();
+  if (profile || !traceFile.empty()) {
+    function.emitError("--profile and --trace take one device's run; this "
+                       "program is partitioned over ")
+        << devices << " devices";
+    return kError;
+  }
+  FailureOr<std::vector<std::shared_ptr<api::Buffer>>> buffers =
+      makeBuffers(function, arguments);
+  if (failed(buffers))
+    return kError;
+  api::Client &client = getClient();
+  api::StatusOr<std::vector<std::vector<std::shared_ptr<api::Buffer>>>> split =
+      client.splitArguments(executable, *buffers);
+  if (!split.ok()) {
+    tools::emitApiError(function, "", split.getStatus());
+    return kError;
+  }
+  std::shared_ptr<api::Executable> shared = executable.shared_from_this();
+  std::vector<api::Client::ParallelProcess> processes;
+  for (std::vector<std::shared_ptr<api::Buffer>> &device : *split)
+    processes.push_back({shared, device});
+  api::Client::ParallelOptions options;
+  options.numPartitions = devices;
+  options.execute.failOnCheckFailure = false;
+  api::StatusOr<api::Client::ParallelExecution> execution =
+      client.executeParallel(processes, options);
+  if (llvm::AreStatisticsEnabled())
+    printCompileStats(executable);
+  if (!execution.ok()) {
+    tools::emitApiError(function, "run failed: ", execution.getStatus());
+    return kError;
+  }
+  api::StatusOr<std::vector<std::shared_ptr<api::Buffer>>> results =
+      client.assembleResults(executable, execution->results);
+  if (!results.ok()) {
+    tools::emitApiError(function, "", results.getStatus());
+    return kError;
+  }
+  if (repeat > 0) {
+    options.execute.checks = false;
+    std::vector<double> times;
+    for (unsigned i = 0; i < repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      api::StatusOr<api::Client::ParallelExecution> timed =
+          client.executeParallel(processes, options);
+      times.push_back(std::chrono::duration<double, std::micro>(
+                          std::chrono::steady_clock::now() - start)
+                          .count());
+      if (!timed.ok()) {
+        tools::emitApiError(function, "run failed: ", timed.getStatus());
+        return kError;
+      }
+    }
+    std::sort(times.begin(), times.end());
+    llvm::outs() << llvm::formatv(
+        "time per run: {0:f1} us median of {1} runs (min {2:f1}, max "
+        "{3:f1}), {4} devices\n",
+        times[times.size() / 2], times.size(), times.front(), times.back(),
+        devices);
+  }
+  SmallVector<RuntimeValue> values;
+  if (failed(appendResults(function, *results, values)))
+    return kError;
+  bool checksFailed = false;
+  for (const api::ExecutionReport &report : execution->reports) {
+    tools::emitCheckFailures(function.getContext(), report.checkFailures);
+    checksFailed |= !report.checkFailures.empty();
+  }
+  if (resultsOut) {
+    resultsOut->assign(values.begin(), values.end());
+    return checksFailed ? kCheckFailed : kPassed;
+  }
+  ExitCode code = emitResults(values);
+  if (code != kPassed)
+    return code;
+  return checksFailed ? kCheckFailed : kPassed;
 }
 
 /// The compile options of entry `entry`: hlox-run's flags.
@@ -652,6 +764,13 @@ ExitCode runCompiled(StringRef program, StringRef sourceName,
       getGridSize(function, options.numReplicas, "mhlo.num_replicas");
   int64_t partitions =
       getGridSize(function, options.numPartitions, "mhlo.num_partitions");
+  // A sharded program runs on the devices of its mesh.
+  if ((*executable)->getNumDevices() > 1) {
+    replicas = 1;
+    partitions = (*executable)->getNumDevices();
+    if (collectives == Collectives::Local)
+      return runSharded(**executable, function, arguments, resultsOut);
+  }
   if (collectives != Collectives::Local) {
     if (resultsOut) {
       function.emitError("--compare-with-interpreter takes one process's "

@@ -151,15 +151,27 @@ struct CompileStats {
 void registerPipelines();
 
 /// The passes that bring an exported program to the StableHLO that hlox
-/// compiles and evaluates, the start of the input phase: shardings dropped
-/// for one device (sdy-drop-shardings), the arith and tensor ops of
-/// exporters and JAX's custom calls legalized, tuples of custom calls'
+/// compiles and evaluates, the start of the input phase: GSPMD shardings
+/// read (sdy-import-gspmd) and every sharding dropped, the program
+/// computing its global values (sdy-drop-shardings), the arith and tensor ops
+/// of exporters and JAX's custom calls legalized, tuples of custom calls'
 /// results flattened and tuple elements forwarded.
 std::string getImportPipeline();
 
 /// Runs the import passes on `module`, in place: what the evaluator runs
 /// on, and what a shape-polymorphic entry gets before it is specialized.
 mlir::LogicalResult importProgram(mlir::ModuleOp module);
+
+/// The passes that turn a program sharded over a mesh of several devices
+/// into the program each device runs on its shards: GSPMD shardings read
+/// into Shardy's form, calls inlined, shardings propagated, the program
+/// partitioned (hlox-partition-spmd). A program whose shardings span one
+/// device comes out as it went in, but for its GSPMD attributes and calls.
+std::string getPartitionPipeline();
+
+/// Runs the partition passes on `module` in place; whether it was sharded
+/// over several devices (then its mhlo.num_partitions is their number).
+mlir::FailureOr<bool> partitionProgram(mlir::ModuleOp module);
 
 /// The textual pass pipeline of a target-independent phase (input,
 /// stablehlo or linalg; module-anchored, without the builtin.module

@@ -6,6 +6,7 @@
 #define HLOX_TRANSFORMS_PASSES_H
 
 #include "hlox/Dialect/Library/IR/LibraryOps.h"
+#include "hlox/Dialect/Sdy/IR/SdyOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 #include "hlox/Transforms/Dispatch.h"
 

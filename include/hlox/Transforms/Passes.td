@@ -814,4 +814,76 @@ def HloxMarkInPlaceResults
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+
+def HloxPropagateShardings : Pass<"hlox-propagate-shardings", "::mlir::ModuleOp"> {
+  let summary = "Gives every value of a sharded function a sharding";
+  let description = [{
+    For each function whose shardings are on a mesh of more than one device
+    (`sdy.sharding` on arguments, results and ops, `sdy.sharding_constraint`;
+    GSPMD's strings once `sdy-import-gspmd` has read them), moves shardings
+    between the dimensions that each op's sharding rule (ShardingRules.h)
+    ties to one factor: elementwise ops, broadcast_in_dim, reshape (split
+    and merged dimensions), transpose, dot_general (batch, contracting and
+    free dimensions), reduce, convolution (batch and feature dimensions),
+    concatenate, slice, pad, reverse, dynamic_slice and sort. Dimensions that
+    an op needs whole (concatenated, sliced, padded, reversed, sorted,
+    spatial) take no axes; ops without a rule (gather, scatter, while, if,
+    case, custom calls, ...) pass nothing through.
+
+    Priority, where shardings conflict: a written sharding is never changed;
+    within an op, a factor takes its axes from the op's written tensors
+    first, results before operands, then from the others in the same
+    order; an axis goes to one factor of an op only; a tensor takes axes only
+    on dimensions that have none. Rounds of a forward then a backward walk
+    repeat until nothing changes. The result is written back as
+    `sdy.sharding` on arguments, results and ops (replicated where nothing
+    reached). A written sharding that does not divide its dimension evenly
+    is an error (the partitioner does not pad), as are sub-axes and two
+    meshes in one function.
+  }];
+  let dependentDialects = ["::hlox::sdy::SdyDialect"];
+}
+
+def HloxPartitionSpmd : Pass<"hlox-partition-spmd", "::mlir::ModuleOp"> {
+  let summary = "Rewrites a sharded program into the program of each device";
+  let description = [{
+    After `hlox-propagate-shardings`, rewrites each sharded function into
+    the single program every device of the mesh runs on its shards (SPMD),
+    with `mhlo.num_partitions` set to the mesh's device count:
+
+    - an op with a sharding rule computes on local shapes; the axes of its
+      reduction factors come from its operands' shardings, then those of
+      its other factors from its results' (an axis goes to one factor:
+      partial results to combine and slice cost less than operands to
+      gather); each operand is first brought to the sharding those factors
+      imply;
+    - a sharded reduction factor (a dot's contracting dimension, a reduced
+      dimension, a convolution's input feature) leaves partial results that
+      an `all_reduce` over its axes combines (the sum for dots and
+      convolutions, the reduce's own body for reduce);
+    - an op without a rule runs whole: its operands, and the values its
+      regions read, are gathered first;
+    - a value whose sharding differs from what its producer gave is
+      resharded: an `all_gather` per dimension whose axes must go, then a
+      `dynamic_slice` of this device's part (offsets from `partition_id`)
+      for dimensions split further.
+
+    Collectives use flattened device ids (`use_global_device_ids`) and new
+    channel ids. Arguments and results take their local types; a sharded
+    one carries `hlox.shard = {tiles, device_tiles}` (the shards along each
+    dimension, and each device's shard index per dimension) so that a
+    runtime can split and assemble global values. Sharding constraints,
+    `sdy.sharding` attributes and meshes are removed. `remarks` reports each
+    collective and slice at the op that needed it; the module's
+    `hlox.partitioning = {all_gathers, all_reduces, slices, whole_ops}`
+    counts them (whole ops: those whose operands were gathered or results
+    sliced) (the compile report's, `hlox-run --stats`).
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each op for every collective and slice it needed">,
+  ];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 #endif // HLOX_TRANSFORMS_PASSES_TD

@@ -394,6 +394,19 @@ struct CompileReport {
   /// Per argument, the result a donated argument's buffer becomes (-1:
   /// none; ExecuteOptions::donate).
   std::vector<int64_t> donationResults;
+  /// What partitioning a program sharded over several devices inserted
+  /// (all zero for a program that is not).
+  struct Partitioning {
+    int64_t devices = 1;
+    int64_t allGathers = 0;
+    int64_t allReduces = 0;
+    /// Slices of a device's own shard.
+    int64_t slices = 0;
+    /// Ops without a sharding rule computed whole on every device, whose
+    /// operands were gathered or results sliced for it.
+    int64_t wholeOps = 0;
+  };
+  Partitioning partitioning;
   /// The warnings and remarks reading and compiling the program reported,
   /// located and formatted as a CompileError's message is; "" for none.
   std::string diagnostics;
@@ -500,6 +513,18 @@ private:
   std::unique_ptr<Impl> impl;
 };
 
+/// How a value of a partitioned executable lies over its devices
+/// (Executable::getInputShardings): the shards along each dimension and
+/// which one each device holds.
+struct Sharding {
+  /// The shards along each dimension; empty when every device holds the
+  /// whole value.
+  std::vector<int64_t> tiles;
+  /// Device d's shard index along dimension i: deviceTiles[d * rank + i].
+  std::vector<int64_t> deviceTiles;
+  bool isReplicated() const { return tiles.empty(); }
+};
+
 /// A compiled program. Always held by a std::shared_ptr (Client::compile
 /// makes it so): an execution keeps it alive until it has run.
 class Executable : public std::enable_shared_from_this<Executable> {
@@ -511,6 +536,14 @@ public:
   /// entry are -1; it is compiled again for each new argument signature).
   const std::vector<TensorType> &getInputTypes() const;
   const std::vector<TensorType> &getOutputTypes() const;
+  /// A program sharded over a mesh of several devices is partitioned when
+  /// compiled: every device runs the executable on its shards (the input
+  /// and output types above are the shards'), Client::executeSharded runs
+  /// it on global values. The number of devices (1 for a program that is
+  /// not sharded) and how each input and output lies over them.
+  int64_t getNumDevices() const;
+  const std::vector<Sharding> &getInputShardings() const;
+  const std::vector<Sharding> &getOutputShardings() const;
   /// Known at compile time for a statically shaped entry; for a
   /// shape-polymorphic one, of the last signature it was compiled for.
   CostReport getCostReport() const;
@@ -669,6 +702,32 @@ public:
   StatusOr<ParallelExecution>
   executeParallel(const std::vector<ParallelProcess> &processes,
                   const ParallelOptions &options);
+
+  struct ShardedExecution {
+    /// The global results, assembled from the devices' shards.
+    std::vector<std::shared_ptr<Buffer>> results;
+    /// Per device, its report.
+    std::vector<ExecutionReport> reports;
+  };
+  /// Runs a partitioned executable (Executable::getNumDevices) on its
+  /// devices, one process each as executeParallel does: every argument is
+  /// the global value, which this splits by its input sharding; the
+  /// results are the global values put together from the devices' shards
+  /// (a replicated one from device 0). An executable of one device runs
+  /// as execute would.
+  StatusOr<ShardedExecution>
+  executeSharded(const std::shared_ptr<Executable> &executable,
+                 const std::vector<std::shared_ptr<Buffer>> &arguments,
+                 const ExecuteOptions &options = {});
+  /// The two halves of executeSharded: each device's arguments (index:
+  /// device) from the global ones, and the global results from each
+  /// device's (as executeParallel returns them).
+  StatusOr<std::vector<std::vector<std::shared_ptr<Buffer>>>>
+  splitArguments(const Executable &executable,
+                 const std::vector<std::shared_ptr<Buffer>> &arguments);
+  StatusOr<std::vector<std::shared_ptr<Buffer>>> assembleResults(
+      const Executable &executable,
+      const std::vector<std::vector<std::shared_ptr<Buffer>>> &results);
 
   /// Executables compiled and taken from the cache, for tests and reports.
   size_t getNumCompilations() const;

@@ -61,8 +61,8 @@ InFlightDiagnostic &describeMultiDevice(InFlightDiagnostic &diag,
     os << '"' << axis.getName() << "\"=" << axis.getSize();
   });
   return diag << "a mesh of " << mesh.getNumDevices() << " devices (" << axes
-              << ") needs the multi-device compiler; hlox compiles "
-                 "single-device programs";
+              << ") needs partitioning (hlox-partition-spmd), or "
+                 "allow-multi-device to run its global values on one device";
 }
 
 //===----------------------------------------------------------------------===//
@@ -383,11 +383,14 @@ LogicalResult checkNothingLeft(ModuleOp module) {
 class DropShardingsPass final
     : public sdy::impl::SdyDropShardingsBase<DropShardingsPass> {
 public:
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // A multi-device mesh explains any type change that follows from it:
     // report the meshes alone then.
-    if (failed(checkMeshes(module)) || failed(checkLocalTypes(module)))
+    if ((!allowMultiDevice && failed(checkMeshes(module))) ||
+        failed(checkLocalTypes(module)))
       return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());

@@ -36,6 +36,50 @@ def SdyDropShardings : Pass<"sdy-drop-shardings", "::mlir::ModuleOp"> {
     }
     ```
   }];
+  let options = [
+    Option<"allowMultiDevice", "allow-multi-device", "bool",
+           /*default=*/"false",
+           "Drop the shardings of meshes of several devices too: the "
+           "program computes its global values on one device (what the "
+           "evaluator runs)">,
+  ];
+  let dependentDialects = ["::hlox::sdy::SdyDialect",
+                           "::hlox::stablehlo::StableHLODialect"];
+}
+
+def SdyImportGspmd : Pass<"sdy-import-gspmd", "::mlir::ModuleOp"> {
+  let summary = "Rewrites GSPMD `mhlo.sharding` strings into Shardy shardings";
+  let description = [{
+    Programs exported through GSPMD carry their shardings as
+    `mhlo.sharding` strings: `{replicated}`, `{maximal device=N}`,
+    `{devices=[2,1]0,1}`, the iota form `{devices=[2,2]<=[2,2]T(1,0)}`,
+    `last_tile_dim_replicate`, `last_tile_dims={replicated}` and tuple
+    shardings (one per result). This pass turns them into Shardy's form,
+    the one representation propagation and partitioning read:
+
+    - one `sdy.mesh @mesh` over every device of the program, its axes
+      (`_axis_0`, ...) the prime factors of the device count in the first
+      order that lays out every tile assignment as mesh axes;
+    - `sdy.sharding` on function arguments and results and on ops (a tuple
+      sharding gives one sharding per result); trailing replicated tile
+      dimensions leave their axes unused;
+    - `@Sharding` custom calls become `sdy.sharding_constraint`.
+
+    A maximal sharding runs the value on every device (the same values), so
+    it reads as replicated. A program whose shardings span one device only
+    loses its `mhlo.sharding` attributes and gets no mesh. Unreadable
+    strings, manual shardings (`{manual}`, `last_tile_dims={manual}`,
+    `@SPMDFullToShardShape`), tile assignments over different device
+    counts or that no mesh lays out, and a count that disagrees with
+    `mhlo.num_partitions`, are errors at their location.
+
+    ```mlir
+    func.func @main(%x: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1]<=[2]}"})
+    // becomes
+    sdy.mesh @mesh = <["_axis_0"=2]>
+}] # "    func.func @main(%x: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{\"_axis_0\"}, {}]>})" # [{
+    ```
+  }];
   let dependentDialects = ["::hlox::sdy::SdyDialect",
                            "::hlox::stablehlo::StableHLODialect"];
 }

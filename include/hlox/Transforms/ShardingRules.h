@@ -1,0 +1,55 @@
+//===- ShardingRules.h - How an op's dimensions correspond ------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// A sharding rule names the factors of an op's iteration space and maps each
+// dimension of each operand and result to the factors it spans (major to
+// minor; a reshape's merged dimension spans several). A factor that no
+// result spans is a reduction factor (a dot's contracting dimensions): a
+// sharded one leaves partial results to be all-reduced. A factor that must
+// stay whole (a concatenation's dimension, a slice's cut one) needs
+// replication. Propagation moves shardings between dimensions of one factor;
+// the partitioner computes each op on the shards its factors give.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TRANSFORMS_SHARDINGRULES_H
+#define HLOX_TRANSFORMS_SHARDINGRULES_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace hlox {
+
+struct ShardingRule {
+  /// The factors of one tensor dimension, major to minor; empty for a
+  /// dimension of no factor (a broadcast's size-1 dimension, a scalar
+  /// index operand).
+  using DimFactors = llvm::SmallVector<int64_t, 1>;
+  using TensorFactors = llvm::SmallVector<DimFactors>;
+
+  llvm::SmallVector<int64_t> factorSizes;
+  llvm::SmallVector<bool> needsReplication;
+  llvm::SmallVector<TensorFactors> operands;
+  llvm::SmallVector<TensorFactors> results;
+
+  int64_t getNumFactors() const { return factorSizes.size(); }
+  int64_t addFactor(int64_t size, bool replicate = false) {
+    factorSizes.push_back(size);
+    needsReplication.push_back(replicate);
+    return factorSizes.size() - 1;
+  }
+  /// Whether no result spans `factor`.
+  bool isReduction(int64_t factor) const;
+};
+
+/// The rule of `op`, or none for an op that the partitioner computes whole
+/// (its operands gathered, its results sliced): ops with regions other than
+/// `reduce`, custom calls, gathers, scatters and the ops of other dialects.
+std::optional<ShardingRule> getShardingRule(mlir::Operation *op);
+
+} // namespace hlox
+
+#endif // HLOX_TRANSFORMS_SHARDINGRULES_H

@@ -1,0 +1,665 @@
+//===- PartitionSpmd.cpp - One program per device from a sharded one ------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Rewrites a function whose values carry shardings (after
+// hlox-propagate-shardings) into the program each device runs on its
+// shards: every op computes on local shapes, with the collectives that make
+// its operands' shards the ones its sharding rule needs (all_gather), that
+// combine partial results of sharded reductions (all_reduce), and slices
+// of the device's own shard where a value gets split further.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+#include "hlox/Transforms/Passes.h"
+#include "hlox/Transforms/ShardingAnnotations.h"
+#include "hlox/Transforms/ShardingRules.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseSet.h"
+
+#define DEBUG_TYPE "hlox-partition-spmd"
+
+namespace hlox {
+#define GEN_PASS_DEF_HLOXPARTITIONSPMD
+#include "hlox/Transforms/Passes.h.inc"
+} // namespace hlox
+
+using namespace mlir;
+using namespace hlox;
+namespace shlo = hlox::stablehlo;
+
+namespace {
+
+struct Counts {
+  int64_t allGathers = 0, allReduces = 0, slices = 0, wholeOps = 0;
+};
+
+/// A global value's shard on this device.
+struct Local {
+  Value value;
+  sdy::ShardingView sharding;
+};
+
+class Partitioner {
+public:
+  Partitioner(func::FuncOp function, const ProgramMesh &program,
+              int64_t &nextChannel, Counts &counts, bool remarks)
+      : function(function), mesh(program.mesh), builder(function),
+        nextChannel(nextChannel), counts(counts), remarks(remarks) {}
+
+  LogicalResult run();
+
+private:
+  func::FuncOp function;
+  const sdy::MeshView &mesh;
+  OpBuilder builder;
+  int64_t &nextChannel;
+  Counts &counts;
+  bool remarks;
+  DenseMap<Value, Local> locals;
+  /// This device's position in the mesh (tensor<i64>), made once.
+  Value position;
+
+  sdy::ShardingView getSharding(Value value) const;
+  Value getPosition(Location loc);
+  Value getShardIndex(ArrayRef<int64_t> axes, Location loc);
+  Value scalar(int64_t value, Location loc);
+  Value allGather(Value value, int64_t dim, const sdy::AxisList &axes,
+                  Location loc);
+  Value reshard(const Local &from, const sdy::ShardingView &to,
+                RankedTensorType globalType, Location loc, Operation *user);
+  Value allReduce(Value value, const sdy::AxisList &axes, Region *body,
+                  Location loc);
+  LogicalResult partitionWithRule(Operation *op, const ShardingRule &rule);
+  LogicalResult partitionWhole(Operation *op);
+  void remark(Operation *op, const Twine &message);
+};
+
+sdy::ShardingView Partitioner::getSharding(Value value) const {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  int64_t rank = type ? type.getRank() : 0;
+  sdy::TensorShardingAttr attr = getWrittenSharding(value);
+  if (!attr || !type)
+    return sdy::ShardingView::getReplicated(rank);
+  FailureOr<sdy::ShardingView> view = sdy::ShardingView::get(
+      attr, mesh, [&] { return emitError(value.getLoc()); });
+  return succeeded(view) ? *view : sdy::ShardingView::getReplicated(rank);
+}
+
+void Partitioner::remark(Operation *op, const Twine &message) {
+  if (remarks)
+    op->emitRemark(message);
+}
+
+Value Partitioner::scalar(int64_t value, Location loc) {
+  auto type = RankedTensorType::get({}, builder.getI64Type());
+  return shlo::ConstantOp::create(
+      builder, loc, type,
+      DenseElementsAttr::get(type, builder.getI64IntegerAttr(value)));
+}
+
+Value Partitioner::getPosition(Location loc) {
+  if (position)
+    return position;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&function.getBody().front());
+  auto u32 =
+      RankedTensorType::get({}, builder.getIntegerType(32, /*isSigned=*/false));
+  Value id = shlo::PartitionIdOp::create(builder, loc, u32);
+  auto i64 = RankedTensorType::get({}, builder.getI64Type());
+  position = shlo::ConvertOp::create(builder, loc, i64, id);
+  if (!mesh.deviceIds.empty()) {
+    // The device order is not iota: look the position up by device id.
+    SmallVector<int64_t> positions(mesh.getNumDevices());
+    for (int64_t p = 0; p < mesh.getNumDevices(); ++p)
+      positions[mesh.getDevice(p)] = p;
+    auto tableType = RankedTensorType::get(
+        {static_cast<int64_t>(positions.size())}, builder.getI64Type());
+    Value table = shlo::ConstantOp::create(
+        builder, loc, tableType,
+        DenseElementsAttr::get(tableType, ArrayRef(positions)));
+    OperationState state(loc, shlo::DynamicSliceOp::getOperationName());
+    state.addOperands({table, position});
+    state.addTypes(RankedTensorType::get({1}, builder.getI64Type()));
+    state.addAttribute("slice_sizes", builder.getDenseI64ArrayAttr({1}));
+    Value entry = builder.create(state)->getResult(0);
+    position = shlo::ReshapeOp::create(builder, loc, i64, entry);
+  }
+  return position;
+}
+
+Value Partitioner::getShardIndex(ArrayRef<int64_t> axes, Location loc) {
+  Value pos = getPosition(loc);
+  Value index;
+  for (int64_t axis : axes) {
+    // coordinate = position / stride % size; index = index * size + coordinate
+    Value coordinate = shlo::RemOp::create(
+        builder, loc,
+        shlo::DivOp::create(builder, loc, pos,
+                            scalar(mesh.getStride(axis), loc)),
+        scalar(mesh.sizes[axis], loc));
+    index = !index ? coordinate
+                   : Value(shlo::AddOp::create(
+                         builder, loc,
+                         shlo::MulOp::create(builder, loc, index,
+                                             scalar(mesh.sizes[axis], loc)),
+                         coordinate));
+  }
+  return index;
+}
+
+DenseIntElementsAttr getGroupsAttr(const sdy::MeshView &mesh,
+                                   ArrayRef<int64_t> axes, Builder &builder) {
+  SmallVector<SmallVector<int64_t>> groups = mesh.getGroups(axes);
+  SmallVector<int64_t> flat;
+  for (const SmallVector<int64_t> &group : groups)
+    flat.append(group.begin(), group.end());
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(groups.size()),
+                             static_cast<int64_t>(groups.front().size())},
+                            builder.getI64Type());
+  return DenseIntElementsAttr::get(type, flat);
+}
+
+Value Partitioner::allGather(Value value, int64_t dim,
+                             const sdy::AxisList &axes, Location loc) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape(type.getShape());
+  shape[dim] *= mesh.getSize(axes);
+  OperationState state(loc, shlo::AllGatherOp::getOperationName());
+  state.addOperands(value);
+  state.addTypes(RankedTensorType::get(shape, type.getElementType()));
+  state.addAttribute("all_gather_dim", builder.getI64IntegerAttr(dim));
+  state.addAttribute("replica_groups", getGroupsAttr(mesh, axes, builder));
+  state.addAttribute("channel_handle",
+                     shlo::ChannelHandleAttr::get(builder.getContext(),
+                                                  nextChannel++, /*type=*/1));
+  state.addAttribute("use_global_device_ids", builder.getUnitAttr());
+  ++counts.allGathers;
+  return builder.create(state)->getResult(0);
+}
+
+Value Partitioner::reshard(const Local &from, const sdy::ShardingView &to,
+                           RankedTensorType globalType, Location loc,
+                           Operation *user) {
+  if (from.sharding == to)
+    return from.value;
+  Value value = from.value;
+  sdy::ShardingView current = from.sharding;
+  // Gather each dimension whose axes are not the start of the target's.
+  for (int64_t d = 0; d < current.getRank(); ++d) {
+    const sdy::AxisList &have = current.dims[d];
+    const sdy::AxisList &want = to.dims[d];
+    if (have.empty() || (have.size() <= want.size() &&
+                         std::equal(have.begin(), have.end(), want.begin())))
+      continue;
+    value = allGather(value, d, have, loc);
+    remark(user, "all_gather of dimension " + Twine(d) + " (" +
+                     current.toString(mesh) + " to " + to.toString(mesh) + ")");
+    current.dims[d].clear();
+  }
+  if (current == to)
+    return value;
+  // Slice this device's part of each dimension split further.
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<Value> offsets;
+  SmallVector<int64_t> sizes;
+  for (int64_t d = 0; d < current.getRank(); ++d) {
+    int64_t local = globalType.getDimSize(d) / mesh.getSize(to.dims[d]);
+    sizes.push_back(local);
+    ArrayRef<int64_t> extra =
+        ArrayRef(to.dims[d]).drop_front(current.dims[d].size());
+    if (extra.empty()) {
+      offsets.push_back(scalar(0, loc));
+      continue;
+    }
+    offsets.push_back(shlo::MulOp::create(
+        builder, loc, getShardIndex(extra, loc), scalar(local, loc)));
+  }
+  OperationState state(loc, shlo::DynamicSliceOp::getOperationName());
+  state.addOperands(value);
+  state.addOperands(offsets);
+  state.addTypes(RankedTensorType::get(sizes, type.getElementType()));
+  state.addAttribute("slice_sizes", builder.getDenseI64ArrayAttr(sizes));
+  ++counts.slices;
+  remark(user, "slice of this device's shard (" + current.toString(mesh) +
+                   " to " + to.toString(mesh) + ")");
+  return builder.create(state)->getResult(0);
+}
+
+Value Partitioner::allReduce(Value value, const sdy::AxisList &axes,
+                             Region *body, Location loc) {
+  auto type = cast<RankedTensorType>(value.getType());
+  OperationState state(loc, shlo::AllReduceOp::getOperationName());
+  state.addOperands(value);
+  state.addTypes(type);
+  state.addAttribute("replica_groups", getGroupsAttr(mesh, axes, builder));
+  state.addAttribute("channel_handle",
+                     shlo::ChannelHandleAttr::get(builder.getContext(),
+                                                  nextChannel++, /*type=*/1));
+  state.addAttribute("use_global_device_ids", builder.getUnitAttr());
+  Region *region = state.addRegion();
+  if (body) {
+    IRMapping mapping;
+    body->cloneInto(region, mapping);
+  } else {
+    // The sum (or, for booleans, the disjunction) of the partial results.
+    auto scalarType = RankedTensorType::get({}, type.getElementType());
+    Block *block = new Block();
+    region->push_back(block);
+    Value lhs = block->addArgument(scalarType, loc);
+    Value rhs = block->addArgument(scalarType, loc);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    Value combined = type.getElementType().isInteger(1)
+                         ? Value(shlo::OrOp::create(builder, loc, lhs, rhs))
+                         : Value(shlo::AddOp::create(builder, loc, lhs, rhs));
+    shlo::ReturnOp::create(builder, loc, combined);
+  }
+  ++counts.allReduces;
+  return builder.create(state)->getResult(0);
+}
+
+/// The sharding each tensor of `rule` gets from the axes of its factors;
+/// a factor whose axes a tensor cannot express (a later factor of a merged
+/// dimension sharded while an earlier is not whole, or a dimension they do
+/// not divide) is added to `unfit`.
+sdy::ShardingView getImpliedSharding(const ShardingRule::TensorFactors &factors,
+                                     ArrayRef<sdy::AxisList> factorAxes,
+                                     const ShardingRule &rule,
+                                     RankedTensorType type,
+                                     const sdy::MeshView &mesh,
+                                     llvm::SmallDenseSet<int64_t> &unfit) {
+  sdy::ShardingView view = sdy::ShardingView::getReplicated(type.getRank());
+  for (auto [d, dimFactors] : llvm::enumerate(factors)) {
+    bool whole = true;
+    for (int64_t factor : dimFactors) {
+      const sdy::AxisList &axes = factorAxes[factor];
+      if (axes.empty()) {
+        whole = false;
+        continue;
+      }
+      if (!whole) {
+        unfit.insert(factor);
+        continue;
+      }
+      view.dims[d].append(axes.begin(), axes.end());
+      whole = mesh.getSize(axes) == rule.factorSizes[factor];
+    }
+    if (type.getDimSize(d) % mesh.getSize(view.dims[d]) != 0)
+      for (int64_t factor : dimFactors)
+        unfit.insert(factor);
+  }
+  return view;
+}
+
+LogicalResult Partitioner::partitionWithRule(Operation *op,
+                                             const ShardingRule &rule) {
+  Location loc = op->getLoc();
+  // The factors' axes: for reduction factors from the operands' shardings,
+  // then for the others from the results'.
+  SmallVector<sdy::AxisList> factorAxes(rule.getNumFactors());
+  llvm::SmallDenseSet<int64_t> used;
+  auto take = [&](const sdy::ShardingView &sharding,
+                  const ShardingRule::TensorFactors &factors,
+                  bool reductionsOnly) {
+    for (auto [axes, dimFactors] : llvm::zip_equal(sharding.dims, factors)) {
+      if (axes.empty() || dimFactors.empty())
+        continue;
+      // Whole axes to the major factor first.
+      int64_t factor = dimFactors.front();
+      if (reductionsOnly != rule.isReduction(factor) ||
+          !factorAxes[factor].empty() || rule.needsReplication[factor] ||
+          rule.factorSizes[factor] % mesh.getSize(axes) != 0 ||
+          llvm::any_of(axes, [&](int64_t a) { return used.contains(a); }))
+        continue;
+      factorAxes[factor] = axes;
+      used.insert(axes.begin(), axes.end());
+    }
+  };
+  // Reductions first: partial results to combine and then slice cost less
+  // than gathering operands split along what they reduce.
+  for (auto [operand, factors] :
+       llvm::zip_equal(op->getOperands(), rule.operands))
+    take(locals.lookup(operand).sharding, factors, /*reductionsOnly=*/true);
+  for (auto [result, factors] : llvm::zip_equal(op->getResults(), rule.results))
+    take(getSharding(result), factors, /*reductionsOnly=*/false);
+
+  // Drop the axes of factors some tensor cannot express, until all fit.
+  SmallVector<sdy::ShardingView> operandShardings, resultShardings;
+  while (true) {
+    llvm::SmallDenseSet<int64_t> unfit;
+    operandShardings.clear();
+    resultShardings.clear();
+    for (auto [operand, factors] :
+         llvm::zip_equal(op->getOperands(), rule.operands))
+      operandShardings.push_back(getImpliedSharding(
+          factors, factorAxes, rule, cast<RankedTensorType>(operand.getType()),
+          mesh, unfit));
+    for (auto [result, factors] :
+         llvm::zip_equal(op->getResults(), rule.results))
+      resultShardings.push_back(getImpliedSharding(
+          factors, factorAxes, rule, cast<RankedTensorType>(result.getType()),
+          mesh, unfit));
+    if (unfit.empty())
+      break;
+    for (int64_t factor : unfit)
+      factorAxes[factor].clear();
+  }
+
+  IRMapping mapping;
+  for (auto [operand, sharding] :
+       llvm::zip_equal(op->getOperands(), operandShardings))
+    mapping.map(operand,
+                reshard(locals.lookup(operand), sharding,
+                        cast<RankedTensorType>(operand.getType()), loc, op));
+  Operation *local = builder.clone(*op, mapping);
+  local->removeAttr(kSdyShardingAttrName);
+  for (auto [result, sharding] :
+       llvm::zip_equal(local->getResults(), resultShardings))
+    result.setType(
+        sharding.getLocalType(cast<RankedTensorType>(result.getType()), mesh));
+  // Attributes that spell out sizes.
+  if (auto slice = dyn_cast<shlo::SliceOp>(local)) {
+    SmallVector<int64_t> limits(slice.getLimitIndices());
+    for (auto [d, limit] : llvm::enumerate(limits))
+      if (!resultShardings.front().dims[d].empty())
+        limit = slice.getType().getDimSize(d);
+    slice.setLimitIndices(limits);
+  } else if (auto slice = dyn_cast<shlo::DynamicSliceOp>(local)) {
+    slice.setSliceSizes(slice.getType().getShape());
+  }
+
+  // Partial results of sharded reduction factors.
+  sdy::AxisList reduced;
+  for (int64_t factor = 0; factor < rule.getNumFactors(); ++factor)
+    if (rule.isReduction(factor))
+      reduced.append(factorAxes[factor].begin(), factorAxes[factor].end());
+  llvm::sort(reduced);
+  SmallVector<Value> results(local->getResults());
+  if (!reduced.empty()) {
+    if (isa<shlo::ReduceOp>(op) && op->getNumResults() != 1)
+      return op->emitOpError("a variadic reduce over sharded dimensions is "
+                             "not partitioned yet");
+    Region *body = isa<shlo::ReduceOp>(op) ? &op->getRegion(0) : nullptr;
+    for (Value &result : results)
+      result = allReduce(result, reduced, body, loc);
+    remark(op, "all_reduce of the partial results over " +
+                   Twine(reduced.size()) + " mesh axes");
+  }
+  for (auto [global, value, sharding] :
+       llvm::zip_equal(op->getResults(), results, resultShardings)) {
+    sdy::ShardingView wanted = getSharding(global);
+    Local produced{value, sharding};
+    locals[global] = {reshard(produced, wanted,
+                              cast<RankedTensorType>(global.getType()), loc,
+                              op),
+                      wanted};
+  }
+  return success();
+}
+
+/// Replaces sdy ops nested in `op` by their operands and drops sdy
+/// attributes: inside a whole op every value is whole.
+void stripShardy(Operation *root) {
+  root->walk([](Operation *op) {
+    op->removeAttr(kSdyShardingAttrName);
+    if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp>(op)) {
+      op->getResult(0).replaceAllUsesWith(op->getOperand(0));
+      op->erase();
+    }
+  });
+}
+
+LogicalResult Partitioner::partitionWhole(Operation *op) {
+  Location loc = op->getLoc();
+  WalkResult manual = op->walk([](sdy::ManualComputationOp nested) {
+    nested.emitOpError("is not partitioned: hlox partitions programs whole "
+                       "(no manual computations)");
+    return WalkResult::interrupt();
+  });
+  if (manual.wasInterrupted())
+    return failure();
+  // Counted when it moved data: operands gathered or results sliced.
+  int64_t moves = counts.allGathers + counts.slices;
+  IRMapping mapping;
+  auto whole = [&](Value global) {
+    auto type = dyn_cast<RankedTensorType>(global.getType());
+    auto it = locals.find(global);
+    if (it == locals.end())
+      return global;
+    if (!type)
+      return it->second.value;
+    return reshard(it->second, sdy::ShardingView::getReplicated(type.getRank()),
+                   type, loc, op);
+  };
+  for (Value operand : op->getOperands())
+    mapping.map(operand, whole(operand));
+  SetVector<Value> captured;
+  for (Region &region : op->getRegions())
+    getUsedValuesDefinedAbove(region, captured);
+  for (Value value : captured)
+    mapping.map(value, whole(value));
+  Operation *local = builder.clone(*op, mapping);
+  stripShardy(local);
+  for (auto [global, value] :
+       llvm::zip_equal(op->getResults(), local->getResults())) {
+    auto type = dyn_cast<RankedTensorType>(global.getType());
+    if (!type) {
+      locals[global] = {value, sdy::ShardingView()};
+      continue;
+    }
+    sdy::ShardingView wanted = getSharding(global);
+    Local produced{value, sdy::ShardingView::getReplicated(type.getRank())};
+    locals[global] = {reshard(produced, wanted, type, loc, op), wanted};
+  }
+  if (counts.allGathers + counts.slices != moves)
+    ++counts.wholeOps;
+  return success();
+}
+
+/// The `hlox.shard` attribute of a value of `type` sharded as `sharding`:
+/// `tiles` (the shards along each dimension) and `device_tiles` (each
+/// device's shard index along each dimension, device by device); null for
+/// a replicated value.
+DictionaryAttr getShardAttr(const sdy::ShardingView &sharding,
+                            const sdy::MeshView &mesh, Builder &builder) {
+  if (sharding.isReplicated())
+    return {};
+  SmallVector<int64_t> tiles,
+      deviceTiles(mesh.getNumDevices() * sharding.getRank());
+  for (const sdy::AxisList &axes : sharding.dims)
+    tiles.push_back(mesh.getSize(axes));
+  for (int64_t p = 0; p < mesh.getNumDevices(); ++p) {
+    int64_t device = mesh.getDevice(p);
+    for (auto [d, axes] : llvm::enumerate(sharding.dims)) {
+      int64_t index = 0;
+      for (int64_t axis : axes)
+        index = index * mesh.sizes[axis] +
+                (p / mesh.getStride(axis)) % mesh.sizes[axis];
+      deviceTiles[device * sharding.getRank() + d] = index;
+    }
+  }
+  return builder.getDictionaryAttr(
+      {builder.getNamedAttr("tiles", builder.getDenseI64ArrayAttr(tiles)),
+       builder.getNamedAttr("device_tiles",
+                            builder.getDenseI64ArrayAttr(deviceTiles))});
+}
+
+LogicalResult Partitioner::run() {
+  Block &body = function.getBody().front();
+  // Arguments become shards: new block arguments of the local types
+  // (the old ones keep their global types for the ops' rules until the end).
+  unsigned numArgs = body.getNumArguments();
+  SmallVector<Type> argTypes;
+  SmallVector<DictionaryAttr> argShards;
+  for (unsigned i = 0; i < numArgs; ++i) {
+    BlockArgument arg = body.getArgument(i);
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    sdy::ShardingView sharding = getSharding(arg);
+    if (type && !sharding.dividesEvenly(type, mesh))
+      return function.emitError("argument ")
+             << i << " of type " << type << " is sharded "
+             << sharding.toString(mesh) << ", which does not divide it evenly";
+    Type local = type ? Type(sharding.getLocalType(type, mesh)) : arg.getType();
+    locals[arg] = {body.addArgument(local, arg.getLoc()), sharding};
+    argTypes.push_back(local);
+    argShards.push_back(type ? getShardAttr(sharding, mesh, builder)
+                             : DictionaryAttr());
+  }
+
+  SmallVector<Operation *> originals;
+  for (Operation &op : body) {
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      break;
+    originals.push_back(&op);
+  }
+  for (Operation *op : originals) {
+    builder.setInsertionPoint(op);
+    if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp>(op)) {
+      Value input = op->getOperand(0);
+      auto type = cast<RankedTensorType>(input.getType());
+      sdy::ShardingView wanted = getSharding(op->getResult(0));
+      locals[op->getResult(0)] = {
+          reshard(locals.lookup(input), wanted, type, op->getLoc(), op),
+          wanted};
+      continue;
+    }
+    std::optional<ShardingRule> rule = getShardingRule(op);
+    if (rule) {
+      if (failed(partitionWithRule(op, *rule)))
+        return failure();
+    } else if (failed(partitionWhole(op))) {
+      return failure();
+    }
+  }
+
+  // Results: each returned value in its result's sharding.
+  Operation *terminator = body.getTerminator();
+  builder.setInsertionPoint(terminator);
+  SmallVector<Type> resultTypes;
+  for (auto [i, operand] : llvm::enumerate(terminator->getOperands())) {
+    Local local = locals.lookup(operand);
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type) {
+      terminator->setOperand(i, local.value ? local.value : operand);
+      resultTypes.push_back(operand.getType());
+      continue;
+    }
+    sdy::ShardingView wanted = local.sharding;
+    if (sdy::TensorShardingAttr attr = getResultSharding(function, i)) {
+      FailureOr<sdy::ShardingView> view = sdy::ShardingView::get(
+          attr, mesh, [&] { return function.emitError(); });
+      if (failed(view))
+        return failure();
+      wanted = *view;
+    }
+    if (!wanted.dividesEvenly(type, mesh))
+      return function.emitError("result ")
+             << i << " of type " << type << " is sharded "
+             << wanted.toString(mesh) << ", which does not divide it evenly";
+    Value value =
+        reshard(local, wanted, type, terminator->getLoc(), terminator);
+    terminator->setOperand(i, value);
+    resultTypes.push_back(value.getType());
+    function.removeResultAttr(
+        i, StringAttr::get(function.getContext(), kSdyShardingAttrName));
+    if (DictionaryAttr attr = getShardAttr(wanted, mesh, builder))
+      function.setResultAttr(i, kShardAttrName, attr);
+  }
+  for (Operation *op : llvm::reverse(originals)) {
+    op->dropAllUses();
+    op->erase();
+  }
+  for (unsigned i = 0; i < numArgs; ++i)
+    body.getArgument(i).replaceAllUsesWith(locals[body.getArgument(i)].value);
+  body.eraseArguments(0, numArgs);
+  function.setType(builder.getFunctionType(argTypes, resultTypes));
+  for (auto [i, shard] : llvm::enumerate(argShards)) {
+    function.removeArgAttr(i, kSdyShardingAttrName);
+    if (shard)
+      function.setArgAttr(i, kShardAttrName, shard);
+  }
+  return success();
+}
+
+class PartitionSpmdPass final
+    : public hlox::impl::HloxPartitionSpmdBase<PartitionSpmdPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::optional<int64_t> numDevices;
+    int64_t nextChannel = 1;
+    module.walk([&](Operation *op) {
+      if (auto handle =
+              op->getAttrOfType<shlo::ChannelHandleAttr>("channel_handle"))
+        nextChannel = std::max(nextChannel, handle.getHandle() + 1);
+    });
+    Counts counts;
+    for (auto function : module.getOps<func::FuncOp>()) {
+      if (function.isExternal() || !function.getBody().hasOneBlock())
+        continue;
+      FailureOr<std::optional<ProgramMesh>> mesh = findProgramMesh(function);
+      if (failed(mesh))
+        return signalPassFailure();
+      if (!*mesh)
+        continue;
+      int64_t count = (*mesh)->mesh.getNumDevices();
+      if (numDevices && *numDevices != count) {
+        function.emitError("functions sharded over ")
+            << *numDevices << " and " << count << " devices in one program";
+        return signalPassFailure();
+      }
+      numDevices = count;
+      if (failed(Partitioner(function, **mesh, nextChannel, counts, remarks)
+                     .run()))
+        return signalPassFailure();
+    }
+    if (!numDevices)
+      return;
+    // What is left is whole everywhere: private functions' shardings,
+    // constraints inside regions, the meshes.
+    for (auto function : module.getOps<func::FuncOp>()) {
+      stripShardy(function);
+      for (unsigned i = 0; i < function.getNumArguments(); ++i)
+        function.removeArgAttr(i, kSdyShardingAttrName);
+      for (unsigned i = 0; i < function.getNumResults(); ++i)
+        function.removeResultAttr(
+            i, StringAttr::get(&getContext(), kSdyShardingAttrName));
+    }
+    for (auto mesh : llvm::make_early_inc_range(module.getOps<sdy::MeshOp>()))
+      mesh.erase();
+    if (auto replicas = module->getAttrOfType<IntegerAttr>("mhlo.num_replicas");
+        replicas && replicas.getInt() > 1) {
+      module.emitError("a sharded program over ")
+          << *numDevices
+          << " devices with mhlo.num_replicas = " << replicas.getInt()
+          << ": the partitioner takes one replica";
+      return signalPassFailure();
+    }
+    Builder builder(&getContext());
+    module->setAttr("mhlo.num_partitions",
+                    builder.getI32IntegerAttr(*numDevices));
+    module->setAttr("mhlo.num_replicas", builder.getI32IntegerAttr(1));
+    module->setAttr(
+        kPartitioningAttrName,
+        builder.getDictionaryAttr(
+            {builder.getNamedAttr("all_gathers",
+                                  builder.getI64IntegerAttr(counts.allGathers)),
+             builder.getNamedAttr("all_reduces",
+                                  builder.getI64IntegerAttr(counts.allReduces)),
+             builder.getNamedAttr("slices",
+                                  builder.getI64IntegerAttr(counts.slices)),
+             builder.getNamedAttr(
+                 "whole_ops", builder.getI64IntegerAttr(counts.wholeOps))}));
+  }
+};
+
+} // namespace

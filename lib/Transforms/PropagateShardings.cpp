@@ -1,0 +1,273 @@
+//===- PropagateShardings.cpp - Shardings for every value -----------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Gives every tensor value of a sharded function a sharding, from the ones
+// written on its arguments, results, constraints and ops, through the
+// sharding rules of the ops between them (ShardingRules.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Transforms/Passes.h"
+#include "hlox/Transforms/ShardingAnnotations.h"
+#include "hlox/Transforms/ShardingRules.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseSet.h"
+
+#define DEBUG_TYPE "hlox-propagate-shardings"
+
+namespace hlox {
+#define GEN_PASS_DEF_HLOXPROPAGATESHARDINGS
+#include "hlox/Transforms/Passes.h.inc"
+} // namespace hlox
+
+using namespace mlir;
+using namespace hlox;
+
+namespace {
+
+/// At most this many rounds (each forward, then backward, over the ops):
+/// every round only adds axes, so few are ever needed.
+constexpr int kMaxRounds = 16;
+
+class Propagation {
+public:
+  Propagation(func::FuncOp function, const ProgramMesh &program)
+      : function(function), mesh(program.mesh), meshOrRef(program.meshOrRef) {}
+
+  LogicalResult run();
+
+private:
+  func::FuncOp function;
+  const sdy::MeshView &mesh;
+  Attribute meshOrRef;
+  DenseMap<Value, sdy::ShardingView> shardings;
+  DenseSet<Value> fixed;
+  DenseMap<Operation *, std::optional<ShardingRule>> rules;
+
+  LogicalResult readWritten(Value value, sdy::TensorShardingAttr attr,
+                            Location loc);
+  bool visit(Operation *op);
+  void write();
+};
+
+LogicalResult Propagation::readWritten(Value value,
+                                       sdy::TensorShardingAttr attr,
+                                       Location loc) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!attr || !type)
+    return success();
+  FailureOr<sdy::ShardingView> view =
+      sdy::ShardingView::get(attr, mesh, [&] { return emitError(loc); });
+  if (failed(view))
+    return failure();
+  if (!view->dividesEvenly(type, mesh))
+    return emitError(loc) << "sharding " << view->toString(mesh) << " of a "
+                          << type
+                          << " value does not divide its dimensions evenly "
+                             "(the partitioner does not pad)";
+  shardings[value] = std::move(*view);
+  fixed.insert(value);
+  return success();
+}
+
+/// Splits `axes` over `factors` major to minor: each factor takes axes
+/// while their product divides its size, and the next factor starts only
+/// once the previous one is whole. Empty when it does not fit.
+SmallVector<std::pair<int64_t, sdy::AxisList>>
+splitOverFactors(ArrayRef<int64_t> axes, ArrayRef<int64_t> factors,
+                 const ShardingRule &rule, const sdy::MeshView &mesh) {
+  SmallVector<std::pair<int64_t, sdy::AxisList>> parts;
+  size_t next = 0;
+  for (int64_t factor : factors) {
+    if (next == axes.size())
+      break;
+    int64_t size = rule.factorSizes[factor], product = 1;
+    sdy::AxisList part;
+    while (next < axes.size() &&
+           size % (product * mesh.sizes[axes[next]]) == 0) {
+      product *= mesh.sizes[axes[next]];
+      part.push_back(axes[next++]);
+    }
+    if (!part.empty())
+      parts.push_back({factor, part});
+    if (product != size)
+      break;
+  }
+  if (next != axes.size())
+    return {};
+  return parts;
+}
+
+bool Propagation::visit(Operation *op) {
+  auto [it, inserted] = rules.try_emplace(op);
+  if (inserted)
+    it->second = getShardingRule(op);
+  std::optional<ShardingRule> &rule = it->second;
+  if (!rule) {
+    // A constraint's operand takes the constraint's sharding.
+    if (auto constraint = dyn_cast<sdy::ShardingConstraintOp>(op)) {
+      Value input = constraint.getInput();
+      if (!fixed.contains(input) && !shardings.contains(input) &&
+          shardings.contains(constraint.getResult())) {
+        shardings[input] = shardings[constraint.getResult()];
+        return true;
+      }
+    }
+    return false;
+  }
+  // The tensors of the op, fixed ones first (results before operands).
+  SmallVector<std::pair<Value, const ShardingRule::TensorFactors *>> tensors;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (auto [result, factors] :
+         llvm::zip_equal(op->getResults(), rule->results))
+      if (fixed.contains(result) == (pass == 0))
+        tensors.push_back({result, &factors});
+    for (auto [operand, factors] :
+         llvm::zip_equal(op->getOperands(), rule->operands))
+      if (fixed.contains(operand) == (pass == 0))
+        tensors.push_back({operand, &factors});
+  }
+  SmallVector<std::optional<sdy::AxisList>> factorAxes(rule->getNumFactors());
+  llvm::SmallDenseSet<int64_t> used;
+  for (auto [value, factors] : tensors) {
+    auto found = shardings.find(value);
+    if (found == shardings.end())
+      continue;
+    for (auto [axes, dimFactors] :
+         llvm::zip_equal(found->second.dims, *factors)) {
+      if (axes.empty() || dimFactors.empty())
+        continue;
+      for (auto &[factor, part] :
+           splitOverFactors(axes, dimFactors, *rule, mesh)) {
+        if (factorAxes[factor] || rule->needsReplication[factor] ||
+            llvm::any_of(part, [&](int64_t a) { return used.contains(a); }))
+          continue;
+        factorAxes[factor] = part;
+        used.insert(part.begin(), part.end());
+      }
+    }
+  }
+  // Each open tensor takes the factors' axes on the dimensions it has none.
+  bool changed = false;
+  for (auto [value, factors] : tensors) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || fixed.contains(value))
+      continue;
+    auto [entry, added] = shardings.try_emplace(
+        value, sdy::ShardingView::getReplicated(type.getRank()));
+    sdy::ShardingView &view = entry->second;
+    sdy::AxisList taken = view.getUsedAxes();
+    for (auto [d, dimFactors] : llvm::enumerate(*factors)) {
+      if (!view.dims[d].empty())
+        continue;
+      sdy::AxisList axes;
+      for (int64_t factor : dimFactors) {
+        if (!factorAxes[factor])
+          break;
+        axes.append(factorAxes[factor]->begin(), factorAxes[factor]->end());
+        if (mesh.getSize(*factorAxes[factor]) != rule->factorSizes[factor])
+          break;
+      }
+      if (axes.empty() || type.getDimSize(d) % mesh.getSize(axes) != 0 ||
+          llvm::any_of(axes,
+                       [&](int64_t a) { return llvm::is_contained(taken, a); }))
+        continue;
+      taken.append(axes.begin(), axes.end());
+      view.dims[d] = std::move(axes);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+void Propagation::write() {
+  MLIRContext *context = function.getContext();
+  auto attrOf = [&](Value value) -> sdy::TensorShardingAttr {
+    auto found = shardings.find(value);
+    if (found == shardings.end())
+      return {};
+    return found->second.getAttr(context, meshOrRef, mesh);
+  };
+  Block &body = function.getBody().front();
+  for (BlockArgument arg : body.getArguments())
+    if (sdy::TensorShardingAttr attr = attrOf(arg))
+      function.setArgAttr(arg.getArgNumber(), kSdyShardingAttrName, attr);
+  for (Operation &op : body) {
+    if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp>(op) ||
+        op.getNumResults() == 0)
+      continue;
+    SmallVector<sdy::TensorShardingAttr> attrs;
+    bool any = false;
+    for (Value result : op.getResults()) {
+      sdy::TensorShardingAttr attr = attrOf(result);
+      if (!attr) {
+        auto type = dyn_cast<RankedTensorType>(result.getType());
+        attr = sdy::ShardingView::getReplicated(type ? type.getRank() : 0)
+                   .getAttr(context, meshOrRef, mesh);
+      } else {
+        any = true;
+      }
+      attrs.push_back(attr);
+    }
+    if (any)
+      op.setAttr(kSdyShardingAttrName,
+                 sdy::TensorShardingPerValueAttr::get(context, attrs));
+  }
+  Operation *terminator = body.getTerminator();
+  for (auto [i, value] : llvm::enumerate(terminator->getOperands()))
+    if (!getResultSharding(function, i))
+      if (sdy::TensorShardingAttr attr = attrOf(value))
+        function.setResultAttr(i, kSdyShardingAttrName, attr);
+}
+
+LogicalResult Propagation::run() {
+  Block &body = function.getBody().front();
+  for (BlockArgument arg : body.getArguments())
+    if (failed(readWritten(arg, getWrittenSharding(arg), function.getLoc())))
+      return failure();
+  for (Operation &op : body)
+    for (Value result : op.getResults())
+      if (failed(readWritten(result, getWrittenSharding(result), op.getLoc())))
+        return failure();
+  // A result's sharding asks for it from the value returned.
+  Operation *terminator = body.getTerminator();
+  for (auto [i, value] : llvm::enumerate(terminator->getOperands()))
+    if (!fixed.contains(value))
+      if (failed(readWritten(value, getResultSharding(function, i),
+                             function.getLoc())))
+        return failure();
+
+  for (int round = 0; round < kMaxRounds; ++round) {
+    bool changed = false;
+    for (Operation &op : body)
+      changed |= visit(&op);
+    for (Operation &op : llvm::reverse(body))
+      changed |= visit(&op);
+    if (!changed)
+      break;
+  }
+  write();
+  return success();
+}
+
+class PropagateShardingsPass final
+    : public hlox::impl::HloxPropagateShardingsBase<PropagateShardingsPass> {
+public:
+  void runOnOperation() override {
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      if (function.isExternal() || !function.getBody().hasOneBlock())
+        continue;
+      FailureOr<std::optional<ProgramMesh>> mesh = findProgramMesh(function);
+      if (failed(mesh))
+        return signalPassFailure();
+      if (!*mesh)
+        continue;
+      if (failed(Propagation(function, **mesh).run()))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

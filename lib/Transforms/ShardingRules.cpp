@@ -1,0 +1,364 @@
+//===- ShardingRules.cpp - How an op's dimensions correspond --------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Transforms/ShardingRules.h"
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace hlox;
+namespace shlo = hlox::stablehlo;
+
+bool ShardingRule::isReduction(int64_t factor) const {
+  for (const TensorFactors &tensor : results)
+    for (const DimFactors &dim : tensor)
+      if (llvm::is_contained(dim, factor))
+        return false;
+  return true;
+}
+
+namespace {
+
+using DimFactors = ShardingRule::DimFactors;
+using TensorFactors = ShardingRule::TensorFactors;
+
+std::optional<ArrayRef<int64_t>> getStaticShape(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return std::nullopt;
+  return tensor.getShape();
+}
+
+bool allStatic(Operation *op) {
+  for (Type type : op->getOperandTypes())
+    if (!getStaticShape(type))
+      return false;
+  for (Type type : op->getResultTypes())
+    if (!getStaticShape(type))
+      return false;
+  return true;
+}
+
+TensorFactors noFactors(int64_t rank) { return TensorFactors(rank); }
+
+/// One factor per dimension of `shape`; every result and every operand of
+/// that shape spans them (scalar operands span none).
+std::optional<ShardingRule> getElementwiseRule(Operation *op) {
+  ArrayRef<int64_t> shape = *getStaticShape(op->getResult(0).getType());
+  ShardingRule rule;
+  TensorFactors all;
+  for (int64_t size : shape)
+    all.push_back({rule.addFactor(size)});
+  for (Type type : op->getOperandTypes()) {
+    ArrayRef<int64_t> operand = *getStaticShape(type);
+    if (operand == shape)
+      rule.operands.push_back(all);
+    else if (operand.empty())
+      rule.operands.push_back({});
+    else
+      return std::nullopt;
+  }
+  for (Type type : op->getResultTypes()) {
+    if (*getStaticShape(type) != shape)
+      return std::nullopt;
+    rule.results.push_back(all);
+  }
+  return rule;
+}
+
+bool isElementwise(Operation *op) {
+  if (op->getNumRegions() != 0 || op->getNumResults() == 0)
+    return false;
+  if (op->hasTrait<OpTrait::Elementwise>() ||
+      op->hasTrait<OpTrait::SameOperandsAndResultShape>())
+    return true;
+  return isa<shlo::SelectOp, shlo::ClampOp, shlo::ConvertOp,
+             shlo::BitcastConvertOp>(op);
+}
+
+ShardingRule getBroadcastRule(shlo::BroadcastInDimOp op) {
+  ArrayRef<int64_t> in = *getStaticShape(op.getOperand().getType());
+  ArrayRef<int64_t> out = *getStaticShape(op.getType());
+  ShardingRule rule;
+  TensorFactors result;
+  for (int64_t size : out)
+    result.push_back({rule.addFactor(size)});
+  TensorFactors operand(in.size());
+  for (auto [i, dim] : llvm::enumerate(op.getBroadcastDimensions()))
+    if (in[i] == out[dim])
+      operand[i] = {static_cast<int64_t>(dim)};
+  rule.operands.push_back(operand);
+  rule.results.push_back(result);
+  return rule;
+}
+
+ShardingRule getTransposeRule(shlo::TransposeOp op) {
+  ArrayRef<int64_t> in = *getStaticShape(op.getOperand().getType());
+  ShardingRule rule;
+  TensorFactors operand, result;
+  for (int64_t size : in)
+    operand.push_back({rule.addFactor(size)});
+  for (int64_t dim : op.getPermutation())
+    result.push_back({dim});
+  rule.operands.push_back(operand);
+  rule.results.push_back(result);
+  return rule;
+}
+
+/// Groups the dimensions of both shapes into runs of equal product. A run
+/// of one dimension on one side and several on the other splits or merges:
+/// the several are the factors and the one spans them all. A run of
+/// several dimensions on both sides is left without factors (whole).
+ShardingRule getReshapeRule(shlo::ReshapeOp op) {
+  ArrayRef<int64_t> in = *getStaticShape(op.getOperand().getType());
+  ArrayRef<int64_t> out = *getStaticShape(op.getType());
+  ShardingRule rule;
+  TensorFactors operand(in.size()), result(out.size());
+  size_t i = 0, o = 0;
+  while (i < in.size() || o < out.size()) {
+    // Size-1 dimensions carry nothing.
+    if (i < in.size() && in[i] == 1) {
+      ++i;
+      continue;
+    }
+    if (o < out.size() && out[o] == 1) {
+      ++o;
+      continue;
+    }
+    if (i == in.size() || o == out.size())
+      break;
+    size_t iEnd = i + 1, oEnd = o + 1;
+    int64_t inProduct = in[i], outProduct = out[o];
+    while (inProduct != outProduct) {
+      if (inProduct < outProduct) {
+        if (iEnd == in.size())
+          break;
+        inProduct *= in[iEnd++];
+      } else {
+        if (oEnd == out.size())
+          break;
+        outProduct *= out[oEnd++];
+      }
+    }
+    if (inProduct != outProduct)
+      break;
+    if (iEnd - i == 1) {
+      for (size_t d = o; d < oEnd; ++d) {
+        if (out[d] == 1)
+          continue;
+        int64_t factor = rule.addFactor(out[d]);
+        result[d] = {factor};
+        operand[i].push_back(factor);
+      }
+    } else if (oEnd - o == 1) {
+      for (size_t d = i; d < iEnd; ++d) {
+        if (in[d] == 1)
+          continue;
+        int64_t factor = rule.addFactor(in[d]);
+        operand[d] = {factor};
+        result[o].push_back(factor);
+      }
+    }
+    i = iEnd;
+    o = oEnd;
+  }
+  rule.operands.push_back(operand);
+  rule.results.push_back(result);
+  return rule;
+}
+
+ShardingRule getDotRule(shlo::DotGeneralOp op) {
+  ArrayRef<int64_t> lhs = *getStaticShape(op.getLhs().getType());
+  ArrayRef<int64_t> rhs = *getStaticShape(op.getRhs().getType());
+  auto numbers = op.getDotDimensionNumbers();
+  ShardingRule rule;
+  TensorFactors lhsFactors(lhs.size()), rhsFactors(rhs.size()), result;
+  for (auto [l, r] : llvm::zip_equal(numbers.getLhsBatchingDimensions(),
+                                     numbers.getRhsBatchingDimensions())) {
+    int64_t factor = rule.addFactor(lhs[l]);
+    lhsFactors[l] = {factor};
+    rhsFactors[r] = {factor};
+    result.push_back({factor});
+  }
+  for (auto [l, r] : llvm::zip_equal(numbers.getLhsContractingDimensions(),
+                                     numbers.getRhsContractingDimensions())) {
+    int64_t factor = rule.addFactor(lhs[l]);
+    lhsFactors[l] = {factor};
+    rhsFactors[r] = {factor};
+  }
+  // The free dimensions, lhs's then rhs's, in order.
+  for (auto [factors, shape, batch, contracting] :
+       {std::make_tuple(&lhsFactors, lhs, numbers.getLhsBatchingDimensions(),
+                        numbers.getLhsContractingDimensions()),
+        std::make_tuple(&rhsFactors, rhs, numbers.getRhsBatchingDimensions(),
+                        numbers.getRhsContractingDimensions())}) {
+    for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
+      if (llvm::is_contained(batch, d) || llvm::is_contained(contracting, d))
+        continue;
+      int64_t factor = rule.addFactor(shape[d]);
+      (*factors)[d] = {factor};
+      result.push_back({factor});
+    }
+  }
+  rule.operands = {lhsFactors, rhsFactors};
+  rule.results.push_back(result);
+  return rule;
+}
+
+std::optional<ShardingRule> getReduceRule(shlo::ReduceOp op) {
+  ArrayRef<int64_t> in = *getStaticShape(op.getInputs().front().getType());
+  ShardingRule rule;
+  TensorFactors input, result;
+  for (int64_t d = 0; d < static_cast<int64_t>(in.size()); ++d) {
+    int64_t factor = rule.addFactor(in[d]);
+    input.push_back({factor});
+    if (!llvm::is_contained(op.getDimensions(), d))
+      result.push_back({factor});
+  }
+  for (size_t i = 0; i < op.getInputs().size(); ++i)
+    rule.operands.push_back(input);
+  for (size_t i = 0; i < op.getInitValues().size(); ++i)
+    rule.operands.push_back({});
+  for (size_t i = 0; i < op->getNumResults(); ++i)
+    rule.results.push_back(result);
+  return rule;
+}
+
+ShardingRule getConcatenateRule(shlo::ConcatenateOp op) {
+  ArrayRef<int64_t> out = *getStaticShape(op.getType());
+  ShardingRule rule;
+  TensorFactors result;
+  for (auto [d, size] : llvm::enumerate(out))
+    result.push_back(
+        {rule.addFactor(size, static_cast<int64_t>(d) ==
+                                  static_cast<int64_t>(op.getDimension()))});
+  for (Value input : op.getInputs()) {
+    TensorFactors operand = result;
+    // The concatenated dimension differs in size per operand: whole.
+    operand[op.getDimension()] = {};
+    rule.operands.push_back(operand);
+  }
+  result[op.getDimension()] = {};
+  rule.results.push_back(result);
+  return rule;
+}
+
+/// A rule of one factor per dimension shared by `operand` and the result
+/// where `keep(d)`, none elsewhere (those dimensions stay whole); the other
+/// operands (scalars, indices) span nothing.
+ShardingRule getSameRankRule(Operation *op, int64_t operandIndex,
+                             llvm::function_ref<bool(int64_t)> keep) {
+  ArrayRef<int64_t> in =
+      *getStaticShape(op->getOperand(operandIndex).getType());
+  ShardingRule rule;
+  TensorFactors operand(in.size());
+  for (int64_t d = 0; d < static_cast<int64_t>(in.size()); ++d)
+    if (keep(d))
+      operand[d] = {rule.addFactor(in[d])};
+  for (auto [i, value] : llvm::enumerate(op->getOperands())) {
+    if (static_cast<int64_t>(i) == operandIndex)
+      rule.operands.push_back(operand);
+    else
+      rule.operands.push_back(
+          noFactors(cast<RankedTensorType>(value.getType()).getRank()));
+  }
+  for (size_t r = 0; r < op->getNumResults(); ++r)
+    rule.results.push_back(operand);
+  return rule;
+}
+
+std::optional<ShardingRule> getConvolutionRule(shlo::ConvolutionOp op) {
+  if (op.getFeatureGroupCount() != 1 || op.getBatchGroupCount() != 1)
+    return std::nullopt;
+  ArrayRef<int64_t> lhs = *getStaticShape(op.getLhs().getType());
+  ArrayRef<int64_t> rhs = *getStaticShape(op.getRhs().getType());
+  auto numbers = op.getDimensionNumbers();
+  ShardingRule rule;
+  TensorFactors lhsFactors(lhs.size()), rhsFactors(rhs.size()),
+      result(cast<RankedTensorType>(op.getType()).getRank());
+  int64_t batch = rule.addFactor(lhs[numbers.getInputBatchDimension()]);
+  lhsFactors[numbers.getInputBatchDimension()] = {batch};
+  result[numbers.getOutputBatchDimension()] = {batch};
+  int64_t outFeature =
+      rule.addFactor(rhs[numbers.getKernelOutputFeatureDimension()]);
+  rhsFactors[numbers.getKernelOutputFeatureDimension()] = {outFeature};
+  result[numbers.getOutputFeatureDimension()] = {outFeature};
+  int64_t inFeature = rule.addFactor(lhs[numbers.getInputFeatureDimension()]);
+  lhsFactors[numbers.getInputFeatureDimension()] = {inFeature};
+  rhsFactors[numbers.getKernelInputFeatureDimension()] = {inFeature};
+  // Spatial dimensions stay whole (no halo exchange).
+  rule.operands = {lhsFactors, rhsFactors};
+  rule.results.push_back(result);
+  return rule;
+}
+
+} // namespace
+
+std::optional<ShardingRule> hlox::getShardingRule(Operation *op) {
+  if (!isa_and_nonnull<shlo::StableHLODialect>(op->getDialect()) ||
+      !allStatic(op) || op->getNumResults() == 0)
+    return std::nullopt;
+  // A region that reads values from outside would see their shards.
+  for (Region &region : op->getRegions()) {
+    SetVector<Value> captured;
+    getUsedValuesDefinedAbove(region, captured);
+    if (!captured.empty())
+      return std::nullopt;
+  }
+  if (isElementwise(op))
+    return getElementwiseRule(op);
+  if (auto broadcast = dyn_cast<shlo::BroadcastInDimOp>(op))
+    return getBroadcastRule(broadcast);
+  if (auto transpose = dyn_cast<shlo::TransposeOp>(op))
+    return getTransposeRule(transpose);
+  if (auto reshape = dyn_cast<shlo::ReshapeOp>(op))
+    return getReshapeRule(reshape);
+  if (auto dot = dyn_cast<shlo::DotGeneralOp>(op))
+    return getDotRule(dot);
+  if (auto reduce = dyn_cast<shlo::ReduceOp>(op))
+    return getReduceRule(reduce);
+  if (auto concatenate = dyn_cast<shlo::ConcatenateOp>(op))
+    return getConcatenateRule(concatenate);
+  if (auto convolution = dyn_cast<shlo::ConvolutionOp>(op))
+    return getConvolutionRule(convolution);
+  if (auto slice = dyn_cast<shlo::SliceOp>(op)) {
+    ArrayRef<int64_t> in = *getStaticShape(slice.getOperand().getType());
+    return getSameRankRule(op, 0, [&](int64_t d) {
+      return slice.getStartIndices()[d] == 0 &&
+             slice.getLimitIndices()[d] == in[d] && slice.getStrides()[d] == 1;
+    });
+  }
+  if (auto pad = dyn_cast<shlo::PadOp>(op))
+    return getSameRankRule(op, 0, [&](int64_t d) {
+      return pad.getEdgePaddingLow()[d] == 0 &&
+             pad.getEdgePaddingHigh()[d] == 0 &&
+             pad.getInteriorPadding()[d] == 0;
+    });
+  if (auto reverse = dyn_cast<shlo::ReverseOp>(op))
+    return getSameRankRule(op, 0, [&](int64_t d) {
+      return !llvm::is_contained(reverse.getDimensions(), d);
+    });
+  if (auto slice = dyn_cast<shlo::DynamicSliceOp>(op)) {
+    ArrayRef<int64_t> in = *getStaticShape(slice.getOperand().getType());
+    return getSameRankRule(
+        op, 0, [&](int64_t d) { return slice.getSliceSizes()[d] == in[d]; });
+  }
+  if (auto sort = dyn_cast<shlo::SortOp>(op)) {
+    ArrayRef<int64_t> in = *getStaticShape(op->getOperand(0).getType());
+    ShardingRule rule;
+    TensorFactors all;
+    for (auto [d, size] : llvm::enumerate(in))
+      all.push_back({rule.addFactor(size, static_cast<int64_t>(d) ==
+                                              sort.getDimension())});
+    all[sort.getDimension()] = {};
+    rule.operands.assign(op->getNumOperands(), all);
+    rule.results.assign(op->getNumResults(), all);
+    return rule;
+  }
+  return std::nullopt;
+}

@@ -1,0 +1,58 @@
+// RUN: hlox-opt --split-input-file --sdy-import-gspmd --verify-diagnostics %s
+
+// expected-error @+1 {{cannot read mhlo.sharding "{devices=[2,1]0}": tile shape holds 2 devices, the list 1}}
+func.func @short(%arg0: tensor<4x4xf32> {mhlo.sharding = "{devices=[2,1]0}"}) -> tensor<4x4xf32> {
+  return %arg0 : tensor<4x4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{cannot read mhlo.sharding "{tiles}": unknown sharding 'tiles}'}}
+func.func @unknown(%arg0: tensor<4xf32> {mhlo.sharding = "{tiles}"}) -> tensor<4xf32> {
+  return %arg0 : tensor<4xf32>
+}
+
+// -----
+
+// Manual partitioning of a program over several devices.
+func.func @manual(%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[2]0,1}"}) -> tensor<2xf32> {
+  // expected-error @+1 {{@SPMDFullToShardShape (manual partitioning) is not supported on several devices}}
+  %0 = stablehlo.custom_call @SPMDFullToShardShape(%arg0) : (tensor<4xf32>) -> tensor<2xf32>
+  // expected-error @+1 {{manual sharding "{manual}" is not supported on several devices}}
+  %1 = stablehlo.custom_call @Sharding(%0) {mhlo.sharding = "{manual}"} : (tensor<2xf32>) -> tensor<2xf32>
+  return %1 : tensor<2xf32>
+}
+
+// -----
+
+// expected-error @+1 {{GSPMD shardings over 2 and 4 devices in one program}}
+module {
+  func.func @counts(%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[4]<=[4]}"}, %arg1: tensor<4xf32> {mhlo.sharding = "{devices=[2]0,1}"}) -> tensor<4xf32> {
+    return %arg0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{the tile assignments of the GSPMD shardings cannot be laid out on one mesh of 4 devices}}
+module {
+  func.func @order(%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[4]0,3,1,2}"}) -> tensor<4xf32> {
+    return %arg0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{shardings over 2 devices, but mhlo.num_partitions = 4}}
+module attributes {mhlo.num_partitions = 4 : i32} {
+  func.func @partitions(%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[2]0,1}"}) -> tensor<4xf32> {
+    return %arg0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{GSPMD sharding tiles 1 dimensions of a rank-2 tensor}}
+func.func @rank(%arg0: tensor<4x4xf32> {mhlo.sharding = "{devices=[2]0,1}"}) -> tensor<4x4xf32> {
+  return %arg0 : tensor<4x4xf32>
+}

@@ -1,0 +1,41 @@
+// A program sharded over a mesh of two devices is partitioned and runs on
+// both, each on its shards: the global arguments split, the global results
+// put together, the evaluator's values (the second dot's partial sums meet
+// in an all_reduce: floats within the comparison's tolerance).
+// RUN: hlox-run %s --input=4x4xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --input=4x4xf32=1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1 --input=4xf32=1,1,1,1 --input=4x4xf32=1,0,0,0,0,2,0,0,0,0,3,0,0,0,0,4 --print-output | FileCheck %s
+// RUN: hlox-run %s --random-inputs --compare-with-interpreter | FileCheck %s --check-prefix=SAME
+// RUN: hlox-run %s --random-inputs --stats 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: hlox-run %s --random-inputs --repeat=3 | FileCheck %s --check-prefix=TIME
+// RUN: %expect-exit 2 hlox-run %s --random-inputs --profile 2>&1 | FileCheck %s --check-prefix=PROFILE
+// GSPMD strings give the same program.
+// RUN: hlox-run %S/Inputs/sharded_gspmd.mlir --input=4x4xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --input=4x4xf32=1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1 --input=4xf32=1,1,1,1 --input=4x4xf32=1,0,0,0,0,2,0,0,0,0,3,0,0,0,0,4 --print-output | FileCheck %s
+
+// relu(x . w1 + 1) . diag(1, 2, 3, 4); the result's rows split over the
+// devices.
+// CHECK: result[0]: dense<{{\[\[}}2.000000e+00, 6.000000e+00, 1.200000e+01, 2.000000e+01], [6.000000e+00, 1.400000e+01, 2.400000e+01, 3.600000e+01], [1.000000e+01, 2.200000e+01, 3.600000e+01, 5.200000e+01], [1.400000e+01, 3.000000e+01, 4.800000e+01, 6.800000e+01]]> : tensor<4x4xf32>
+
+// SAME: result[0] tensor<4x4xf32>: 0 of 16 elements differ
+
+// The second dot's rows: partial sums summed, then this device's rows
+// sliced; the zero constant is made whole and sliced to the maximum's
+// columns.
+// STATS: partitioned over 2 devices: 0 all-gathers, 1 all-reduces, 2 slices of a device's shard, 1 ops computed whole on gathered operands or sliced
+
+// TIME: time per run: {{.*}} us median of 3 runs (min {{.*}}, max {{.*}}), 2 devices
+
+// PROFILE: error: --profile and --trace take one device's run; this program is partitioned over 2 devices
+
+sdy.mesh @mesh = <["x"=2]>
+func.func @main(%x: tensor<4x4xf32>,
+                %w1: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+                %b1: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>},
+                %w2: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>})
+    -> (tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %h = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  %b = stablehlo.broadcast_in_dim %b1, dims = [1] : (tensor<4xf32>) -> tensor<4x4xf32>
+  %s = stablehlo.add %h, %b : tensor<4x4xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<4x4xf32>
+  %r = stablehlo.maximum %s, %zero : tensor<4x4xf32>
+  %y = stablehlo.dot_general %r, %w2, contracting_dims = [1] x [0] : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %y : tensor<4x4xf32>
+}
