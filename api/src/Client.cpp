@@ -508,7 +508,8 @@ Client::compile(std::string_view program, const CompileOptions &options,
   if (!module || failed(verifyKnownDialects(*module)))
     return Status(ErrorCode::CompileError, diagnostics.take());
   // A program sharded over several devices becomes each device's program.
-  mlir::FailureOr<bool> partitioned = partitionProgram(*module);
+  mlir::FailureOr<bool> partitioned =
+      partitionProgram(*module, toCompilerOptions(options));
   if (failed(partitioned))
     return Status(ErrorCode::CompileError, diagnostics.take());
   auto function = module->lookupSymbol<mlir::func::FuncOp>(options.entry);
@@ -667,8 +668,12 @@ StatusOr<std::string> Executable::serializeAheadOfTime() const {
 
 std::string Executable::serialize() const {
   // A statically shaped program as its ahead-of-time executable: machine
-  // code that loads without compiling.
-  StatusOr<std::string> aot = serializeAheadOfTime();
+  // code that loads without compiling. Not a partitioned one: that file
+  // holds one device's program, without how values lie over the devices.
+  StatusOr<std::string> aot =
+      impl->numDevices > 1
+          ? StatusOr<std::string>(Status(ErrorCode::Unimplemented, "sharded"))
+          : serializeAheadOfTime();
   if (aot.ok())
     return std::move(*aot);
   std::string options = impl->options.str();

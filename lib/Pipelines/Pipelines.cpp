@@ -97,14 +97,18 @@ LogicalResult hlox::importProgram(ModuleOp module) {
   return runPipeline(module, getImportPipeline(), CompileOptions(), "import");
 }
 
+static LogicalResult dumpModuleAs(ModuleOp module, StringRef name,
+                                  const CompileOptions &options);
+
 std::string hlox::getPartitionPipeline() {
   return "sdy-import-gspmd,inline,symbol-dce,hlox-propagate-shardings,"
          "hlox-partition-spmd";
 }
 
-FailureOr<bool> hlox::partitionProgram(ModuleOp module) {
-  if (failed(runPipeline(module, "sdy-import-gspmd,inline,symbol-dce",
-                         CompileOptions(), "partition")))
+FailureOr<bool> hlox::partitionProgram(ModuleOp module,
+                                       const CompileOptions &options) {
+  if (failed(runPipeline(module, "sdy-import-gspmd,inline,symbol-dce", options,
+                         "partition")))
     return failure();
   bool sharded = false;
   for (auto function : module.getOps<func::FuncOp>()) {
@@ -115,8 +119,12 @@ FailureOr<bool> hlox::partitionProgram(ModuleOp module) {
   }
   if (!sharded)
     return false;
-  if (failed(runPipeline(module, "hlox-propagate-shardings,hlox-partition-spmd",
-                         CompileOptions(), "partition")))
+  if (failed(runPipeline(module, "hlox-propagate-shardings", options,
+                         "partition")) ||
+      failed(dumpModuleAs(module, "sharding-propagated.mlir", options)) ||
+      failed(
+          runPipeline(module, "hlox-partition-spmd", options, "partition")) ||
+      failed(dumpModuleAs(module, "sharding-partitioned.mlir", options)))
     return failure();
   return true;
 }
@@ -178,18 +186,16 @@ LogicalResult hlox::runPipeline(ModuleOp module, StringRef pipeline,
   return pm.run(module);
 }
 
-LogicalResult hlox::dumpModule(ModuleOp module, Phase phase,
-                               const CompileOptions &options) {
+/// Writes `module` to `name` in `options.dumpDir` (when set).
+static LogicalResult dumpModuleAs(ModuleOp module, StringRef name,
+                                  const CompileOptions &options) {
   if (options.dumpDir.empty())
     return success();
   if (std::error_code ec = llvm::sys::fs::create_directories(options.dumpDir))
     return module.emitError("cannot create ")
            << options.dumpDir << ": " << ec.message();
   SmallString<128> path(options.dumpDir);
-  llvm::sys::path::append(
-      path,
-      llvm::formatv("{0:2}-{1}.mlir", getPhaseIndex(phase), getPhaseName(phase))
-          .str());
+  llvm::sys::path::append(path, name);
   std::string openError;
   auto file = openOutputFile(path, &openError);
   if (!file)
@@ -197,6 +203,15 @@ LogicalResult hlox::dumpModule(ModuleOp module, Phase phase,
   module.print(file->os());
   file->keep();
   return success();
+}
+
+LogicalResult hlox::dumpModule(ModuleOp module, Phase phase,
+                               const CompileOptions &options) {
+  return dumpModuleAs(
+      module,
+      llvm::formatv("{0:2}-{1}.mlir", getPhaseIndex(phase), getPhaseName(phase))
+          .str(),
+      options);
 }
 
 double hlox::millisecondsSince(std::chrono::steady_clock::time_point start) {

@@ -13,6 +13,7 @@
 #include "hlox/Transforms/ShardingRules.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 
 #define DEBUG_TYPE "hlox-propagate-shardings"
@@ -24,6 +25,7 @@ namespace hlox {
 
 using namespace mlir;
 using namespace hlox;
+namespace shlo = hlox::stablehlo;
 
 namespace {
 
@@ -222,8 +224,51 @@ void Propagation::write() {
         function.setResultAttr(i, kSdyShardingAttrName, attr);
 }
 
+/// Whether `op` only makes a value from constants (a constant, an iota, a
+/// broadcast of one): each use may have a copy of its own.
+bool isConstantLike(Operation *op) {
+  if (isa<shlo::ConstantOp, shlo::IotaOp>(op))
+    return true;
+  auto broadcast = dyn_cast<shlo::BroadcastInDimOp>(op);
+  Operation *operand =
+      broadcast ? broadcast.getOperand().getDefiningOp() : nullptr;
+  return operand && isConstantLike(operand);
+}
+
+/// Gives every use of a constant-like value without a written sharding a
+/// copy of its own, so that the shardings of unrelated users (the GELU
+/// constants of two layers) do not meet in it; the partitioned program's
+/// CSE merges copies that end up alike.
+void splitConstants(Block &body) {
+  OpBuilder builder(body.getParentOp()->getContext());
+  for (Operation &op : llvm::make_early_inc_range(body)) {
+    if (!isConstantLike(&op) || op.getNumResults() != 1 ||
+        op.hasAttr(kSdyShardingAttrName))
+      continue;
+    SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
+        op.getResult(0).getUses(), [](OpOperand &use) { return &use; }));
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      builder.setInsertionPoint(use->getOwner());
+      IRMapping mapping;
+      // A broadcast's constant operand is copied along.
+      Operation *copy = &op;
+      SmallVector<Operation *> chain;
+      while (copy) {
+        chain.push_back(copy);
+        copy = copy->getNumOperands() ? copy->getOperand(0).getDefiningOp()
+                                      : nullptr;
+      }
+      Operation *last = nullptr;
+      for (Operation *link : llvm::reverse(chain))
+        last = builder.clone(*link, mapping);
+      use->set(last->getResult(0));
+    }
+  }
+}
+
 LogicalResult Propagation::run() {
   Block &body = function.getBody().front();
+  splitConstants(body);
   for (BlockArgument arg : body.getArguments())
     if (failed(readWritten(arg, getWrittenSharding(arg), function.getLoc())))
       return failure();

@@ -4,6 +4,7 @@
 
 #include "hlox/Transforms/ShardingRules.h"
 
+#include "hlox/Dialect/CHLO/IR/ChloOps.h"
 #include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -300,7 +301,8 @@ std::optional<ShardingRule> getConvolutionRule(shlo::ConvolutionOp op) {
 } // namespace
 
 std::optional<ShardingRule> hlox::getShardingRule(Operation *op) {
-  if (!isa_and_nonnull<shlo::StableHLODialect>(op->getDialect()) ||
+  if (!isa_and_nonnull<shlo::StableHLODialect, chlo::CHLODialect>(
+          op->getDialect()) ||
       !allStatic(op) || op->getNumResults() == 0)
     return std::nullopt;
   // A region that reads values from outside would see their shards.

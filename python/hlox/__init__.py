@@ -78,6 +78,23 @@ class Executable:
         """Bytes that hlox.deserialize turns back into this executable."""
         return self._executable.serialize()
 
+    @property
+    def num_devices(self):
+        """The devices a program sharded over a mesh runs on (1 when it is
+        not sharded); calls then take and return global values."""
+        return self._executable.num_devices
+
+    @property
+    def input_shardings(self):
+        """Per argument, None (every device holds it whole) or how its
+        shards lie: {"tiles": shards per dimension, "device_tiles": device
+        d's shard index along dimension i at d * rank + i}."""
+        return self._executable.input_shardings
+
+    @property
+    def output_shardings(self):
+        return self._executable.output_shardings
+
     def __call__(self, *arguments):
         """Runs the program and returns the list of result buffers."""
         return self._client.execute(self._executable, arguments, wait=True)

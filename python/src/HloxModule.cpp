@@ -344,6 +344,23 @@ py::dict typeDict(const TensorType &type) {
   return result;
 }
 
+/// None for a value every device holds whole, else {"tiles": [...],
+/// "device_tiles": [...]} (Sharding).
+py::list shardingList(const std::vector<Sharding> &shardings) {
+  py::list list;
+  for (const Sharding &sharding : shardings) {
+    if (sharding.isReplicated()) {
+      list.append(py::none());
+      continue;
+    }
+    py::dict entry;
+    entry["tiles"] = sharding.tiles;
+    entry["device_tiles"] = sharding.deviceTiles;
+    list.append(entry);
+  }
+  return list;
+}
+
 } // namespace
 
 PYBIND11_MODULE(_hlox, m) {
@@ -486,7 +503,14 @@ PYBIND11_MODULE(_hlox, m) {
              return result;
            })
       .def("serialize",
-           [](Executable &exe) { return py::bytes(exe.serialize()); });
+           [](Executable &exe) { return py::bytes(exe.serialize()); })
+      .def_property_readonly("num_devices", &Executable::getNumDevices)
+      .def_property_readonly(
+          "input_shardings",
+          [](Executable &exe) { return shardingList(exe.getInputShardings()); })
+      .def_property_readonly("output_shardings", [](Executable &exe) {
+        return shardingList(exe.getOutputShardings());
+      });
 
   py::class_<Client, std::shared_ptr<Client>>(m, "Client")
       .def(py::init([](unsigned numThreads) {
@@ -563,6 +587,17 @@ PYBIND11_MODULE(_hlox, m) {
             std::vector<std::shared_ptr<Buffer>> buffers;
             for (py::handle argument : arguments)
               buffers.push_back(toBuffer(client, argument));
+            // A partitioned program takes and gives global values, its
+            // devices running at once (so the call waits).
+            if (exe->getNumDevices() > 1) {
+              StatusOr<Client::ShardedExecution> execution = [&] {
+                py::gil_scoped_release nogil;
+                return client.executeSharded(exe, buffers);
+              }();
+              if (!execution.ok())
+                raise(execution.getStatus());
+              return execution->results;
+            }
             // Without the GIL: a run may release numpy arrays it borrowed,
             // and a shape-polymorphic entry waits for its dimension
             // arguments.

@@ -269,3 +269,26 @@ def test_execute_parallel():
         hlox.execute_parallel([(executable, [x0])], num_replicas=2)
     with pytest.raises(hlox.ExecutionError, match="compiled for 2 replicas"):
         executable(x0)
+
+
+SHARDED_PROGRAM = """
+sdy.mesh @mesh = <["x"=2]>
+func.func @main(%x: tensor<4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                %w: tensor<3x2xf32>)
+    -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %y = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<4x3xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
+  return %y : tensor<4x2xf32>
+}
+"""
+
+
+def test_sharded_program():
+    executable = hlox.compile(SHARDED_PROGRAM)
+    assert executable.num_devices == 2
+    assert executable.input_types[0]["shape"] == (2, 3)
+    assert executable.input_shardings == [
+        {"tiles": [2, 1], "device_tiles": [0, 0, 1, 0]}, None]
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    w = np.arange(6, dtype=np.float32).reshape(3, 2)
+    (y,) = executable(x, w)
+    np.testing.assert_array_equal(np.asarray(y), x @ w)

@@ -539,4 +539,66 @@ TEST(Api, ExecutesOnAGridOfProcesses) {
       << single.getStatus().getMessage();
 }
 
+/// x (4x2, rows split over a mesh of 2) plus y (whole on every device,
+/// each slicing its rows), the sum's rows split; the column sums
+/// replicated (a reduce over the split rows' partial results meets in an
+/// all_reduce).
+constexpr const char *kSharded = R"(
+sdy.mesh @mesh = <["x"=2]>
+func.func @main(%x: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                %y: tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>})
+    -> (tensor<4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+        tensor<2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+  %s = stablehlo.add %x, %y : tensor<4x2xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%s init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x2xf32>, tensor<f32>) -> tensor<2xf32>
+  return %s, %r : tensor<4x2xf32>, tensor<2xf32>
+})";
+
+TEST(Api, PartitionsAndRunsAShardedProgram) {
+  std::shared_ptr<Client> client = makeClient();
+  auto exe = client->compile(kSharded);
+  ASSERT_TRUE(exe.ok()) << exe.getStatus().getMessage();
+  EXPECT_EQ((*exe)->getNumDevices(), 2);
+  // One device's shards.
+  EXPECT_EQ((*exe)->getInputTypes()[0].shape, (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ((*exe)->getInputTypes()[1].shape, (std::vector<int64_t>{4, 2}));
+  EXPECT_EQ((*exe)->getInputShardings()[0].tiles, (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ((*exe)->getInputShardings()[0].deviceTiles,
+            (std::vector<int64_t>{0, 0, 1, 0}));
+  EXPECT_TRUE((*exe)->getInputShardings()[1].isReplicated());
+  EXPECT_TRUE((*exe)->getOutputShardings()[1].isReplicated());
+  EXPECT_EQ((*exe)->getCompileReport().partitioning.allReduces, 1);
+
+  float x[8] = {1, 2, 3, 4, 5, 6, 7, 8},
+        y[8] = {10, 10, 20, 20, 30, 30, 40, 40};
+  auto bx = client->bufferFromHost(x, ElementType::F32, {4, 2});
+  auto by = client->bufferFromHost(y, ElementType::F32, {4, 2});
+  ASSERT_TRUE(bx.ok() && by.ok());
+  auto execution = client->executeSharded(*exe, {*bx, *by});
+  ASSERT_TRUE(execution.ok()) << execution.getStatus().getMessage();
+  ASSERT_EQ(execution->results.size(), 2u);
+  EXPECT_EQ(execution->results[0]->getType().shape,
+            (std::vector<int64_t>{4, 2}));
+  EXPECT_EQ(toVector(execution->results[0]),
+            (std::vector<float>{11, 12, 23, 24, 35, 36, 47, 48}));
+  EXPECT_EQ(toVector(execution->results[1]), (std::vector<float>{116, 120}));
+  EXPECT_EQ(execution->reports.size(), 2u);
+
+  // The halves: each device's shard of x, the whole y.
+  auto split = client->splitArguments(**exe, {*bx, *by});
+  ASSERT_TRUE(split.ok());
+  EXPECT_EQ(toVector((*split)[1][0]), (std::vector<float>{5, 6, 7, 8}));
+  EXPECT_EQ((*split)[1][1], *by);
+  // A global argument of the wrong shape is an error, not a wrong split.
+  auto wrong = client->bufferFromHost(x, ElementType::F32, {2, 4});
+  ASSERT_TRUE(wrong.ok());
+  auto bad = client->executeSharded(*exe, {*wrong, *by});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.getStatus().getMessage().find("its shards on 2 devices are "
+                                              "2x2xf32"),
+            std::string::npos)
+      << bad.getStatus().getMessage();
+}
+
 } // namespace

@@ -171,7 +171,10 @@ std::string getPartitionPipeline();
 
 /// Runs the partition passes on `module` in place; whether it was sharded
 /// over several devices (then its mhlo.num_partitions is their number).
-mlir::FailureOr<bool> partitionProgram(mlir::ModuleOp module);
+/// With `options.dumpDir`, writes the program after propagation and after
+/// partitioning there (sharding-propagated.mlir, sharding-partitioned.mlir).
+mlir::FailureOr<bool> partitionProgram(mlir::ModuleOp module,
+                                       const CompileOptions &options);
 
 /// The textual pass pipeline of a target-independent phase (input,
 /// stablehlo or linalg; module-anchored, without the builtin.module

@@ -7,6 +7,10 @@
 // RUN: hlox-run %s --random-inputs --stats 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: hlox-run %s --random-inputs --repeat=3 | FileCheck %s --check-prefix=TIME
 // RUN: %expect-exit 2 hlox-run %s --random-inputs --profile 2>&1 | FileCheck %s --check-prefix=PROFILE
+// --dump-ir shows the program after propagation and after partitioning.
+// RUN: rm -rf %t && hlox-run %s --random-inputs --dump-ir=%t > /dev/null
+// RUN: FileCheck %s --check-prefix=PROPAGATED < %t/sharding-propagated.mlir
+// RUN: FileCheck %s --check-prefix=PARTITIONED < %t/sharding-partitioned.mlir
 // GSPMD strings give the same program.
 // RUN: hlox-run %S/Inputs/sharded_gspmd.mlir --input=4x4xf32=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 --input=4x4xf32=1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1 --input=4xf32=1,1,1,1 --input=4x4xf32=1,0,0,0,0,2,0,0,0,0,3,0,0,0,0,4 --print-output | FileCheck %s
 
@@ -22,6 +26,10 @@
 // STATS: partitioned over 2 devices: 0 all-gathers, 1 all-reduces, 2 slices of a device's shard, 1 ops computed whole on gathered operands or sliced
 
 // TIME: time per run: {{.*}} us median of 3 runs (min {{.*}}, max {{.*}}), 2 devices
+
+// PROPAGATED: stablehlo.maximum {{.*}}sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"x"}]>]>
+// PARTITIONED: "stablehlo.all_reduce"
+// PARTITIONED: return {{.*}} : tensor<2x4xf32>
 
 // PROFILE: error: --profile and --trace take one device's run; this program is partitioned over 2 devices
 
