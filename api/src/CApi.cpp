@@ -356,4 +356,32 @@ hlox_error *hlox_executable_execute(const hlox_execute_args *args) {
   return nullptr;
 }
 
+size_t hlox_executable_num_devices(hlox_executable *executable) {
+  return executable ? executable->executable->getNumDevices() : 0;
+}
+
+hlox_error *hlox_client_execute_sharded(hlox_client *client,
+                                        hlox_executable *executable,
+                                        hlox_buffer *const *arguments,
+                                        size_t num_arguments,
+                                        hlox_buffer **results) {
+  if (!client || !executable || !results || (num_arguments && !arguments))
+    return invalid("hlox_client_execute_sharded: null client, executable, "
+                   "arguments or results");
+  std::vector<std::shared_ptr<Buffer>> buffers;
+  for (size_t i = 0; i < num_arguments; ++i) {
+    if (!arguments[i])
+      return invalid("hlox_client_execute_sharded: argument " +
+                     std::to_string(i) + " is null");
+    buffers.push_back(arguments[i]->buffer);
+  }
+  StatusOr<Client::ShardedExecution> execution =
+      client->client->executeSharded(executable->executable, buffers);
+  if (!execution.ok())
+    return makeError(execution.getStatus());
+  for (size_t i = 0; i < execution->results.size(); ++i)
+    results[i] = new hlox_buffer{execution->results[i]};
+  return nullptr;
+}
+
 } // extern "C"

@@ -111,12 +111,12 @@ FailureOr<bool> hlox::partitionProgram(ModuleOp module,
                          "partition")))
     return failure();
   bool sharded = false;
-  for (auto function : module.getOps<func::FuncOp>()) {
-    FailureOr<std::optional<ProgramMesh>> mesh = findProgramMesh(function);
-    if (failed(mesh))
-      return failure();
-    sharded |= mesh->has_value();
-  }
+  if (failed(forEachShardedFunction(module,
+                                    [&](func::FuncOp, const ProgramMesh &) {
+                                      sharded = true;
+                                      return success();
+                                    })))
+    return failure();
   if (!sharded)
     return false;
   if (failed(runPipeline(module, "hlox-propagate-shardings", options,

@@ -36,7 +36,8 @@ namespace shlo = hlox::stablehlo;
 namespace {
 
 struct Counts {
-  int64_t allGathers = 0, allReduces = 0, slices = 0, wholeOps = 0;
+  int64_t allGathers = 0, allReduces = 0, reduceScatters = 0, allToAlls = 0,
+          slices = 0, wholeOps = 0;
 };
 
 /// A global value's shard on this device.
@@ -73,8 +74,12 @@ private:
                   Location loc);
   Value reshard(const Local &from, const sdy::ShardingView &to,
                 RankedTensorType globalType, Location loc, Operation *user);
+  /// An all_reduce over `axes` (the sum, or `body`); with `scatterDim`, a
+  /// reduce_scatter along that dimension.
   Value allReduce(Value value, const sdy::AxisList &axes, Region *body,
-                  Location loc);
+                  Location loc, std::optional<int64_t> scatterDim = {});
+  Value allToAll(Value value, int64_t splitDim, int64_t concatDim,
+                 const sdy::AxisList &axes, Location loc);
   LogicalResult partitionWithRule(Operation *op, const ShardingRule &rule);
   LogicalResult partitionWhole(Operation *op);
   void remark(Operation *op, const Twine &message);
@@ -191,6 +196,23 @@ Value Partitioner::reshard(const Local &from, const sdy::ShardingView &to,
     return from.value;
   Value value = from.value;
   sdy::ShardingView current = from.sharding;
+  // The axes of one dimension moving whole to another: one all_to_all.
+  SmallVector<int64_t> changed;
+  for (int64_t d = 0; d < current.getRank(); ++d)
+    if (current.dims[d] != to.dims[d])
+      changed.push_back(d);
+  if (changed.size() == 2) {
+    int64_t a = changed[0], b = changed[1];
+    if (current.dims[a].empty())
+      std::swap(a, b);
+    if (!current.dims[a].empty() && current.dims[b].empty() &&
+        to.dims[a].empty() && to.dims[b] == current.dims[a]) {
+      remark(user, "all_to_all from dimension " + Twine(a) + " to " + Twine(b) +
+                       " (" + current.toString(mesh) + " to " +
+                       to.toString(mesh) + ")");
+      return allToAll(value, b, a, current.dims[a], loc);
+    }
+  }
   // Gather each dimension whose axes are not the start of the target's.
   for (int64_t d = 0; d < current.getRank(); ++d) {
     const sdy::AxisList &have = current.dims[d];
@@ -233,11 +255,24 @@ Value Partitioner::reshard(const Local &from, const sdy::ShardingView &to,
 }
 
 Value Partitioner::allReduce(Value value, const sdy::AxisList &axes,
-                             Region *body, Location loc) {
+                             Region *body, Location loc,
+                             std::optional<int64_t> scatterDim) {
   auto type = cast<RankedTensorType>(value.getType());
-  OperationState state(loc, shlo::AllReduceOp::getOperationName());
+  OperationState state(loc, scatterDim
+                                ? shlo::ReduceScatterOp::getOperationName()
+                                : shlo::AllReduceOp::getOperationName());
   state.addOperands(value);
-  state.addTypes(type);
+  if (scatterDim) {
+    SmallVector<int64_t> shape(type.getShape());
+    shape[*scatterDim] /= mesh.getSize(axes);
+    state.addTypes(RankedTensorType::get(shape, type.getElementType()));
+    state.addAttribute("scatter_dimension",
+                       builder.getI64IntegerAttr(*scatterDim));
+    ++counts.reduceScatters;
+  } else {
+    state.addTypes(type);
+    ++counts.allReduces;
+  }
   state.addAttribute("replica_groups", getGroupsAttr(mesh, axes, builder));
   state.addAttribute("channel_handle",
                      shlo::ChannelHandleAttr::get(builder.getContext(),
@@ -261,7 +296,27 @@ Value Partitioner::allReduce(Value value, const sdy::AxisList &axes,
                          : Value(shlo::AddOp::create(builder, loc, lhs, rhs));
     shlo::ReturnOp::create(builder, loc, combined);
   }
-  ++counts.allReduces;
+  return builder.create(state)->getResult(0);
+}
+
+Value Partitioner::allToAll(Value value, int64_t splitDim, int64_t concatDim,
+                            const sdy::AxisList &axes, Location loc) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t count = mesh.getSize(axes);
+  SmallVector<int64_t> shape(type.getShape());
+  shape[splitDim] /= count;
+  shape[concatDim] *= count;
+  OperationState state(loc, shlo::AllToAllOp::getOperationName());
+  state.addOperands(value);
+  state.addTypes(RankedTensorType::get(shape, type.getElementType()));
+  state.addAttribute("split_dimension", builder.getI64IntegerAttr(splitDim));
+  state.addAttribute("concat_dimension", builder.getI64IntegerAttr(concatDim));
+  state.addAttribute("split_count", builder.getI64IntegerAttr(count));
+  state.addAttribute("replica_groups", getGroupsAttr(mesh, axes, builder));
+  state.addAttribute("channel_handle",
+                     shlo::ChannelHandleAttr::get(builder.getContext(),
+                                                  nextChannel++, /*type=*/1));
+  ++counts.allToAlls;
   return builder.create(state)->getResult(0);
 }
 
@@ -387,10 +442,27 @@ LogicalResult Partitioner::partitionWithRule(Operation *op,
       return op->emitOpError("a variadic reduce over sharded dimensions is "
                              "not partitioned yet");
     Region *body = isa<shlo::ReduceOp>(op) ? &op->getRegion(0) : nullptr;
-    for (Value &result : results)
-      result = allReduce(result, reduced, body, loc);
-    remark(op, "all_reduce of the partial results over " +
-                   Twine(reduced.size()) + " mesh axes");
+    for (auto [global, result, sharding] :
+         llvm::zip_equal(op->getResults(), results, resultShardings)) {
+      // Wanted split along one dimension by exactly the reduced axes: each
+      // device keeps its part of the sum (reduce_scatter).
+      sdy::ShardingView wanted = getSharding(global);
+      std::optional<int64_t> scatter;
+      for (int64_t d = 0; d < wanted.getRank(); ++d) {
+        sdy::ShardingView scattered = sharding;
+        scattered.dims[d] = reduced;
+        if (sharding.dims[d].empty() && scattered == wanted)
+          scatter = d;
+      }
+      result = allReduce(result, reduced, body, loc, scatter);
+      if (scatter)
+        sharding = wanted;
+      remark(op, (scatter ? "reduce_scatter along dimension " +
+                                std::to_string(*scatter) + " of"
+                          : std::string("all_reduce of")) +
+                     " the partial results over " + Twine(reduced.size()) +
+                     " mesh axes");
+    }
   }
   for (auto [global, value, sharding] :
        llvm::zip_equal(op->getResults(), results, resultShardings)) {
@@ -418,6 +490,19 @@ void stripShardy(Operation *root) {
 
 LogicalResult Partitioner::partitionWhole(Operation *op) {
   Location loc = op->getLoc();
+  // A splat constant is made at its local shape: nothing to slice.
+  if (auto constant = dyn_cast<shlo::ConstantOp>(op)) {
+    auto splat = dyn_cast<SplatElementsAttr>(constant.getValue());
+    auto type = dyn_cast<RankedTensorType>(constant.getType());
+    if (splat && type && type.hasStaticShape()) {
+      sdy::ShardingView wanted = getSharding(constant.getResult());
+      RankedTensorType local = wanted.getLocalType(type, mesh);
+      Value value = shlo::ConstantOp::create(builder, loc, local,
+                                             splat.resizeSplat(local));
+      locals[constant.getResult()] = {value, wanted};
+      return success();
+    }
+  }
   WalkResult manual = op->walk([](sdy::ManualComputationOp nested) {
     nested.emitOpError("is not partitioned: hlox partitions programs whole "
                        "(no manual computations)");
@@ -603,25 +688,20 @@ public:
         nextChannel = std::max(nextChannel, handle.getHandle() + 1);
     });
     Counts counts;
-    for (auto function : module.getOps<func::FuncOp>()) {
-      if (function.isExternal() || !function.getBody().hasOneBlock())
-        continue;
-      FailureOr<std::optional<ProgramMesh>> mesh = findProgramMesh(function);
-      if (failed(mesh))
-        return signalPassFailure();
-      if (!*mesh)
-        continue;
-      int64_t count = (*mesh)->mesh.getNumDevices();
-      if (numDevices && *numDevices != count) {
-        function.emitError("functions sharded over ")
-            << *numDevices << " and " << count << " devices in one program";
-        return signalPassFailure();
-      }
-      numDevices = count;
-      if (failed(Partitioner(function, **mesh, nextChannel, counts, remarks)
-                     .run()))
-        return signalPassFailure();
-    }
+    if (failed(forEachShardedFunction(
+            module,
+            [&](func::FuncOp function,
+                const ProgramMesh &mesh) -> LogicalResult {
+              int64_t count = mesh.mesh.getNumDevices();
+              if (numDevices && *numDevices != count)
+                return function.emitError("functions sharded over ")
+                       << *numDevices << " and " << count
+                       << " devices in one program";
+              numDevices = count;
+              return Partitioner(function, mesh, nextChannel, counts, remarks)
+                  .run();
+            })))
+      return signalPassFailure();
     if (!numDevices)
       return;
     // What is left is whole everywhere: private functions' shardings,
@@ -655,6 +735,11 @@ public:
                                   builder.getI64IntegerAttr(counts.allGathers)),
              builder.getNamedAttr("all_reduces",
                                   builder.getI64IntegerAttr(counts.allReduces)),
+             builder.getNamedAttr(
+                 "reduce_scatters",
+                 builder.getI64IntegerAttr(counts.reduceScatters)),
+             builder.getNamedAttr("all_to_alls",
+                                  builder.getI64IntegerAttr(counts.allToAlls)),
              builder.getNamedAttr("slices",
                                   builder.getI64IntegerAttr(counts.slices)),
              builder.getNamedAttr(

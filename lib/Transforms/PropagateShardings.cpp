@@ -301,17 +301,11 @@ class PropagateShardingsPass final
     : public hlox::impl::HloxPropagateShardingsBase<PropagateShardingsPass> {
 public:
   void runOnOperation() override {
-    for (auto function : getOperation().getOps<func::FuncOp>()) {
-      if (function.isExternal() || !function.getBody().hasOneBlock())
-        continue;
-      FailureOr<std::optional<ProgramMesh>> mesh = findProgramMesh(function);
-      if (failed(mesh))
-        return signalPassFailure();
-      if (!*mesh)
-        continue;
-      if (failed(Propagation(function, **mesh).run()))
-        return signalPassFailure();
-    }
+    if (failed(forEachShardedFunction(
+            getOperation(), [](func::FuncOp function, const ProgramMesh &mesh) {
+              return Propagation(function, mesh).run();
+            })))
+      signalPassFailure();
   }
 };
 

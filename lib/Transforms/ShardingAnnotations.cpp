@@ -89,3 +89,16 @@ std::optional<ShardLayout> hlox::getShardLayout(DictionaryAttr attr) {
                             deviceTiles.asArrayRef().end());
   return layout;
 }
+
+LogicalResult hlox::forEachShardedFunction(
+    ModuleOp module,
+    function_ref<LogicalResult(func::FuncOp, const ProgramMesh &)> fn) {
+  for (auto function : module.getOps<func::FuncOp>()) {
+    if (function.isExternal() || !function.getBody().hasOneBlock())
+      continue;
+    FailureOr<std::optional<ProgramMesh>> mesh = findProgramMesh(function);
+    if (failed(mesh) || (*mesh && failed(fn(function, **mesh))))
+      return failure();
+  }
+  return success();
+}

@@ -2,7 +2,7 @@
 // RUN: hlox-opt --hlox-propagate-shardings --hlox-partition-spmd=remarks %S/Inputs/sharded-programs.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // What was inserted, counted on the module.
-// CHECK: module attributes {hlox.partitioning = {all_gathers = 2 : i64, all_reduces = 2 : i64, slices = 2 : i64, whole_ops = 0 : i64}, mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32}
+// CHECK: module attributes {hlox.partitioning = {all_gathers = 1 : i64, all_reduces = 2 : i64, all_to_alls = 1 : i64, reduce_scatters = 0 : i64, slices = 1 : i64, whole_ops = 0 : i64}, mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32}
 // CHECK-NOT: sdy.
 
 // Tensor parallelism: local shapes throughout, one all_reduce (a sum) of
@@ -29,16 +29,11 @@
 // CHECK: "stablehlo.all_reduce"
 // CHECK: stablehlo.maximum
 
-// Another dimension wanted: gathered, then this device's columns sliced at
-// partition_id % 2 * 3.
+// Another dimension wanted: the axis moves from rows to columns in one
+// all_to_all.
 // CHECK-LABEL: func.func @move
-// CHECK: %[[ID:.+]] = stablehlo.partition_id : tensor<ui32>
-// CHECK: %[[POS:.+]] = stablehlo.convert %[[ID]] : (tensor<ui32>) -> tensor<i64>
-// CHECK: %[[ALL:.+]] = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, {{.*}}}> : (tensor<4x6xf32>) -> tensor<8x6xf32>
-// CHECK: %[[DIV:.+]] = stablehlo.divide %[[POS]], %{{.+}} : tensor<i64>
-// CHECK: %[[REM:.+]] = stablehlo.remainder %[[DIV]], %{{.+}} : tensor<i64>
-// CHECK: %[[OFF:.+]] = stablehlo.multiply %[[REM]], %{{.+}} : tensor<i64>
-// CHECK: stablehlo.dynamic_slice %[[ALL]], %{{.+}}, %[[OFF]], sizes = [8, 3] : (tensor<8x6xf32>, tensor<i64>, tensor<i64>) -> tensor<8x3xf32>
+// CHECK-NOT: all_gather
+// CHECK: "stablehlo.all_to_all"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>, concat_dimension = 0 : i64, replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>, split_count = 2 : i64, split_dimension = 1 : i64}> : (tensor<4x6xf32>) -> tensor<8x3xf32>
 
 // A split dimension's major part keeps the axis through reshape and
 // transpose.
@@ -46,12 +41,19 @@
 // CHECK: stablehlo.reshape %arg0 : (tensor<4x16xf32>) -> tensor<4x2x8xf32>
 // CHECK: stablehlo.transpose {{.*}} -> tensor<2x4x8xf32>
 
-// No rule for the sorted dimension: whole, then sliced again.
+// No rule for the sorted dimension: whole, then this device's part sliced
+// at partition_id % 2 * 4.
 // CHECK-LABEL: func.func @whole
-// CHECK: "stablehlo.all_gather"(%arg0) {{.*}} : (tensor<4xf32>) -> tensor<8xf32>
-// CHECK: "stablehlo.sort"
-// CHECK: stablehlo.dynamic_slice {{.*}} sizes = [4] : (tensor<8xf32>, tensor<i64>) -> tensor<4xf32>
+// CHECK: %[[ID:.+]] = stablehlo.partition_id : tensor<ui32>
+// CHECK: %[[POS:.+]] = stablehlo.convert %[[ID]] : (tensor<ui32>) -> tensor<i64>
+// CHECK: %[[ALL:.+]] = "stablehlo.all_gather"(%arg0) {{.*}} : (tensor<4xf32>) -> tensor<8xf32>
+// CHECK: %[[SORTED:.+]] = "stablehlo.sort"(%[[ALL]])
+// CHECK: %[[DIV:.+]] = stablehlo.divide %[[POS]], %{{.+}} : tensor<i64>
+// CHECK: %[[REM:.+]] = stablehlo.remainder %[[DIV]], %{{.+}} : tensor<i64>
+// CHECK: %[[OFF:.+]] = stablehlo.multiply %[[REM]], %{{.+}} : tensor<i64>
+// CHECK: stablehlo.dynamic_slice %[[SORTED]], %[[OFF]], sizes = [4] : (tensor<8xf32>, tensor<i64>) -> tensor<4xf32>
 
 // REMARK: sharded-programs.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: all_reduce of the partial results over 1 mesh axes
-// REMARK: sharded-programs.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: all_gather of dimension 0 ([{"x"}, {}] to [{}, {"x"}])
-// REMARK: sharded-programs.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: slice of this device's shard ([{}, {}] to [{}, {"x"}])
+// REMARK: sharded-programs.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: all_to_all from dimension 0 to 1 ([{"x"}, {}] to [{}, {"x"}])
+// REMARK: sharded-programs.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: all_gather of dimension 0 ([{"x"}] to [{}])
+// REMARK: sharded-programs.mlir:{{[0-9]+}}:{{[0-9]+}}: remark: slice of this device's shard ([{}] to [{"x"}])

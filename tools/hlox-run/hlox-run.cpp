@@ -390,7 +390,9 @@ void printCompileStats(const api::Executable &executable) {
     llvm::errs() << "partitioned over " << report.partitioning.devices
                  << " devices: " << report.partitioning.allGathers
                  << " all-gathers, " << report.partitioning.allReduces
-                 << " all-reduces, " << report.partitioning.slices
+                 << " all-reduces, " << report.partitioning.reduceScatters
+                 << " reduce-scatters, " << report.partitioning.allToAlls
+                 << " all-to-alls, " << report.partitioning.slices
                  << " slices of a device's shard, "
                  << report.partitioning.wholeOps
                  << " ops computed whole on gathered operands or sliced\n";

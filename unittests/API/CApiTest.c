@@ -219,6 +219,49 @@ static void check_version_0_2(hlox_client *client) {
   hlox_executable_destroy(twice);
 }
 
+/* A program sharded over two devices: its rows split. */
+static const char kShardedProgram[] =
+    "sdy.mesh @mesh = <[\"x\"=2]>\n"
+    "func.func @main(%a: tensor<2x3xf32> {sdy.sharding = "
+    "#sdy.sharding<@mesh, [{\"x\"}, {}]>}, %b: tensor<2x3xf32>)\n"
+    "    -> tensor<2x3xf32> {\n"
+    "  %0 = stablehlo.multiply %a, %b : tensor<2x3xf32>\n"
+    "  return %0 : tensor<2x3xf32>\n"
+    "}\n";
+
+static void run_sharded(hlox_client *client) {
+  hlox_error *error = NULL;
+  hlox_executable *executable = compile(client, kShardedProgram, &error);
+  CHECK(error == NULL && executable != NULL);
+  if (!executable)
+    return;
+  CHECK(hlox_executable_num_devices(executable) == 2);
+  /* One device's shard of %a: one row. */
+  hlox_tensor_type input = hlox_executable_input_type(executable, 0);
+  CHECK(input.rank == 2 && input.dims[0] == 1 && input.dims[1] == 3);
+  static const float x[6] = {1, 2, 3, 4, 5, 6};
+  static const float y[6] = {2, 2, 2, 3, 3, 3};
+  hlox_buffer *arguments[2] = {make_buffer(client, x, HLOX_HOST_BUFFER_COPY),
+                               make_buffer(client, y, HLOX_HOST_BUFFER_COPY)};
+  hlox_buffer *result = NULL;
+  CHECK_OK(
+      hlox_client_execute_sharded(client, executable, arguments, 2, &result));
+  if (result) {
+    float z[6];
+    CHECK_OK(hlox_buffer_to_host(result, z, sizeof(z)));
+    CHECK(z[0] == 2 && z[2] == 6 && z[3] == 12 && z[5] == 18);
+    hlox_buffer_destroy(result);
+  }
+  /* Global arguments of the wrong count are an error. */
+  hlox_error *wrong =
+      hlox_client_execute_sharded(client, executable, arguments, 1, &result);
+  CHECK(wrong != NULL && hlox_error_get_code(wrong) == HLOX_INVALID_ARGUMENT);
+  hlox_error_destroy(wrong);
+  hlox_buffer_destroy(arguments[0]);
+  hlox_buffer_destroy(arguments[1]);
+  hlox_executable_destroy(executable);
+}
+
 int main(void) {
   CHECK(hlox_api_version() == HLOX_API_MAJOR * 1000 + HLOX_API_MINOR);
 
@@ -319,6 +362,7 @@ int main(void) {
   hlox_error_destroy(error);
 
   check_version_0_2(client);
+  run_sharded(client);
 
   hlox_buffer_destroy(a);
   hlox_buffer_destroy(b);
@@ -326,9 +370,9 @@ int main(void) {
   hlox_executable_destroy(again);
   hlox_executable_destroy(executable);
   hlox_client_destroy(client);
-  /* Every buffer's memory has been given back (two, and the copied one
-   * of check_version_0_2). */
-  CHECK(released == 3);
+  /* Every buffer's memory has been given back (two, the copied one of
+   * check_version_0_2 and the two of run_sharded). */
+  CHECK(released == 5);
   if (failures)
     fprintf(stderr, "%d checks failed\n", failures);
   else

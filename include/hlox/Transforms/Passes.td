@@ -860,13 +860,17 @@ def HloxPartitionSpmd : Pass<"hlox-partition-spmd", "::mlir::ModuleOp"> {
     - a sharded reduction factor (a dot's contracting dimension, a reduced
       dimension, a convolution's input feature) leaves partial results that
       an `all_reduce` over its axes combines (the sum for dots and
-      convolutions, the reduce's own body for reduce);
+      convolutions, the reduce's own body for reduce), or a
+      `reduce_scatter` when the result is wanted split along a dimension
+      by exactly those axes;
     - an op without a rule runs whole: its operands, and the values its
-      regions read, are gathered first;
+      regions read, are gathered first (a splat constant is made at its
+      local shape instead);
     - a value whose sharding differs from what its producer gave is
-      resharded: an `all_gather` per dimension whose axes must go, then a
-      `dynamic_slice` of this device's part (offsets from `partition_id`)
-      for dimensions split further.
+      resharded: the axes of one dimension moving whole to another by an
+      `all_to_all`; otherwise an `all_gather` per dimension whose axes must
+      go, then a `dynamic_slice` of this device's part (offsets from
+      `partition_id`) for dimensions split further.
 
     Collectives use flattened device ids (`use_global_device_ids`) and new
     channel ids. Arguments and results take their local types; a sharded
@@ -875,7 +879,8 @@ def HloxPartitionSpmd : Pass<"hlox-partition-spmd", "::mlir::ModuleOp"> {
     runtime can split and assemble global values. Sharding constraints,
     `sdy.sharding` attributes and meshes are removed. `remarks` reports each
     collective and slice at the op that needed it; the module's
-    `hlox.partitioning = {all_gathers, all_reduces, slices, whole_ops}`
+    `hlox.partitioning = {all_gathers, all_reduces, reduce_scatters,
+    all_to_alls, slices, whole_ops}`
     counts them (whole ops: those whose operands were gathered or results
     sliced) (the compile report's, `hlox-run --stats`).
   }];

@@ -28,7 +28,8 @@ constexpr llvm::StringLiteral kSdyShardingAttrName = "sdy.sharding";
 constexpr llvm::StringLiteral kShardAttrName = "hlox.shard";
 
 /// The module attribute in which hlox-partition-spmd counts what it
-/// inserted: `{all_gathers, all_reduces, slices, whole_ops}` (i64 each).
+/// inserted: `{all_gathers, all_reduces, reduce_scatters, all_to_alls,
+/// slices, whole_ops}` (i64 each).
 constexpr llvm::StringLiteral kPartitioningAttrName = "hlox.partitioning";
 
 /// A `hlox.shard` attribute read: the shards along each dimension, and
@@ -53,6 +54,15 @@ struct ProgramMesh {
 /// (reported) when shardings use two different meshes.
 mlir::FailureOr<std::optional<ProgramMesh>>
 findProgramMesh(mlir::func::FuncOp function);
+
+/// Calls `fn` with each function of `module` (with a body of one block)
+/// whose shardings are on a mesh of more than one device, and that mesh;
+/// fails at the first failure (findProgramMesh's or `fn`'s).
+mlir::LogicalResult forEachShardedFunction(
+    mlir::ModuleOp module,
+    llvm::function_ref<mlir::LogicalResult(mlir::func::FuncOp,
+                                           const ProgramMesh &)>
+        fn);
 
 /// The sharding attribute written on `value` (its function argument's, its
 /// op's for that result, a sharding constraint's), or null.

@@ -20,15 +20,15 @@
 
 // SAME: result[0] tensor<4x4xf32>: 0 of 16 elements differ
 
-// The second dot's rows: partial sums summed, then this device's rows
-// sliced; the zero constant is made whole and sliced to the maximum's
-// columns.
-// STATS: partitioned over 2 devices: 0 all-gathers, 1 all-reduces, 2 slices of a device's shard, 1 ops computed whole on gathered operands or sliced
+// The second dot's rows: each device keeps its rows of the sum of the
+// partial results (reduce_scatter); the zero constant is made at its
+// local shape.
+// STATS: partitioned over 2 devices: 0 all-gathers, 0 all-reduces, 1 reduce-scatters, 0 all-to-alls, 0 slices of a device's shard, 0 ops computed whole on gathered operands or sliced
 
 // TIME: time per run: {{.*}} us median of 3 runs (min {{.*}}, max {{.*}}), 2 devices
 
 // PROPAGATED: stablehlo.maximum {{.*}}sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"x"}]>]>
-// PARTITIONED: "stablehlo.all_reduce"
+// PARTITIONED: "stablehlo.reduce_scatter"
 // PARTITIONED: return {{.*}} : tensor<2x4xf32>
 
 // PROFILE: error: --profile and --trace take one device's run; this program is partitioned over 2 devices

@@ -400,6 +400,8 @@ struct CompileReport {
     int64_t devices = 1;
     int64_t allGathers = 0;
     int64_t allReduces = 0;
+    int64_t reduceScatters = 0;
+    int64_t allToAlls = 0;
     /// Slices of a device's own shard.
     int64_t slices = 0;
     /// Ops without a sharding rule computed whole on every device, whose

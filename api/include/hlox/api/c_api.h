@@ -42,7 +42,7 @@ extern "C" {
 #endif
 
 #define HLOX_API_MAJOR 0
-#define HLOX_API_MINOR 2
+#define HLOX_API_MINOR 3
 
 /* The version of the library loaded: major * 1000 + minor. */
 int hlox_api_version(void);
@@ -301,6 +301,24 @@ typedef struct {
  * here; a run's error (a failed test assertion, a `check` op, among them)
  * completes `done` and the results' events. */
 hlox_error *hlox_executable_execute(const hlox_execute_args *args);
+
+/* Since 0.3. A program sharded over a mesh of several devices is
+ * partitioned when compiled: the number of its devices (1 for a program
+ * that is not sharded). Its input and output types are then one device's
+ * shards. */
+size_t hlox_executable_num_devices(hlox_executable *executable);
+
+/* Since 0.3. Runs a partitioned executable on global arguments
+ * (Client::executeSharded): each split into the devices' shards, the
+ * devices run at once, the global results put together. Returns when the
+ * run has finished: `results` receives hlox_executable_num_outputs handles,
+ * owned by the caller. An executable of one device runs as
+ * hlox_executable_execute would, waited for. */
+hlox_error *hlox_client_execute_sharded(hlox_client *client,
+                                        hlox_executable *executable,
+                                        hlox_buffer *const *arguments,
+                                        size_t num_arguments,
+                                        hlox_buffer **results);
 
 #ifdef __cplusplus
 }
