@@ -16,7 +16,11 @@ same seeded inputs:
 - g_convblock, the batch split.
 
 Results must agree within a relative error of 1e-4 of each result's
-largest magnitude (partial sums add in another order). With --time, the
+largest magnitude (partial sums add in another order). With --mpiexec
+and --gloo, each program on 2 devices also runs as a job of 2 processes
+over MPI (`mpiexec -np 2 hlox-run --collectives=mpi`) and over Gloo
+(`Tools/run_job.py`), each process writing its shard of the results,
+which must be its block of the one-device results. With --time, the
 tensor-parallel MLP is also timed (`hlox-run --repeat`) on 1, 2 and 4
 devices. Exits 77 without the workloads.
 """
@@ -89,6 +93,35 @@ def run(hlox_run, path, out, extra=()):
     return proc.stdout
 
 
+def run_job(command, collectives, hlox_run, path, pattern):
+    """Runs `path` as a job of 2 processes (`command` starts them), each
+    writing its results to `pattern` with %p its index."""
+    proc = subprocess.run(command + [hlox_run, path,
+                                     f"--collectives={collectives}",
+                                     "--random-inputs", "--seed=7",
+                                     f"--output=@{pattern}"],
+                          capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise RuntimeError(f"exit {proc.returncode}: "
+                           f"{(proc.stderr or proc.stdout).strip()[-400:]}")
+
+
+def shard_error(got, expected, process):
+    """The largest error of process `process`'s shard against its block of
+    `expected` (the dimension it is split along, if any, in 2 blocks)."""
+    index = []
+    for g, e in zip(got.shape, expected.shape):
+        if g == e:
+            index.append(slice(None))
+        elif g * 2 == e:
+            index.append(slice(process * g, (process + 1) * g))
+        else:
+            return float("inf")
+    block = expected[tuple(index)]
+    scale = max(float(np.max(np.abs(expected))), 1e-30)
+    return float(np.max(np.abs(got.astype(np.float64) - block))) / scale
+
+
 def median_us(output):
     match = re.search(r"time per run: ([0-9.]+) us", output)
     return float(match.group(1)) if match else float("nan")
@@ -98,6 +131,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hlox-run", required=True)
     parser.add_argument("--workloads")
+    parser.add_argument("--mpiexec", help="run 2-process jobs over MPI "
+                        "with this mpiexec")
+    parser.add_argument("--gloo", action="store_true",
+                        help="run 2-process jobs over Gloo")
     parser.add_argument("--time", action="store_true")
     parser.add_argument("--repeat", type=int, default=10)
     args = parser.parse_args()
@@ -106,6 +143,15 @@ def main():
         print("sharded workloads: no workloads folder; skipped")
         return 77
     failures = 0
+    jobs = []
+    if args.mpiexec:
+        jobs.append(("MPI", [args.mpiexec, "--allow-run-as-root",
+                             "--oversubscribe", "--mca", "btl", "self,tcp",
+                             "-np", "2"]))
+    if args.gloo:
+        here = os.path.dirname(os.path.abspath(__file__))
+        jobs.append(("Gloo", [sys.executable, os.path.join(
+            here, "..", "Tools", "run_job.py"), "2"]))
     with tempfile.TemporaryDirectory() as work:
         for workload in sorted({w for w, _ in SCHEMES}):
             source = os.path.join(folder, workload + ".mlir")
@@ -136,6 +182,25 @@ def main():
                     print(f"  {'ok  ' if ok else 'FAIL'} {label}: largest "
                           f"error {error:.2e} of the largest magnitude")
                     failures += not ok
+                    if devices != 2:
+                        continue
+                    for kind, command in jobs:
+                        pattern = f"{path}.{kind}.%p.npy"
+                        job = f"{label}, 2 processes over {kind}"
+                        try:
+                            run_job(command, kind.lower(), args.hlox_run,
+                                    path, pattern)
+                        except RuntimeError as error:
+                            print(f"  FAIL {job}: {error}")
+                            failures += 1
+                            continue
+                        error = max(shard_error(
+                            np.load(pattern.replace("%p", str(p))), expected,
+                            p) for p in range(2))
+                        ok = error <= 1e-4
+                        print(f"  {'ok  ' if ok else 'FAIL'} {job}: largest "
+                              f"error {error:.2e} of the largest magnitude")
+                        failures += not ok
         if args.time:
             source = os.path.join(folder, "e_mlp.mlir")
             text = open(source).read()

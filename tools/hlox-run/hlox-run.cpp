@@ -107,7 +107,9 @@ cl::list<std::string>
                     "brackets and spaces also separate values) or @FILE.npy"));
 cl::list<std::string> outputs("output",
                               cl::desc("Write result i to @FILE.npy (one "
-                                       "--output per result, in order)"));
+                                       "--output per result, in order; in "
+                                       "a job of processes %p in FILE is "
+                                       "the process index)"));
 cl::opt<bool> printOutput("print-output",
                           cl::desc("Print the results to stdout"));
 cl::opt<bool> randomInputs(
@@ -239,9 +241,9 @@ void printProcessResults(int64_t index, int64_t partitions,
   llvm::outs().flush();
 }
 
-ExitCode emitResults(ArrayRef<RuntimeValue> results) {
-  if (printOutput)
-    printResults(results, llvm::outs());
+/// Writes the results to the --output files; a process of a job
+/// (`process` >= 0) writes to names with its index for `%p`.
+ExitCode writeOutputs(ArrayRef<RuntimeValue> results, int64_t process = -1) {
   if (outputs.empty())
     return kPassed;
   if (outputs.size() != results.size()) {
@@ -250,11 +252,22 @@ ExitCode emitResults(ArrayRef<RuntimeValue> results) {
     return kError;
   }
   for (auto [spec, result] : llvm::zip(outputs, results)) {
-    StringRef path(spec);
-    if (!path.consume_front("@") || !result.isTensor()) {
+    StringRef given(spec);
+    if (!given.consume_front("@") || !result.isTensor()) {
       llvm::errs() << "error: --output takes @FILE.npy for a tensor "
                       "result\n";
       return kError;
+    }
+    std::string path = given.str();
+    if (process >= 0) {
+      size_t at = path.find("%p");
+      if (at == std::string::npos) {
+        llvm::errs() << "error: --output=@" << path
+                     << ": each process of a job writes its own results; "
+                        "name the file with %p for the process index\n";
+        return kError;
+      }
+      path.replace(at, 2, std::to_string(process));
     }
     if (llvm::Error error = tools::writeNpy(path, result.getTensor())) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
@@ -262,6 +275,12 @@ ExitCode emitResults(ArrayRef<RuntimeValue> results) {
     }
   }
   return kPassed;
+}
+
+ExitCode emitResults(ArrayRef<RuntimeValue> results) {
+  if (printOutput)
+    printResults(results, llvm::outs());
+  return writeOutputs(results);
 }
 
 /// Reports failed checks; the exit code they earn.
@@ -578,9 +597,9 @@ ExitCode runOnGrid(api::Executable &executable, func::FuncOp function,
 ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
                          ArrayRef<RuntimeValue> arguments, int64_t replicas,
                          int64_t partitions) {
-  if (!outputs.empty() || profile || !traceFile.empty()) {
-    function.emitError("--output, --profile and --trace take a run of one "
-                       "process; this one runs its share of a job");
+  if (profile || !traceFile.empty()) {
+    function.emitError("--profile and --trace take a run of one process; "
+                       "this one runs its share of a job");
     return kError;
   }
   if (collectives == Collectives::Gloo &&
@@ -635,6 +654,8 @@ ExitCode runAsJobProcess(api::Executable &executable, func::FuncOp function,
     return kError;
   int64_t index = (*group)->getProcessIndex();
   printProcessResults(index, partitions, values);
+  if (ExitCode written = writeOutputs(values, index); written != kPassed)
+    return written;
   if (repeat > 0) {
     std::string prefix = describeProcess(index, partitions) + ": ";
     api::Status status =

@@ -34,6 +34,6 @@
 
 // PORT: error: coordinator '127.0.0.1:0' is not HOST:PORT
 
-// SINGLE: error: --output, --profile and --trace take a run of one process; this one runs its share of a job
+// SINGLE: error: --profile and --trace take a run of one process; this one runs its share of a job
 
 // FLAGS: error: --collectives=gloo needs --num-processes, --process-id and --coordinator
