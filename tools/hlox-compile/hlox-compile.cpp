@@ -30,6 +30,7 @@
 #include "CompileFlags.h"
 #include "Program.h"
 
+#include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Target/CPU/TargetMachine.h"
 #include "hlox/Transforms/Specialize.h"
@@ -200,7 +201,10 @@ int main(int argc, char **argv) {
     output->keep();
     return 0;
   }
-  if (failed(cpu::lowerToPhase(*module, *phase, options)))
+  // A program sharded over several devices: the program of each device,
+  // as the API compiles it.
+  if (failed(partitionProgram(*module, options)) ||
+      failed(cpu::lowerToPhase(*module, *phase, options)))
     return 1;
   auto output = openOutputFile(outputFile, &error);
   if (!output) {
