@@ -369,7 +369,7 @@ LogicalResult Partitioner::partitionWithRule(Operation *op,
       // Whole axes to the major factor first.
       int64_t factor = dimFactors.front();
       if (reductionsOnly != rule.isReduction(factor) ||
-          !factorAxes[factor].empty() || rule.needsReplication[factor] ||
+          !factorAxes[factor].empty() ||
           rule.factorSizes[factor] % mesh.getSize(axes) != 0 ||
           llvm::any_of(axes, [&](int64_t a) { return used.contains(a); }))
         continue;

@@ -143,7 +143,7 @@ bool Propagation::visit(Operation *op) {
         continue;
       for (auto &[factor, part] :
            splitOverFactors(axes, dimFactors, *rule, mesh)) {
-        if (factorAxes[factor] || rule->needsReplication[factor] ||
+        if (factorAxes[factor] ||
             llvm::any_of(part, [&](int64_t a) { return used.contains(a); }))
           continue;
         factorAxes[factor] = part;

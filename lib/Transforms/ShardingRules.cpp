@@ -233,19 +233,13 @@ std::optional<ShardingRule> getReduceRule(shlo::ReduceOp op) {
 ShardingRule getConcatenateRule(shlo::ConcatenateOp op) {
   ArrayRef<int64_t> out = *getStaticShape(op.getType());
   ShardingRule rule;
-  TensorFactors result;
+  // The concatenated dimension differs in size per operand: whole.
+  TensorFactors all(out.size());
   for (auto [d, size] : llvm::enumerate(out))
-    result.push_back(
-        {rule.addFactor(size, static_cast<int64_t>(d) ==
-                                  static_cast<int64_t>(op.getDimension()))});
-  for (Value input : op.getInputs()) {
-    TensorFactors operand = result;
-    // The concatenated dimension differs in size per operand: whole.
-    operand[op.getDimension()] = {};
-    rule.operands.push_back(operand);
-  }
-  result[op.getDimension()] = {};
-  rule.results.push_back(result);
+    if (static_cast<int64_t>(d) != static_cast<int64_t>(op.getDimension()))
+      all[d] = {rule.addFactor(size)};
+  rule.operands.assign(op.getInputs().size(), all);
+  rule.results.push_back(all);
   return rule;
 }
 
@@ -353,11 +347,10 @@ std::optional<ShardingRule> hlox::getShardingRule(Operation *op) {
   if (auto sort = dyn_cast<shlo::SortOp>(op)) {
     ArrayRef<int64_t> in = *getStaticShape(op->getOperand(0).getType());
     ShardingRule rule;
-    TensorFactors all;
+    TensorFactors all(in.size());
     for (auto [d, size] : llvm::enumerate(in))
-      all.push_back({rule.addFactor(size, static_cast<int64_t>(d) ==
-                                              sort.getDimension())});
-    all[sort.getDimension()] = {};
+      if (static_cast<int64_t>(d) != sort.getDimension())
+        all[d] = {rule.addFactor(size)};
     rule.operands.assign(op->getNumOperands(), all);
     rule.results.assign(op->getNumResults(), all);
     return rule;

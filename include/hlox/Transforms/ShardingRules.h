@@ -6,9 +6,9 @@
 // dimension of each operand and result to the factors it spans (major to
 // minor; a reshape's merged dimension spans several). A factor that no
 // result spans is a reduction factor (a dot's contracting dimensions): a
-// sharded one leaves partial results to be all-reduced. A factor that must
-// stay whole (a concatenation's dimension, a slice's cut one) needs
-// replication. Propagation moves shardings between dimensions of one factor;
+// sharded one leaves partial results to be all-reduced. A dimension that
+// must stay whole (a concatenation's, a slice's cut one) spans no factor.
+// Propagation moves shardings between dimensions of one factor;
 // the partitioner computes each op on the shards its factors give.
 //
 //===----------------------------------------------------------------------===//
@@ -31,14 +31,12 @@ struct ShardingRule {
   using TensorFactors = llvm::SmallVector<DimFactors>;
 
   llvm::SmallVector<int64_t> factorSizes;
-  llvm::SmallVector<bool> needsReplication;
   llvm::SmallVector<TensorFactors> operands;
   llvm::SmallVector<TensorFactors> results;
 
   int64_t getNumFactors() const { return factorSizes.size(); }
-  int64_t addFactor(int64_t size, bool replicate = false) {
+  int64_t addFactor(int64_t size) {
     factorSizes.push_back(size);
-    needsReplication.push_back(replicate);
     return factorSizes.size() - 1;
   }
   /// Whether no result spans `factor`.

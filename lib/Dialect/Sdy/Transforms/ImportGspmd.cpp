@@ -96,8 +96,7 @@ private:
   FailureOr<int64_t> parseInt() {
     skipSpaces();
     size_t length = 0;
-    while (length < text.size() &&
-           llvm::isDigit(static_cast<unsigned char>(text[length])))
+    while (length < text.size() && llvm::isDigit(text[length]))
       ++length;
     int64_t value;
     if (length == 0 || text.take_front(length).getAsInteger(10, value)) {
@@ -223,8 +222,7 @@ private:
       if (failed(parseIntList('[', ']', reshape)))
         return failure();
       skipSpaces();
-      if (text.starts_with("T") && (text.consume_front("T"), true) &&
-          failed(parseIntList('(', ')', perm)))
+      if (text.consume_front("T") && failed(parseIntList('(', ')', perm)))
         return failure();
       if (perm.empty())
         perm = llvm::to_vector(llvm::seq<int64_t>(0, reshape.size()));
