@@ -24,12 +24,14 @@ import math
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "differential"))
 import npy  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "support"))
+import tool_server  # noqa: E402
 
 TYPES = {  # prefix, element type, real type, tolerance
     "s": ("f32", "f32", 2e-4),
@@ -205,7 +207,7 @@ class Runner:
             cmd.append("--input=@%s.in%d.npy" % (base, i))
         for i in range(len(results)):
             cmd.append("--output=@%s.out%d.npy" % (base, i))
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        proc = tool_server.run(cmd)
         if proc.returncode != 0:
             raise Failure("%s: hlox-run failed (%d):\n%s\n%s%s" % (
                 name, proc.returncode, text, proc.stdout, proc.stderr))

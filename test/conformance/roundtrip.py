@@ -23,13 +23,16 @@ import tempfile
 
 from common import (SKIP_EXIT_CODE, add_common_arguments, find_corpus,
                     list_files, report, run_all)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "support"))
+import tool_server  # noqa: E402
 
 TIMEOUT_S = 60
 
 
 def run_opt(opt, args, path):
-    proc = subprocess.run([opt, "--split-input-file", *args, path],
-                          capture_output=True, text=True, timeout=TIMEOUT_S)
+    proc = tool_server.run([opt, "--split-input-file", *args, path],
+                           timeout=TIMEOUT_S)
     if proc.returncode != 0:
         lines = [l for l in proc.stderr.splitlines() if l.strip()]
         first = next((l for l in lines if "error" in l), lines[0] if lines else "")

@@ -27,6 +27,9 @@ import sys
 
 from common import (SKIP_EXIT_CODE, add_common_arguments, find_corpus,
                     list_files, report, run_all)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "support"))
+import tool_server  # noqa: E402
 
 TIMEOUT_S = 120
 
@@ -48,8 +51,7 @@ def check_file(run, path_flags, corpus, rel):
     if splits_input(path):
         cmd.insert(1, "--split-input-file")
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True,
-                              timeout=TIMEOUT_S)
+        proc = tool_server.run(cmd, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return f"timed out after {TIMEOUT_S}s"
     if proc.returncode == 0:

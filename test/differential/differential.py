@@ -11,8 +11,10 @@ collectives of one process), for every element type the CPU target supports and
 several shapes (rank 0, dimensions of size 0 and 1). Inputs are random,
 seeded, with the edge values of each type (zeros, extremes, infinities,
 NaN; 0 and -1 divisors; shift amounts past the width). Each case runs
-through `hlox-run` compiled, compiled with `--vectorize=false` and
-`hlox-run --interpret` on the same .npy inputs. The vectorized and scalar
+through `hlox-run` compiled, compiled with `--vectorize=false`, compiled
+with `--strict-numerics` (libm, no FMA, scalar order: compared with the
+evaluator with no allowance for FMA) and `hlox-run --interpret` on the same
+.npy inputs. The vectorized and scalar
 kernels must agree bit for bit, and so must control flow run on the host
 and inside kernels (`--host-control-flow=always|never`, for the while/if/
 case cases). rng draws from one engine per run in both paths, so its
@@ -26,9 +28,9 @@ the result's largest magnitude (a sum that cancels carries the rounding
 error of its large terms). f32 elementwise cases that add a product may
 differ by a few ULPs of the largest magnitude as well (FMA contraction,
 on by default there: the product's rounding carried through a difference
-that cancels). `--compile-flag=--fp-contract` checks the
-compiled paths with FMA contraction everywhere (vectorized and scalar
-kernels then need not agree bit for bit).
+that cancels). `--compile-flag=F` runs the compiled path with flag F
+instead of the default ones (`--compile-flag=--fp-contract`: FMA
+contraction everywhere), against the evaluator only.
 
 Prints `N passed, N failed` and exits 1 on any disagreement.
 """
@@ -39,12 +41,14 @@ import math
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import npy  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "support"))
+import tool_server  # noqa: E402
 
 FLOATS = ["f16", "f32", "f64"]
 SIGNED = ["i8", "i16", "i32", "i64"]
@@ -1262,17 +1266,20 @@ def run_case(hlox_run, case, seed, workdir, compile_flags=()):
     compile_flags = list(compile_flags)
     fused_ulps = 0 if {"--strict-numerics", "--fp-contract=off"} & set(
         compile_flags) else case.fused_ulps
-    paths = [("cpu", compile_flags),
-             ("scalar", ["--vectorize=false", *compile_flags]),
-             ("interpret", ["--interpret"])]
+    paths = [("cpu", compile_flags), ("interpret", ["--interpret"])]
+    if not compile_flags:
+        # The scalar kernels and strict numerics (libm, no FMA, scalar
+        # order) are checked against the default flags only.
+        paths += [("scalar", ["--vectorize=false"]),
+                  ("strict", ["--strict-numerics"])]
     if case.host_flow:
         paths += [("host", ["--host-control-flow=always", *compile_flags]),
                   ("kernel", ["--host-control-flow=never", *compile_flags])]
     for path_name, flags in paths:
         outs = [f"--output=@{base}.{path_name}.out{i}.npy"
                 for i in range(len(case.results))]
-        proc = subprocess.run([hlox_run, base + ".mlir", *flags, *inputs, *outs],
-                              capture_output=True, text=True, timeout=120)
+        proc = tool_server.run([hlox_run, base + ".mlir", *flags, *inputs,
+                                *outs], timeout=120)
         if proc.returncode != 0:
             return f"{path_name} exit {proc.returncode}: " + \
                    (proc.stderr.strip().splitlines() or [""])[0]
@@ -1283,11 +1290,15 @@ def run_case(hlox_run, case, seed, workdir, compile_flags=()):
         problem = compare(c[0], c[2], e[2], case.ulps, fused_ulps)
         if problem:
             return f"result {i}: {problem}"
+    for i, (c, e) in enumerate(zip(outputs.get("strict", []),
+                                   outputs["interpret"])):
+        problem = compare(c[0], c[2], e[2], case.ulps)
+        if problem:
+            return f"result {i} under --strict-numerics: {problem}"
     # Vectorization keeps every element's order of operations: the
     # vectorized kernels agree with the scalar ones bit for bit (unless
     # extra compile flags, like --fp-contract, allow them to round apart).
-    for i, (c, s) in enumerate(zip(outputs["cpu"],
-                                   [] if compile_flags else outputs["scalar"])):
+    for i, (c, s) in enumerate(zip(outputs["cpu"], outputs.get("scalar", []))):
         if c[2] != s[2]:
             return f"result {i}: vectorized and scalar differ: " + \
                    (compare(c[0], c[2], s[2], 0) or "NaN payloads")

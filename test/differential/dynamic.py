@@ -25,7 +25,6 @@ import os
 import random
 import re
 import struct
-import subprocess
 import sys
 import tempfile
 
@@ -34,6 +33,9 @@ sys.path.insert(0, os.path.join(HERE, "..", "conformance"))
 sys.path.insert(0, HERE)
 from common import SKIP_EXIT_CODE, find_corpus  # noqa: E402
 import npy  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "support"))
+import tool_server  # noqa: E402
 
 SIZES = (3, 1)
 NUMBER = re.compile(r"0x[0-9A-Fa-f]+|[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)"
@@ -230,9 +232,8 @@ def check(hlox_run, path):
                  for i, (d, e) in enumerate(args)]
         outputs = []
         for mode in ([], ["--interpret"]):
-            proc = subprocess.run([hlox_run, path, "--print-output", *mode,
-                                   *flags], capture_output=True, text=True,
-                                  timeout=120)
+            proc = tool_server.run([hlox_run, path, "--print-output", *mode,
+                                    *flags], timeout=120)
             if proc.returncode != 0:
                 first = (proc.stderr.strip().splitlines() or [""])[0]
                 first = first[first.find("error:"):] if "error:" in first else first

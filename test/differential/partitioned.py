@@ -27,13 +27,15 @@ import argparse
 import concurrent.futures
 import os
 import random
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import differential  # noqa: E402
 import npy  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "support"))
+import tool_server  # noqa: E402
 
 MESHES = {"2": ('["x"=2]', [("x", 2)]),
           "4": ('["x"=2, "y"=2]', [("x", 2), ("y", 2)]),
@@ -82,8 +84,7 @@ def run(hlox_run, program, inputs, base, tag, count):
     with open(path, "w") as f:
         f.write(program)
     outs = [f"--output=@{base}.{tag}.out{i}.npy" for i in range(count)]
-    proc = subprocess.run([hlox_run, path, *inputs, *outs],
-                          capture_output=True, text=True, timeout=300)
+    proc = tool_server.run([hlox_run, path, *inputs, *outs], timeout=300)
     if proc.returncode != 0:
         return None, f"{tag} exit {proc.returncode}: " + \
             (proc.stderr.strip().splitlines() or [""])[0]

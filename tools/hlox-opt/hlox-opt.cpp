@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Serve.h"
 #include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Transforms/Passes.h"
@@ -27,7 +28,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
-int main(int argc, char **argv) {
+static int optMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   mlir::DialectRegistry registry;
   hlox::registerAllDialects(registry);
@@ -66,4 +67,10 @@ int main(int argc, char **argv) {
     return 1;
   output->keep();
   return 0;
+}
+
+int main(int argc, char **argv) {
+  if (hlox::tools::isServeRequest(argc, argv))
+    return hlox::tools::serveRequests(argv[0], optMain);
+  return optMain(argc, argv);
 }

@@ -33,6 +33,7 @@
 #include "Npy.h"
 #include "Profile.h"
 #include "Program.h"
+#include "Serve.h"
 
 #include "hlox/Dialect/Interpreter/IR/InterpreterOps.h"
 #include "hlox/Evaluator/Buffers.h"
@@ -1151,7 +1152,7 @@ ExitCode runSerialized(llvm::StringRef bytes, MLIRContext *context) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+static int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::registerPassManagerFlags();
   tools::aliasThreadsFlag(numThreads);
@@ -1203,4 +1204,10 @@ int main(int argc, char **argv) {
   else
     (void)processChunk(std::move(file), llvm::nulls());
   return worst;
+}
+
+int main(int argc, char **argv) {
+  if (tools::isServeRequest(argc, argv))
+    return tools::serveRequests(argv[0], runMain);
+  return runMain(argc, argv);
 }
