@@ -82,6 +82,7 @@ private:
                  const sdy::AxisList &axes, Location loc);
   LogicalResult partitionWithRule(Operation *op, const ShardingRule &rule);
   LogicalResult partitionWhole(Operation *op);
+  LogicalResult partitionManual(sdy::ManualComputationOp op);
   void remark(Operation *op, const Twine &message);
 };
 
@@ -504,8 +505,8 @@ LogicalResult Partitioner::partitionWhole(Operation *op) {
     }
   }
   WalkResult manual = op->walk([](sdy::ManualComputationOp nested) {
-    nested.emitOpError("is not partitioned: hlox partitions programs whole "
-                       "(no manual computations)");
+    nested.emitOpError("is not partitioned: a manual computation inside "
+                       "another op's region");
     return WalkResult::interrupt();
   });
   if (manual.wasInterrupted())
@@ -545,6 +546,68 @@ LogicalResult Partitioner::partitionWhole(Operation *op) {
   }
   if (counts.allGathers + counts.slices != moves)
     ++counts.wholeOps;
+  return success();
+}
+
+LogicalResult Partitioner::partitionManual(sdy::ManualComputationOp op) {
+  Location loc = op.getLoc();
+  // The body is already what each device runs, when it is manual over
+  // every axis that splits anything.
+  llvm::SmallDenseSet<StringRef> manualAxes;
+  for (StringAttr axis : op.getManualAxes().getValue())
+    manualAxes.insert(axis.getValue());
+  for (auto [name, size] : llvm::zip_equal(mesh.names, mesh.sizes))
+    if (size > 1 && !manualAxes.contains(name))
+      return op.emitOpError("is not manual over mesh axis \"")
+             << name << "\": partially manual computations are not partitioned";
+  Block &body = op.getBody().front();
+  auto readSharding = [&](sdy::TensorShardingAttr attr, Value global,
+                          Type local, StringRef what,
+                          unsigned index) -> FailureOr<sdy::ShardingView> {
+    auto type = dyn_cast<RankedTensorType>(global.getType());
+    if (!type)
+      return op.emitOpError() << what << " " << index << " is not a tensor";
+    FailureOr<sdy::ShardingView> view =
+        sdy::ShardingView::get(attr, mesh, [&] { return op.emitOpError(); });
+    if (failed(view))
+      return failure();
+    if (!view->dividesEvenly(type, mesh) ||
+        view->getLocalType(type, mesh) != local)
+      return op.emitOpError()
+             << what << " " << index << " of type " << type << " sharded "
+             << view->toString(mesh) << " has shards of another type than "
+             << local << " in the body";
+    return view;
+  };
+  IRMapping mapping;
+  for (auto [i, operand, attr, arg] :
+       llvm::enumerate(op.getOperands(), op.getInShardings().getShardings(),
+                       body.getArguments())) {
+    FailureOr<sdy::ShardingView> view =
+        readSharding(attr, operand, arg.getType(), "operand", i);
+    if (failed(view))
+      return failure();
+    mapping.map(arg,
+                reshard(locals.lookup(operand), *view,
+                        cast<RankedTensorType>(operand.getType()), loc, op));
+  }
+  for (Operation &inner : body.without_terminator())
+    stripShardy(builder.clone(inner, mapping));
+  Operation *terminator = body.getTerminator();
+  for (auto [i, result, attr, returned] :
+       llvm::enumerate(op.getResults(), op.getOutShardings().getShardings(),
+                       terminator->getOperands())) {
+    FailureOr<sdy::ShardingView> view =
+        readSharding(attr, result, returned.getType(), "result", i);
+    if (failed(view))
+      return failure();
+    auto type = cast<RankedTensorType>(result.getType());
+    sdy::ShardingView wanted = getSharding(result);
+    locals[result] = {reshard({mapping.lookupOrDefault(returned), *view},
+                              wanted, type, loc, op),
+                      wanted};
+  }
+  remark(op, "manual computation: its body runs on each device's shards");
   return success();
 }
 
@@ -613,6 +676,11 @@ LogicalResult Partitioner::run() {
       locals[op->getResult(0)] = {
           reshard(locals.lookup(input), wanted, type, op->getLoc(), op),
           wanted};
+      continue;
+    }
+    if (auto manual = dyn_cast<sdy::ManualComputationOp>(op)) {
+      if (failed(partitionManual(manual)))
+        return failure();
       continue;
     }
     std::optional<ShardingRule> rule = getShardingRule(op);

@@ -276,6 +276,13 @@ LogicalResult Propagation::run() {
     for (Value result : op.getResults())
       if (failed(readWritten(result, getWrittenSharding(result), op.getLoc())))
         return failure();
+  // A manual computation asks for its operands in its in-shardings.
+  for (auto manual : body.getOps<sdy::ManualComputationOp>())
+    for (auto [operand, attr] : llvm::zip_equal(
+             manual.getOperands(), manual.getInShardings().getShardings()))
+      if (!fixed.contains(operand))
+        if (failed(readWritten(operand, attr, manual.getLoc())))
+          return failure();
   // A result's sharding asks for it from the value returned.
   Operation *terminator = body.getTerminator();
   for (auto [i, value] : llvm::enumerate(terminator->getOperands()))

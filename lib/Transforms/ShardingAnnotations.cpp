@@ -20,6 +20,9 @@ sdy::TensorShardingAttr hlox::getWrittenSharding(Value value) {
     return constraint.getSharding();
   if (auto reshard = dyn_cast<sdy::ReshardOp>(op))
     return reshard.getSharding();
+  if (auto manual = dyn_cast<sdy::ManualComputationOp>(op))
+    return manual.getOutShardings()
+        .getShardings()[cast<OpResult>(value).getResultNumber()];
   auto perValue =
       op->getAttrOfType<sdy::TensorShardingPerValueAttr>(kSdyShardingAttrName);
   unsigned index = cast<OpResult>(value).getResultNumber();

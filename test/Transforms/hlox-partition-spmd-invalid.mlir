@@ -27,12 +27,28 @@ func.func @sub_axis(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
 
 // -----
 
-sdy.mesh @mesh = <["x"=2]>
-func.func @manual(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
-  // expected-error @+1 {{is not partitioned: hlox partitions programs whole (no manual computations)}}
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @partially_manual(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
+  // expected-error @+1 {{is not manual over mesh axis "y": partially manual computations are not partitioned}}
   %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%x: tensor<4xf32>) {
     sdy.return %x : tensor<4xf32>
   } : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["x"=2]>
+func.func @manual_in_region(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, %p: tensor<i1>) -> tensor<8xf32> {
+  %0 = "stablehlo.if"(%p) ({
+    // expected-error @+1 {{is not partitioned: a manual computation inside another op's region}}
+    %1 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%x: tensor<4xf32>) {
+      sdy.return %x : tensor<4xf32>
+    } : (tensor<8xf32>) -> tensor<8xf32>
+    stablehlo.return %1 : tensor<8xf32>
+  }, {
+    stablehlo.return %arg0 : tensor<8xf32>
+  }) : (tensor<i1>) -> tensor<8xf32>
   return %0 : tensor<8xf32>
 }
 

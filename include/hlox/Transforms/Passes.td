@@ -828,7 +828,9 @@ def HloxPropagateShardings : Pass<"hlox-propagate-shardings", "::mlir::ModuleOp"
     concatenate, slice, pad, reverse, dynamic_slice and sort. Dimensions that
     an op needs whole (concatenated, sliced, padded, reversed, sorted,
     spatial) take no axes; ops without a rule (gather, scatter, while, if,
-    case, custom calls, ...) pass nothing through.
+    case, custom calls, ...) pass nothing through. The results of an
+    `sdy.manual_computation` are written with its out-shardings, and an
+    operand not written otherwise is fixed to its in-sharding.
 
     Priority, where shardings conflict: a written sharding is never changed;
     within an op, a factor takes its axes from the op's written tensors
@@ -866,6 +868,12 @@ def HloxPartitionSpmd : Pass<"hlox-partition-spmd", "::mlir::ModuleOp"> {
     - an op without a rule runs whole: its operands, and the values its
       regions read, are gathered first (a splat constant is made at its
       local shape instead);
+    - an `sdy.manual_computation` manual over every axis that splits
+      anything is inlined: its operands resharded to its in-shardings are
+      the body's arguments, the body's collectives stay as written, and its
+      returned values are shards as its out-shardings say (partially manual
+      computations, and manual computations inside other ops' regions, are
+      errors);
     - a value whose sharding differs from what its producer gave is
       resharded: the axes of one dimension moving whole to another by an
       `all_to_all`; otherwise an `all_gather` per dimension whose axes must

@@ -282,7 +282,7 @@ LogicalResult checkMeshes(ModuleOp module) {
 
 /// Checks that what the patterns take for identities on one device is one:
 /// manual computations and the `xla.sdy.*` custom calls keep their types.
-LogicalResult checkLocalTypes(ModuleOp module) {
+LogicalResult checkLocalTypes(ModuleOp module, bool allowMultiDevice) {
   bool ok = true;
   module.walk([&](Operation *op) {
     if (auto call = dyn_cast<shlo::CustomCallOp>(op)) {
@@ -306,8 +306,15 @@ LogicalResult checkLocalTypes(ModuleOp module) {
     Block &body = manual.getBody().front();
     if (body.getArgumentTypes() != manual->getOperandTypes() ||
         body.getTerminator()->getOperandTypes() != manual->getResultTypes()) {
-      manual.emitOpError() << "has local types that differ from its global "
-                              "types; on one device they must be equal";
+      if (allowMultiDevice)
+        manual.emitOpError()
+            << "runs its body on each device's shards (local types differ "
+               "from the global ones): the program on one device cannot "
+               "compute it; compiled, the partitioner runs it per device";
+      else
+        manual.emitOpError() << "has local types that differ from its "
+                                "global types; on one device they must be "
+                                "equal";
       ok = false;
     }
   });
@@ -390,7 +397,7 @@ public:
     // A multi-device mesh explains any type change that follows from it:
     // report the meshes alone then.
     if ((!allowMultiDevice && failed(checkMeshes(module))) ||
-        failed(checkLocalTypes(module)))
+        failed(checkLocalTypes(module, allowMultiDevice)))
       return signalPassFailure();
 
     RewritePatternSet patterns(&getContext());

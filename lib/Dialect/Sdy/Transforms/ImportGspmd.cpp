@@ -7,10 +7,13 @@
 // custom call among them). This pass rewrites them into Shardy's form, the
 // one representation propagation and partitioning read: one `sdy.mesh`
 // whose axes and device order express every tile assignment of the
-// program, `sdy.sharding` attributes, and `sdy.sharding_constraint` for
-// `@Sharding`.
+// program, `sdy.sharding` attributes, `sdy.sharding_constraint` for
+// `@Sharding`, and `sdy.manual_computation` for the regions between JAX's
+// `@SPMDFullToShardShape` and `@SPMDShardToFullShape` markers.
 //
 //===----------------------------------------------------------------------===//
+
+#include "ManualRegions.h"
 
 #include "hlox/Dialect/Sdy/IR/ShardingView.h"
 #include "hlox/Dialect/Sdy/Transforms/Passes.h"
@@ -383,8 +386,8 @@ public:
       return byText[text] = parsed.back().get();
     };
     SmallVector<const GspmdSharding *> tiled;
-    // Manual partitioning: on one device only an identity.
-    SmallVector<std::pair<Location, std::string>> manual;
+    // Partially manual shardings: on one device only an identity.
+    SmallVector<std::pair<Location, std::string>> partial;
     module.walk([&](Operation *op) {
       auto visit = [&](Attribute attr, Location loc) {
         auto text = dyn_cast_or_null<StringAttr>(attr);
@@ -396,10 +399,9 @@ public:
           return;
         }
         if (GspmdSharding *sharding = read(text, loc)) {
-          if (sharding->kind == GspmdSharding::Kind::Manual ||
-              sharding->hasManualTileDims)
-            manual.push_back(
-                {loc, "manual sharding \"" + text.getValue().str() + "\""});
+          if (sharding->hasManualTileDims)
+            partial.push_back({loc, "partially manual sharding \"" +
+                                        text.getValue().str() + "\""});
           collectTiled(*sharding, tiled);
         }
       };
@@ -409,13 +411,6 @@ public:
           visit(function.getArgAttr(i, kShardingAttr), op->getLoc());
         for (unsigned i = 0; i < function.getNumResults(); ++i)
           visit(function.getResultAttr(i, kShardingAttr), op->getLoc());
-      }
-      if (auto call = dyn_cast<shlo::CustomCallOp>(op)) {
-        StringRef target = call.getCallTargetName();
-        if (target == "SPMDFullToShardShape" ||
-            target == "SPMDShardToFullShape")
-          manual.push_back(
-              {call.getLoc(), "@" + target.str() + " (manual partitioning)"});
       }
     });
     if (!ok)
@@ -430,11 +425,11 @@ public:
       removeShardingAttrs(module);
       return;
     }
-    for (auto &[loc, what] : manual)
+    for (auto &[loc, what] : partial)
       emitError(loc) << what
                      << " is not supported on several devices: hlox "
-                        "partitions programs whole (no manual computations)";
-    if (!manual.empty())
+                        "partitions computations manual over every axis";
+    if (!partial.empty())
       return signalPassFailure();
     for (const GspmdSharding *sharding : tiled) {
       if (sharding->getNumDevices() != numDevices) {
@@ -486,6 +481,27 @@ public:
                         mesh.getAttr(&getContext()));
     meshRef = FlatSymbolRefAttr::get(&getContext(), kMeshName);
 
+    // JAX's manual markers become manual computations, before the
+    // shardings they carry are converted.
+    for (auto function : module.getOps<FunctionOpInterface>()) {
+      if (function.isExternal())
+        continue;
+      if (failed(formManualRegions(function, byText)))
+        return signalPassFailure();
+    }
+    WalkResult stray = module.walk([&](shlo::CustomCallOp call) {
+      StringRef target = call.getCallTargetName();
+      if (target != "SPMDFullToShardShape" && target != "SPMDShardToFullShape")
+        return WalkResult::advance();
+      call.emitOpError("@")
+          << target
+          << " inside a region: hlox forms manual computations from the "
+             "markers of a function's body";
+      return WalkResult::interrupt();
+    });
+    if (stray.wasInterrupted())
+      return signalPassFailure();
+
     module.walk([&](Operation *op) {
       if (failed(convertOp(op, byText)))
         ok = false;
@@ -511,6 +527,49 @@ private:
           function.removeResultAttr(i, kShardingAttr);
       }
     });
+  }
+
+  /// Forms the manual computations of `function`'s body (ManualRegions.h).
+  LogicalResult
+  formManualRegions(FunctionOpInterface function,
+                    const DenseMap<Attribute, GspmdSharding *> &byText) {
+    auto lookup = [&](Attribute attr) -> const GspmdSharding * {
+      return attr ? byText.lookup(attr) : nullptr;
+    };
+    auto inSharding = [&](Value value) -> FailureOr<sdy::TensorShardingAttr> {
+      Attribute attr;
+      if (auto arg = dyn_cast<BlockArgument>(value)) {
+        if (arg.getOwner() == &function.getFunctionBody().front())
+          attr = function.getArgAttr(arg.getArgNumber(), kShardingAttr);
+      } else if (value.getDefiningOp()->getNumResults() == 1) {
+        attr = value.getDefiningOp()->getDiscardableAttr(kShardingAttr);
+      }
+      const GspmdSharding *sharding = lookup(attr);
+      if (!sharding)
+        return emitError(value.getLoc())
+               << "the value @SPMDFullToShardShape takes carries no sharding "
+                  "to split it by";
+      return convertValue(*sharding, value.getType(), value.getLoc());
+    };
+    auto outSharding =
+        [&](Operation *op) -> FailureOr<sdy::TensorShardingAttr> {
+      const GspmdSharding *sharding =
+          lookup(op->getDiscardableAttr(kShardingAttr));
+      if (!sharding)
+        return op->emitOpError(
+            "@SPMDShardToFullShape carries no sharding to put its result "
+            "together by");
+      return convertValue(*sharding, op->getResult(0).getType(), op->getLoc());
+    };
+    auto isFullyManual = [&](Operation *op) {
+      const GspmdSharding *sharding =
+          lookup(op->getDiscardableAttr(kShardingAttr));
+      return !sharding || (sharding->kind != GspmdSharding::Kind::Tiled &&
+                           sharding->kind != GspmdSharding::Kind::Tuple);
+    };
+    return sdy::formManualComputations(
+        function.getFunctionBody().front(), mesh, meshRef,
+        {inSharding, outSharding, isFullyManual});
   }
 
   /// The Shardy form of `sharding` for a value of `type`.

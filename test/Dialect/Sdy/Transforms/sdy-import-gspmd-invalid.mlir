@@ -14,13 +14,42 @@ func.func @unknown(%arg0: tensor<4xf32> {mhlo.sharding = "{tiles}"}) -> tensor<4
 
 // -----
 
-// Manual partitioning of a program over several devices.
+// A manual value returned without @SPMDShardToFullShape.
 func.func @manual(%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[2]0,1}"}) -> tensor<2xf32> {
-  // expected-error @+1 {{@SPMDFullToShardShape (manual partitioning) is not supported on several devices}}
-  %0 = stablehlo.custom_call @SPMDFullToShardShape(%arg0) : (tensor<4xf32>) -> tensor<2xf32>
-  // expected-error @+1 {{manual sharding "{manual}" is not supported on several devices}}
+  %0 = stablehlo.custom_call @SPMDFullToShardShape(%arg0) {mhlo.sharding = "{manual}"} : (tensor<4xf32>) -> tensor<2xf32>
   %1 = stablehlo.custom_call @Sharding(%0) {mhlo.sharding = "{manual}"} : (tensor<2xf32>) -> tensor<2xf32>
+  // expected-error @+1 {{returns a manual value (one device's shard) that no @SPMDShardToFullShape made global again}}
   return %1 : tensor<2xf32>
+}
+
+// -----
+
+// Manual over one axis of two.
+func.func @partial(%arg0: tensor<4x4xf32> {mhlo.sharding = "{devices=[2,2]<=[4]}"}) -> tensor<4x4xf32> {
+  // expected-error @+1 {{partially manual sharding "{devices=[2,1,2]<=[4] last_tile_dims={manual}}" is not supported on several devices}}
+  %0 = stablehlo.custom_call @SPMDFullToShardShape(%arg0) {mhlo.sharding = "{devices=[2,1,2]<=[4] last_tile_dims={manual}}"} : (tensor<4x4xf32>) -> tensor<2x4xf32>
+  %1 = stablehlo.custom_call @SPMDShardToFullShape(%0) {mhlo.sharding = "{devices=[2,2]<=[4]}"} : (tensor<2x4xf32>) -> tensor<4x4xf32>
+  return %1 : tensor<4x4xf32>
+}
+
+// -----
+
+// Nothing says how the value entering the region is split.
+func.func @unsplit(%arg0: tensor<4xf32>, %arg1: tensor<4xf32> {mhlo.sharding = "{devices=[2]0,1}"}) -> tensor<4xf32> {
+  // expected-error @+1 {{the value @SPMDFullToShardShape takes carries no sharding to split it by}}
+  %0 = stablehlo.add %arg0, %arg1 : tensor<4xf32>
+  %1 = stablehlo.custom_call @SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"} : (tensor<4xf32>) -> tensor<2xf32>
+  %2 = stablehlo.custom_call @SPMDShardToFullShape(%1) {mhlo.sharding = "{devices=[2]0,1}"} : (tensor<2xf32>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}
+
+// -----
+
+// A global value made global again.
+func.func @unmatched(%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[2]0,1}"}) -> tensor<4xf32> {
+  // expected-error @+1 {{@SPMDShardToFullShape of a value that no @SPMDFullToShardShape made manual}}
+  %0 = stablehlo.custom_call @SPMDShardToFullShape(%arg0) {mhlo.sharding = "{devices=[2]0,1}"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }
 
 // -----

@@ -67,3 +67,45 @@ module @replicated {
     return %arg0 : tensor<4xf32>
   }
 }
+
+// -----
+
+// A shard_map as JAX exports it through GSPMD: the region between the
+// markers becomes a manual computation over every axis; the body function
+// stays a call, the constant it adds is copied in, the value read from
+// outside enters whole, and @Sharding {manual} inside goes.
+// CHECK-LABEL: module @shard_map
+// CHECK: func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"_axis_0"}, {}]>}, %arg1: tensor<4xf32>)
+// CHECK: %[[S:.+]] = sdy.sharding_constraint %arg0 <@mesh, [{"_axis_0"}, {}]>
+// CHECK: %[[M:.+]] = sdy.manual_computation(%[[S]], %arg1) in_shardings=[<@mesh, [{"_axis_0"}, {}]>, <@mesh, [{}]>] out_shardings=[<@mesh, [{"_axis_0"}, {}]>] manual_axes={"_axis_0"} (%[[L:.+]]: tensor<4x4xf32>, %[[B:.+]]: tensor<4xf32>) {
+// CHECK-NEXT: %[[C:.+]] = stablehlo.constant dense<1.000000e+00>
+// CHECK-NEXT: %[[R:.+]] = func.call @shmap_body(%[[L]], %[[B]]) : (tensor<4x4xf32>, tensor<4xf32>) -> tensor<4x4xf32>
+// CHECK-NEXT: %[[A:.+]] = stablehlo.add %[[R]], %[[C]]
+// CHECK-NEXT: sdy.return %[[A]] : tensor<4x4xf32>
+// CHECK-NEXT: } : (tensor<8x4xf32>, tensor<4xf32>) -> tensor<8x4xf32>
+// CHECK: %[[N:.+]] = stablehlo.negate %[[M]]
+// CHECK: return %[[N]]
+// CHECK-NOT: SPMD
+module @shard_map {
+  func.func @main(%arg0: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1]<=[2]}"}, %arg1: tensor<4xf32>) -> tensor<8x4xf32> {
+    %c = stablehlo.constant dense<1.000000e+00> : tensor<4x4xf32>
+    %0 = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{devices=[2,1]<=[2]}"} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    %1 = stablehlo.custom_call @SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"} : (tensor<8x4xf32>) -> tensor<4x4xf32>
+    %2 = func.call @shmap_body(%1, %arg1) : (tensor<4x4xf32>, tensor<4xf32>) -> tensor<4x4xf32>
+    %3 = stablehlo.add %2, %c : tensor<4x4xf32>
+    %4 = stablehlo.custom_call @Sharding(%3) {mhlo.sharding = "{manual}"} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %5 = stablehlo.custom_call @SPMDShardToFullShape(%4) {mhlo.sharding = "{devices=[2,1]<=[2]}"} : (tensor<4x4xf32>) -> tensor<8x4xf32>
+    %6 = stablehlo.negate %5 : tensor<8x4xf32>
+    return %6 : tensor<8x4xf32>
+  }
+  func.func private @shmap_body(%arg0: tensor<4x4xf32>, %arg1: tensor<4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<4xf32>) -> tensor<4x4xf32>
+    %1 = stablehlo.add %arg0, %0 : tensor<4x4xf32>
+    %2 = "stablehlo.all_reduce"(%1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, use_global_device_ids}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %2 : tensor<4x4xf32>
+  }
+}

@@ -63,15 +63,24 @@ def SdyImportGspmd : Pass<"sdy-import-gspmd", "::mlir::ModuleOp"> {
     - `sdy.sharding` on function arguments and results and on ops (a tuple
       sharding gives one sharding per result); trailing replicated tile
       dimensions leave their axes unused;
-    - `@Sharding` custom calls become `sdy.sharding_constraint`.
+    - `@Sharding` custom calls become `sdy.sharding_constraint`;
+    - the ops of a function's body between JAX's `@SPMDFullToShardShape`
+      and `@SPMDShardToFullShape` markers (a `shard_map`) become an
+      `sdy.manual_computation` manual over every axis, one per connected
+      group: the sharding of the value entering a marker is its
+      in-sharding, the marker that leaves gives the out-sharding, constants
+      are copied into the body, other values from outside enter whole, and
+      `@Sharding {manual}` inside goes.
 
     A maximal sharding runs the value on every device (the same values), so
     it reads as replicated. A program whose shardings span one device only
-    loses its `mhlo.sharding` attributes and gets no mesh. Unreadable
-    strings, manual shardings (`{manual}`, `last_tile_dims={manual}`,
-    `@SPMDFullToShardShape`), tile assignments over different device
-    counts or that no mesh lays out, and a count that disagrees with
-    `mhlo.num_partitions`, are errors at their location.
+    loses its `mhlo.sharding` attributes and gets no mesh (its markers stay
+    identities). Unreadable strings, partially manual shardings
+    (`last_tile_dims={manual}`), a manual value used past its region
+    without `@SPMDShardToFullShape`, markers inside nested regions, tile
+    assignments over different device counts or that no mesh lays out, and
+    a count that disagrees with `mhlo.num_partitions`, are errors at their
+    location.
 
     ```mlir
     func.func @main(%x: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1]<=[2]}"})
