@@ -83,6 +83,9 @@ private:
   LogicalResult partitionWithRule(Operation *op, const ShardingRule &rule);
   LogicalResult partitionWhole(Operation *op);
   LogicalResult partitionManual(sdy::ManualComputationOp op);
+  LogicalResult partitionControlFlow(Operation *op);
+  /// Partitions `op` at the builder's insertion point.
+  LogicalResult partitionOp(Operation *op);
   void remark(Operation *op, const Twine &message);
 };
 
@@ -506,7 +509,7 @@ LogicalResult Partitioner::partitionWhole(Operation *op) {
   }
   WalkResult manual = op->walk([](sdy::ManualComputationOp nested) {
     nested.emitOpError("is not partitioned: a manual computation inside "
-                       "another op's region");
+                       "an op computed whole");
     return WalkResult::interrupt();
   });
   if (manual.wasInterrupted())
@@ -611,6 +614,105 @@ LogicalResult Partitioner::partitionManual(sdy::ManualComputationOp op) {
   return success();
 }
 
+LogicalResult Partitioner::partitionOp(Operation *op) {
+  if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp>(op)) {
+    Value input = op->getOperand(0);
+    auto type = cast<RankedTensorType>(input.getType());
+    sdy::ShardingView wanted = getSharding(op->getResult(0));
+    locals[op->getResult(0)] = {
+        reshard(locals.lookup(input), wanted, type, op->getLoc(), op), wanted};
+    return success();
+  }
+  if (auto manual = dyn_cast<sdy::ManualComputationOp>(op))
+    return partitionManual(manual);
+  if (hasPartitionedRegions(op))
+    return partitionControlFlow(op);
+  if (std::optional<ShardingRule> rule = getShardingRule(op))
+    return partitionWithRule(op, *rule);
+  return partitionWhole(op);
+}
+
+LogicalResult Partitioner::partitionControlFlow(Operation *op) {
+  Location loc = op->getLoc();
+  auto loop = dyn_cast<shlo::WhileOp>(op);
+  // What each result keeps throughout: for a loop, each carried value in
+  // both regions too.
+  SmallVector<sdy::ShardingView> kept;
+  SmallVector<Type> localTypes;
+  for (Value result : op->getResults()) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    sdy::ShardingView sharding;
+    if (type) {
+      sharding = getSharding(result);
+      if (!sharding.dividesEvenly(type, mesh))
+        sharding = sdy::ShardingView::getReplicated(type.getRank());
+    }
+    kept.push_back(sharding);
+    localTypes.push_back(type ? Type(sharding.getLocalType(type, mesh))
+                              : result.getType());
+  }
+  auto localOf = [&](Value global, const sdy::ShardingView *wanted,
+                     Operation *user) -> Value {
+    Local local = locals.lookup(global);
+    auto type = dyn_cast<RankedTensorType>(global.getType());
+    if (!type)
+      return local.value ? local.value : global;
+    return reshard(local,
+                   wanted ? *wanted
+                          : sdy::ShardingView::getReplicated(type.getRank()),
+                   type, user->getLoc(), user);
+  };
+  // A loop's operands are its carried values; a branch op's predicate or
+  // index is whole.
+  SmallVector<Value> operands;
+  for (auto [i, operand] : llvm::enumerate(op->getOperands()))
+    operands.push_back(localOf(operand, loop ? &kept[i] : nullptr, op));
+  OperationState state(loc, op->getName());
+  state.addOperands(operands);
+  state.addTypes(localTypes);
+  for (NamedAttribute attr : op->getAttrs())
+    if (attr.getName() != kSdyShardingAttrName)
+      state.addAttribute(attr.getName(), attr.getValue());
+  for (unsigned r = 0; r < op->getNumRegions(); ++r)
+    state.addRegion();
+  Operation *local = builder.create(state);
+
+  OpBuilder::InsertionGuard guard(builder);
+  for (auto [oldRegion, newRegion] :
+       llvm::zip_equal(op->getRegions(), local->getRegions())) {
+    Block &oldBlock = oldRegion.front();
+    SmallVector<Type> argTypes;
+    SmallVector<Location> argLocs;
+    for (BlockArgument arg : oldBlock.getArguments()) {
+      argTypes.push_back(localTypes[arg.getArgNumber()]);
+      argLocs.push_back(arg.getLoc());
+    }
+    Block *block = builder.createBlock(&newRegion, {}, argTypes, argLocs);
+    for (auto [arg, localArg] :
+         llvm::zip_equal(oldBlock.getArguments(), block->getArguments()))
+      locals[arg] = {localArg, kept[arg.getArgNumber()]};
+    for (Operation &inner : oldBlock.without_terminator())
+      if (failed(partitionOp(&inner)))
+        return failure();
+    // The loop's condition returns its predicate whole; the body and the
+    // branches return values as the results keep them.
+    bool isCondition = loop && &oldRegion == &loop.getCond();
+    Operation *terminator = oldBlock.getTerminator();
+    SmallVector<Value> returned;
+    for (auto [i, value] : llvm::enumerate(terminator->getOperands()))
+      returned.push_back(
+          localOf(value, isCondition ? nullptr : &kept[i], terminator));
+    OperationState end(terminator->getLoc(), terminator->getName());
+    end.addOperands(returned);
+    end.addAttributes(terminator->getAttrs());
+    builder.create(end);
+  }
+  for (auto [result, value, sharding] :
+       llvm::zip_equal(op->getResults(), local->getResults(), kept))
+    locals[result] = {value, sharding};
+  return success();
+}
+
 /// The `hlox.shard` attribute of a value of `type` sharded as `sharding`:
 /// `tiles` (the shards along each dimension) and `device_tiles` (each
 /// device's shard index along each dimension, device by device); null for
@@ -669,27 +771,8 @@ LogicalResult Partitioner::run() {
   }
   for (Operation *op : originals) {
     builder.setInsertionPoint(op);
-    if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp>(op)) {
-      Value input = op->getOperand(0);
-      auto type = cast<RankedTensorType>(input.getType());
-      sdy::ShardingView wanted = getSharding(op->getResult(0));
-      locals[op->getResult(0)] = {
-          reshard(locals.lookup(input), wanted, type, op->getLoc(), op),
-          wanted};
-      continue;
-    }
-    if (auto manual = dyn_cast<sdy::ManualComputationOp>(op)) {
-      if (failed(partitionManual(manual)))
-        return failure();
-      continue;
-    }
-    std::optional<ShardingRule> rule = getShardingRule(op);
-    if (rule) {
-      if (failed(partitionWithRule(op, *rule)))
-        return failure();
-    } else if (failed(partitionWhole(op))) {
+    if (failed(partitionOp(op)))
       return failure();
-    }
   }
 
   // Results: each returned value in its result's sharding.

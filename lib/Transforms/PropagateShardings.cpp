@@ -47,12 +47,85 @@ private:
   DenseMap<Value, sdy::ShardingView> shardings;
   DenseSet<Value> fixed;
   DenseMap<Operation *, std::optional<ShardingRule>> rules;
+  /// The ops whose values get shardings, in order: the function's, and
+  /// those in the regions of control flow (hasPartitionedRegions).
+  SmallVector<Operation *> ops;
+  /// Values that control flow ties together: a loop's operand, result,
+  /// region arguments and yielded value; a branch op's result and what
+  /// each branch returns. They take one sharding.
+  SmallVector<SmallVector<Value>> ties;
 
   LogicalResult readWritten(Value value, sdy::TensorShardingAttr attr,
                             Location loc);
   bool visit(Operation *op);
+  bool visitTie(ArrayRef<Value> tie);
+  void collect(Block &block);
   void write();
 };
+
+void Propagation::collect(Block &block) {
+  for (Operation &op : block) {
+    ops.push_back(&op);
+    if (!hasPartitionedRegions(&op))
+      continue;
+    for (Region &region : op.getRegions())
+      collect(region.front());
+    if (auto loop = dyn_cast<shlo::WhileOp>(op)) {
+      Block &cond = loop.getCond().front(), &body = loop.getBody().front();
+      for (unsigned i = 0; i < loop->getNumResults(); ++i)
+        ties.push_back({loop->getOperand(i), loop->getResult(i),
+                        cond.getArgument(i), body.getArgument(i),
+                        body.getTerminator()->getOperand(i)});
+      continue;
+    }
+    for (unsigned i = 0; i < op.getNumResults(); ++i) {
+      SmallVector<Value> tie{op.getResult(i)};
+      for (Region &region : op.getRegions())
+        tie.push_back(region.front().getTerminator()->getOperand(i));
+      ties.push_back(std::move(tie));
+    }
+  }
+}
+
+bool Propagation::visitTie(ArrayRef<Value> tie) {
+  // The sharding of a fixed member, else of the first one that splits
+  // something; the others take its axes on dimensions they have none on.
+  const sdy::ShardingView *source = nullptr;
+  for (int pass = 0; pass < 2 && !source; ++pass)
+    for (Value value : tie) {
+      auto found = shardings.find(value);
+      if (fixed.contains(value) == (pass == 0) && found != shardings.end() &&
+          !found->second.isReplicated()) {
+        source = &found->second;
+        break;
+      }
+    }
+  if (!source)
+    return false;
+  sdy::ShardingView copy = *source;
+  bool changed = false;
+  for (Value value : tie) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || fixed.contains(value))
+      continue;
+    sdy::ShardingView &view =
+        shardings
+            .try_emplace(value,
+                         sdy::ShardingView::getReplicated(type.getRank()))
+            .first->second;
+    sdy::AxisList taken = view.getUsedAxes();
+    for (auto [d, axes] : llvm::enumerate(copy.dims)) {
+      if (axes.empty() || !view.dims[d].empty() ||
+          llvm::any_of(axes,
+                       [&](int64_t a) { return llvm::is_contained(taken, a); }))
+        continue;
+      taken.append(axes.begin(), axes.end());
+      view.dims[d] = axes;
+      changed = true;
+    }
+  }
+  return changed;
+}
 
 LogicalResult Propagation::readWritten(Value value,
                                        sdy::TensorShardingAttr attr,
@@ -196,7 +269,8 @@ void Propagation::write() {
   for (BlockArgument arg : body.getArguments())
     if (sdy::TensorShardingAttr attr = attrOf(arg))
       function.setArgAttr(arg.getArgNumber(), kSdyShardingAttrName, attr);
-  for (Operation &op : body) {
+  for (Operation *opPtr : ops) {
+    Operation &op = *opPtr;
     if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp>(op) ||
         op.getNumResults() == 0)
       continue;
@@ -272,17 +346,19 @@ LogicalResult Propagation::run() {
   for (BlockArgument arg : body.getArguments())
     if (failed(readWritten(arg, getWrittenSharding(arg), function.getLoc())))
       return failure();
-  for (Operation &op : body)
-    for (Value result : op.getResults())
-      if (failed(readWritten(result, getWrittenSharding(result), op.getLoc())))
+  collect(body);
+  for (Operation *op : ops)
+    for (Value result : op->getResults())
+      if (failed(readWritten(result, getWrittenSharding(result), op->getLoc())))
         return failure();
   // A manual computation asks for its operands in its in-shardings.
-  for (auto manual : body.getOps<sdy::ManualComputationOp>())
-    for (auto [operand, attr] : llvm::zip_equal(
-             manual.getOperands(), manual.getInShardings().getShardings()))
-      if (!fixed.contains(operand))
-        if (failed(readWritten(operand, attr, manual.getLoc())))
-          return failure();
+  for (Operation *op : ops)
+    if (auto manual = dyn_cast<sdy::ManualComputationOp>(op))
+      for (auto [operand, attr] : llvm::zip_equal(
+               manual.getOperands(), manual.getInShardings().getShardings()))
+        if (!fixed.contains(operand))
+          if (failed(readWritten(operand, attr, manual.getLoc())))
+            return failure();
   // A result's sharding asks for it from the value returned.
   Operation *terminator = body.getTerminator();
   for (auto [i, value] : llvm::enumerate(terminator->getOperands()))
@@ -293,10 +369,14 @@ LogicalResult Propagation::run() {
 
   for (int round = 0; round < kMaxRounds; ++round) {
     bool changed = false;
-    for (Operation &op : body)
-      changed |= visit(&op);
-    for (Operation &op : llvm::reverse(body))
-      changed |= visit(&op);
+    for (Operation *op : ops)
+      changed |= visit(op);
+    for (ArrayRef<Value> tie : ties)
+      changed |= visitTie(tie);
+    for (Operation *op : llvm::reverse(ops))
+      changed |= visit(op);
+    for (ArrayRef<Value> tie : llvm::reverse(ties))
+      changed |= visitTie(tie);
     if (!changed)
       break;
   }

@@ -357,3 +357,7 @@ std::optional<ShardingRule> hlox::getShardingRule(Operation *op) {
   }
   return std::nullopt;
 }
+
+bool hlox::hasPartitionedRegions(Operation *op) {
+  return isa<shlo::WhileOp, shlo::IfOp, shlo::CaseOp>(op);
+}

@@ -38,22 +38,6 @@ func.func @partially_manual(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@
 
 // -----
 
-sdy.mesh @mesh = <["x"=2]>
-func.func @manual_in_region(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, %p: tensor<i1>) -> tensor<8xf32> {
-  %0 = "stablehlo.if"(%p) ({
-    // expected-error @+1 {{is not partitioned: a manual computation inside another op's region}}
-    %1 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%x: tensor<4xf32>) {
-      sdy.return %x : tensor<4xf32>
-    } : (tensor<8xf32>) -> tensor<8xf32>
-    stablehlo.return %1 : tensor<8xf32>
-  }, {
-    stablehlo.return %arg0 : tensor<8xf32>
-  }) : (tensor<i1>) -> tensor<8xf32>
-  return %0 : tensor<8xf32>
-}
-
-// -----
-
 // expected-error @+1 {{a sharded program over 2 devices with mhlo.num_replicas = 2: the partitioner takes one replica}}
 module attributes {mhlo.num_replicas = 2 : i32} {
   sdy.mesh @inner = <["x"=2]>

@@ -827,8 +827,11 @@ def HloxPropagateShardings : Pass<"hlox-propagate-shardings", "::mlir::ModuleOp"
     free dimensions), reduce, convolution (batch and feature dimensions),
     concatenate, slice, pad, reverse, dynamic_slice and sort. Dimensions that
     an op needs whole (concatenated, sliced, padded, reversed, sorted,
-    spatial) take no axes; ops without a rule (gather, scatter, while, if,
-    case, custom calls, ...) pass nothing through. The results of an
+    spatial) take no axes; ops without a rule (gather, scatter, custom
+    calls, ...) pass nothing through. Control flow (while, if, case) ties
+    each result to what its regions return and, for a loop, to its operand
+    and its regions' arguments: tied values take one another's axes, and
+    the ops in the regions are visited like the function's. The results of an
     `sdy.manual_computation` are written with its out-shardings, and an
     operand not written otherwise is fixed to its in-sharding.
 
@@ -868,12 +871,18 @@ def HloxPartitionSpmd : Pass<"hlox-partition-spmd", "::mlir::ModuleOp"> {
     - an op without a rule runs whole: its operands, and the values its
       regions read, are gathered first (a splat constant is made at its
       local shape instead);
+    - while, if and case keep each result's sharding throughout: a loop's
+      operands are resharded to it and its regions' arguments carry it, the
+      ops in the regions are partitioned like the function's (collectives
+      inside run every iteration), what the body and the branches return
+      is resharded to it, and a loop's condition and a branch op's
+      predicate or index are whole;
     - an `sdy.manual_computation` manual over every axis that splits
       anything is inlined: its operands resharded to its in-shardings are
       the body's arguments, the body's collectives stay as written, and its
       returned values are shards as its out-shardings say (partially manual
-      computations, and manual computations inside other ops' regions, are
-      errors);
+      computations, and manual computations inside an op computed whole,
+      are errors);
     - a value whose sharding differs from what its producer gave is
       resharded: the axes of one dimension moving whole to another by an
       `all_to_all`; otherwise an `all_gather` per dimension whose axes must

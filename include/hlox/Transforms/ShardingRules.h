@@ -48,6 +48,11 @@ struct ShardingRule {
 /// `reduce`, custom calls, gathers, scatters and the ops of other dialects.
 std::optional<ShardingRule> getShardingRule(mlir::Operation *op);
 
+/// Whether the values in `op`'s regions are partitioned like the function's
+/// (while, if, case: control flow that ties its operands, region arguments,
+/// yielded values and results together), rather than `op` computed whole.
+bool hasPartitionedRegions(mlir::Operation *op);
+
 } // namespace hlox
 
 #endif // HLOX_TRANSFORMS_SHARDINGRULES_H
