@@ -33,6 +33,10 @@ struct hlox_event {
   Event event;
 };
 
+struct hlox_process_group {
+  std::shared_ptr<ProcessGroup> group;
+};
+
 namespace {
 
 hlox_error *makeError(const Status &status) {
@@ -345,6 +349,11 @@ hlox_error *hlox_executable_execute(const hlox_execute_args *args) {
   if (given.donate)
     for (size_t i = 0; i < given.num_arguments; ++i)
       options.donate.push_back(given.donate[i] != 0);
+  if (given.process_group) {
+    options.processGroup = given.process_group->group;
+    options.numReplicas = given.num_replicas > 0 ? given.num_replicas : 1;
+    options.numPartitions = given.num_partitions > 0 ? given.num_partitions : 1;
+  }
   StatusOr<Executable::Execution> execution =
       given.executable->executable->executeAsync(arguments, options);
   if (!execution.ok())
@@ -381,6 +390,82 @@ hlox_error *hlox_client_execute_sharded(hlox_client *client,
     return makeError(execution.getStatus());
   for (size_t i = 0; i < execution->results.size(); ++i)
     results[i] = new hlox_buffer{execution->results[i]};
+  return nullptr;
+}
+
+hlox_error *hlox_process_group_join_mpi(double timeout_seconds,
+                                        hlox_process_group **group) {
+  if (!group)
+    return invalid("hlox_process_group_join_mpi: null group");
+  StatusOr<std::shared_ptr<ProcessGroup>> joined =
+      ProcessGroup::joinMpi(timeout_seconds);
+  if (!joined.ok())
+    return makeError(joined.getStatus());
+  *group = new hlox_process_group{*joined};
+  return nullptr;
+}
+
+hlox_error *hlox_process_group_join_gloo(const char *coordinator,
+                                         int64_t num_processes,
+                                         int64_t process_id,
+                                         double timeout_seconds,
+                                         hlox_process_group **group) {
+  if (!group || !coordinator)
+    return invalid("hlox_process_group_join_gloo: null coordinator or group");
+  StatusOr<std::shared_ptr<ProcessGroup>> joined = ProcessGroup::joinGloo(
+      coordinator, num_processes, process_id, timeout_seconds);
+  if (!joined.ok())
+    return makeError(joined.getStatus());
+  *group = new hlox_process_group{*joined};
+  return nullptr;
+}
+
+int64_t hlox_process_group_index(hlox_process_group *group) {
+  return group ? group->group->getProcessIndex() : -1;
+}
+
+int64_t hlox_process_group_size(hlox_process_group *group) {
+  return group ? group->group->getNumProcesses() : 0;
+}
+
+void hlox_process_group_destroy(hlox_process_group *group) { delete group; }
+
+hlox_error *hlox_client_execute_parallel(hlox_client *client,
+                                         const hlox_parallel_process *processes,
+                                         size_t num_processes,
+                                         int64_t num_replicas,
+                                         int64_t num_partitions) {
+  if (!client || (num_processes && !processes))
+    return invalid("hlox_client_execute_parallel: null client or processes");
+  std::vector<Client::ParallelProcess> launches;
+  for (size_t p = 0; p < num_processes; ++p) {
+    const hlox_parallel_process &process = processes[p];
+    if (!process.executable || !process.results ||
+        (process.num_arguments && !process.arguments))
+      return invalid("hlox_client_execute_parallel: process " +
+                     std::to_string(p) +
+                     " has a null executable, arguments or results");
+    Client::ParallelProcess launch;
+    launch.executable = process.executable->executable;
+    for (size_t i = 0; i < process.num_arguments; ++i) {
+      if (!process.arguments[i])
+        return invalid("hlox_client_execute_parallel: argument " +
+                       std::to_string(i) + " of process " + std::to_string(p) +
+                       " is null");
+      launch.arguments.push_back(process.arguments[i]->buffer);
+    }
+    launches.push_back(std::move(launch));
+  }
+  Client::ParallelOptions options;
+  options.numReplicas = num_replicas > 0 ? num_replicas : 1;
+  options.numPartitions = num_partitions > 0 ? num_partitions : 1;
+  StatusOr<Client::ParallelExecution> execution =
+      client->client->executeParallel(launches, options);
+  if (!execution.ok())
+    return makeError(execution.getStatus());
+  for (size_t p = 0; p < num_processes; ++p)
+    for (size_t i = 0; i < execution->results[p].size(); ++i)
+      processes[p].results[i] = new hlox_buffer{execution->results[p][i]};
   return nullptr;
 }
 

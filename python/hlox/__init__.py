@@ -18,12 +18,13 @@ import threading
 from hlox.errors import (CompileError, DataLossError, Error,
                          ExecutionError, InvalidArgumentError,
                          UnimplementedError)
-from hlox._hlox import Buffer, Client
+from hlox._hlox import Buffer, Client, ProcessGroup
 
 __all__ = ["Buffer", "Client", "CompileError", "DataLossError", "Error",
            "Executable", "ExecutionError", "InvalidArgumentError",
-           "UnimplementedError", "compile", "deserialize", "devices",
-           "default_client", "execute_parallel", "memory_spaces"]
+           "ProcessGroup", "UnimplementedError", "compile", "deserialize",
+           "devices", "default_client", "execute_parallel",
+           "memory_spaces"]
 
 _lock = threading.Lock()
 _client = None
@@ -98,6 +99,16 @@ class Executable:
     def __call__(self, *arguments):
         """Runs the program and returns the list of result buffers."""
         return self._client.execute(self._executable, arguments, wait=True)
+
+    def call_in_group(self, group, *arguments, num_replicas,
+                      num_partitions=1):
+        """Runs this process's share of a multi-process job: process
+        group.process_index of the num_replicas x num_partitions grid
+        (hlox.ProcessGroup.join_mpi or join_gloo), its collectives over the
+        group's library; waits and returns the result buffers."""
+        return self._client.execute_in_group(self._executable, arguments,
+                                             group, num_replicas,
+                                             num_partitions)
 
     def call_async(self, *arguments):
         """Submits a run and returns its results at once; they become ready

@@ -512,6 +512,33 @@ PYBIND11_MODULE(_hlox, m) {
         return shardingList(exe.getOutputShardings());
       });
 
+  py::class_<ProcessGroup, std::shared_ptr<ProcessGroup>>(m, "ProcessGroup")
+      .def_static(
+          "join_mpi",
+          [](double timeoutSeconds) {
+            StatusOr<std::shared_ptr<ProcessGroup>> group = [&] {
+              py::gil_scoped_release nogil;
+              return ProcessGroup::joinMpi(timeoutSeconds);
+            }();
+            return unwrap(std::move(group));
+          },
+          py::arg("timeout_seconds") = 60.0)
+      .def_static(
+          "join_gloo",
+          [](const std::string &coordinator, int64_t numProcesses,
+             int64_t processId, double timeoutSeconds) {
+            StatusOr<std::shared_ptr<ProcessGroup>> group = [&] {
+              py::gil_scoped_release nogil;
+              return ProcessGroup::joinGloo(coordinator, numProcesses,
+                                            processId, timeoutSeconds);
+            }();
+            return unwrap(std::move(group));
+          },
+          py::arg("coordinator"), py::arg("num_processes"),
+          py::arg("process_id"), py::arg("timeout_seconds") = 60.0)
+      .def_property_readonly("process_index", &ProcessGroup::getProcessIndex)
+      .def_property_readonly("num_processes", &ProcessGroup::getNumProcesses);
+
   py::class_<Client, std::shared_ptr<Client>>(m, "Client")
       .def(py::init([](unsigned numThreads) {
              ClientOptions options;
@@ -617,6 +644,28 @@ PYBIND11_MODULE(_hlox, m) {
             return execution->results;
           },
           py::arg("executable"), py::arg("arguments"), py::arg("wait") = true)
+      .def(
+          "execute_in_group",
+          [](Client &client, std::shared_ptr<Executable> exe,
+             py::iterable arguments, std::shared_ptr<ProcessGroup> group,
+             int64_t numReplicas, int64_t numPartitions) {
+            std::vector<std::shared_ptr<Buffer>> buffers;
+            for (py::handle argument : arguments)
+              buffers.push_back(toBuffer(client, argument));
+            ExecuteOptions options;
+            options.processGroup = std::move(group);
+            options.numReplicas = numReplicas;
+            options.numPartitions = numPartitions;
+            StatusOr<Executable::Execution> execution = [&] {
+              py::gil_scoped_release nogil;
+              return exe->execute(buffers, options);
+            }();
+            if (!execution.ok())
+              raise(execution.getStatus());
+            return execution->results;
+          },
+          py::arg("executable"), py::arg("arguments"), py::arg("group"),
+          py::arg("num_replicas"), py::arg("num_partitions") = 1)
       .def(
           "execute_parallel",
           [](Client &client, py::iterable processes, int64_t numReplicas,

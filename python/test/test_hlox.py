@@ -292,3 +292,38 @@ def test_sharded_program():
     w = np.arange(6, dtype=np.float32).reshape(3, 2)
     (y,) = executable(x, w)
     np.testing.assert_array_equal(np.asarray(y), x @ w)
+
+
+# One process of a 2-process job over Gloo: argv is the coordinator and the
+# process index; exits 77 when hlox has no Gloo.
+GLOO_PROCESS = """
+import sys
+import numpy as np
+import hlox
+coordinator, index = sys.argv[1], int(sys.argv[2])
+try:
+    group = hlox.ProcessGroup.join_gloo(coordinator, 2, index,
+                                        timeout_seconds=30)
+except hlox.UnimplementedError:
+    sys.exit(77)
+assert group.process_index == index and group.num_processes == 2
+executable = hlox.compile(sys.argv[3], num_replicas=2)
+x = np.array([1, 2, 3], np.float32) * (index + 1)
+y, replica = executable.call_in_group(group, x, num_replicas=2)
+np.testing.assert_array_equal(np.asarray(y), [3, 6, 9])
+assert int(np.asarray(replica)) == index
+"""
+
+
+def test_process_group_over_gloo():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        coordinator = f"127.0.0.1:{s.getsockname()[1]}"
+    processes = [subprocess.Popen([sys.executable, "-c", GLOO_PROCESS,
+                                   coordinator, str(i), GRID_PROGRAM])
+                 for i in range(2)]
+    codes = [p.wait(timeout=120) for p in processes]
+    if codes == [77, 77]:
+        pytest.skip("hlox was built without Gloo")
+    assert codes == [0, 0]

@@ -42,7 +42,7 @@ extern "C" {
 #endif
 
 #define HLOX_API_MAJOR 0
-#define HLOX_API_MINOR 3
+#define HLOX_API_MINOR 4
 
 /* The version of the library loaded: major * 1000 + minor. */
 int hlox_api_version(void);
@@ -273,6 +273,36 @@ hlox_error *hlox_buffer_to_host(hlox_buffer *buffer, void *destination,
                                 size_t size);
 
 /*===------------------------------------------------------------------===*
+ * Process groups (since 0.4)
+ *===------------------------------------------------------------------===*/
+
+/* The processes of a multi-process job that run one program's grid
+ * together, one grid process each (process index = device index, replica
+ * * partitions + partition), their collectives over a collective library
+ * (ProcessGroup in Api.h). A collective that waits longer than
+ * `timeout_seconds` fails: a deadlock, or a process that stopped. */
+typedef struct hlox_process_group hlox_process_group;
+
+/* Joins the processes `mpirun` started (process index = MPI rank).
+ * HLOX_UNIMPLEMENTED when hlox was built without MPI. */
+hlox_error *hlox_process_group_join_mpi(double timeout_seconds,
+                                        hlox_process_group **group);
+/* Joins a job of `num_processes` processes started on their own, as
+ * process `process_id`, meeting at `coordinator` ("host:port"; process 0
+ * serves it), their collectives over Gloo's TCP connections; when a
+ * process dies the others' collectives fail at once. HLOX_UNIMPLEMENTED
+ * when hlox was built without Gloo. */
+hlox_error *hlox_process_group_join_gloo(const char *coordinator,
+                                         int64_t num_processes,
+                                         int64_t process_id,
+                                         double timeout_seconds,
+                                         hlox_process_group **group);
+int64_t hlox_process_group_index(hlox_process_group *group);
+int64_t hlox_process_group_size(hlox_process_group *group);
+/* Executions using the group keep it alive until they finish. */
+void hlox_process_group_destroy(hlox_process_group *group);
+
+/*===------------------------------------------------------------------===*
  * Execution
  *===------------------------------------------------------------------===*/
 
@@ -293,6 +323,14 @@ typedef struct {
    * take its memory). A donated buffer is deleted: any later use of it is
    * an error; borrowed buffers cannot be donated. */
   const int *donate;
+  /* Since 0.4. NULL, or the multi-process job this process runs its share
+   * of: process hlox_process_group_index(process_group) of the
+   * num_replicas x num_partitions grid (as many processes as the group
+   * has), its collectives over the group's library. NULL runs the 1x1
+   * grid; the grid's sizes are read only with a group. */
+  hlox_process_group *process_group;
+  int64_t num_replicas;
+  int64_t num_partitions;
 } hlox_execute_args;
 #define HLOX_EXECUTE_ARGS_SIZE_V0_1                                            \
   (offsetof(hlox_execute_args, device) + sizeof(size_t))
@@ -319,6 +357,28 @@ hlox_error *hlox_client_execute_sharded(hlox_client *client,
                                         hlox_buffer *const *arguments,
                                         size_t num_arguments,
                                         hlox_buffer **results);
+
+/* Since 0.4. One process of a grid run in this process. */
+typedef struct {
+  hlox_executable *executable;
+  hlox_buffer *const *arguments;
+  size_t num_arguments;
+  /* hlox_executable_num_outputs(executable) handles are stored here, owned
+   * by the caller. */
+  hlox_buffer **results;
+} hlox_parallel_process;
+
+/* Since 0.4. Runs processes[r * num_partitions + p] as process (replica r,
+ * partition p) of the grid, concurrently, each on a CPU device of its own
+ * with its share of the host's threads, their collectives meeting in this
+ * process (Client::executeParallel). Returns when every process has
+ * finished: the results, or the first error (a process that fails makes
+ * the others' collectives fail; a deadlock is an error). */
+hlox_error *hlox_client_execute_parallel(hlox_client *client,
+                                         const hlox_parallel_process *processes,
+                                         size_t num_processes,
+                                         int64_t num_replicas,
+                                         int64_t num_partitions);
 
 #ifdef __cplusplus
 }
