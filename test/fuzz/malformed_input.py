@@ -22,6 +22,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "support"))
+import tool_server  # noqa: E402
+
 SKIP_EXIT_CODE = 77
 TIMEOUT_S = 30
 MAX_FILE_BYTES = 200_000
@@ -71,15 +75,14 @@ def run_case(opt, run, name, kind, data, tmpdir, index):
 
 def check(tool, path, name, kind, truncated_exit):
     try:
-        proc = subprocess.run([tool, path], capture_output=True,
-                              timeout=TIMEOUT_S)
+        proc = tool_server.run([tool, path], timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return f"{name} [{kind}]: hang (no answer in {TIMEOUT_S}s)"
     code = proc.returncode
     if code < 0:
         return f"{name} [{kind}]: killed by signal {-code}"
     if kind.startswith("truncate"):
-        if code != truncated_exit or b"error:" not in proc.stderr:
+        if code != truncated_exit or "error:" not in proc.stderr:
             return (f"{name} [{kind}]: expected exit {truncated_exit} with an "
                     f"error, got {code}")
     elif code not in (0, 1):

@@ -5,7 +5,7 @@ isolated as a process of its own: a crash or a timeout ends it alone.
 
 `run(cmd, timeout=None)` is a drop-in for
 `subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)` for
-tools that serve (hlox-run, hlox-opt): it returns a CompletedProcess
+tools that serve (hlox-run, hlox-opt, hlox-compile): it returns a CompletedProcess
 (returncode negative for a signal, as subprocess reports it) and raises
 subprocess.TimeoutExpired. Any other command, or HLOX_TEST_SERVE=0 in the
 environment, runs as a plain subprocess.
@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 import threading
 
-SERVING_TOOLS = ("hlox-run", "hlox-opt")
+SERVING_TOOLS = ("hlox-run", "hlox-opt", "hlox-compile")
 
 _local = threading.local()
 _lock = threading.Lock()

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "conformance"))
 
 from common import SKIP_EXIT_CODE, find_corpus, run_all  # noqa: E402
 from run import check_file, splits_input  # noqa: E402
+import tool_server  # noqa: E402
 
 DEFAULT_TARGETS = ["x86-64-v2", "skylake-avx512", "sapphirerapids"]
 SMALL_FLOAT = re.compile(r"\b(?:bf16|f16|f8E[0-9A-Z]+)\b")
@@ -56,8 +57,7 @@ def compile_file(args, target, corpus, rel, allowed, scratch):
     cmd = [args.hlox_compile, "--compile-to=llvm", "--emit-object",
            "--opaque-constants", f"--target-cpu={target}", "-o", obj, path]
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True,
-                              timeout=TIMEOUT_S)
+        proc = tool_server.run(cmd, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return f"timed out after {TIMEOUT_S}s"
     if proc.returncode != 0:

@@ -29,6 +29,7 @@
 #include "ApiValues.h"
 #include "CompileFlags.h"
 #include "Program.h"
+#include "Serve.h"
 
 #include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Target/CPU/Compiler.h"
@@ -88,7 +89,7 @@ cl::opt<std::string> dumpIr("dump-ir",
                                      "into this folder"));
 } // namespace
 
-int main(int argc, char **argv) {
+static int compileMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::registerPassManagerFlags();
   cl::ParseCommandLineOptions(argc, argv, "hlox CPU compiler phases\n");
@@ -228,4 +229,10 @@ int main(int argc, char **argv) {
   }
   output->keep();
   return 0;
+}
+
+int main(int argc, char **argv) {
+  if (tools::isServeRequest(argc, argv))
+    return tools::serveRequests(argv[0], compileMain);
+  return compileMain(argc, argv);
 }

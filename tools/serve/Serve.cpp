@@ -152,7 +152,13 @@ int serveRequests(const char *argv0, int (*toolMain)(int, char **)) {
     setenv("HLOX_SERVE_BOUND", "1", 1);
     char *self[] = {const_cast<char *>(argv0), const_cast<char *>("--serve"),
                     nullptr};
-    execv("/proc/self/exe", self);
+    // The binary's own path, so that the processes keep its name.
+    char path[4096];
+    ssize_t length = readlink("/proc/self/exe", path, sizeof(path) - 1);
+    if (length > 0) {
+      path[length] = '\0';
+      execv(path, self);
+    }
     // Without exec (no /proc): serve with lazy binding.
   }
   unsetenv("LD_BIND_NOW");
