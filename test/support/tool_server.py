@@ -87,6 +87,10 @@ def run(cmd, timeout=None):
                               timeout=timeout)
     server = _server(cmd[0])
     answer = server.request(cmd[1:], timeout)
+    if answer is None:
+        # The server itself ended (killed from outside): a new one, once.
+        server = _server(cmd[0])
+        answer = server.request(cmd[1:], timeout)
     if answer is None or answer.startswith("error:"):
         raise RuntimeError(f"{cmd[0]} --serve: {answer or 'ended'}")
     if answer == "timeout":
