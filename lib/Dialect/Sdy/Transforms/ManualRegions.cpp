@@ -78,10 +78,9 @@ LogicalResult GroupBuilder::build() {
   SmallVector<Location> argLocs;
   // A body argument per operand: the local value it stands for.
   SmallVector<Value> argFor;
-  SmallVector<Operation *> constants;
-  llvm::SmallPtrSet<Operation *, 8> constantSet;
+  SetVector<Operation *> constants;
   SmallVector<Operation *> outputs;
-  DenseMap<Value, unsigned> capturedIndex;
+  DenseSet<Value> captured;
 
   for (Operation *op : members) {
     if (isCall(op, kFullToShard)) {
@@ -118,19 +117,17 @@ LogicalResult GroupBuilder::build() {
       if (producer && inGroup.contains(producer))
         continue;
       if (producer && isConstantLike(producer)) {
-        if (constantSet.insert(producer).second)
-          constants.push_back(producer);
+        constants.insert(producer);
         continue;
       }
       // A value from outside enters whole: replicated, its local value the
       // global one.
-      if (capturedIndex.count(value))
+      if (!captured.insert(value).second)
         continue;
       auto type = dyn_cast<RankedTensorType>(value.getType());
       if (!type)
         return op->emitOpError("inside a manual region reads a ")
                << value.getType() << " value from outside it";
-      capturedIndex[value] = operands.size();
       operands.push_back(value);
       inShardings.push_back(sdy::ShardingView::getReplicated(type.getRank())
                                 .getAttr(context, meshOrRef, mesh));
