@@ -3,7 +3,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Marks the dispatches that only stream memory through a cheap float
-// reduction for 256-bit vectors (see the pass's description in Passes.td).
+// reduction for 256-bit vectors and for loops that LLVM does not unroll
+// (see the pass's description in Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,7 @@ namespace hlox::cpu {
 
 using namespace mlir;
 using namespace hlox;
+using hlox::cpu::kKeepLoopsRolledAttr;
 using hlox::cpu::kPreferVectorBitsAttr;
 
 namespace {
@@ -79,8 +81,10 @@ public:
   void runOnOperation() override {
     auto bits = IntegerAttr::get(IntegerType::get(&getContext(), 64), 256);
     for (auto function : getOperation().getOps<func::FuncOp>())
-      if (function->hasAttr(kDispatchAttr) && isStreamingReduction(function))
+      if (function->hasAttr(kDispatchAttr) && isStreamingReduction(function)) {
         function->setAttr(kPreferVectorBitsAttr, bits);
+        function->setAttr(kKeepLoopsRolledAttr, UnitAttr::get(&getContext()));
+      }
   }
 };
 

@@ -3,6 +3,7 @@
 // A row sum, split into partial sums (the kernel's arguments as the kernel
 // ABI gives them): memory streams through adds only.
 // CHECK-LABEL: func.func @row_sum
+// CHECK-SAME: hlox.keep_loops_rolled
 // CHECK-SAME: hlox.prefer_vector_bits = 256 : i64
 func.func @row_sum(%arg0: memref<64x256xf32>, %arg1: memref<64xf32>, %begin: index, %end: index) attributes {hlox.dispatch} {
   %cst = arith.constant 0.000000e+00 : f32
@@ -25,6 +26,7 @@ func.func @row_sum(%arg0: memref<64x256xf32>, %arg1: memref<64xf32>, %begin: ind
 // A row max with a conversion and a select: still only moves and cheap
 // compares.
 // CHECK-LABEL: func.func @row_max
+// CHECK-SAME: hlox.keep_loops_rolled
 // CHECK-SAME: hlox.prefer_vector_bits = 256 : i64
 func.func @row_max(%x: tensor<8x128xbf16>, %init: tensor<8xf32>) -> tensor<8xf32> attributes {hlox.dispatch} {
   %max = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<8x128xbf16>) outs(%init : tensor<8xf32>) {
@@ -39,6 +41,7 @@ func.func @row_max(%x: tensor<8x128xbf16>, %init: tensor<8xf32>) -> tensor<8xf32
 
 // A softmax's exp computes: not marked.
 // CHECK-LABEL: func.func @exp_sum
+// CHECK-NOT: hlox.keep_loops_rolled
 // CHECK-NOT: hlox.prefer_vector_bits
 // CHECK: return
 func.func @exp_sum(%x: tensor<8x128xf32>, %init: tensor<8xf32>) -> tensor<8xf32> attributes {hlox.dispatch} {
@@ -53,6 +56,7 @@ func.func @exp_sum(%x: tensor<8x128xf32>, %init: tensor<8xf32>) -> tensor<8xf32>
 
 // A sum of squares multiplies: not marked.
 // CHECK-LABEL: func.func @sum_of_squares
+// CHECK-NOT: hlox.keep_loops_rolled
 // CHECK-NOT: hlox.prefer_vector_bits
 // CHECK: return
 func.func @sum_of_squares(%x: tensor<8x128xf32>, %init: tensor<8xf32>) -> tensor<8xf32> attributes {hlox.dispatch} {
@@ -67,6 +71,7 @@ func.func @sum_of_squares(%x: tensor<8x128xf32>, %init: tensor<8xf32>) -> tensor
 
 // A matrix product is not a stream.
 // CHECK-LABEL: func.func @matmul
+// CHECK-NOT: hlox.keep_loops_rolled
 // CHECK-NOT: hlox.prefer_vector_bits
 // CHECK: return
 func.func @matmul(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %c: tensor<8x4xf32>) -> tensor<8x4xf32> attributes {hlox.dispatch} {
@@ -77,6 +82,7 @@ func.func @matmul(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>, %c: tensor<8x4xf32
 // Elementwise work without a reduction is left as it is, and so is an
 // integer reduction and a function that is not a dispatch.
 // CHECK-LABEL: func.func @copy
+// CHECK-NOT: hlox.keep_loops_rolled
 // CHECK-NOT: hlox.prefer_vector_bits
 // CHECK: return
 func.func @copy(%x: tensor<8x128xf32>, %init: tensor<8x128xf32>) -> tensor<8x128xf32> attributes {hlox.dispatch} {
@@ -84,6 +90,7 @@ func.func @copy(%x: tensor<8x128xf32>, %init: tensor<8x128xf32>) -> tensor<8x128
   return %c : tensor<8x128xf32>
 }
 // CHECK-LABEL: func.func @int_sum
+// CHECK-NOT: hlox.keep_loops_rolled
 // CHECK-NOT: hlox.prefer_vector_bits
 // CHECK: return
 func.func @int_sum(%x: tensor<8x128xi32>, %init: tensor<8xi32>) -> tensor<8xi32> attributes {hlox.dispatch} {
@@ -95,6 +102,7 @@ func.func @int_sum(%x: tensor<8x128xi32>, %init: tensor<8xi32>) -> tensor<8xi32>
   return %sum : tensor<8xi32>
 }
 // CHECK-LABEL: func.func @not_a_dispatch
+// CHECK-NOT: hlox.keep_loops_rolled
 // CHECK-NOT: hlox.prefer_vector_bits
 // CHECK: return
 func.func @not_a_dispatch(%x: tensor<8x128xf32>, %init: tensor<8xf32>) -> tensor<8xf32> {

@@ -37,6 +37,12 @@ constexpr int64_t kVectorBits = 512;
 inline constexpr llvm::StringLiteral kPreferVectorBitsAttr =
     "hlox.prefer_vector_bits";
 
+/// On a dispatch function: LLVM must not unroll its loops, which MLIR tiled
+/// for the vector registers already (hlox-cpu-narrow-streaming-reductions,
+/// hlox-cpu-keep-loops-rolled).
+inline constexpr llvm::StringLiteral kKeepLoopsRolledAttr =
+    "hlox.keep_loops_rolled";
+
 /// `op` itself when it is a linalg.generic, else its generalization (named
 /// ops such as linalg.reduce), in place.
 mlir::FailureOr<mlir::linalg::GenericOp>
