@@ -553,6 +553,7 @@ Client::compile(std::string_view program, const CompileOptions &options,
       exe->partitioning.allReduces = read("all_reduces");
       exe->partitioning.reduceScatters = read("reduce_scatters");
       exe->partitioning.allToAlls = read("all_to_alls");
+      exe->partitioning.collectivePermutes = read("collective_permutes");
       exe->partitioning.slices = read("slices");
       exe->partitioning.wholeOps = read("whole_ops");
     }

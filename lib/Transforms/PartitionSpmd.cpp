@@ -37,7 +37,7 @@ namespace {
 
 struct Counts {
   int64_t allGathers = 0, allReduces = 0, reduceScatters = 0, allToAlls = 0,
-          slices = 0, wholeOps = 0;
+          collectivePermutes = 0, slices = 0, wholeOps = 0;
 };
 
 /// A global value's shard on this device.
@@ -80,6 +80,15 @@ private:
                   Location loc, std::optional<int64_t> scatterDim = {});
   Value allToAll(Value value, int64_t splitDim, int64_t concatDim,
                  const sdy::AxisList &axes, Location loc);
+  /// `value` (a shard along `dim` split over `axes`) widened by `halos`:
+  /// the neighbours' elements on either side (collective_permutes), or
+  /// `padding` (a scalar tensor; zeros when null) where a side has no
+  /// neighbour, or cut where a halo is negative.
+  Value exchangeHalos(Value value, int64_t dim, const sdy::AxisList &axes,
+                      ShardingRule::Halos halos, Value padding, Location loc);
+  /// `value`'s elements [begin, end) along `dim`.
+  Value sliceDim(Value value, int64_t dim, int64_t begin, int64_t end,
+                 Location loc);
   LogicalResult partitionWithRule(Operation *op, const ShardingRule &rule);
   LogicalResult partitionWhole(Operation *op);
   LogicalResult partitionManual(sdy::ManualComputationOp op);
@@ -324,6 +333,86 @@ Value Partitioner::allToAll(Value value, int64_t splitDim, int64_t concatDim,
   return builder.create(state)->getResult(0);
 }
 
+Value Partitioner::sliceDim(Value value, int64_t dim, int64_t begin,
+                            int64_t end, Location loc) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> starts(type.getRank(), 0), limits(type.getShape()),
+      strides(type.getRank(), 1);
+  starts[dim] = begin;
+  limits[dim] = end;
+  return shlo::SliceOp::create(builder, loc, value, starts, limits, strides);
+}
+
+Value Partitioner::exchangeHalos(Value value, int64_t dim,
+                                 const sdy::AxisList &axes,
+                                 ShardingRule::Halos halos, Value padding,
+                                 Location loc) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t size = type.getDimSize(dim);
+  SmallVector<SmallVector<int64_t>> groups = mesh.getGroups(axes);
+  int64_t count = groups.front().size();
+  // A neighbour's `width` elements at its end (from the device before)
+  // or its start (from the device after).
+  auto fromNeighbour = [&](int64_t width, bool fromBefore) -> Value {
+    Value part = fromBefore ? sliceDim(value, dim, size - width, size, loc)
+                            : sliceDim(value, dim, 0, width, loc);
+    SmallVector<int64_t> pairs;
+    for (const SmallVector<int64_t> &group : groups)
+      for (int64_t i = 0; i + 1 < count; ++i) {
+        int64_t source = fromBefore ? group[i] : group[i + 1];
+        int64_t target = fromBefore ? group[i + 1] : group[i];
+        pairs.append({source, target});
+      }
+    auto pairsType = RankedTensorType::get(
+        {static_cast<int64_t>(pairs.size() / 2), 2}, builder.getI64Type());
+    OperationState state(loc, shlo::CollectivePermuteOp::getOperationName());
+    state.addOperands(part);
+    state.addTypes(part.getType());
+    state.addAttribute("source_target_pairs",
+                       DenseIntElementsAttr::get(pairsType, pairs));
+    state.addAttribute("channel_handle",
+                       shlo::ChannelHandleAttr::get(builder.getContext(),
+                                                    nextChannel++, /*type=*/1));
+    ++counts.collectivePermutes;
+    Value halo = builder.create(state)->getResult(0);
+    if (!padding)
+      return halo; // The edge device received zeros.
+    // The edge device's side is padding.
+    auto haloType = cast<RankedTensorType>(halo.getType());
+    Value edge = shlo::CompareOp::create(
+        builder, loc, getShardIndex(axes, loc),
+        scalar(fromBefore ? 0 : count - 1, loc), shlo::ComparisonDirection::EQ,
+        shlo::ComparisonTypeAttr());
+    Value fill = shlo::BroadcastInDimOp::create(builder, loc, haloType, padding,
+                                                ArrayRef<int64_t>{});
+    return shlo::SelectOp::create(builder, loc, edge, fill, halo);
+  };
+  SmallVector<Value> parts;
+  if (halos.low > 0)
+    parts.push_back(fromNeighbour(halos.low, /*fromBefore=*/true));
+  int64_t begin = std::max<int64_t>(0, -halos.low);
+  int64_t end = size + std::min<int64_t>(0, halos.high);
+  parts.push_back(begin == 0 && end == size
+                      ? value
+                      : sliceDim(value, dim, begin, end, loc));
+  if (halos.high > 0)
+    parts.push_back(fromNeighbour(halos.high, /*fromBefore=*/false));
+  if (parts.size() == 1)
+    return parts.front();
+  return shlo::ConcatenateOp::create(builder, loc, parts, dim);
+}
+
+/// Sets row `row` of a windowed op's `padding` attribute to zeros: its
+/// halos hold what the padding stood for.
+void clearPadding(Operation *op, int64_t row) {
+  auto padding = op->getAttrOfType<DenseIntElementsAttr>("padding");
+  if (!padding)
+    return;
+  SmallVector<int64_t> values(padding.getValues<int64_t>());
+  values[2 * row] = values[2 * row + 1] = 0;
+  op->setAttr("padding", DenseIntElementsAttr::get(padding.getType(), values));
+}
+
 /// The sharding each tensor of `rule` gets from the axes of its factors;
 /// a factor whose axes a tensor cannot express (a later factor of a merged
 /// dimension sharded while an earlier is not whole, or a dimension they do
@@ -374,7 +463,7 @@ LogicalResult Partitioner::partitionWithRule(Operation *op,
       int64_t factor = dimFactors.front();
       if (reductionsOnly != rule.isReduction(factor) ||
           !factorAxes[factor].empty() ||
-          rule.factorSizes[factor] % mesh.getSize(axes) != 0 ||
+          !rule.allowsShards(factor, mesh.getSize(axes)) ||
           llvm::any_of(axes, [&](int64_t a) { return used.contains(a); }))
         continue;
       factorAxes[factor] = axes;
@@ -417,8 +506,35 @@ LogicalResult Partitioner::partitionWithRule(Operation *op,
     mapping.map(operand,
                 reshard(locals.lookup(operand), sharding,
                         cast<RankedTensorType>(operand.getType()), loc, op));
+  // A split window factor: each operand that slides along it reads its
+  // shard widened by halos (a reduce_window's padding is its init value;
+  // a convolution's zeros).
+  for (const ShardingRule::Window &window : rule.windows) {
+    const sdy::AxisList &axes = factorAxes[window.factor];
+    if (axes.empty())
+      continue;
+    ShardingRule::Halos halos = *ShardingRule::getHalos(
+        window, rule.factorSizes[window.factor], mesh.getSize(axes));
+    for (auto [i, factors] : llvm::enumerate(rule.operands))
+      for (auto [d, dimFactors] : llvm::enumerate(factors)) {
+        if (!llvm::is_contained(dimFactors, window.factor))
+          continue;
+        Value operand = op->getOperand(i);
+        Value padding;
+        if (auto reduceWindow = dyn_cast<shlo::ReduceWindowOp>(op))
+          padding = mapping.lookup(reduceWindow.getInitValues()[i]);
+        mapping.map(operand, exchangeHalos(mapping.lookup(operand), d, axes,
+                                           halos, padding, loc));
+        remark(op, "halo exchange along dimension " + Twine(d) +
+                       " of operand " + Twine(i) + ": " + Twine(halos.low) +
+                       " elements before, " + Twine(halos.high) + " after");
+      }
+  }
   Operation *local = builder.clone(*op, mapping);
   local->removeAttr(kSdyShardingAttrName);
+  for (const ShardingRule::Window &window : rule.windows)
+    if (!factorAxes[window.factor].empty())
+      clearPadding(local, window.paddingRow);
   for (auto [result, sharding] :
        llvm::zip_equal(local->getResults(), resultShardings))
     result.setType(
@@ -891,6 +1007,9 @@ public:
                  builder.getI64IntegerAttr(counts.reduceScatters)),
              builder.getNamedAttr("all_to_alls",
                                   builder.getI64IntegerAttr(counts.allToAlls)),
+             builder.getNamedAttr(
+                 "collective_permutes",
+                 builder.getI64IntegerAttr(counts.collectivePermutes)),
              builder.getNamedAttr("slices",
                                   builder.getI64IntegerAttr(counts.slices)),
              builder.getNamedAttr(

@@ -148,7 +148,8 @@ LogicalResult Propagation::readWritten(Value value,
 }
 
 /// Splits `axes` over `factors` major to minor: each factor takes axes
-/// while their product divides its size, and the next factor starts only
+/// while their product divides its size (and, for a window, its halos
+/// come from neighbours alone), and the next factor starts only
 /// once the previous one is whole. Empty when it does not fit.
 SmallVector<std::pair<int64_t, sdy::AxisList>>
 splitOverFactors(ArrayRef<int64_t> axes, ArrayRef<int64_t> factors,
@@ -161,7 +162,7 @@ splitOverFactors(ArrayRef<int64_t> axes, ArrayRef<int64_t> factors,
     int64_t size = rule.factorSizes[factor], product = 1;
     sdy::AxisList part;
     while (next < axes.size() &&
-           size % (product * mesh.sizes[axes[next]]) == 0) {
+           rule.allowsShards(factor, product * mesh.sizes[axes[next]])) {
       product *= mesh.sizes[axes[next]];
       part.push_back(axes[next++]);
     }

@@ -23,6 +23,39 @@ bool ShardingRule::isReduction(int64_t factor) const {
   return true;
 }
 
+const ShardingRule::Window *ShardingRule::getWindow(int64_t factor) const {
+  for (const Window &window : windows)
+    if (window.factor == factor)
+      return &window;
+  return nullptr;
+}
+
+std::optional<ShardingRule::Halos> ShardingRule::getHalos(const Window &window,
+                                                          int64_t outputSize,
+                                                          int64_t shards) {
+  if (shards <= 0 || outputSize % shards != 0 || window.inputSize % shards != 0)
+    return std::nullopt;
+  int64_t in = window.inputSize / shards, out = outputSize / shards;
+  if (out * window.stride != in)
+    return std::nullopt;
+  // Output shard i reads input [i x in - padLow, i x in - padLow +
+  // (out - 1) x stride + extent).
+  Halos halos{window.padLow,
+              (out - 1) * window.stride + window.extent - window.padLow - in};
+  if (halos.low > in || halos.high > in ||
+      std::max<int64_t>(0, -halos.low) >= in + std::min<int64_t>(0, halos.high))
+    return std::nullopt;
+  return halos;
+}
+
+bool ShardingRule::allowsShards(int64_t factor, int64_t shards) const {
+  if (factorSizes[factor] % shards != 0)
+    return false;
+  const Window *window = getWindow(factor);
+  return !window || shards == 1 ||
+         getHalos(*window, factorSizes[factor], shards).has_value();
+}
+
 namespace {
 
 using DimFactors = ShardingRule::DimFactors;
@@ -286,9 +319,69 @@ std::optional<ShardingRule> getConvolutionRule(shlo::ConvolutionOp op) {
   int64_t inFeature = rule.addFactor(lhs[numbers.getInputFeatureDimension()]);
   lhsFactors[numbers.getInputFeatureDimension()] = {inFeature};
   rhsFactors[numbers.getKernelInputFeatureDimension()] = {inFeature};
-  // Spatial dimensions stay whole (no halo exchange).
+  // A spatial dimension slides the kernel's window over the input (the
+  // kernel's own spatial dimensions stay whole); one the input is dilated
+  // or the window reversed along stays whole.
+  ArrayRef<int64_t> out = cast<RankedTensorType>(op.getType()).getShape();
+  for (auto [i, inputDim] :
+       llvm::enumerate(numbers.getInputSpatialDimensions())) {
+    auto at = [&](std::optional<ArrayRef<int64_t>> values, int64_t fallback) {
+      return values ? (*values)[i] : fallback;
+    };
+    std::optional<ArrayRef<bool>> reversal = op.getWindowReversal();
+    if (at(op.getLhsDilation(), 1) != 1 || (reversal && (*reversal)[i]))
+      continue;
+    int64_t kernel = rhs[numbers.getKernelSpatialDimensions()[i]];
+    int64_t padLow = 0;
+    if (std::optional<DenseIntElementsAttr> padding = op.getPadding())
+      padLow = padding->getValues<int64_t>()[2 * i];
+    int64_t outputDim = numbers.getOutputSpatialDimensions()[i];
+    int64_t factor = rule.addFactor(out[outputDim]);
+    lhsFactors[inputDim] = {factor};
+    result[outputDim] = {factor};
+    rule.windows.push_back({factor, lhs[inputDim], at(op.getWindowStrides(), 1),
+                            (kernel - 1) * at(op.getRhsDilation(), 1) + 1,
+                            padLow, static_cast<int64_t>(i)});
+  }
   rule.operands = {lhsFactors, rhsFactors};
   rule.results.push_back(result);
+  return rule;
+}
+
+/// A window factor (or a plain one, where the window is one element with
+/// no stride or padding) per dimension of the inputs; the init values span
+/// none. A dimension the base is dilated along stays whole.
+std::optional<ShardingRule> getReduceWindowRule(shlo::ReduceWindowOp op) {
+  int64_t numInputs = op.getInputs().size();
+  ArrayRef<int64_t> in = *getStaticShape(op.getInputs().front().getType());
+  ArrayRef<int64_t> out = *getStaticShape(op->getResult(0).getType());
+  ArrayRef<int64_t> sizes = op.getWindowDimensions();
+  auto at = [&](std::optional<ArrayRef<int64_t>> values, int64_t d) {
+    return values ? (*values)[d] : 1;
+  };
+  ShardingRule rule;
+  TensorFactors inputs(in.size()), results(out.size());
+  for (int64_t d = 0; d < static_cast<int64_t>(in.size()); ++d) {
+    if (at(op.getBaseDilations(), d) != 1)
+      continue;
+    int64_t padLow = 0, padHigh = 0;
+    if (std::optional<DenseIntElementsAttr> padding = op.getPadding()) {
+      padLow = padding->getValues<int64_t>()[2 * d];
+      padHigh = padding->getValues<int64_t>()[2 * d + 1];
+    }
+    int64_t stride = at(op.getWindowStrides(), d);
+    int64_t extent = (sizes[d] - 1) * at(op.getWindowDilations(), d) + 1;
+    int64_t factor = rule.addFactor(out[d]);
+    inputs[d] = {factor};
+    results[d] = {factor};
+    if (extent != 1 || stride != 1 || padLow != 0 || padHigh != 0)
+      rule.windows.push_back({factor, in[d], stride, extent, padLow, d});
+  }
+  for (int64_t i = 0; i < numInputs; ++i)
+    rule.operands.push_back(inputs);
+  for (int64_t i = 0; i < numInputs; ++i)
+    rule.operands.push_back({});
+  rule.results.assign(op->getNumResults(), results);
   return rule;
 }
 
@@ -322,6 +415,8 @@ std::optional<ShardingRule> hlox::getShardingRule(Operation *op) {
     return getConcatenateRule(concatenate);
   if (auto convolution = dyn_cast<shlo::ConvolutionOp>(op))
     return getConvolutionRule(convolution);
+  if (auto window = dyn_cast<shlo::ReduceWindowOp>(op))
+    return getReduceWindowRule(window);
   if (auto slice = dyn_cast<shlo::SliceOp>(op)) {
     ArrayRef<int64_t> in = *getStaticShape(slice.getOperand().getType());
     return getSameRankRule(op, 0, [&](int64_t d) {

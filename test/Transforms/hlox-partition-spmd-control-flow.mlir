@@ -11,7 +11,7 @@
 // PROP: stablehlo.tanh {{.*}}sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>
 // PROP: stablehlo.negate {{.*}}sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>
 
-// CHECK: module attributes {hlox.partitioning = {all_gathers = 0 : i64, all_reduces = 1 : i64, all_to_alls = 0 : i64, reduce_scatters = 0 : i64, slices = 0 : i64, whole_ops = 0 : i64}
+// CHECK: module attributes {hlox.partitioning = {all_gathers = 0 : i64, all_reduces = 1 : i64, all_to_alls = 0 : i64, collective_permutes = 0 : i64, reduce_scatters = 0 : i64, slices = 0 : i64, whole_ops = 0 : i64}
 // CHECK-LABEL: func.func @loop
 // CHECK: %[[L:.+]]:3 = stablehlo.while(%[[I:.+]] = %{{.+}}, %[[V:.+]] = %arg0, %[[S:.+]] = %{{.+}}) : tensor<i64>, tensor<4x4xf32>, tensor<f32>
 // CHECK: cond {

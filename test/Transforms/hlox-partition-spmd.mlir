@@ -2,7 +2,7 @@
 // RUN: hlox-opt --hlox-propagate-shardings --hlox-partition-spmd=remarks %S/Inputs/sharded-programs.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // What was inserted, counted on the module.
-// CHECK: module attributes {hlox.partitioning = {all_gathers = 1 : i64, all_reduces = 2 : i64, all_to_alls = 1 : i64, reduce_scatters = 0 : i64, slices = 1 : i64, whole_ops = 0 : i64}, mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32}
+// CHECK: module attributes {hlox.partitioning = {all_gathers = 1 : i64, all_reduces = 2 : i64, all_to_alls = 1 : i64, collective_permutes = 0 : i64, reduce_scatters = 0 : i64, slices = 1 : i64, whole_ops = 0 : i64}, mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32}
 // CHECK-NOT: sdy.
 
 // Tensor parallelism: local shapes throughout, one all_reduce (a sum) of

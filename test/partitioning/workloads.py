@@ -13,7 +13,9 @@ same seeded inputs:
   meet in one all_reduce), the third whole;
 - f_encoder, data parallel (the batch) and tensor parallel (the
   feed-forward block, column then row);
-- g_convblock, the batch split.
+- g_convblock, the batch split, and the image's height split (each
+  device's rows of every convolution and the max pool, with halos of
+  rows from its neighbours).
 
 Results must agree within a relative error of 1e-4 of each result's
 largest magnitude (partial sums add in another order). With --mpiexec
@@ -56,6 +58,7 @@ SCHEMES = {
     ("f_encoder", "tp"): {"w1": [False, True], "b1": [True],
                           "w2": [True, False]},
     ("g_convblock", "dp"): {"x": [True, False, False, False]},
+    ("g_convblock", "rows"): {"x": [False, False, True, False]},
 }
 
 

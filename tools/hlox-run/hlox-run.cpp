@@ -412,7 +412,9 @@ void printCompileStats(const api::Executable &executable) {
                  << " all-gathers, " << report.partitioning.allReduces
                  << " all-reduces, " << report.partitioning.reduceScatters
                  << " reduce-scatters, " << report.partitioning.allToAlls
-                 << " all-to-alls, " << report.partitioning.slices
+                 << " all-to-alls, " << report.partitioning.collectivePermutes
+                 << " collective-permutes (halos), "
+                 << report.partitioning.slices
                  << " slices of a device's shard, "
                  << report.partitioning.wholeOps
                  << " ops computed whole on gathered operands or sliced\n";

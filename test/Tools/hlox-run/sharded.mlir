@@ -23,7 +23,7 @@
 // The second dot's rows: each device keeps its rows of the sum of the
 // partial results (reduce_scatter); the zero constant is made at its
 // local shape.
-// STATS: partitioned over 2 devices: 0 all-gathers, 0 all-reduces, 1 reduce-scatters, 0 all-to-alls, 0 slices of a device's shard, 0 ops computed whole on gathered operands or sliced
+// STATS: partitioned over 2 devices: 0 all-gathers, 0 all-reduces, 1 reduce-scatters, 0 all-to-alls, 0 collective-permutes (halos), 0 slices of a device's shard, 0 ops computed whole on gathered operands or sliced
 
 // TIME: time per run: {{.*}} us median of 3 runs (min {{.*}}, max {{.*}}), 2 devices
 

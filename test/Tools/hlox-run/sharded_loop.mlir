@@ -3,7 +3,7 @@
 // evaluator.
 // RUN: hlox-run %s --random-inputs --compare-with-interpreter --stats 2>&1 | FileCheck %s
 
-// CHECK: partitioned over 2 devices: 0 all-gathers, 1 all-reduces, 0 reduce-scatters, 0 all-to-alls, 0 slices of a device's shard, 0 ops computed whole
+// CHECK: partitioned over 2 devices: 0 all-gathers, 1 all-reduces, 0 reduce-scatters, 0 all-to-alls, 0 collective-permutes (halos), 0 slices of a device's shard, 0 ops computed whole
 // CHECK: result[0] tensor<8x4xf32>: 0 of 32 elements differ
 // CHECK: result[1] tensor<f32>: 0 of 1 elements differ
 

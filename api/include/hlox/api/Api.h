@@ -402,6 +402,9 @@ struct CompileReport {
     int64_t allReduces = 0;
     int64_t reduceScatters = 0;
     int64_t allToAlls = 0;
+    /// Halo exchanges of windowed ops (convolution, reduce_window) along
+    /// split spatial dimensions, one per side.
+    int64_t collectivePermutes = 0;
     /// Slices of a device's own shard.
     int64_t slices = 0;
     /// Ops without a sharding rule computed whole on every device, whose
