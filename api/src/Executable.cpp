@@ -547,12 +547,32 @@ Client::executeParallel(const std::vector<ParallelProcess> &processes,
           std::make_shared<Buffer>(type, 0, Event::ready(), storage));
     }
   };
-  std::vector<std::thread> threads;
-  for (int64_t index = 1; index < count; ++index)
-    threads.emplace_back(run, index);
+  if (static_cast<int64_t>(client.parallelThreads.size()) < count - 1)
+    client.parallelThreads.resize(count - 1);
+  // Shared with the tasks, which may still hold it after the wait ends.
+  struct Completion {
+    std::mutex mutex;
+    std::condition_variable wake;
+    int64_t running;
+  };
+  auto completion = std::make_shared<Completion>();
+  completion->running = count - 1;
+  for (int64_t index = 1; index < count; ++index) {
+    std::unique_ptr<Stream> &thread = client.parallelThreads[index - 1];
+    if (!thread)
+      thread = std::make_unique<Stream>();
+    thread->submit([&run, index, completion] {
+      run(index);
+      std::lock_guard<std::mutex> lock(completion->mutex);
+      if (--completion->running == 0)
+        completion->wake.notify_one();
+    });
+  }
   run(0);
-  for (std::thread &thread : threads)
-    thread.join();
+  {
+    std::unique_lock<std::mutex> lock(completion->mutex);
+    completion->wake.wait(lock, [&] { return completion->running == 0; });
+  }
   // The failure that made the others fail, else the first.
   int64_t cause = communicator.getFailedProcess();
   if (cause >= 0 && !statuses[cause].ok())

@@ -97,6 +97,11 @@ struct ClientState {
   /// time uses them.
   std::mutex parallelMutex;
   std::vector<std::unique_ptr<runtime::CpuDevice>> parallelDevices;
+  /// The threads that run processes 1 and up of parallel runs (process 0
+  /// runs on the caller's), kept from run to run: what a thread keeps for
+  /// itself (the matrix kernel's packing buffers, oneDNN's state) is not
+  /// made afresh, page by page, every run.
+  std::vector<std::unique_ptr<Stream>> parallelThreads;
   /// Guards the MLIR context and every compilation.
   std::mutex compileMutex;
   std::unique_ptr<mlir::MLIRContext> context;
@@ -132,6 +137,16 @@ struct Executable::Impl {
   CompileReport::Partitioning partitioning;
   std::vector<Sharding> inputShardings;
   std::vector<Sharding> outputShardings;
+  /// Of a partitioned program, per argument: the shards (one per device)
+  /// last split from an API buffer, and that buffer's runtime identity.
+  /// API buffers never change once ready, so the same identity means the
+  /// same shards (a model's weights are split once, not every run).
+  struct SplitArgument {
+    uint64_t bufferId = 0;
+    std::vector<std::shared_ptr<Buffer>> shards;
+  };
+  std::mutex splitMutex;
+  std::vector<SplitArgument> splitArguments;
   /// The entry's argument types (owned by the client's context).
   std::vector<mlir::RankedTensorType> declaredTypes;
   bool polymorphic = false;

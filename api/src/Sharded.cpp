@@ -105,21 +105,48 @@ Client::splitArguments(const Executable &executable,
                     "argument " + std::to_string(i) + " is a " + global.str() +
                         "; its shards on " + std::to_string(devices) +
                         " devices are " + local.str());
-    std::vector<uint8_t> bytes(global.getByteSize());
-    Status copied = arguments[i]->toHost(bytes.data(), bytes.size());
-    if (!copied.ok())
-      return copied;
+    if (arguments[i]->isDeleted())
+      return Status(ErrorCode::InvalidArgument,
+                    "argument " + std::to_string(i) +
+                        " was donated to an earlier execution");
+    Status ready = arguments[i]->getReadyEvent().wait();
+    if (!ready.ok())
+      return ready;
+    const std::shared_ptr<runtime::Buffer> &storage =
+        arguments[i]->getImpl()->storage;
+    // The shards split from this very buffer before.
+    Executable::Impl &exe = executable.getImpl();
+    {
+      std::lock_guard<std::mutex> lock(exe.splitMutex);
+      if (exe.splitArguments.size() < arguments.size())
+        exe.splitArguments.resize(arguments.size());
+      const Executable::Impl::SplitArgument &known = exe.splitArguments[i];
+      if (storage->isImmutable() && known.bufferId == storage->getId() &&
+          static_cast<int64_t>(known.shards.size()) == devices) {
+        for (int64_t device = 0; device < devices; ++device)
+          split[device].push_back(known.shards[device]);
+        continue;
+      }
+    }
+    // Each shard copied once, from the argument's memory into its own.
+    auto *bytes = static_cast<uint8_t *>(storage->data());
     size_t elementSize = getElementSize(global);
-    std::vector<uint8_t> shard(local.getByteSize());
+    std::vector<std::shared_ptr<Buffer>> shards;
     for (int64_t device = 0; device < devices; ++device) {
-      copyBlock(bytes.data(), global.shape, shard.data(), local.shape,
+      auto shard = std::make_shared<Buffer::Impl>();
+      shard->storage = std::make_shared<runtime::Buffer>(toBufferType(local));
+      copyBlock(bytes, global.shape,
+                static_cast<uint8_t *>(shard->storage->data()), local.shape,
                 getOffsets(sharding, local.shape, device), elementSize,
                 /*toGlobal=*/false);
-      StatusOr<std::shared_ptr<Buffer>> buffer =
-          bufferFromHost(shard.data(), local);
-      if (!buffer.ok())
-        return buffer.getStatus();
-      split[device].push_back(*buffer);
+      shard->storage->setImmutable();
+      shards.push_back(std::make_shared<Buffer>(
+          local, arguments[i]->getDeviceId(), Event::ready(), shard));
+      split[device].push_back(shards.back());
+    }
+    if (storage->isImmutable()) {
+      std::lock_guard<std::mutex> lock(exe.splitMutex);
+      exe.splitArguments[i] = {storage->getId(), std::move(shards)};
     }
   }
   return split;
@@ -151,22 +178,32 @@ StatusOr<std::vector<std::shared_ptr<Buffer>>> Client::assembleResults(
     TensorType global = local;
     for (size_t d = 0; d < global.shape.size(); ++d)
       global.shape[d] *= sharding.tiles[d];
-    std::vector<uint8_t> bytes(global.getByteSize());
-    std::vector<uint8_t> shard(local.getByteSize());
+    // Each shard copied once, into the global result's memory.
+    auto whole = std::make_shared<Buffer::Impl>();
+    whole->storage = std::make_shared<runtime::Buffer>(toBufferType(global));
     size_t elementSize = getElementSize(global);
     for (int64_t device = 0; device < devices; ++device) {
-      Status copied = results[device][j]->toHost(shard.data(), shard.size());
-      if (!copied.ok())
-        return copied;
-      copyBlock(bytes.data(), global.shape, shard.data(), local.shape,
-                getOffsets(sharding, local.shape, device), elementSize,
-                /*toGlobal=*/true);
+      const std::shared_ptr<Buffer> &part = results[device][j];
+      if (part->isDeleted())
+        return Status(ErrorCode::InvalidArgument,
+                      "device " + std::to_string(device) + "'s result " +
+                          std::to_string(j) + " was donated");
+      if (part->getType().getByteSize() != local.getByteSize())
+        return Status(ErrorCode::InvalidArgument,
+                      "device " + std::to_string(device) + "'s result " +
+                          std::to_string(j) + " is a " + part->getType().str() +
+                          ", not a " + local.str());
+      Status ready = part->getReadyEvent().wait();
+      if (!ready.ok())
+        return ready;
+      copyBlock(static_cast<uint8_t *>(whole->storage->data()), global.shape,
+                static_cast<uint8_t *>(part->getImpl()->storage->data()),
+                local.shape, getOffsets(sharding, local.shape, device),
+                elementSize, /*toGlobal=*/true);
     }
-    StatusOr<std::shared_ptr<Buffer>> buffer =
-        bufferFromHost(bytes.data(), global);
-    if (!buffer.ok())
-      return buffer.getStatus();
-    assembled.push_back(*buffer);
+    whole->storage->setImmutable();
+    assembled.push_back(std::make_shared<Buffer>(
+        global, results[0][j]->getDeviceId(), Event::ready(), whole));
   }
   return assembled;
 }

@@ -590,6 +590,23 @@ TEST(Api, PartitionsAndRunsAShardedProgram) {
   ASSERT_TRUE(split.ok());
   EXPECT_EQ(toVector((*split)[1][0]), (std::vector<float>{5, 6, 7, 8}));
   EXPECT_EQ((*split)[1][1], *by);
+  // The same buffer again: the shards split from it before (its contents
+  // never change); another buffer, with other contents, splits anew.
+  auto again = client->splitArguments(**exe, {*bx, *by});
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ((*again)[0][0], (*split)[0][0]);
+  EXPECT_EQ((*again)[1][0], (*split)[1][0]);
+  float z[8] = {-1, -2, -3, -4, -5, -6, -7, -8};
+  auto bz = client->bufferFromHost(z, ElementType::F32, {4, 2});
+  ASSERT_TRUE(bz.ok());
+  auto other = client->splitArguments(**exe, {*bz, *by});
+  ASSERT_TRUE(other.ok());
+  EXPECT_NE((*other)[1][0], (*split)[1][0]);
+  EXPECT_EQ(toVector((*other)[1][0]), (std::vector<float>{-5, -6, -7, -8}));
+  auto second = client->executeSharded(*exe, {*bz, *by});
+  ASSERT_TRUE(second.ok()) << second.getStatus().getMessage();
+  EXPECT_EQ(toVector(second->results[0]),
+            (std::vector<float>{9, 8, 17, 16, 25, 24, 33, 32}));
   // A global argument of the wrong shape is an error, not a wrong split.
   auto wrong = client->bufferFromHost(x, ElementType::F32, {2, 4});
   ASSERT_TRUE(wrong.ok());
