@@ -152,6 +152,31 @@ static void computeLifetimes(const HostProgram &program,
     }
 }
 
+/// Whether `kernel` (on tensors) returns its one operand reshaped and
+/// nothing else: a
+/// chain of tensor.collapse_shape and tensor.expand_shape of static,
+/// row-major tensors (the same bytes in the same order).
+static bool isReshapeOnly(func::FuncOp kernel) {
+  if (kernel.isExternal() || kernel.getNumArguments() != 1 ||
+      kernel.getNumResults() != 1 || !kernel.getBody().hasOneBlock())
+    return false;
+  Block &body = kernel.getBody().front();
+  Value current = body.getArgument(0);
+  for (Operation &op : body.without_terminator()) {
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(op) ||
+        op.getOperand(0) != current)
+      return false;
+    current = op.getResult(0);
+  }
+  auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
+  auto from = dyn_cast<RankedTensorType>(body.getArgument(0).getType());
+  auto to = dyn_cast<RankedTensorType>(current.getType());
+  return ret && ret.getOperand(0) == current &&
+         current != body.getArgument(0) && from && to &&
+         from.hasStaticShape() && to.hasStaticShape() && !from.getEncoding() &&
+         !to.getEncoding() && from.getElementType() == to.getElementType();
+}
+
 /// Places the arena values of `program` by first fit over their lifetimes;
 /// `loops` holds the [first, last] command of each loop. A convolution's
 /// result takes its addend's bytes when the convolution is the addend's
@@ -394,6 +419,19 @@ private:
     if (!kernel || !kernel->hasAttr(kDispatchAttr))
       return call.emitError("call of @")
              << call.getCallee() << ", which is not a dispatch";
+    // A dispatch that only reshapes its operand keeps its bytes in their
+    // order: a copy, which the arena plan makes free where the reshape is
+    // the operand's last use (as a model's reshapes between matrix
+    // products and transposes are).
+    if (kernel->hasAttr(kReshapeOnlyAttr)) {
+      FailureOr<int64_t> source = lookup(call, call.getOperand(0));
+      if (failed(source))
+        return failure();
+      int64_t result = addArenaValue(call.getResult(0).getType());
+      ids[call.getResult(0)] = result;
+      addCopy(*source, result, call);
+      return success();
+    }
     std::vector<int64_t> values;
     for (Value operand : call.getOperands()) {
       FailureOr<int64_t> id = lookup(call, operand);
@@ -1079,4 +1117,10 @@ FailureOr<HostProgram> hlox::buildHostProgram(
     std::vector<Operation *> &hostCalls, const ffi::HandlerRegistry &handlers) {
   return HostProgramBuilder(module, signature, hostCalls, handlers)
       .build(entry);
+}
+
+void hlox::markReshapeOnlyDispatches(ModuleOp module) {
+  for (auto function : module.getOps<func::FuncOp>())
+    if (function->hasAttr(kDispatchAttr) && isReshapeOnly(function))
+      function->setAttr(kReshapeOnlyAttr, UnitAttr::get(module.getContext()));
 }

@@ -85,6 +85,7 @@ hlox::compile(ModuleOp module, const Target &target) {
   // the host function then moves to a module of its own (the host calls
   // point into it), and the kernels are compiled alone.
   auto start = std::chrono::steady_clock::now();
+  markReshapeOnlyDispatches(module);
   if (failed(target.prepareKernels(module)))
     return failure();
   auto host = module.lookupSymbol<func::FuncOp>(options.entry);

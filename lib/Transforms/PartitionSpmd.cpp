@@ -509,12 +509,15 @@ LogicalResult Partitioner::partitionWithRule(Operation *op,
   // A split window factor: each operand that slides along it reads its
   // shard widened by halos (a reduce_window's padding is its init value;
   // a convolution's zeros).
+  // (Axes of size 1 split nothing: the window stays as it is.)
+  SmallVector<int64_t> splitPaddingRows;
   for (const ShardingRule::Window &window : rule.windows) {
     const sdy::AxisList &axes = factorAxes[window.factor];
-    if (axes.empty())
+    if (axes.empty() || mesh.getSize(axes) == 1)
       continue;
     ShardingRule::Halos halos = *ShardingRule::getHalos(
         window, rule.factorSizes[window.factor], mesh.getSize(axes));
+    splitPaddingRows.push_back(window.paddingRow);
     for (auto [i, factors] : llvm::enumerate(rule.operands))
       for (auto [d, dimFactors] : llvm::enumerate(factors)) {
         if (!llvm::is_contained(dimFactors, window.factor))
@@ -532,9 +535,8 @@ LogicalResult Partitioner::partitionWithRule(Operation *op,
   }
   Operation *local = builder.clone(*op, mapping);
   local->removeAttr(kSdyShardingAttrName);
-  for (const ShardingRule::Window &window : rule.windows)
-    if (!factorAxes[window.factor].empty())
-      clearPadding(local, window.paddingRow);
+  for (int64_t row : splitPaddingRows)
+    clearPadding(local, row);
   for (auto [result, sharding] :
        llvm::zip_equal(local->getResults(), resultShardings))
     result.setType(

@@ -2,7 +2,7 @@
 // RUN: hlox-opt --hlox-propagate-shardings --hlox-partition-spmd %s | FileCheck %s
 // RUN: hlox-opt --hlox-propagate-shardings --hlox-partition-spmd=remarks %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
-sdy.mesh @mesh = <["x"=2]>
+sdy.mesh @mesh = <["x"=2, "y"=1]>
 
 // Rows split: the convolution's result keeps the split (a window factor
 // carries it), and each device widens its 4 rows by the row before (from
@@ -62,4 +62,14 @@ func.func @max_pool(%x: tensor<2x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{
 func.func @too_wide(%x: tensor<1x1x4x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"x"}, {}]>}, %w: tensor<1x1x7x1xf32>) -> tensor<1x1x4x4xf32> {
   %y = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[3, 3], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x4x4xf32>, tensor<1x1x7x1xf32>) -> tensor<1x1x4x4xf32>
   return %y : tensor<1x1x4x4xf32>
+}
+
+// An axis of size 1 splits nothing: the convolution keeps its window and
+// padding, and no halo moves.
+// CHECK-LABEL: func.func @unit_axis
+// CHECK-NOT: collective_permute
+// CHECK: stablehlo.convolution(%arg0, %arg1) {{.*}} pad = {{\[\[}}1, 0], [0, 0]]} {{.*}} : (tensor<1x1x8x4xf32>, tensor<1x1x3x1xf32>) -> tensor<1x1x7x4xf32>
+func.func @unit_axis(%x: tensor<1x1x8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"y"}, {}]>}, %w: tensor<1x1x3x1xf32>) -> (tensor<1x1x7x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"y"}, {}]>}) {
+  %y = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 0], [0, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x8x4xf32>, tensor<1x1x3x1xf32>) -> tensor<1x1x7x4xf32>
+  return %y : tensor<1x1x7x4xf32>
 }

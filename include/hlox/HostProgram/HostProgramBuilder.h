@@ -24,6 +24,11 @@
 
 namespace hlox {
 
+/// Marks `hlox.reshape_only` the dispatch functions of `module` that only
+/// reshape their operand. Runs while the kernels are still on tensors
+/// (before the target's kernel convention), for buildHostProgram.
+void markReshapeOnlyDispatches(mlir::ModuleOp module);
+
 /// The host program of `entry` (after hlox-form-dispatches), whose
 /// dispatches call the kernels of `module` (in the target's kernel
 /// convention: operands then results, one buffer each); `signature` is the

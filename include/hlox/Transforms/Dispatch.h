@@ -48,6 +48,13 @@ inline constexpr llvm::StringLiteral kWorkAttr = "hlox.work";
 /// into element by element, or -1 (hlox-mark-in-place-results).
 inline constexpr llvm::StringLiteral kInPlaceAttr = "hlox.in_place";
 
+/// Marks a dispatch that only reshapes its one operand (collapse_shape and
+/// expand_shape of a static tensor: the same bytes in the same order),
+/// set before its kernel takes the target's convention; the host program
+/// runs it as a copy, which the arena plan makes free where the reshape is
+/// its operand's last use.
+inline constexpr llvm::StringLiteral kReshapeOnlyAttr = "hlox.reshape_only";
+
 /// Marks a dispatch that holds a row group, with its row rank r: its root
 /// and the linalg ops that feed only it (a softmax's or a layernorm's
 /// reductions and elementwise steps), every one of them computing row
