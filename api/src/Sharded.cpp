@@ -84,6 +84,11 @@ Client::splitArguments(const Executable &executable,
                       std::to_string(shardings.size()) + " arguments, got " +
                       std::to_string(arguments.size()));
   std::vector<std::vector<std::shared_ptr<Buffer>>> split(devices);
+  Executable::Impl &exe = executable.getImpl();
+  {
+    std::lock_guard<std::mutex> lock(exe.splitMutex);
+    exe.splitArguments.resize(arguments.size());
+  }
   for (size_t i = 0; i < arguments.size(); ++i) {
     if (!arguments[i])
       return Status(ErrorCode::InvalidArgument,
@@ -115,11 +120,8 @@ Client::splitArguments(const Executable &executable,
     const std::shared_ptr<runtime::Buffer> &storage =
         arguments[i]->getImpl()->storage;
     // The shards split from this very buffer before.
-    Executable::Impl &exe = executable.getImpl();
     {
       std::lock_guard<std::mutex> lock(exe.splitMutex);
-      if (exe.splitArguments.size() < arguments.size())
-        exe.splitArguments.resize(arguments.size());
       const Executable::Impl::SplitArgument &known = exe.splitArguments[i];
       if (storage->isImmutable() && known.bufferId == storage->getId() &&
           static_cast<int64_t>(known.shards.size()) == devices) {

@@ -45,7 +45,9 @@ llvm::StringRef hlox::getHostControlFlowName(HostControlFlow mode) {
 void hlox::keepOnlyDispatches(ModuleOp module) {
   for (Operation &op : llvm::make_early_inc_range(module.getOps()))
     if (auto function = dyn_cast<func::FuncOp>(op))
-      if (!function->hasAttr(kDispatchAttr) && !function.isExternal())
+      if ((!function->hasAttr(kDispatchAttr) ||
+           function->hasAttr(kReshapeOnlyAttr)) &&
+          !function.isExternal())
         function.erase();
 }
 

@@ -351,6 +351,8 @@ Value Partitioner::exchangeHalos(Value value, int64_t dim,
   int64_t size = type.getDimSize(dim);
   SmallVector<SmallVector<int64_t>> groups = mesh.getGroups(axes);
   int64_t count = groups.front().size();
+  // This device's shard index along `axes`, made once for both sides.
+  Value index;
   // A neighbour's `width` elements at its end (from the device before)
   // or its start (from the device after).
   auto fromNeighbour = [&](int64_t width, bool fromBefore) -> Value {
@@ -379,10 +381,11 @@ Value Partitioner::exchangeHalos(Value value, int64_t dim,
       return halo; // The edge device received zeros.
     // The edge device's side is padding.
     auto haloType = cast<RankedTensorType>(halo.getType());
+    if (!index)
+      index = getShardIndex(axes, loc);
     Value edge = shlo::CompareOp::create(
-        builder, loc, getShardIndex(axes, loc),
-        scalar(fromBefore ? 0 : count - 1, loc), shlo::ComparisonDirection::EQ,
-        shlo::ComparisonTypeAttr());
+        builder, loc, index, scalar(fromBefore ? 0 : count - 1, loc),
+        shlo::ComparisonDirection::EQ, shlo::ComparisonTypeAttr());
     Value fill = shlo::BroadcastInDimOp::create(builder, loc, haloType, padding,
                                                 ArrayRef<int64_t>{});
     return shlo::SelectOp::create(builder, loc, edge, fill, halo);

@@ -157,7 +157,8 @@ std::string printDispatch(mlir::func::FuncOp dispatch);
 
 /// Erases every function of `module` but the dispatches and declarations
 /// (C functions the kernels call): what a target compiles once the host
-/// program is built.
+/// program is built. Dispatches marked `hlox.reshape_only` go too: the
+/// host program runs them as copies.
 void keepOnlyDispatches(mlir::ModuleOp module);
 
 } // namespace hlox
