@@ -27,6 +27,14 @@
 // of two rows contiguous along k (runDotAvx512), each rhs row streamed
 // from memory once.
 //
+// A GemmTeam runs these loops on each of its threads for its share of the
+// rows, a row-major rhs's K blocks packed by all of them together: each
+// packs the panels of its share of the block's columns into one of the
+// team's two blocks, the members meet (GemmTeam::wait), and each then
+// multiplies its row blocks by the whole block. The next K block goes to
+// the other block, which every member had finished reading before they
+// met.
+//
 // The packed lhs block (kBlockRows x kDepth, 288 KiB) stays in L2, a panel
 // (kDepth x 48, 72 KiB) in L2 while the slivers pass over it. On a 2-core
 // Zen 5 the tile runs at 95-99% of a core's FMA peak with its operands in
@@ -98,6 +106,8 @@ struct Scratch {
 };
 
 thread_local Scratch scratch;
+/// The packed rhs blocks of the teams this thread makes (GemmTeam).
+thread_local Scratch teamScratch;
 
 #define HLOX_AVX512 __attribute__((target("avx512f,fma")))
 
@@ -400,97 +410,179 @@ HLOX_AVX512 bool runDotAvx512(int64_t m, int64_t n, int64_t k,
   return true;
 }
 
+/// How multiplyBlock finds a K block's rhs.
+enum class RhsSource {
+  /// Read in place (few rows of a row-major rhs).
+  InPlace,
+  /// Packed whole before the call.
+  Packed,
+  /// Packed a panel at a time by the first row block (a transposed rhs).
+  PackedByPanel,
+};
+
+/// Rows [0, m) of the product by the K block `b` (`depth` rhs rows from
+/// row `pc`, `cols` columns from column `jc`): the lhs packed into
+/// `packedLhs` a row block at a time, each register tile multiplied by its
+/// panel, the epilogue applied to each tile after the last K block
+/// (`last`).
+HLOX_AVX512 void multiplyBlock(int64_t m, int64_t cols, int64_t depth,
+                               int64_t pc, int64_t jc, bool last,
+                               const GemmOperand &lhs, const GemmOperand &b,
+                               RhsSource source, float *packedLhs,
+                               float *packedRhs, float *result, int64_t ldc,
+                               const GemmEpilogue *epilogue) {
+  const bool inPlace = source == RhsSource::InPlace;
+  for (int64_t ic = 0; ic < m; ic += kBlockRows) {
+    int64_t rows = std::min(kBlockRows, m - ic);
+    int64_t slivers = (rows + kTileRows - 1) / kTileRows;
+    GemmOperand a{lhs.data + ic * lhs.rowStride + pc * lhs.colStride,
+                  lhs.rowStride, lhs.colStride};
+    packLhs(a, rows, depth, packedLhs);
+    for (int64_t j = 0; j < cols; j += kTileCols) {
+      int64_t count = std::min(kTileCols, cols - j);
+      int vectors = static_cast<int>((count + 15) / 16);
+      __mmask16 mask = firstLanes(count - 16 * (vectors - 1));
+      // A transposed rhs: the first row block packs each panel just
+      // before its tiles use it (it is then in L2); the next panel's rhs
+      // is fetched meanwhile, a slice per tile, so that reading the rhs
+      // from memory overlaps the products.
+      bool packing = source == RhsSource::PackedByPanel && ic == 0;
+      if (packing)
+        packRhs(GemmOperand{b.data + j * b.colStride, b.rowStride, b.colStride},
+                depth, count, packedRhs + j * depth);
+      const float *panel = inPlace ? b.data + j : packedRhs + j * depth;
+      int64_t ldb = inPlace ? b.rowStride : 16 * vectors;
+      for (int64_t i = 0; i < rows; i += kTileRows) {
+        if (packing && j + kTileCols < cols)
+          prefetchPanel(b, j + kTileCols, cols, depth, i / kTileRows, slivers);
+        float *tile = result + (ic + i) * ldc + jc + j;
+        // The next tile's result rows, which its first chain reads (or
+        // writes), come into cache while this tile computes.
+        for (int64_t r = i + kTileRows, e = std::min(rows, i + 2 * kTileRows);
+             r < e; ++r)
+          for (int64_t q = 0; q < count; q += 16)
+            _mm_prefetch(reinterpret_cast<const char *>(
+                             result + (ic + r) * ldc + jc + j + q),
+                         _MM_HINT_T0);
+        const float *sliver = packedLhs + i * depth;
+        int64_t tileRows = std::min(kTileRows, rows - i);
+        bool accumulate = pc > 0;
+        int64_t prefetch = inPlace ? kPrefetchRows : 0;
+        if (vectors == 3)
+          multiplyTile<3>(depth, sliver, panel, ldb, tile, ldc, tileRows, mask,
+                          accumulate, prefetch);
+        else if (vectors == 2)
+          multiplyTile<2>(depth, sliver, panel, ldb, tile, ldc, tileRows, mask,
+                          accumulate, prefetch);
+        else
+          multiplyTile<1>(depth, sliver, panel, ldb, tile, ldc, tileRows, mask,
+                          accumulate, prefetch);
+        // The tile is final after the last K block: the epilogue finds it
+        // in L1.
+        if (epilogue && last)
+          epilogue->apply(ic + i, ic + i + tileRows, jc + j, jc + j + count);
+      }
+    }
+  }
+}
+
+/// The packed lhs of a row block: slivers of whole tiles, `depth` deep.
+size_t packedLhsFloats(int64_t rows, int64_t depth) {
+  return static_cast<size_t>((std::min(rows, kBlockRows) + kTileRows - 1) /
+                             kTileRows * kTileRows * std::min(depth, kDepth));
+}
+
+/// The packed rhs of a block of at most `cols` columns and `depth` rows.
+size_t packedRhsFloats(int64_t cols, int64_t depth) {
+  return static_cast<size_t>((std::min(cols, kBlockCols) + kTileCols) *
+                             std::min(depth, kDepth));
+}
+
 HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
                            const GemmOperand &lhs, const GemmOperand &rhs,
                            float *result, int64_t ldc,
                            const GemmEpilogue *epilogue) {
-  const bool direct = m <= kDirectRows && rhs.colStride == 1;
-  const int64_t blockCols = direct ? n : std::min(n, kBlockCols);
-  const int64_t blockRows = std::min(m, kBlockRows);
-  const int64_t depthCap = std::min(k, kDepth);
+  const bool inPlace = m <= kDirectRows && rhs.colStride == 1;
+  const int64_t blockCols = inPlace ? n : std::min(n, kBlockCols);
   float *packedLhs =
-      Scratch::grow(scratch.lhs, scratch.lhsFloats,
-                    static_cast<size_t>((blockRows + kTileRows - 1) /
-                                        kTileRows * kTileRows * depthCap));
-  float *packedRhs =
-      direct ? nullptr
-             : Scratch::grow(
-                   scratch.rhs, scratch.rhsFloats,
-                   static_cast<size_t>((blockCols + kTileCols) * depthCap));
-  if (!packedLhs || (!direct && !packedRhs))
+      Scratch::grow(scratch.lhs, scratch.lhsFloats, packedLhsFloats(m, k));
+  float *packedRhs = inPlace ? nullptr
+                             : Scratch::grow(scratch.rhs, scratch.rhsFloats,
+                                             packedRhsFloats(blockCols, k));
+  if (!packedLhs || (!inPlace && !packedRhs))
     return false;
+  // A row-major rhs is packed whole, reading it in the order of memory
+  // (reading it a panel at a time, 48 columns of each row, is what made
+  // 2048^3 on 2 threads 8% slower than oneDNN); a transposed rhs, whose
+  // panels are whole rows of it, a panel at a time by the first row
+  // block, just before its tiles use it.
+  const RhsSource source = inPlace              ? RhsSource::InPlace
+                           : rhs.colStride == 1 ? RhsSource::Packed
+                                                : RhsSource::PackedByPanel;
   for (int64_t jc = 0; jc < n; jc += blockCols) {
     int64_t cols = std::min(blockCols, n - jc);
     for (int64_t pc = 0; pc < k; pc += kDepth) {
       int64_t depth = std::min(kDepth, k - pc);
       GemmOperand b{rhs.data + pc * rhs.rowStride + jc * rhs.colStride,
                     rhs.rowStride, rhs.colStride};
-      // A row-major rhs is packed whole, reading it in the order of
-      // memory (reading it a panel at a time, 48 columns of each row, is
-      // what made 2048^3 on 2 threads 8% slower than oneDNN); a transposed
-      // rhs, whose panels are whole rows of it, a panel at a time by the
-      // first row block, just before its tiles use it.
-      bool packedWhole = !direct && b.colStride == 1;
-      if (packedWhole)
+      if (source == RhsSource::Packed)
         packRhs(b, depth, cols, packedRhs);
-      for (int64_t ic = 0; ic < m; ic += kBlockRows) {
-        int64_t rows = std::min(kBlockRows, m - ic);
-        int64_t slivers = (rows + kTileRows - 1) / kTileRows;
-        GemmOperand a{lhs.data + ic * lhs.rowStride + pc * lhs.colStride,
-                      lhs.rowStride, lhs.colStride};
-        packLhs(a, rows, depth, packedLhs);
-        for (int64_t j = 0; j < cols; j += kTileCols) {
-          int64_t count = std::min(kTileCols, cols - j);
-          int vectors = static_cast<int>((count + 15) / 16);
-          __mmask16 mask = firstLanes(count - 16 * (vectors - 1));
-          // A transposed rhs: the first row block packs each panel just
-          // before its tiles use it (it is then in L2); the next panel's
-          // rhs is fetched meanwhile, a slice per tile, so that reading the
-          // rhs from memory overlaps the products.
-          bool packing = !direct && !packedWhole && ic == 0;
-          if (packing)
-            packRhs(
-                GemmOperand{b.data + j * b.colStride, b.rowStride, b.colStride},
-                depth, count, packedRhs + j * depth);
-          const float *panel = direct ? b.data + j : packedRhs + j * depth;
-          int64_t ldb = direct ? b.rowStride : 16 * vectors;
-          for (int64_t i = 0; i < rows; i += kTileRows) {
-            if (packing && j + kTileCols < cols)
-              prefetchPanel(b, j + kTileCols, cols, depth, i / kTileRows,
-                            slivers);
-            float *tile = result + (ic + i) * ldc + jc + j;
-            // The next tile's result rows, which its first chain reads
-            // (or writes), come into cache while this tile computes.
-            for (int64_t r = i + kTileRows,
-                         e = std::min(rows, i + 2 * kTileRows);
-                 r < e; ++r)
-              for (int64_t q = 0; q < count; q += 16)
-                _mm_prefetch(reinterpret_cast<const char *>(
-                                 result + (ic + r) * ldc + jc + j + q),
-                             _MM_HINT_T0);
-            const float *sliver = packedLhs + i * depth;
-            int64_t tileRows = std::min(kTileRows, rows - i);
-            bool accumulate = pc > 0;
-            if (vectors == 3)
-              multiplyTile<3>(depth, sliver, panel, ldb, tile, ldc, tileRows,
-                              mask, accumulate, direct ? kPrefetchRows : 0);
-            else if (vectors == 2)
-              multiplyTile<2>(depth, sliver, panel, ldb, tile, ldc, tileRows,
-                              mask, accumulate, direct ? kPrefetchRows : 0);
-            else
-              multiplyTile<1>(depth, sliver, panel, ldb, tile, ldc, tileRows,
-                              mask, accumulate, direct ? kPrefetchRows : 0);
-            // The tile is final after the last K block: the epilogue
-            // finds it in L1.
-            if (epilogue && pc + depth == k)
-              epilogue->apply(ic + i, ic + i + tileRows, jc + j,
-                              jc + j + count);
-          }
-        }
-      }
+      multiplyBlock(m, cols, depth, pc, jc, pc + depth == k, lhs, b, source,
+                    packedLhs, packedRhs, result, ldc, epilogue);
     }
   }
   return true;
+}
+
+/// runTeam's loops: those of runAvx512 for a row-major rhs, each K block
+/// packed by the whole team into one of its two blocks, alternately.
+HLOX_AVX512 bool runTeamAvx512(GemmTeam &team, int member, int64_t m, int64_t n,
+                               int64_t k, const GemmOperand &lhs,
+                               const GemmOperand &rhs, float *result,
+                               int64_t ldc, const GemmEpilogue *epilogue,
+                               float *shared, size_t blockFloats) {
+  const int members = team.getNumMembers();
+  const int64_t row = team.rowBegin(member, m);
+  const int64_t rows = team.rowBegin(member + 1, m) - row;
+  float *packedLhs = rows > 0 ? Scratch::grow(scratch.lhs, scratch.lhsFloats,
+                                              packedLhsFloats(rows, k))
+                              : nullptr;
+  // A member without its scratch memory still packs and waits with the
+  // others, so that none of them waits for it forever.
+  bool ok = rows == 0 || packedLhs;
+  GemmOperand a{lhs.data + row * lhs.rowStride, lhs.rowStride, lhs.colStride};
+  GemmEpilogue part;
+  if (epilogue) {
+    part = *epilogue;
+    part.row += row;
+  }
+  int64_t step = 0;
+  for (int64_t jc = 0; jc < n; jc += kBlockCols) {
+    int64_t cols = std::min(kBlockCols, n - jc);
+    int64_t panels = (cols + kTileCols - 1) / kTileCols;
+    for (int64_t pc = 0; pc < k; pc += kDepth, ++step) {
+      int64_t depth = std::min(kDepth, k - pc);
+      float *packed = shared + (step % 2) * blockFloats;
+      // This member's panels of the block, in the order of memory.
+      int64_t first = panels * member / members * kTileCols;
+      int64_t end = std::min(cols, panels * (member + 1) / members * kTileCols);
+      if (first < end)
+        packRhsByRows(GemmOperand{rhs.data + pc * rhs.rowStride + jc + first,
+                                  rhs.rowStride, 1},
+                      depth, end - first, packed + first * depth);
+      // The block is whole once every member has packed its share; the
+      // other block, which the next step packs, was last read before the
+      // members met here.
+      team.wait();
+      if (ok && rows > 0)
+        multiplyBlock(
+            rows, cols, depth, pc, jc, pc + depth == k, a,
+            GemmOperand{rhs.data + pc * rhs.rowStride + jc, rhs.rowStride, 1},
+            RhsSource::Packed, packedLhs, packed, result + row * ldc, ldc,
+            epilogue ? &part : nullptr);
+    }
+  }
+  return ok;
 }
 
 #endif // HLOX_GEMM_AVX512
@@ -507,6 +599,76 @@ __attribute__((no_sanitize("function")))
 void GemmEpilogue::apply(int64_t r0, int64_t r1, int64_t c0,
                          int64_t c1) const {
   fn(bindings, row + r0, row + r1, col + c0, col + c1);
+}
+
+GemmTeam::GemmTeam(int members, int64_t n, int64_t k) : members(members) {
+#ifdef HLOX_GEMM_AVX512
+  blockFloats = packedRhsFloats(n, k);
+  // Whole cache lines per block.
+  blockFloats = (blockFloats + 15) / 16 * 16;
+  packed =
+      Scratch::grow(teamScratch.rhs, teamScratch.rhsFloats, 2 * blockFloats);
+#else
+  (void)n;
+  (void)k;
+#endif
+}
+
+int64_t GemmTeam::rowBegin(int member, int64_t m) const {
+#ifdef HLOX_GEMM_AVX512
+  int64_t tiles = (m + kTileRows - 1) / kTileRows;
+  return std::min(m, tiles * member / members * kTileRows);
+#else
+  return m * member / members;
+#endif
+}
+
+void GemmTeam::wait() {
+  uint32_t current = phase.load(std::memory_order_acquire);
+  if (arrived.fetch_add(1, std::memory_order_acq_rel) + 1 == members) {
+    arrived.store(0, std::memory_order_relaxed);
+    phase.store(current + 1, std::memory_order_release);
+    phase.notify_all();
+    return;
+  }
+  // The others are usually microseconds away: poll a while, then sleep
+  // (a member whose thread the machine descheduled must not cost the
+  // others a core).
+  for (int i = 0; i < kSpins; ++i) {
+    if (phase.load(std::memory_order_acquire) != current)
+      return;
+#ifdef HLOX_GEMM_AVX512
+    _mm_pause();
+#endif
+  }
+  while (phase.load(std::memory_order_acquire) == current)
+    phase.wait(current, std::memory_order_acquire);
+}
+
+bool Gemm::suitsTeam(int members, int64_t m, int64_t n, int64_t k,
+                     const GemmOperand &rhs) {
+#ifdef HLOX_GEMM_AVX512
+  return members > 1 && k > 0 && rhs.colStride == 1 && n >= kTileCols &&
+         m >= members * kBlockRows && cpuHasAvx512();
+#else
+  (void)members, (void)m, (void)n, (void)k, (void)rhs;
+  return false;
+#endif
+}
+
+bool Gemm::runTeam(GemmTeam &team, int member, int64_t m, int64_t n, int64_t k,
+                   const GemmOperand &lhs, const GemmOperand &rhs,
+                   float *result, int64_t ldc, const GemmEpilogue *epilogue) {
+#ifdef HLOX_GEMM_AVX512
+  if (team.isReady() && rhs.colStride == 1 && k > 0 && n > 0 &&
+      cpuHasAvx512() && team.blockFloats >= packedRhsFloats(n, k))
+    return runTeamAvx512(team, member, m, n, k, lhs, rhs, result, ldc, epilogue,
+                         team.packed, team.blockFloats);
+#else
+  (void)team, (void)member, (void)m, (void)n, (void)k, (void)lhs, (void)rhs,
+      (void)result, (void)ldc, (void)epilogue;
+#endif
+  return false;
 }
 
 bool Gemm::run(int64_t m, int64_t n, int64_t k, const GemmOperand &lhs,

@@ -320,6 +320,23 @@ Status Matmul::run(Device &device, const float *lhs, const float *rhs,
     });
     return failed;
   }
+  if (spec.batch == 1 && usesHloxKernel(spec) && !spec.transposeRhs &&
+      Gemm::suitsTeam(static_cast<int>(threads), m, n, k,
+                      GemmOperand{rhs, n, 1})) {
+    // One matrix split by rows whose rhs is packed once for all threads
+    // (each would otherwise pack all of it): workgroup i is member i of
+    // the team, on a thread of its own.
+    GemmTeam team(static_cast<int>(threads), n, k);
+    if (team.isReady()) {
+      GemmOperand a{lhs, spec.transposeLhs ? 1 : k, spec.transposeLhs ? m : 1};
+      device.dispatch(threads, 1, [&](int64_t member, int64_t) {
+        if (!Gemm::runTeam(team, static_cast<int>(member), m, n, k, a,
+                           GemmOperand{rhs, n, 1}, result, n, epilogue))
+          fail(Status::error("out of memory for a matmul's packed panels"));
+      });
+      return failed;
+    }
+  }
   // Workgroup i is row i % m of matrix i / m. A chunk computes its leading
   // part of a matrix, the whole matrices after it in one call, then its
   // trailing part of a matrix.

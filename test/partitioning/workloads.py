@@ -11,8 +11,12 @@ same seeded inputs:
 - e_mlp, tensor parallel (Megatron-style): the first layer's weight and
   bias split by columns, the second's weight by rows (their partial sums
   meet in one all_reduce), the third whole;
-- f_encoder, data parallel (the batch) and tensor parallel (the
-  feed-forward block, column then row);
+- f_encoder, data parallel (the batch) and tensor parallel (Megatron):
+  the attention split by heads (a sharding constraint on the heads of
+  the fused q|k|v projection, whose columns are not a block per device:
+  it is computed whole and each device keeps its heads), the output
+  projection's weight split by rows, the feed-forward block column then
+  row;
 - g_convblock, the batch split, and the image's height split (each
   device's rows of every convolution and the max pool, with halos of
   rows from its neighbours).
@@ -50,13 +54,16 @@ def split(dims, devices):
                            for d in dims) + "]"
 
 
-# Per workload and scheme: argument name -> which dimension is split.
+# Per workload and scheme: argument name -> which dimension is split; a
+# name that starts with % is a value of the program, which gets a sharding
+# constraint.
 SCHEMES = {
     ("e_mlp", "dp"): {"x": [True, False]},
     ("e_mlp", "tp"): {"w1": [False, True], "b1": [True], "w2": [True, False]},
     ("f_encoder", "dp"): {"x": [True, False, False]},
-    ("f_encoder", "tp"): {"w1": [False, True], "b1": [True],
-                          "w2": [True, False]},
+    ("f_encoder", "tp"): {"%qkv2": [False, False, False, True, False],
+                          "wo": [True, False], "w1": [False, True],
+                          "b1": [True], "w2": [True, False]},
     ("g_convblock", "dp"): {"x": [True, False, False, False]},
     ("g_convblock", "rows"): {"x": [False, False, True, False]},
 }
@@ -73,9 +80,27 @@ def find_workloads(explicit):
     return None
 
 
+def constrain(text, value, sharding):
+    """The program with an sdy.sharding_constraint on `value` (%name):
+    its definition renamed, the constraint taking the name."""
+    pattern = re.compile(r"^(\s*)" + re.escape(value) +
+                         r" = (.*(tensor<[^>]*>))\s*$", re.M)
+    match = pattern.search(text)
+    if not match:
+        raise ValueError(f"no value {value}")
+    indent, rest, type_ = match.groups()
+    original = value + "_unconstrained"
+    return (text[:match.start()] + f"{indent}{original} = {rest}\n"
+            f"{indent}{value} = sdy.sharding_constraint {original} "
+            f"<@mesh, {sharding}> : {type_}" + text[match.end():])
+
+
 def annotate(text, scheme, devices):
     """The program with `scheme`'s shardings on its arguments and a mesh."""
     for name, dims in scheme.items():
+        if name.startswith("%"):
+            text = constrain(text, name, split(dims, devices))
+            continue
         pattern = re.compile(r"(%" + re.escape(name) + r": tensor<[^>]*>)")
         if not pattern.search(text):
             raise ValueError(f"no argument %{name}")

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <thread>
 #include <vector>
 
 using namespace hlox::runtime;
@@ -241,6 +242,57 @@ TEST(GemmTest, EpilogueSeesEachFinishedElementOnce) {
           ASSERT_EQ(std::memcmp(&result[i * ldc + j], &expected, 4), 0)
               << m << "x" << n << "x" << k << " at " << i << "," << j;
         }
+    }
+}
+
+/// A team's members, each on a thread of its own, compute run()'s bits
+/// together: shares of rows with tails and without rows at all, panels
+/// with tails, several K blocks and column blocks, with and without an
+/// epilogue that must see each element once.
+TEST(GemmTest, TeamsComputeRunsBits) {
+  if (!Gemm::hasVectorKernel())
+    GTEST_SKIP() << "the CPU has no AVX-512";
+  struct Case {
+    int members;
+    Shape shape;
+  };
+  for (Case c : {Case{2, {400, 100, 800}}, Case{3, {401, 49, 385}},
+                 Case{4, {9, 130, 300}}, Case{2, {390, 4100, 20}},
+                 Case{4, {1000, 48, 1}}})
+    for (bool withEpilogue : {false, true}) {
+      const int64_t m = c.shape.m, n = c.shape.n, k = c.shape.k, ldc = n + 3;
+      std::vector<float> lhs = values(m * k, 1), rhs = values(k * n, 2);
+      GemmOperand a{lhs.data(), k, 1}, b{rhs.data(), n, 1};
+      std::vector<float> expected(m * ldc, 5.0f), result(m * ldc, 5.0f);
+      std::vector<int> expectedCounts(m * ldc, 0), counts(m * ldc, 0);
+      int64_t ldcCopy = ldc;
+      void *expectedBindings[] = {expected.data(), expectedCounts.data(),
+                                  &ldcCopy};
+      void *bindings[] = {result.data(), counts.data(), &ldcCopy};
+      GemmEpilogue expectedEpilogue{doubleAndCount, expectedBindings};
+      GemmEpilogue epilogue{doubleAndCount, bindings};
+      ASSERT_TRUE(Gemm::run(m, n, k, a, b, expected.data(), ldc,
+                            withEpilogue ? &expectedEpilogue : nullptr));
+      GemmTeam team(c.members, n, k);
+      ASSERT_TRUE(team.isReady());
+      EXPECT_EQ(team.rowBegin(0, m), 0);
+      EXPECT_EQ(team.rowBegin(c.members, m), m);
+      std::vector<std::thread> threads;
+      std::vector<char> ok(c.members, 0);
+      for (int member = 0; member < c.members; ++member)
+        threads.emplace_back([&, member] {
+          ok[member] = Gemm::runTeam(team, member, m, n, k, a, b, result.data(),
+                                     ldc, withEpilogue ? &epilogue : nullptr);
+        });
+      for (std::thread &thread : threads)
+        thread.join();
+      for (int member = 0; member < c.members; ++member)
+        EXPECT_TRUE(ok[member]) << "member " << member;
+      ASSERT_EQ(std::memcmp(result.data(), expected.data(),
+                            sizeof(float) * result.size()),
+                0)
+          << c.members << " members, " << m << "x" << n << "x" << k;
+      EXPECT_EQ(counts, expectedCounts);
     }
 }
 

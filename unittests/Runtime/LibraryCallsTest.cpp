@@ -65,14 +65,17 @@ std::vector<float> iota(int64_t n, float scale) {
 /// one thread and on several: rows split between them (as many matrices as
 /// threads), or columns (fewer matrices, few rows: 1x64x200x256 and
 /// 2x40x100x200 split into chunks whose last block of 16 columns is
-/// partial; 1x5x70x23 is too small to split and runs as one chunk), by
-/// oneDNN and by hlox's kernel (where the CPU has AVX-512).
+/// partial; 1x5x70x23 is too small to split and runs as one chunk; one
+/// matrix of many rows, 1x1600x60x30, by rows, which hlox's kernel
+/// computes as a GemmTeam when the rhs is row-major), by oneDNN and by
+/// hlox's kernel (where the CPU has AVX-512).
 TEST(MatmulTest, AgreesWithLoops) {
   struct Shape {
     int64_t batch, m, n, k;
   };
-  for (Shape shape : {Shape{3, 37, 29, 23}, Shape{1, 5, 70, 23},
-                      Shape{1, 64, 200, 256}, Shape{2, 40, 100, 200}})
+  for (Shape shape :
+       {Shape{3, 37, 29, 23}, Shape{1, 5, 70, 23}, Shape{1, 64, 200, 256},
+        Shape{2, 40, 100, 200}, Shape{1, 1600, 60, 30}})
     for (unsigned threads : {1u, 3u})
       for (bool hloxKernel : {false, true})
         for (bool transposeLhs : {false, true})

@@ -24,7 +24,10 @@ public:
   /// is exhausted. The contents are undefined.
   virtual std::shared_ptr<Buffer> allocate(const BufferType &type) = 0;
   /// Runs fn(begin, end) over chunks of [0, count) workgroups, in parallel
-  /// where the device can; returns when every workgroup ran.
+  /// where the device can; returns when every workgroup ran. With `count`
+  /// at most getNumThreads() and `minPerChunk` 1, each workgroup is a chunk
+  /// of its own and all of them run at once, each on its own thread, so
+  /// that they may wait for one another (a GemmTeam's members do).
   virtual void dispatch(int64_t count, int64_t minPerChunk,
                         const std::function<void(int64_t, int64_t)> &fn) = 0;
   /// How many threads run a dispatch's chunks at most (library calls that

@@ -12,13 +12,17 @@
 // added to the result in order of k: the chains bound the rounding error
 // (docs/numerics.md) below that of one chain over a library's K block.
 // Products of few rows by a transposed rhs are dot products instead
-// (Gemm::isDotProduct), with 16 lane sums added as a tree.
+// (Gemm::isDotProduct), with 16 lane sums added as a tree. Threads that
+// split a product's rows between them can form a GemmTeam, which packs
+// each block of a row-major rhs once for all of them.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef HLOX_RUNTIME_GEMM_H
 #define HLOX_RUNTIME_GEMM_H
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 namespace hlox::runtime {
@@ -52,6 +56,46 @@ struct GemmEpilogue {
   void apply(int64_t r0, int64_t r1, int64_t c0, int64_t c1) const;
 };
 
+/// Threads that compute the rows of one product together (Gemm::runTeam):
+/// for each block of the rhs, each member packs its share of the block's
+/// panels into memory the team shares, all wait for one another, then
+/// each multiplies its own rows by the whole block. A product split by
+/// rows otherwise packs the whole rhs on every thread. Two blocks are
+/// kept, so that the members meet once per block.
+class GemmTeam {
+public:
+  /// A team of `members` threads for products of at most `n` columns and
+  /// depth `k`. Its packing memory is the constructing thread's, kept
+  /// across teams (no fresh pages in the steady state); construct and
+  /// use it on one thread at a time.
+  GemmTeam(int members, int64_t n, int64_t k);
+  GemmTeam(const GemmTeam &) = delete;
+  GemmTeam &operator=(const GemmTeam &) = delete;
+
+  /// Whether the packing memory could be had; runTeam fails without it.
+  bool isReady() const { return packed != nullptr; }
+  int getNumMembers() const { return members; }
+  /// The first row of `member`'s share of a product of `m` rows: the
+  /// shares are whole register tiles but for the last, as even as they
+  /// can be; rowBegin(members) is `m`.
+  int64_t rowBegin(int member, int64_t m) const;
+
+  /// Returns when every member has called it as often as this one: each
+  /// polls for kSpins pauses, then sleeps.
+  void wait();
+  static constexpr int kSpins = 20000;
+
+private:
+  friend class Gemm;
+
+  int members;
+  /// Two packed blocks, `blockFloats` apart.
+  float *packed = nullptr;
+  size_t blockFloats = 0;
+  std::atomic<int> arrived{0};
+  std::atomic<uint32_t> phase{0};
+};
+
 class Gemm {
 public:
   /// The products each chain of fused multiply-adds sums before it is
@@ -80,6 +124,25 @@ public:
   static bool run(int64_t m, int64_t n, int64_t k, const GemmOperand &lhs,
                   const GemmOperand &rhs, float *result, int64_t ldc,
                   const GemmEpilogue *epilogue = nullptr);
+
+  /// run() of rows [team.rowBegin(member, m), team.rowBegin(member + 1,
+  /// m)) of the product, by member `member` of `team` (n and k within the
+  /// team's): every member must call it, each on its own thread, all at
+  /// once, with the same arguments. The rhs must be row-major
+  /// (`rhs.colStride` 1). The results are run()'s, bit for bit; the
+  /// epilogue sees the rows of the whole product. Returns false, its rows
+  /// not computed, when the team is not ready, the CPU lacks AVX-512 or
+  /// the member could not get its scratch memory (it still packs its
+  /// share and waits with the others).
+  static bool runTeam(GemmTeam &team, int member, int64_t m, int64_t n,
+                      int64_t k, const GemmOperand &lhs, const GemmOperand &rhs,
+                      float *result, int64_t ldc,
+                      const GemmEpilogue *epilogue = nullptr);
+  /// Whether runTeam computes a product of these sizes on `members`
+  /// threads: a row-major rhs of at least a panel's columns, and enough
+  /// rows that each member packs its lhs in blocks.
+  static bool suitsTeam(int members, int64_t m, int64_t n, int64_t k,
+                        const GemmOperand &rhs);
 
   /// Whether run() may be called: the CPU has AVX-512F and FMA, and the
   /// tests have not turned the kernel off.

@@ -39,7 +39,8 @@ public:
   unsigned getNumThreads() const { return workers.size() + 1; }
 
   /// Runs fn(begin, end) over chunks covering [0, count), at most one chunk
-  /// per thread; when `count` is at most `minPerChunk` it runs inline.
+  /// per thread, all at once; when `count` is at most `minPerChunk` it runs
+  /// inline.
   void parallelFor(int64_t count, int64_t minPerChunk,
                    const std::function<void(int64_t, int64_t)> &fn);
 
