@@ -38,6 +38,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -392,7 +393,7 @@ private:
       return buildMatmul(matmul);
     if (auto conv = dyn_cast<library::Conv2DOp>(op))
       return buildConvolution(conv);
-    if (isa<library::AllGatherOp, library::AllToAllOp,
+    if (isa<library::AllGatherOp, library::AllReduceOp, library::AllToAllOp,
             library::CollectiveBroadcastOp, library::CollectivePermuteOp,
             library::SendOp, library::RecvOp, library::ProcessIdOp,
             library::InfeedOp, library::OutfeedOp>(op))
@@ -577,6 +578,19 @@ private:
         .Case([&](library::AllGatherOp typed) {
           spec.kind = CollectiveKind::AllGather;
           spec.groups = getRows(typed.getGroups());
+          setGrid(typed);
+        })
+        .Case([&](library::AllReduceOp typed) {
+          spec.kind = CollectiveKind::AllReduce;
+          spec.groups = getRows(typed.getGroups());
+          spec.reduction =
+              llvm::StringSwitch<runtime::ReductionKind>(typed.getReduction())
+                  .Case("multiply", runtime::ReductionKind::Multiply)
+                  .Case("minimum", runtime::ReductionKind::Minimum)
+                  .Case("maximum", runtime::ReductionKind::Maximum)
+                  .Case("and", runtime::ReductionKind::And)
+                  .Case("or", runtime::ReductionKind::Or)
+                  .Default(runtime::ReductionKind::Add);
           setGrid(typed);
         })
         .Case([&](library::AllToAllOp typed) {

@@ -7,7 +7,10 @@
 // collectives, which name device indices) and ordinary StableHLO ops
 // around it: transposes and reshapes that make each member's part
 // contiguous, and the reduction regions applied elementwise, member by
-// member in group order, over what the movement delivers.
+// member in group order, over what the movement delivers. An all_reduce
+// whose region is one op the runtime reduces by (add, multiply, minimum,
+// maximum, and, or) over groups of one size becomes `library.all_reduce`,
+// which the communicator reduces itself in the same order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
 
@@ -319,6 +323,48 @@ public:
                                     cast<ElementsAttr>(b.getZeroAttr(type)));
   }
 
+  /// The reduction `library.all_reduce` takes for an all_reduce's region
+  /// (which it applies to each operand alone) on an operand of element
+  /// type `element`: the region returns one op of its two arguments, in
+  /// either order (the ops are commutative), that the runtime reduces by
+  /// (LibraryCollectiveOps.td); else "".
+  static StringRef matchReduction(Region &region, Type element) {
+    Block &block = region.front();
+    auto ret = dyn_cast<shlo::ReturnOp>(block.getTerminator());
+    if (block.getNumArguments() != 2 || !ret || ret.getNumOperands() != 1)
+      return "";
+    Operation *def = ret.getOperand(0).getDefiningOp();
+    if (!def || def->getBlock() != &block || def->getNumOperands() != 2)
+      return "";
+    Value lhs = def->getOperand(0), rhs = def->getOperand(1);
+    Value first = block.getArgument(0), second = block.getArgument(1);
+    if (!((lhs == first && rhs == second) || (lhs == second && rhs == first)))
+      return "";
+    bool isBool = element.isInteger(1);
+    auto integer = dyn_cast<IntegerType>(element);
+    bool isInteger =
+        integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+    bool isFloat =
+        isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element);
+    if (isBool)
+      return llvm::TypeSwitch<Operation *, StringRef>(def)
+          .Case<shlo::AddOp, shlo::MaxOp, shlo::OrOp>(
+              [](Operation *) { return "or"; })
+          .Case<shlo::MulOp, shlo::MinOp, shlo::AndOp>(
+              [](Operation *) { return "and"; })
+          .Default([](Operation *) { return ""; });
+    if (!isInteger && !isFloat)
+      return "";
+    return llvm::TypeSwitch<Operation *, StringRef>(def)
+        .Case<shlo::AddOp>([](Operation *) { return "add"; })
+        .Case<shlo::MulOp>([](Operation *) { return "multiply"; })
+        .Case<shlo::MinOp>([](Operation *) { return "minimum"; })
+        .Case<shlo::MaxOp>([](Operation *) { return "maximum"; })
+        .Case<shlo::AndOp>([&](Operation *) { return isInteger ? "and" : ""; })
+        .Case<shlo::OrOp>([&](Operation *) { return isInteger ? "or" : ""; })
+        .Default([](Operation *) { return ""; });
+  }
+
   LogicalResult lower();
 
   Operation *op;
@@ -343,6 +389,21 @@ LogicalResult Lowering::lower() {
                 allReduce.getReplicaGroups(), /*ragged=*/true);
     if (failed(groups))
       return failure();
+    // A region that is one reduction the runtime knows per operand, over
+    // groups of one size: the communicator reduces.
+    SmallVector<StringRef> reductions;
+    for (Value operand : allReduce.getOperands())
+      reductions.push_back(matchReduction(
+          allReduce.getComputation(), getElementTypeOrSelf(operand.getType())));
+    if (smallest(*groups) == largest(*groups) &&
+        llvm::none_of(reductions, [](StringRef r) { return r.empty(); })) {
+      for (auto [operand, reduction] :
+           llvm::zip(allReduce.getOperands(), reductions))
+        results.push_back(lib::AllReduceOp::create(
+            b, loc, operand.getType(), operand, toAttr(*groups),
+            b.getStringAttr(reduction), replicas, partitions));
+      return success();
+    }
     SmallVector<Value> stacked;
     for (Value operand : allReduce.getOperands())
       stacked.push_back(stack(operand, *groups));
@@ -358,6 +419,18 @@ LogicalResult Lowering::lower() {
         resolve(shlo::CollectiveMode::CrossReplica, sum.getReplicaGroups());
     if (failed(groups))
       return failure();
+    Type element = getElementTypeOrSelf(sum.getOperand().getType());
+    auto integer = dyn_cast<IntegerType>(element);
+    if (element.isInteger(1) ||
+        (integer &&
+         llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth())) ||
+        isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element)) {
+      results.push_back(lib::AllReduceOp::create(
+          b, loc, sum.getType(), sum.getOperand(), toAttr(*groups),
+          b.getStringAttr(element.isInteger(1) ? "or" : "add"), replicas,
+          partitions));
+      return success();
+    }
     Value stacked = stack(sum.getOperand(), *groups);
     Value total = row(stacked, 0);
     bool isBool =

@@ -11,6 +11,31 @@ using namespace hlox::runtime;
 
 Communicator::~Communicator() = default;
 
+Status Communicator::allReduce(int64_t self, const std::vector<int64_t> &group,
+                               const void *in, void *out,
+                               const ReduceSpec &spec) {
+  uint8_t *stacked;
+  {
+    std::lock_guard<std::mutex> lock(gatheredMutex);
+    std::vector<uint8_t> &memory = gathered[self];
+    if (memory.size() < spec.bytes * group.size())
+      memory.resize(spec.bytes * group.size());
+    stacked = memory.data();
+  }
+  if (Status status = allGather(self, group, in, stacked, spec.bytes); !status)
+    return status;
+  if (group.size() == 1) {
+    std::memcpy(out, stacked, spec.bytes);
+    return {};
+  }
+  reduceElements(spec.kind, spec.element, out, stacked, stacked + spec.bytes,
+                 spec.count);
+  for (size_t j = 2; j < group.size(); ++j)
+    reduceElements(spec.kind, spec.element, out, out, stacked + j * spec.bytes,
+                   spec.count);
+  return {};
+}
+
 /// One collective of a group: what the members bring, and how far they
 /// got.
 struct LocalCommunicator::Meeting {
@@ -33,6 +58,14 @@ static std::string describeDevices(const std::vector<int64_t> &group) {
   for (int64_t id : group)
     text += (text.empty() ? "" : ",") + std::to_string(id);
   return "{" + text + "}";
+}
+
+/// "all_reduce (add of 1024 f32)", for messages and for matching the
+/// members' collectives.
+static std::string describeReduce(const ReduceSpec &spec) {
+  return std::string("all_reduce (") + getReductionKindName(spec.kind) +
+         " of " + std::to_string(spec.count) + " " +
+         getReductionElementName(spec.element) + ")";
 }
 
 /// Fails unless every device of `group` is a process of a job of
@@ -159,6 +192,25 @@ Status LocalCommunicator::allGather(int64_t self,
               });
 }
 
+Status LocalCommunicator::allReduce(int64_t self,
+                                    const std::vector<int64_t> &group,
+                                    const void *in, void *out,
+                                    const ReduceSpec &spec) {
+  return meet(self, group,
+              describeReduce(spec) + " over devices " + describeDevices(group),
+              spec.bytes, in, [&](const std::vector<const void *> &inputs) {
+                if (inputs.size() == 1) {
+                  std::memcpy(out, inputs[0], spec.bytes);
+                  return;
+                }
+                reduceElements(spec.kind, spec.element, out, inputs[0],
+                               inputs[1], spec.count);
+                for (size_t j = 2; j < inputs.size(); ++j)
+                  reduceElements(spec.kind, spec.element, out, out, inputs[j],
+                                 spec.count);
+              });
+}
+
 Status LocalCommunicator::allToAll(int64_t self,
                                    const std::vector<int64_t> &group,
                                    const void *in, void *out, size_t bytes) {
@@ -275,6 +327,66 @@ Status PointToPointCommunicator::allGather(int64_t self,
   }
   return exchange(sends, receives, bytes, sequence,
                   "all_gather over devices " + describeDevices(group));
+}
+
+Status PointToPointCommunicator::allReduce(int64_t self,
+                                           const std::vector<int64_t> &group,
+                                           const void *in, void *out,
+                                           const ReduceSpec &spec) {
+  const size_t n = group.size();
+  // Chunks of one size: a count the group divides.
+  if (n == 1 || spec.count == 0 || spec.count % static_cast<int64_t>(n) != 0)
+    return Communicator::allReduce(self, group, in, out, spec);
+  const int64_t chunkCount = spec.count / static_cast<int64_t>(n);
+  const size_t chunkBytes = spec.bytes / n;
+  const size_t position =
+      std::find(group.begin(), group.end(), self) - group.begin();
+  if (position == n)
+    return Status::error("all_reduce: device " + std::to_string(self) +
+                         " is not in the group " + describeDevices(group));
+  if (reduced.size() < spec.bytes)
+    reduced.resize(spec.bytes);
+  const std::string what =
+      describeReduce(spec) + " over devices " + describeDevices(group);
+  // Chunk j of this operand to member j; member j's chunk of this
+  // member's position into row j.
+  const auto *chunks = static_cast<const uint8_t *>(in);
+  uint8_t *rows = reduced.data();
+  uint64_t sequence;
+  if (Status status = begin(group, sequence); !status)
+    return status;
+  std::vector<Message> sends, receives;
+  for (size_t j = 0; j < n; ++j) {
+    if (j == position)
+      continue;
+    sends.push_back({group[j], const_cast<uint8_t *>(chunks + j * chunkBytes)});
+    receives.push_back({group[j], rows + j * chunkBytes});
+  }
+  if (Status status = exchange(sends, receives, chunkBytes, sequence, what);
+      !status)
+    return status;
+  // This member's chunk of the result, in group order.
+  auto row = [&](size_t j) -> const void * {
+    return j == position ? chunks + position * chunkBytes
+                         : rows + j * chunkBytes;
+  };
+  auto *results = static_cast<uint8_t *>(out);
+  uint8_t *mine = results + position * chunkBytes;
+  reduceElements(spec.kind, spec.element, mine, row(0), row(1), chunkCount);
+  for (size_t j = 2; j < n; ++j)
+    reduceElements(spec.kind, spec.element, mine, mine, row(j), chunkCount);
+  // Each member's reduced chunk to every other member.
+  if (Status status = begin(group, sequence); !status)
+    return status;
+  sends.clear();
+  receives.clear();
+  for (size_t j = 0; j < n; ++j) {
+    if (j == position)
+      continue;
+    sends.push_back({group[j], mine});
+    receives.push_back({group[j], results + j * chunkBytes});
+  }
+  return exchange(sends, receives, chunkBytes, sequence, what);
 }
 
 Status PointToPointCommunicator::allToAll(int64_t self,

@@ -23,6 +23,7 @@ static Status verifyCollective(const HostProgram &program,
   bool hasOperand = false, hasResult = false;
   switch (spec.kind) {
   case CollectiveKind::AllGather:
+  case CollectiveKind::AllReduce:
   case CollectiveKind::AllToAll:
   case CollectiveKind::Broadcast:
   case CollectiveKind::Permute:
@@ -61,8 +62,9 @@ static Status verifyCollective(const HostProgram &program,
   for (const std::vector<int64_t> &group : spec.groups)
     groupSize = std::max(groupSize, group.size());
   for (const std::vector<int64_t> &group : spec.groups) {
-    if (group.empty() ||
-        (spec.kind == CollectiveKind::AllToAll && group.size() != groupSize))
+    if (group.empty() || ((spec.kind == CollectiveKind::AllToAll ||
+                           spec.kind == CollectiveKind::AllReduce) &&
+                          group.size() != groupSize))
       return Status::error("collective groups of different sizes");
     for (int64_t id : group) {
       if (id < 0 || id >= numDevices || seen[id])
@@ -95,6 +97,20 @@ static Status verifyCollective(const HostProgram &program,
   case CollectiveKind::Permute:
     fits = resultBytes == operandBytes;
     break;
+  case CollectiveKind::AllReduce: {
+    // The result's type names the elements (an operand a kernel wrote may
+    // be typed signless).
+    const BufferType &operand = program.values[command.values[0]].type;
+    std::optional<ReductionElement> element =
+        getReductionElement(result.elementName);
+    if (!element || !isValidReduction(spec.reduction, *element))
+      return Status::error(
+          std::string("all_reduce by ") + getReductionKindName(spec.reduction) +
+          " of " + result.elementName + ", which the runtime does not reduce");
+    fits = resultBytes == operandBytes &&
+           operand.elementBytes == result.elementBytes;
+    break;
+  }
   case CollectiveKind::ReplicaId:
   case CollectiveKind::PartitionId:
   case CollectiveKind::GroupPosition:
@@ -643,6 +659,8 @@ const char *hlox::runtime::getCollectiveKindName(CollectiveKind kind) {
   switch (kind) {
   case CollectiveKind::AllGather:
     return "all_gather";
+  case CollectiveKind::AllReduce:
+    return "all_reduce";
   case CollectiveKind::AllToAll:
     return "all_to_all";
   case CollectiveKind::Broadcast:
@@ -762,6 +780,15 @@ Status Executable::runCollective(const Command &command,
     std::memset(outBytes + written, 0,
                 byteSize(command.values.back()) - written);
     return communicator.allGather(self, *group, in, out, bytes);
+  }
+  case CollectiveKind::AllReduce: {
+    const BufferType &type = program.values[command.values.back()].type;
+    ReduceSpec reduce;
+    reduce.kind = spec.reduction;
+    reduce.element = *getReductionElement(type.elementName);
+    reduce.count = type.getNumElements();
+    reduce.bytes = bytes;
+    return communicator.allReduce(self, *group, in, out, reduce);
   }
   case CollectiveKind::AllToAll:
     return communicator.allToAll(self, *group, in, out, bytes / group->size());

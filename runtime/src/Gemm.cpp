@@ -12,8 +12,10 @@
 // - panels of kTileCols columns of the K block's rhs, packed k-major (the
 //   last padded with zeros to whole vectors): a row-major rhs all at once,
 //   in the order of memory, before the row blocks; a transposed one (each
-//   column a row of memory) by the first row block, each panel just
-//   before its tiles use it, while the next panel's rhs is prefetched;
+//   column a row of memory), and a row-major one of at most
+//   kPanelPackedRows result rows (one row block), by the first row block,
+//   each panel just before its tiles use it, while the next panel's rhs
+//   is prefetched;
 // - each sliver: the register tile of kTileRows x kTileCols results (24
 //   accumulators of 16 lanes) takes, per step of k, three vectors of the
 //   panel and a broadcast of each of the sliver's rows.
@@ -70,6 +72,13 @@ constexpr int64_t kTileCols = 48;
 constexpr int64_t kDepth = 384;
 /// Result rows whose lhs is packed at a time.
 constexpr int64_t kBlockRows = 192;
+/// Products of at most this many rows (and more than kDirectRows) take
+/// them as one row block and pack a row-major rhs a panel at a time, just
+/// before the slivers use it, while the next panel's rows are prefetched:
+/// each weight panel goes through L2 once instead of the whole K block
+/// being packed first (the MLP's 256-row products spent 17% of their time
+/// packing, at memory speed).
+constexpr int64_t kPanelPackedRows = 256;
 /// Result columns whose rhs is packed at a time.
 constexpr int64_t kBlockCols = 4096;
 /// Products with at most this many rows read a row-major rhs in place.
@@ -180,14 +189,19 @@ inline int64_t panelWidth(int64_t col, int64_t cols) {
 /// block is read in the order of memory, which the hardware prefetches.
 HLOX_AVX512 void packRhsByRows(const GemmOperand &b, int64_t depth,
                                int64_t cols, float *dst) {
+  // Whole vectors, the last masked (its lanes past `cols` zero): a panel
+  // row is at most three of them, which a call to memcpy and fill per
+  // row cost more than moving.
   for (int64_t p = 0; p < depth; ++p) {
     const float *src = b.data + p * b.rowStride;
     for (int64_t j = 0; j < cols; j += kTileCols) {
       int64_t count = std::min(kTileCols, cols - j);
       int64_t w = panelWidth(j, cols);
       float *d = dst + j * depth + p * w;
-      std::memcpy(d, src + j, sizeof(float) * count);
-      std::fill(d + count, d + w, 0.0f);
+      for (int64_t q = 0; q < w; q += 16) {
+        __mmask16 mask = firstLanes(std::min<int64_t>(16, count - q));
+        _mm512_storeu_ps(d + q, _mm512_maskz_loadu_ps(mask, src + j + q));
+      }
     }
   }
 }
@@ -283,12 +297,24 @@ HLOX_AVX512 void multiplyTile(int64_t depth, const float *sliver,
   }
 }
 
-/// Prefetches into L2 the `part`-th of `parts` slices of the panel of a
-/// transposed rhs whose first column is `col` (of `cols`), a K block of
-/// `depth` rows.
+/// Prefetches into L2 the `part`-th of `parts` slices of the panel of the
+/// rhs whose first column is `col` (of `cols`), a K block of `depth`
+/// rows: a slice of its columns when transposed, of its rows when
+/// row-major.
 HLOX_AVX512 void prefetchPanel(const GemmOperand &b, int64_t col, int64_t cols,
                                int64_t depth, int64_t part, int64_t parts) {
   int64_t count = std::min(kTileCols, cols - col);
+  if (b.colStride == 1) {
+    // Each row's `count` floats, rows 4-16 KiB apart.
+    for (int64_t p = depth * part / parts, e = depth * (part + 1) / parts;
+         p < e; ++p) {
+      const char *row =
+          reinterpret_cast<const char *>(b.data + p * b.rowStride + col);
+      for (int64_t q = 0; q < count * 4 + 63; q += 64)
+        _mm_prefetch(row + q, _MM_HINT_T1);
+    }
+    return;
+  }
   if (b.rowStride == 1) {
     for (int64_t c = count * part / parts, e = count * (part + 1) / parts;
          c < e; ++c) {
@@ -410,6 +436,13 @@ HLOX_AVX512 bool runDotAvx512(int64_t m, int64_t n, int64_t k,
   return true;
 }
 
+/// The rows of a block whose lhs is packed at once, for a product of `m`
+/// rows by `b`: all of them when few enough that a row-major rhs is
+/// packed a panel at a time (kPanelPackedRows), else kBlockRows.
+inline int64_t getBlockRows(int64_t m, const GemmOperand &b) {
+  return b.colStride == 1 && m <= kPanelPackedRows ? m : kBlockRows;
+}
+
 /// How multiplyBlock finds a K block's rhs.
 enum class RhsSource {
   /// Read in place (few rows of a row-major rhs).
@@ -432,8 +465,9 @@ HLOX_AVX512 void multiplyBlock(int64_t m, int64_t cols, int64_t depth,
                                float *packedRhs, float *result, int64_t ldc,
                                const GemmEpilogue *epilogue) {
   const bool inPlace = source == RhsSource::InPlace;
-  for (int64_t ic = 0; ic < m; ic += kBlockRows) {
-    int64_t rows = std::min(kBlockRows, m - ic);
+  const int64_t blockRows = getBlockRows(m, b);
+  for (int64_t ic = 0; ic < m; ic += blockRows) {
+    int64_t rows = std::min(blockRows, m - ic);
     int64_t slivers = (rows + kTileRows - 1) / kTileRows;
     GemmOperand a{lhs.data + ic * lhs.rowStride + pc * lhs.colStride,
                   lhs.rowStride, lhs.colStride};
@@ -486,10 +520,12 @@ HLOX_AVX512 void multiplyBlock(int64_t m, int64_t cols, int64_t depth,
   }
 }
 
-/// The packed lhs of a row block: slivers of whole tiles, `depth` deep.
-size_t packedLhsFloats(int64_t rows, int64_t depth) {
-  return static_cast<size_t>((std::min(rows, kBlockRows) + kTileRows - 1) /
-                             kTileRows * kTileRows * std::min(depth, kDepth));
+/// The packed lhs of a row block of a product of `rows` rows by `b`:
+/// slivers of whole tiles, `depth` deep.
+size_t packedLhsFloats(int64_t rows, int64_t depth, const GemmOperand &b) {
+  return static_cast<size_t>(
+      (std::min(rows, getBlockRows(rows, b)) + kTileRows - 1) / kTileRows *
+      kTileRows * std::min(depth, kDepth));
 }
 
 /// The packed rhs of a block of at most `cols` columns and `depth` rows.
@@ -505,7 +541,7 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
   const bool inPlace = m <= kDirectRows && rhs.colStride == 1;
   const int64_t blockCols = inPlace ? n : std::min(n, kBlockCols);
   float *packedLhs =
-      Scratch::grow(scratch.lhs, scratch.lhsFloats, packedLhsFloats(m, k));
+      Scratch::grow(scratch.lhs, scratch.lhsFloats, packedLhsFloats(m, k, rhs));
   float *packedRhs = inPlace ? nullptr
                              : Scratch::grow(scratch.rhs, scratch.rhsFloats,
                                              packedRhsFloats(blockCols, k));
@@ -513,12 +549,14 @@ HLOX_AVX512 bool runAvx512(int64_t m, int64_t n, int64_t k,
     return false;
   // A row-major rhs is packed whole, reading it in the order of memory
   // (reading it a panel at a time, 48 columns of each row, is what made
-  // 2048^3 on 2 threads 8% slower than oneDNN); a transposed rhs, whose
-  // panels are whole rows of it, a panel at a time by the first row
-  // block, just before its tiles use it.
-  const RhsSource source = inPlace              ? RhsSource::InPlace
-                           : rhs.colStride == 1 ? RhsSource::Packed
-                                                : RhsSource::PackedByPanel;
+  // 2048^3 on 2 threads 8% slower than oneDNN), unless the rows are few
+  // enough to be one row block (kPanelPackedRows); a transposed rhs, whose
+  // panels are whole rows of it, and those few rows' rhs a panel at a time
+  // by the first row block, just before its tiles use it.
+  const RhsSource source = inPlace ? RhsSource::InPlace
+                           : rhs.colStride == 1 && m > kPanelPackedRows
+                               ? RhsSource::Packed
+                               : RhsSource::PackedByPanel;
   for (int64_t jc = 0; jc < n; jc += blockCols) {
     int64_t cols = std::min(blockCols, n - jc);
     for (int64_t pc = 0; pc < k; pc += kDepth) {
@@ -545,7 +583,7 @@ HLOX_AVX512 bool runTeamAvx512(GemmTeam &team, int member, int64_t m, int64_t n,
   const int64_t row = team.rowBegin(member, m);
   const int64_t rows = team.rowBegin(member + 1, m) - row;
   float *packedLhs = rows > 0 ? Scratch::grow(scratch.lhs, scratch.lhsFloats,
-                                              packedLhsFloats(rows, k))
+                                              packedLhsFloats(rows, k, rhs))
                               : nullptr;
   // A member without its scratch memory still packs and waits with the
   // others, so that none of them waits for it forever.

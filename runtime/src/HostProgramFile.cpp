@@ -207,6 +207,7 @@ void writeCommand(ByteWriter &w, const Command &c) {
   for (int64_t v : {c.collective.root, c.collective.channel,
                     c.collective.numReplicas, c.collective.numPartitions})
     w.i64(v);
+  w.u64(static_cast<uint64_t>(c.collective.reduction));
   w.string(c.location);
 }
 
@@ -242,7 +243,7 @@ Command readCommand(ByteReader &r) {
   c.convolution = readConvolution(r);
   c.hasShortcut = r.flag();
   c.shortcut = readConvolution(r);
-  c.collective.kind = r.enumeration(CollectiveKind::Outfeed);
+  c.collective.kind = r.enumeration(CollectiveKind::AllReduce);
   c.collective.groups.resize(r.count(8));
   for (std::vector<int64_t> &group : c.collective.groups)
     group = r.ints();
@@ -252,6 +253,7 @@ Command readCommand(ByteReader &r) {
   for (int64_t *v : {&c.collective.root, &c.collective.channel,
                      &c.collective.numReplicas, &c.collective.numPartitions})
     *v = r.i64();
+  c.collective.reduction = r.enumeration(ReductionKind::Or);
   c.location = r.string();
   return c;
 }

@@ -11,23 +11,72 @@
 // ONE: library.recv
 
 // The module's mhlo.num_replicas and mhlo.num_partitions give the grid.
-// MODULE: library.all_gather %arg0 {groups = dense<{{\[\[}}0, 1, 2]]> : tensor<1x3xi64>, num_partitions = 1 : i64, num_replicas = 3 : i64}
+// MODULE: library.all_reduce %arg0 {groups = dense<{{\[\[}}0, 1, 2]]> : tensor<1x3xi64>, num_partitions = 1 : i64, num_replicas = 3 : i64, reduction = "add"}
 
-// all_reduce: the members' operands stacked, then the region applied row by
-// row in group order. Without a channel the groups are cross-replica: each
-// partition's replicas.
+// all_reduce by one op the runtime reduces with (here add), over groups of
+// one size: library.all_reduce. Without a channel the groups are
+// cross-replica: each partition's replicas.
 // CHECK-LABEL: func.func @all_reduce
+// CHECK: %[[R:.+]] = library.all_reduce %arg0 {groups = dense<{{\[\[}}0, 2], [1, 3]]> : tensor<2x2xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64, reduction = "add"} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: return %[[R]]
+func.func @all_reduce(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A variadic all_reduce applies its region to each operand alone: one
+// library.all_reduce per operand. The region's arguments may come in
+// either order.
+// CHECK-LABEL: func.func @all_reduce_variadic
+// CHECK: library.all_reduce %arg0 {{.*}}reduction = "multiply"} : (tensor<4xi32>) -> tensor<4xi32>
+// CHECK: library.all_reduce %arg1 {{.*}}reduction = "multiply"} : (tensor<3xi32>) -> tensor<3xi32>
+// CHECK-NOT: library.all_gather
+func.func @all_reduce_variadic(%x: tensor<4xi32>, %y: tensor<3xi32>) -> (tensor<4xi32>, tensor<3xi32>) {
+  %0:2 = "stablehlo.all_reduce"(%x, %y) ({
+    ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+      %m = stablehlo.multiply %b, %a : tensor<i32>
+      stablehlo.return %m : tensor<i32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xi32>, tensor<3xi32>) -> (tensor<4xi32>, tensor<3xi32>)
+  return %0#0, %0#1 : tensor<4xi32>, tensor<3xi32>
+}
+
+// -----
+
+// The maximum of booleans is their or.
+// CHECK-LABEL: func.func @all_reduce_bool
+// CHECK: library.all_reduce %arg0 {{.*}}reduction = "or"} : (tensor<3xi1>) -> tensor<3xi1>
+func.func @all_reduce_bool(%x: tensor<3xi1>) -> tensor<3xi1> {
+  %0 = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<i1>, %b: tensor<i1>):
+      %o = stablehlo.maximum %a, %b : tensor<i1>
+      stablehlo.return %o : tensor<i1>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xi1>) -> tensor<3xi1>
+  return %0 : tensor<3xi1>
+}
+
+// -----
+
+// A region the runtime does not reduce by (a subtraction is not
+// commutative): the members' operands stacked, then the region applied
+// row by row in group order.
+// CHECK-LABEL: func.func @all_reduce_stacked
 // CHECK: %[[G:.+]] = library.all_gather %arg0 {groups = dense<{{\[\[}}0, 2], [1, 3]]> : tensor<2x2xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> tensor<2x4xf32>
 // CHECK: %[[S0:.+]] = stablehlo.slice %[[G]] [0:1, 0:4]
 // CHECK: %[[R0:.+]] = stablehlo.reshape %[[S0]] : (tensor<1x4xf32>) -> tensor<4xf32>
 // CHECK: %[[S1:.+]] = stablehlo.slice %[[G]] [1:2, 0:4]
 // CHECK: %[[R1:.+]] = stablehlo.reshape %[[S1]] : (tensor<1x4xf32>) -> tensor<4xf32>
-// CHECK: %[[A:.+]] = stablehlo.add %[[R0]], %[[R1]] : tensor<4xf32>
+// CHECK: %[[A:.+]] = stablehlo.subtract %[[R0]], %[[R1]] : tensor<4xf32>
 // CHECK: return %[[A]]
-func.func @all_reduce(%x: tensor<4xf32>) -> tensor<4xf32> {
+func.func @all_reduce_stacked(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "stablehlo.all_reduce"(%x) ({
     ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-      %s = stablehlo.add %a, %b : tensor<f32>
+      %s = stablehlo.subtract %a, %b : tensor<f32>
       stablehlo.return %s : tensor<f32>
   }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>

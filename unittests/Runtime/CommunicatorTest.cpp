@@ -8,7 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -76,6 +78,86 @@ TEST(LocalCommunicatorTest, GathersExchangesBroadcastsAndPermutes) {
   EXPECT_EQ(permuted[0], (std::vector<int32_t>{0}));
   EXPECT_EQ(permuted[1], (std::vector<int32_t>{0}));
   EXPECT_EQ(permuted[2], (std::vector<int32_t>{10}));
+}
+
+/// allReduce combines the members' operands in group order (the f32 sums
+/// differ by order), and reduces each element type as StableHLO's op:
+/// NaN-propagating maximum with -0 below +0, wrapping integers, bf16
+/// rounded once, booleans by or. Members that disagree on the reduction
+/// fail.
+TEST(LocalCommunicatorTest, AllReducesInGroupOrder) {
+  LocalCommunicator communicator(3);
+  std::vector<float> sums(3), maxima(9);
+  std::vector<int32_t> products(3);
+  std::vector<uint16_t> bf16Sums(3);
+  std::vector<uint8_t> ors(6);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::vector<Status> statuses = runProcesses(communicator, [&](int64_t self) {
+    std::vector<int64_t> group{2, 0, 1};
+    auto reduce = [&](ReductionKind kind, ReductionElement element,
+                      int64_t count, size_t bytes, const void *in, void *out) {
+      return communicator.allReduce(self, group, in, out,
+                                    ReduceSpec{kind, element, count, bytes});
+    };
+    // Group order: (1e8 + -1e8) + 1 = 1; device order would give 0.
+    const float terms[] = {-1e8f, 1.0f, 1e8f};
+    if (Status s = reduce(ReductionKind::Add, ReductionElement::F32, 1, 4,
+                          &terms[self], &sums[self]);
+        !s)
+      return s;
+    const float values[3][3] = {
+        {1.0f, -0.0f, 2.0f}, {nan, 0.0f, 3.0f}, {5.0f, -0.0f, -7.0f}};
+    if (Status s = reduce(ReductionKind::Maximum, ReductionElement::F32, 3, 12,
+                          values[self], &maxima[3 * self]);
+        !s)
+      return s;
+    const int32_t factors[] = {65536, 65536, 3};
+    if (Status s = reduce(ReductionKind::Multiply, ReductionElement::I32, 1, 4,
+                          &factors[self], &products[self]);
+        !s)
+      return s;
+    // bf16 1, 2^-8 and 2^-8: 1 + 2^-8 rounds to 1 (a tie, to even), and
+    // again; in another order the two smalls would sum first.
+    const uint16_t halves[] = {0x3B80, 0x3B80, 0x3F80};
+    if (Status s = reduce(ReductionKind::Add, ReductionElement::BF16, 1, 2,
+                          &halves[self], &bf16Sums[self]);
+        !s)
+      return s;
+    const uint8_t flags[3][2] = {{0, 0}, {0, 1}, {0, 0}};
+    if (Status s = reduce(ReductionKind::Or, ReductionElement::Bool, 2, 2,
+                          flags[self], &ors[2 * self]);
+        !s)
+      return s;
+    return Status();
+  });
+  for (int64_t self = 0; self < 3; ++self) {
+    ASSERT_TRUE(statuses[self].ok()) << statuses[self].message();
+    EXPECT_EQ(sums[self], 1.0f);
+    EXPECT_TRUE(std::isnan(maxima[3 * self]));
+    EXPECT_EQ(maxima[3 * self + 1], 0.0f);
+    EXPECT_FALSE(std::signbit(maxima[3 * self + 1]));
+    EXPECT_EQ(maxima[3 * self + 2], 3.0f);
+    // 65536 * 65536 wraps to 0 in 32 bits.
+    EXPECT_EQ(products[self], 0);
+    EXPECT_EQ(bf16Sums[self], 0x3F80);
+    EXPECT_EQ(ors[2 * self], 0);
+    EXPECT_EQ(ors[2 * self + 1], 1);
+  }
+
+  LocalCommunicator mismatched(2);
+  statuses = runProcesses(mismatched, [&](int64_t self) {
+    float in = 1.0f, out = 0.0f;
+    return mismatched.allReduce(
+        self, {0, 1}, &in, &out,
+        ReduceSpec{self == 0 ? ReductionKind::Add : ReductionKind::Minimum,
+                   ReductionElement::F32, 1, 4});
+  });
+  EXPECT_FALSE(statuses[0].ok());
+  EXPECT_FALSE(statuses[1].ok());
+  // The member that found the mismatch says so; the other was interrupted.
+  std::string message = statuses[0].message() + "\n" + statuses[1].message();
+  EXPECT_NE(message.find("collectives do not match"), std::string::npos)
+      << message;
 }
 
 TEST(LocalCommunicatorTest, ChannelsKeepOrder) {
@@ -189,6 +271,22 @@ TEST(CollectiveCommandTest, ChecksItsGridAndGroups) {
       collectiveProgram(CollectiveKind::AllGather, 2, {{0, 1}}), nullptr,
       status));
   EXPECT_NE(status.message().find("result of the wrong size"),
+            std::string::npos)
+      << status.message();
+  // An all_reduce takes a reduction its operand's type has, and groups of
+  // one size.
+  HostProgram bitwise =
+      collectiveProgram(CollectiveKind::AllReduce, 2, {{0, 1}});
+  bitwise.commands[0].collective.reduction = ReductionKind::And;
+  EXPECT_FALSE(Executable::create(bitwise, nullptr, status));
+  EXPECT_NE(status.message().find("all_reduce by and of f32, which the "
+                                  "runtime does not reduce"),
+            std::string::npos)
+      << status.message();
+  EXPECT_FALSE(Executable::create(
+      collectiveProgram(CollectiveKind::AllReduce, 3, {{0, 1}, {2}}), nullptr,
+      status));
+  EXPECT_NE(status.message().find("groups of different sizes"),
             std::string::npos)
       << status.message();
 }

@@ -92,6 +92,7 @@ HostProgram everything() {
   collective.collective.groups = {{0, 2}, {1}};
   collective.collective.pairs = {{0, 2}, {2, 0}};
   collective.collective.channel = 7;
+  collective.collective.reduction = ReductionKind::Maximum;
   collective.collective.numReplicas = 3;
   program.commands = {dispatch, custom,      branch,    rng,
                       matmul,   convolution, collective};
@@ -129,6 +130,7 @@ TEST(HostProgramFile, RoundTripsEveryField) {
             program.commands[6].collective.pairs);
   EXPECT_EQ(read.commands[6].collective.channel, 7);
   EXPECT_EQ(read.commands[6].collective.numReplicas, 3);
+  EXPECT_EQ(read.commands[6].collective.reduction, ReductionKind::Maximum);
   EXPECT_EQ(read.unsharedArenaBytes, 256);
 }
 

@@ -278,3 +278,51 @@ func.func @kind() -> tensor<i32> {
   %0 = library.process_id {kind = "rank", num_partitions = 1 : i64, num_replicas = 2 : i64} : () -> tensor<i32>
   return %0 : tensor<i32>
 }
+
+// -----
+
+func.func @reduce_ragged(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{groups must be of one size}}
+  %0 = library.all_reduce %x {groups = dense<[[0, 1], [2, -1]]> : tensor<2x2xi64>, num_partitions = 1 : i64, num_replicas = 3 : i64, reduction = "add"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{reduction must be add, multiply, minimum, maximum, and or or, not subtract}}
+  %0 = library.all_reduce %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64, reduction = "subtract"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_float_bitwise(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{and needs integers, not 'f32'}}
+  %0 = library.all_reduce %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64, reduction = "and"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_bool_add(%x: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{reduces i1 by and or or, not add}}
+  %0 = library.all_reduce %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64, reduction = "add"} : (tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @reduce_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{reduces f16, bf16, f32, f64, i1 and 8- to 64-bit integers, not 'complex<f32>'}}
+  %0 = library.all_reduce %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64, reduction = "add"} : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @reduce_type(%x: tensor<4xf32>) -> tensor<4xf64> {
+  // expected-error @+1 {{result must have the operand's type}}
+  %0 = library.all_reduce %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64, reduction = "add"} : (tensor<4xf32>) -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}

@@ -65,6 +65,7 @@ func.func @max_pool_epilogue(%x: tensor<1x32x32x3xf32>, %w: tensor<8x3x7x7xf32>,
 // CHECK-LABEL: func.func @collectives
 // CHECK: library.all_gather %arg0 {groups = dense<{{\[\[}}0, 1, 2], [3, -1, -1]]> : tensor<2x3xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> tensor<3x4xf32>
 // CHECK: library.all_to_all
+// CHECK: library.all_reduce %arg0 {groups = dense<{{\[\[}}0, 1], [2, 3]]> : tensor<2x2xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64, reduction = "maximum"} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK: library.collective_broadcast
 // CHECK: library.collective_permute
 // CHECK: library.send
@@ -75,6 +76,7 @@ func.func @max_pool_epilogue(%x: tensor<1x32x32x3xf32>, %w: tensor<8x3x7x7xf32>,
 func.func @collectives(%x: tensor<4xf32>, %y: tensor<2x3xf32>) -> (tensor<3x4xf32>, tensor<2x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<ui32>, tensor<2xi64>) {
   %0 = library.all_gather %x {groups = dense<[[0, 1, 2], [3, -1, -1]]> : tensor<2x3xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> tensor<3x4xf32>
   %1 = library.all_to_all %y {groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %r = library.all_reduce %x {groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64, reduction = "maximum"} : (tensor<4xf32>) -> tensor<4xf32>
   %2 = library.collective_broadcast %x {groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64, root = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   %3 = library.collective_permute %x {groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, num_partitions = 2 : i64, num_replicas = 2 : i64, pairs = dense<[[0, 3]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
   library.send %x {channel = 1 : i64, num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<4xf32>) -> ()

@@ -30,7 +30,7 @@
 // GROUPS-NEXT: process (replica 2, partition 0):
 // GROUPS-NEXT: result[0]: dense<[4, 6]> : tensor<2xi32>
 
-// STOPPED: mpi_deadlock.mlir:8:12: error: all_gather over devices {0,1} failed on process 0: {{.*}}(a deadlock, or a process that stopped)
+// STOPPED: mpi_deadlock.mlir:8:12: error: all_reduce (add of 2 f32) over devices {0,1} failed on process 0: {{.*}}(a deadlock, or a process that stopped)
 
 // PORT: error: coordinator '127.0.0.1:0' is not HOST:PORT
 

@@ -35,5 +35,5 @@ func.func @main() -> (tensor<2xi64>, tensor<2xi64>, tensor<2xui32>) {
   return %r#0, %r#1, %ids : tensor<2xi64>, tensor<2xi64>, tensor<2xui32>
 }
 // DEADLOCK: error: collective cannot complete: every process is waiting (deadlock)
-// COMPILED-DEADLOCK: deadlock.mlir:3:8: error: collective cannot complete: every device is waiting (deadlock); device 0 waits in all_gather over devices {0,1}
+// COMPILED-DEADLOCK: deadlock.mlir:3:8: error: collective cannot complete: every device is waiting (deadlock); device 0 waits in all_reduce (add of 1 i64) over devices {0,1}
 // CHECK-FAILURE: run_parallel_check.mlir:[[#]]:3: error: check failed

@@ -59,6 +59,43 @@ LogicalResult AllGatherOp::verify() {
   return success();
 }
 
+LogicalResult AllReduceOp::verify() {
+  if (failed(verifyGroups(*this, getGroups(), numDevices(*this), nullptr)))
+    return failure();
+  for (int64_t id : getGroups().getValues<int64_t>())
+    if (id == -1)
+      return emitOpError("groups must be of one size");
+  auto type = cast<RankedTensorType>(getOperand().getType());
+  if (getResult().getType() != type)
+    return emitOpError("result must have the operand's type");
+  StringRef reduction = getReduction();
+  Type element = type.getElementType();
+  if (element.isInteger(1)) {
+    if (reduction != "and" && reduction != "or")
+      return emitOpError("reduces i1 by and or or, not ") << reduction;
+    return success();
+  }
+  bool bitwise = reduction == "and" || reduction == "or";
+  bool arithmetic = reduction == "add" || reduction == "multiply" ||
+                    reduction == "minimum" || reduction == "maximum";
+  if (!bitwise && !arithmetic)
+    return emitOpError("reduction must be add, multiply, minimum, maximum, "
+                       "and or or, not ")
+           << reduction;
+  bool isFloat =
+      isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element);
+  auto integer = dyn_cast<IntegerType>(element);
+  bool isInteger =
+      integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+  if (!isFloat && !isInteger)
+    return emitOpError("reduces f16, bf16, f32, f64, i1 and 8- to 64-bit "
+                       "integers, not ")
+           << element;
+  if (bitwise && !isInteger)
+    return emitOpError(reduction) << " needs integers, not " << element;
+  return success();
+}
+
 LogicalResult AllToAllOp::verify() {
   int64_t size = 0;
   if (failed(verifyGroups(*this, getGroups(), numDevices(*this), &size)))

@@ -7,9 +7,10 @@
 // partitions (StableHLO's processes); process (r, p) is device index
 // r * partitions + p. The collective commands of its host program
 // (CommandKind::Collective) move bytes between the processes through a
-// Communicator: the data movement only, in group order, since the compiler
-// turns every reduction into ordinary kernels over what the movement
-// delivers (hlox-lower-collectives).
+// Communicator, in group order. The compiler turns reductions into
+// ordinary kernels over what the movement delivers (hlox-lower-collectives),
+// except all_reduces by one elementwise op the runtime knows
+// (Reduction.h), which the communicator reduces itself (allReduce).
 //
 // Collectives over the same set of processes match by the order in which
 // each process issues them, as in MPI and NCCL: the k-th collective a
@@ -22,6 +23,7 @@
 #ifndef HLOX_RUNTIME_COMMUNICATOR_H
 #define HLOX_RUNTIME_COMMUNICATOR_H
 
+#include "hlox/runtime/Reduction.h"
 #include "hlox/runtime/Status.h"
 
 #include <condition_variable>
@@ -37,6 +39,16 @@
 
 namespace hlox::runtime {
 
+/// What an allReduce combines: `count` elements of `element` per member,
+/// by `kind`.
+struct ReduceSpec {
+  ReductionKind kind = ReductionKind::Add;
+  ReductionElement element = ReductionElement::F32;
+  int64_t count = 0;
+  /// One member's operand: count elements.
+  size_t bytes = 0;
+};
+
 /// Moves bytes between the processes of a parallel run. Each process calls
 /// from its own thread, naming itself by its device index `self`; calls
 /// block until the data has arrived and fail, never hang, when it cannot
@@ -51,6 +63,13 @@ public:
   /// indices, `self` among them), one after the other in group order.
   virtual Status allGather(int64_t self, const std::vector<int64_t> &group,
                            const void *in, void *out, size_t bytes) = 0;
+  /// `out` receives the members' `in` reduced elementwise as `spec` says,
+  /// member by member in group order: member 0's, combined with member
+  /// 1's, that with member 2's, and so on. By default, allGather into
+  /// memory of the communicator's (kept across calls), then the
+  /// reductions.
+  virtual Status allReduce(int64_t self, const std::vector<int64_t> &group,
+                           const void *in, void *out, const ReduceSpec &spec);
   /// `in` holds group.size() chunks of `bytes`; chunk j of `out` is chunk
   /// (self's position) of member j's `in`.
   virtual Status allToAll(int64_t self, const std::vector<int64_t> &group,
@@ -76,6 +95,11 @@ public:
   /// Process `self` ended (every process runs from the communicator's
   /// start); with `failed`, the others stop waiting for it and fail too.
   virtual void finished(int64_t self, bool failed) = 0;
+
+private:
+  /// Per process, where the default allReduce gathers.
+  std::mutex gatheredMutex;
+  std::map<int64_t, std::vector<uint8_t>> gathered;
 };
 
 /// Collectives as point-to-point messages between the members of a group,
@@ -89,6 +113,13 @@ class PointToPointCommunicator : public Communicator {
 public:
   Status allGather(int64_t self, const std::vector<int64_t> &group,
                    const void *in, void *out, size_t bytes) override;
+  /// When the group divides the element count: member j's chunk j of
+  /// every operand goes to member j, which reduces it in group order,
+  /// then every member's reduced chunk goes to every other member: each
+  /// member sends 2(n - 1)/n of its operand and reduces 1/n of it, as a
+  /// ring all-reduce does; else the default.
+  Status allReduce(int64_t self, const std::vector<int64_t> &group,
+                   const void *in, void *out, const ReduceSpec &spec) override;
   Status allToAll(int64_t self, const std::vector<int64_t> &group,
                   const void *in, void *out, size_t bytes) override;
   Status broadcast(int64_t self, const std::vector<int64_t> &group,
@@ -122,6 +153,8 @@ private:
   Status begin(const std::vector<int64_t> &group, uint64_t &sequence);
   /// Per group (its members printed), the collectives run over it.
   std::map<std::string, uint64_t> sequences;
+  /// Where allReduce receives the other members' chunks.
+  std::vector<uint8_t> reduced;
 };
 
 /// The processes are threads of this process: members read each other's
@@ -135,6 +168,10 @@ public:
   int64_t getNumProcesses() const override { return numProcesses; }
   Status allGather(int64_t self, const std::vector<int64_t> &group,
                    const void *in, void *out, size_t bytes) override;
+  /// Each member reduces every member's `in` into its `out` itself,
+  /// reading them where they lie.
+  Status allReduce(int64_t self, const std::vector<int64_t> &group,
+                   const void *in, void *out, const ReduceSpec &spec) override;
   Status allToAll(int64_t self, const std::vector<int64_t> &group,
                   const void *in, void *out, size_t bytes) override;
   Status broadcast(int64_t self, const std::vector<int64_t> &group,

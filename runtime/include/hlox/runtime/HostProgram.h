@@ -115,6 +115,22 @@ enum class CollectiveKind {
   Infeed,
   /// Leaves a copy of the operand in the run's outfeed.
   Outfeed,
+  /// The result is the members' operands reduced elementwise by
+  /// `reduction`, member by member in group order (groups of one size).
+  AllReduce,
+};
+
+/// How an AllReduce combines two members' elements: StableHLO's add,
+/// multiply, minimum and maximum (NaN-propagating, -0 below +0), and the
+/// bitwise and and or (on i1, what add, multiply, minimum and maximum of
+/// booleans are).
+enum class ReductionKind {
+  Add,
+  Multiply,
+  Minimum,
+  Maximum,
+  And,
+  Or,
 };
 
 struct CollectiveSpec {
@@ -128,6 +144,8 @@ struct CollectiveSpec {
   int64_t root = 0;
   /// Send and Receive.
   int64_t channel = 0;
+  /// AllReduce.
+  ReductionKind reduction = ReductionKind::Add;
   /// The grid the program was compiled for.
   int64_t numReplicas = 1;
   int64_t numPartitions = 1;

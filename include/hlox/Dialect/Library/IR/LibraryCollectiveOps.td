@@ -51,6 +51,32 @@ def Library_AllGatherOp : Library_CollectiveOp<"all_gather"> {
   let results = (outs AnyStaticShapeTensor:$result);
 }
 
+def Library_AllReduceOp : Library_CollectiveOp<"all_reduce"> {
+  let summary = "The members' operands reduced elementwise, to every member";
+  let description = [{
+    The result is the reduction of the operands of the members of this
+    process's group in `groups` (groups of one size), member by member in
+    group order: the first member's operand, then `reduction` of that and
+    the next member's, and so on. `reduction` is one of `add`, `multiply`,
+    `minimum`, `maximum` (StableHLO's ops: NaN-propagating, -0 below +0),
+    `and` and `or`; on `i1` only `and` and `or`, which add, multiply,
+    minimum and maximum of booleans are. `hlox-lower-collectives` makes
+    one of a `stablehlo.all_reduce` whose region is one such op of its two
+    arguments; the runtime's communicator reduces without stacking the
+    members' operands.
+
+    ```mlir
+    %s = library.all_reduce %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>,
+        reduction = "add", num_replicas = 2, num_partitions = 1}
+        : (tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = !con((ins AnyStaticShapeTensor:$operand,
+                            I64ElementsAttr:$groups, StrAttr:$reduction),
+                       Library_GridArguments);
+  let results = (outs AnyStaticShapeTensor:$result);
+}
+
 def Library_AllToAllOp : Library_CollectiveOp<"all_to_all"> {
   let summary = "Chunk exchange between the members of a group";
   let description = [{
