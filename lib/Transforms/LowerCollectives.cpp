@@ -201,11 +201,33 @@ public:
       return RankedTensorType::get(shape,
                                    cast<ShapedType>(type).getElementType());
     };
+    // A value of the region, or a scalar from outside it (a constant
+    // hoisted out of the region), the same for every element; null after
+    // an error.
+    auto lookup = [&](Value value) -> Value {
+      if (Value mapped = mapping.lookupOrNull(value))
+        return mapped;
+      auto type = dyn_cast<RankedTensorType>(value.getType());
+      if (!type || type.getRank() != 0) {
+        op->emitError("a reduction region is applied to whole tensors when "
+                      "compiled for several processes; it uses a value from "
+                      "outside that is not a scalar");
+        return Value();
+      }
+      Value widened = shlo::BroadcastInDimOp::create(
+          b, loc, widen(type), value, b.getDenseI64ArrayAttr({}));
+      mapping.map(value, widened);
+      return widened;
+    };
     for (Operation &nested : block) {
       if (auto ret = dyn_cast<shlo::ReturnOp>(nested)) {
         SmallVector<Value> results;
-        for (Value value : ret.getOperands())
-          results.push_back(mapping.lookup(value));
+        for (Value value : ret.getOperands()) {
+          Value mapped = lookup(value);
+          if (!mapped)
+            return failure();
+          results.push_back(mapped);
+        }
         return results;
       }
       auto scalar = [](Type type) {
@@ -232,8 +254,12 @@ public:
                                 "processes; '")
                << nested.getName() << "' is not elementwise";
       OperationState state(loc, nested.getName());
-      for (Value operand : nested.getOperands())
-        state.addOperands(mapping.lookup(operand));
+      for (Value operand : nested.getOperands()) {
+        Value mapped = lookup(operand);
+        if (!mapped)
+          return failure();
+        state.addOperands(mapped);
+      }
       for (Type type : nested.getResultTypes())
         state.addTypes(widen(type));
       state.addAttributes(nested.getAttrs());

@@ -126,6 +126,26 @@ func.func @region_constant(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 // -----
 
+// A scalar the region takes from outside it (a constant hoisted out of
+// the region) is broadcast to the operand's shape too.
+// CHECK-LABEL: func.func @region_outer_scalar
+// CHECK: %[[C:.+]] = stablehlo.constant dense<3.000000e+00> : tensor<f32>
+// CHECK: library.all_gather
+// CHECK: %[[B:.+]] = stablehlo.broadcast_in_dim %[[C]], dims = [] : (tensor<f32>) -> tensor<3xf32>
+// CHECK: stablehlo.multiply %{{.+}}, %[[B]] : tensor<3xf32>
+func.func @region_outer_scalar(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %c = stablehlo.constant dense<3.0> : tensor<f32>
+  %0 = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      %m = stablehlo.multiply %s, %c : tensor<f32>
+      stablehlo.return %m : tensor<f32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
 // all_gather along dimension 1: the stack's leading dimension moves next to
 // it and merges with it. A channel without global ids spans the partitions
 // of the replicas listed: cross_replica_and_partition.
