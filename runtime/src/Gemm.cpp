@@ -449,7 +449,8 @@ enum class RhsSource {
   InPlace,
   /// Packed whole before the call.
   Packed,
-  /// Packed a panel at a time by the first row block (a transposed rhs).
+  /// Packed a panel at a time by the first row block (a transposed rhs,
+  /// or a row-major one of at most kPanelPackedRows rows).
   PackedByPanel,
 };
 
@@ -476,7 +477,7 @@ HLOX_AVX512 void multiplyBlock(int64_t m, int64_t cols, int64_t depth,
       int64_t count = std::min(kTileCols, cols - j);
       int vectors = static_cast<int>((count + 15) / 16);
       __mmask16 mask = firstLanes(count - 16 * (vectors - 1));
-      // A transposed rhs: the first row block packs each panel just
+      // Packed by panel: the first row block packs each panel just
       // before its tiles use it (it is then in L2); the next panel's rhs
       // is fetched meanwhile, a slice per tile, so that reading the rhs
       // from memory overlaps the products.
