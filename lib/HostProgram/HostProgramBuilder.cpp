@@ -32,13 +32,13 @@
 #include "hlox/HostProgram/Buffers.h"
 #include "hlox/Transforms/Dispatch.h"
 #include "hlox/runtime/PointwiseConvolution.h"
+#include "hlox/runtime/Reduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -583,14 +583,9 @@ private:
         .Case([&](library::AllReduceOp typed) {
           spec.kind = CollectiveKind::AllReduce;
           spec.groups = getRows(typed.getGroups());
+          // The verifier admits only the names the runtime spells.
           spec.reduction =
-              llvm::StringSwitch<runtime::ReductionKind>(typed.getReduction())
-                  .Case("multiply", runtime::ReductionKind::Multiply)
-                  .Case("minimum", runtime::ReductionKind::Minimum)
-                  .Case("maximum", runtime::ReductionKind::Maximum)
-                  .Case("and", runtime::ReductionKind::And)
-                  .Case("or", runtime::ReductionKind::Or)
-                  .Default(runtime::ReductionKind::Add);
+              *runtime::parseReductionKind(typed.getReduction().str());
           setGrid(typed);
         })
         .Case([&](library::AllToAllOp typed) {

@@ -366,29 +366,26 @@ public:
     Value first = block.getArgument(0), second = block.getArgument(1);
     if (!((lhs == first && rhs == second) || (lhs == second && rhs == first)))
       return "";
-    bool isBool = element.isInteger(1);
-    auto integer = dyn_cast<IntegerType>(element);
-    bool isInteger =
-        integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
-    bool isFloat =
-        isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element);
-    if (isBool)
-      return llvm::TypeSwitch<Operation *, StringRef>(def)
-          .Case<shlo::AddOp, shlo::MaxOp, shlo::OrOp>(
-              [](Operation *) { return "or"; })
-          .Case<shlo::MulOp, shlo::MinOp, shlo::AndOp>(
-              [](Operation *) { return "and"; })
-          .Default([](Operation *) { return ""; });
-    if (!isInteger && !isFloat)
+    StringRef reduction =
+        llvm::TypeSwitch<Operation *, StringRef>(def)
+            .Case<shlo::AddOp>([](auto) { return "add"; })
+            .Case<shlo::MulOp>([](auto) { return "multiply"; })
+            .Case<shlo::MinOp>([](auto) { return "minimum"; })
+            .Case<shlo::MaxOp>([](auto) { return "maximum"; })
+            .Case<shlo::AndOp>([](auto) { return "and"; })
+            .Case<shlo::OrOp>([](auto) { return "or"; })
+            .Default([](auto) { return ""; });
+    // Booleans add and take the maximum by or, multiply and take the
+    // minimum by and.
+    if (element.isInteger(1) && !reduction.empty())
+      reduction =
+          reduction == "add" || reduction == "maximum" || reduction == "or"
+              ? "or"
+              : "and";
+    if (reduction.empty() ||
+        !lib::getAllReduceError(reduction, element).empty())
       return "";
-    return llvm::TypeSwitch<Operation *, StringRef>(def)
-        .Case<shlo::AddOp>([](Operation *) { return "add"; })
-        .Case<shlo::MulOp>([](Operation *) { return "multiply"; })
-        .Case<shlo::MinOp>([](Operation *) { return "minimum"; })
-        .Case<shlo::MaxOp>([](Operation *) { return "maximum"; })
-        .Case<shlo::AndOp>([&](Operation *) { return isInteger ? "and" : ""; })
-        .Case<shlo::OrOp>([&](Operation *) { return isInteger ? "or" : ""; })
-        .Default([](Operation *) { return ""; });
+    return reduction;
   }
 
   LogicalResult lower();
@@ -446,15 +443,11 @@ LogicalResult Lowering::lower() {
     if (failed(groups))
       return failure();
     Type element = getElementTypeOrSelf(sum.getOperand().getType());
-    auto integer = dyn_cast<IntegerType>(element);
-    if (element.isInteger(1) ||
-        (integer &&
-         llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth())) ||
-        isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element)) {
+    StringRef reduction = element.isInteger(1) ? "or" : "add";
+    if (lib::getAllReduceError(reduction, element).empty()) {
       results.push_back(lib::AllReduceOp::create(
           b, loc, sum.getType(), sum.getOperand(), toAttr(*groups),
-          b.getStringAttr(element.isInteger(1) ? "or" : "add"), replicas,
-          partitions));
+          b.getStringAttr(reduction), replicas, partitions));
       return success();
     }
     Value stacked = stack(sum.getOperand(), *groups);

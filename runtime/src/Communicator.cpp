@@ -11,31 +11,6 @@ using namespace hlox::runtime;
 
 Communicator::~Communicator() = default;
 
-Status Communicator::allReduce(int64_t self, const std::vector<int64_t> &group,
-                               const void *in, void *out,
-                               const ReduceSpec &spec) {
-  uint8_t *stacked;
-  {
-    std::lock_guard<std::mutex> lock(gatheredMutex);
-    std::vector<uint8_t> &memory = gathered[self];
-    if (memory.size() < spec.bytes * group.size())
-      memory.resize(spec.bytes * group.size());
-    stacked = memory.data();
-  }
-  if (Status status = allGather(self, group, in, stacked, spec.bytes); !status)
-    return status;
-  if (group.size() == 1) {
-    std::memcpy(out, stacked, spec.bytes);
-    return {};
-  }
-  reduceElements(spec.kind, spec.element, out, stacked, stacked + spec.bytes,
-                 spec.count);
-  for (size_t j = 2; j < group.size(); ++j)
-    reduceElements(spec.kind, spec.element, out, out, stacked + j * spec.bytes,
-                   spec.count);
-  return {};
-}
-
 /// One collective of a group: what the members bring, and how far they
 /// got.
 struct LocalCommunicator::Meeting {
@@ -66,6 +41,20 @@ static std::string describeReduce(const ReduceSpec &spec) {
   return std::string("all_reduce (") + getReductionKindName(spec.kind) +
          " of " + std::to_string(spec.count) + " " +
          getReductionElementName(spec.element) + ")";
+}
+
+/// out = row(0), combined by `spec.kind` with row(1), that with row(2),
+/// ..., row(n - 1): `count` elements (`bytes`) each, in group order.
+template <typename Row>
+static void reduceInGroupOrder(const ReduceSpec &spec, void *out, size_t n,
+                               int64_t count, size_t bytes, Row row) {
+  if (n == 1) {
+    std::memcpy(out, row(0), bytes);
+    return;
+  }
+  reduceElements(spec.kind, spec.element, out, row(0), row(1), count);
+  for (size_t j = 2; j < n; ++j)
+    reduceElements(spec.kind, spec.element, out, out, row(j), count);
 }
 
 /// Fails unless every device of `group` is a process of a job of
@@ -199,15 +188,9 @@ Status LocalCommunicator::allReduce(int64_t self,
   return meet(self, group,
               describeReduce(spec) + " over devices " + describeDevices(group),
               spec.bytes, in, [&](const std::vector<const void *> &inputs) {
-                if (inputs.size() == 1) {
-                  std::memcpy(out, inputs[0], spec.bytes);
-                  return;
-                }
-                reduceElements(spec.kind, spec.element, out, inputs[0],
-                               inputs[1], spec.count);
-                for (size_t j = 2; j < inputs.size(); ++j)
-                  reduceElements(spec.kind, spec.element, out, out, inputs[j],
-                                 spec.count);
+                reduceInGroupOrder(spec, out, inputs.size(), spec.count,
+                                   spec.bytes,
+                                   [&](size_t j) { return inputs[j]; });
               });
 }
 
@@ -334,9 +317,17 @@ Status PointToPointCommunicator::allReduce(int64_t self,
                                            const void *in, void *out,
                                            const ReduceSpec &spec) {
   const size_t n = group.size();
-  // Chunks of one size: a count the group divides.
-  if (n == 1 || spec.count == 0 || spec.count % static_cast<int64_t>(n) != 0)
-    return Communicator::allReduce(self, group, in, out, spec);
+  if (n == 1 || spec.count == 0 || spec.count % static_cast<int64_t>(n) != 0) {
+    // No chunks of one size: every member's operand, then the reductions.
+    if (received.size() < spec.bytes * n)
+      received.resize(spec.bytes * n);
+    uint8_t *rows = received.data();
+    if (Status status = allGather(self, group, in, rows, spec.bytes); !status)
+      return status;
+    reduceInGroupOrder(spec, out, n, spec.count, spec.bytes,
+                       [&](size_t j) { return rows + j * spec.bytes; });
+    return {};
+  }
   const int64_t chunkCount = spec.count / static_cast<int64_t>(n);
   const size_t chunkBytes = spec.bytes / n;
   const size_t position =
@@ -344,14 +335,14 @@ Status PointToPointCommunicator::allReduce(int64_t self,
   if (position == n)
     return Status::error("all_reduce: device " + std::to_string(self) +
                          " is not in the group " + describeDevices(group));
-  if (reduced.size() < spec.bytes)
-    reduced.resize(spec.bytes);
+  if (received.size() < spec.bytes)
+    received.resize(spec.bytes);
   const std::string what =
       describeReduce(spec) + " over devices " + describeDevices(group);
   // Chunk j of this operand to member j; member j's chunk of this
   // member's position into row j.
   const auto *chunks = static_cast<const uint8_t *>(in);
-  uint8_t *rows = reduced.data();
+  uint8_t *rows = received.data();
   uint64_t sequence;
   if (Status status = begin(group, sequence); !status)
     return status;
@@ -366,15 +357,13 @@ Status PointToPointCommunicator::allReduce(int64_t self,
       !status)
     return status;
   // This member's chunk of the result, in group order.
-  auto row = [&](size_t j) -> const void * {
-    return j == position ? chunks + position * chunkBytes
-                         : rows + j * chunkBytes;
-  };
   auto *results = static_cast<uint8_t *>(out);
   uint8_t *mine = results + position * chunkBytes;
-  reduceElements(spec.kind, spec.element, mine, row(0), row(1), chunkCount);
-  for (size_t j = 2; j < n; ++j)
-    reduceElements(spec.kind, spec.element, mine, mine, row(j), chunkCount);
+  reduceInGroupOrder(spec, mine, n, chunkCount, chunkBytes,
+                     [&](size_t j) -> const void * {
+                       return j == position ? chunks + position * chunkBytes
+                                            : rows + j * chunkBytes;
+                     });
   // Each member's reduced chunk to every other member.
   if (Status status = begin(group, sequence); !status)
     return status;

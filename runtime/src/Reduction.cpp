@@ -194,6 +194,16 @@ const char *hlox::runtime::getReductionKindName(ReductionKind kind) {
   return "reduction";
 }
 
+std::optional<ReductionKind>
+hlox::runtime::parseReductionKind(const std::string &name) {
+  for (ReductionKind kind :
+       {ReductionKind::Add, ReductionKind::Multiply, ReductionKind::Minimum,
+        ReductionKind::Maximum, ReductionKind::And, ReductionKind::Or})
+    if (name == getReductionKindName(kind))
+      return kind;
+  return std::nullopt;
+}
+
 void hlox::runtime::reduceElements(ReductionKind kind, ReductionElement element,
                                    void *result, const void *lhs,
                                    const void *rhs, int64_t count) {

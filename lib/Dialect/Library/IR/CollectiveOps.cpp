@@ -68,32 +68,40 @@ LogicalResult AllReduceOp::verify() {
   auto type = cast<RankedTensorType>(getOperand().getType());
   if (getResult().getType() != type)
     return emitOpError("result must have the operand's type");
-  StringRef reduction = getReduction();
-  Type element = type.getElementType();
-  if (element.isInteger(1)) {
-    if (reduction != "and" && reduction != "or")
-      return emitOpError("reduces i1 by and or or, not ") << reduction;
-    return success();
-  }
+  if (std::string error =
+          getAllReduceError(getReduction(), type.getElementType());
+      !error.empty())
+    return emitOpError(error);
+  return success();
+}
+
+std::string hlox::library::getAllReduceError(StringRef reduction,
+                                             Type element) {
+  std::string name;
+  llvm::raw_string_ostream(name) << "'" << element << "'";
+  if (element.isInteger(1))
+    return reduction == "and" || reduction == "or"
+               ? ""
+               : ("reduces i1 by and or or, not " + reduction).str();
   bool bitwise = reduction == "and" || reduction == "or";
   bool arithmetic = reduction == "add" || reduction == "multiply" ||
                     reduction == "minimum" || reduction == "maximum";
   if (!bitwise && !arithmetic)
-    return emitOpError("reduction must be add, multiply, minimum, maximum, "
-                       "and or or, not ")
-           << reduction;
+    return ("reduction must be add, multiply, minimum, maximum, and or or, "
+            "not " +
+            reduction)
+        .str();
   bool isFloat =
       isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element);
   auto integer = dyn_cast<IntegerType>(element);
   bool isInteger =
       integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
   if (!isFloat && !isInteger)
-    return emitOpError("reduces f16, bf16, f32, f64, i1 and 8- to 64-bit "
-                       "integers, not ")
-           << element;
+    return "reduces f16, bf16, f32, f64, i1 and 8- to 64-bit integers, not " +
+           name;
   if (bitwise && !isInteger)
-    return emitOpError(reduction) << " needs integers, not " << element;
-  return success();
+    return (reduction + " needs integers, not ").str() + name;
+  return "";
 }
 
 LogicalResult AllToAllOp::verify() {

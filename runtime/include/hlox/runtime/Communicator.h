@@ -65,11 +65,10 @@ public:
                            const void *in, void *out, size_t bytes) = 0;
   /// `out` receives the members' `in` reduced elementwise as `spec` says,
   /// member by member in group order: member 0's, combined with member
-  /// 1's, that with member 2's, and so on. By default, allGather into
-  /// memory of the communicator's (kept across calls), then the
-  /// reductions.
+  /// 1's, that with member 2's, and so on.
   virtual Status allReduce(int64_t self, const std::vector<int64_t> &group,
-                           const void *in, void *out, const ReduceSpec &spec);
+                           const void *in, void *out,
+                           const ReduceSpec &spec) = 0;
   /// `in` holds group.size() chunks of `bytes`; chunk j of `out` is chunk
   /// (self's position) of member j's `in`.
   virtual Status allToAll(int64_t self, const std::vector<int64_t> &group,
@@ -95,11 +94,6 @@ public:
   /// Process `self` ended (every process runs from the communicator's
   /// start); with `failed`, the others stop waiting for it and fail too.
   virtual void finished(int64_t self, bool failed) = 0;
-
-private:
-  /// Per process, where the default allReduce gathers.
-  std::mutex gatheredMutex;
-  std::map<int64_t, std::vector<uint8_t>> gathered;
 };
 
 /// Collectives as point-to-point messages between the members of a group,
@@ -117,7 +111,7 @@ public:
   /// every operand goes to member j, which reduces it in group order,
   /// then every member's reduced chunk goes to every other member: each
   /// member sends 2(n - 1)/n of its operand and reduces 1/n of it, as a
-  /// ring all-reduce does; else the default.
+  /// ring all-reduce does; else an allGather, then the reductions.
   Status allReduce(int64_t self, const std::vector<int64_t> &group,
                    const void *in, void *out, const ReduceSpec &spec) override;
   Status allToAll(int64_t self, const std::vector<int64_t> &group,
@@ -153,8 +147,8 @@ private:
   Status begin(const std::vector<int64_t> &group, uint64_t &sequence);
   /// Per group (its members printed), the collectives run over it.
   std::map<std::string, uint64_t> sequences;
-  /// Where allReduce receives the other members' chunks.
-  std::vector<uint8_t> reduced;
+  /// Where allReduce receives the other members' chunks (or operands).
+  std::vector<uint8_t> received;
 };
 
 /// The processes are threads of this process: members read each other's

@@ -49,8 +49,11 @@ getReductionElement(const std::string &elementName);
 /// the others to numbers.
 bool isValidReduction(ReductionKind kind, ReductionElement element);
 
-/// "add", "multiply", ...
+/// "add", "multiply", ...: as `library.all_reduce` spells them.
 const char *getReductionKindName(ReductionKind kind);
+
+/// The kind getReductionKindName spells `name`, or none.
+std::optional<ReductionKind> parseReductionKind(const std::string &name);
 
 /// "f32", "ui8", "i1", ...: as the program spells the type.
 const char *getReductionElementName(ReductionElement element);

@@ -20,4 +20,14 @@
 #define GET_OP_CLASSES
 #include "hlox/Dialect/Library/IR/LibraryOps.h.inc"
 
+#include <string>
+
+namespace hlox::library {
+
+/// Why `library.all_reduce` cannot reduce elements of type `element` by
+/// `reduction` (LibraryCollectiveOps.td), or "" when it can.
+std::string getAllReduceError(llvm::StringRef reduction, mlir::Type element);
+
+} // namespace hlox::library
+
 #endif // HLOX_DIALECT_LIBRARY_IR_LIBRARYOPS_H
