@@ -602,23 +602,21 @@ HLOX_AVX512 bool runTeamAvx512(GemmTeam &team, int member, int64_t m, int64_t n,
     for (int64_t pc = 0; pc < k; pc += kDepth, ++step) {
       int64_t depth = std::min(kDepth, k - pc);
       float *packed = shared + (step % 2) * blockFloats;
+      GemmOperand b{rhs.data + pc * rhs.rowStride + jc, rhs.rowStride, 1};
       // This member's panels of the block, in the order of memory.
       int64_t first = panels * member / members * kTileCols;
       int64_t end = std::min(cols, panels * (member + 1) / members * kTileCols);
       if (first < end)
-        packRhsByRows(GemmOperand{rhs.data + pc * rhs.rowStride + jc + first,
-                                  rhs.rowStride, 1},
-                      depth, end - first, packed + first * depth);
+        packRhsByRows(GemmOperand{b.data + first, b.rowStride, 1}, depth,
+                      end - first, packed + first * depth);
       // The block is whole once every member has packed its share; the
       // other block, which the next step packs, was last read before the
       // members met here.
       team.wait();
       if (ok && rows > 0)
-        multiplyBlock(
-            rows, cols, depth, pc, jc, pc + depth == k, a,
-            GemmOperand{rhs.data + pc * rhs.rowStride + jc, rhs.rowStride, 1},
-            RhsSource::Packed, packedLhs, packed, result + row * ldc, ldc,
-            epilogue ? &part : nullptr);
+        multiplyBlock(rows, cols, depth, pc, jc, pc + depth == k, a, b,
+                      RhsSource::Packed, packedLhs, packed, result + row * ldc,
+                      ldc, epilogue ? &part : nullptr);
     }
   }
   return ok;

@@ -26,82 +26,71 @@ template <typename T> T extremum(T a, T b, bool maximum) {
   return (a < b) != maximum ? a : b;
 }
 
-template <typename T> T combineFloat(ReductionKind kind, T a, T b) {
-  switch (kind) {
-  case ReductionKind::Add:
-    return a + b;
-  case ReductionKind::Multiply:
-    return a * b;
-  case ReductionKind::Minimum:
-    return extremum(a, b, false);
-  case ReductionKind::Maximum:
-    return extremum(a, b, true);
-  default:
+/// a `kind` b. Integers wrap around; and/or apply to integers only (the
+/// callers check isValidReduction).
+template <typename T> T combine(ReductionKind kind, T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    switch (kind) {
+    case ReductionKind::Add:
+      return a + b;
+    case ReductionKind::Multiply:
+      return a * b;
+    case ReductionKind::Minimum:
+      return extremum(a, b, false);
+    case ReductionKind::Maximum:
+      return extremum(a, b, true);
+    default:
+      return a;
+    }
+  } else {
+    using U = std::make_unsigned_t<T>;
+    switch (kind) {
+    case ReductionKind::Add:
+      return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+    case ReductionKind::Multiply:
+      // In 64 bits unsigned: no signed overflow.
+      return static_cast<T>(
+          static_cast<U>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)));
+    case ReductionKind::Minimum:
+      return a < b ? a : b;
+    case ReductionKind::Maximum:
+      return a < b ? b : a;
+    case ReductionKind::And:
+      return a & b;
+    case ReductionKind::Or:
+      return a | b;
+    }
     return a;
   }
 }
 
-template <typename T> T combineInteger(ReductionKind kind, T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  switch (kind) {
-  case ReductionKind::Add:
-    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-  case ReductionKind::Multiply:
-    // Promoted to at least unsigned int: no signed overflow.
-    return static_cast<T>(
-        static_cast<U>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)));
-  case ReductionKind::Minimum:
-    return a < b ? a : b;
-  case ReductionKind::Maximum:
-    return a < b ? b : a;
-  case ReductionKind::And:
-    return a & b;
-  case ReductionKind::Or:
-    return a | b;
-  }
-  return a;
-}
-
-/// The loop for one element type: each kind its own loop, so that the
-/// compiler vectorizes the common ones.
-template <typename T, typename Combine>
-void reduceWith(void *result, const void *lhs, const void *rhs, int64_t count,
-                Combine combine) {
+/// The loop of one kind on one element type: the kind a constant, so that
+/// the compiler vectorizes it.
+template <typename T, ReductionKind Kind>
+void reduceAs(void *result, const void *lhs, const void *rhs, int64_t count) {
   auto *r = static_cast<T *>(result);
   const auto *a = static_cast<const T *>(lhs);
   const auto *b = static_cast<const T *>(rhs);
   for (int64_t i = 0; i < count; ++i)
-    r[i] = combine(a[i], b[i]);
+    r[i] = combine(Kind, a[i], b[i]);
 }
 
 template <typename T>
-void reduceFloats(ReductionKind kind, void *result, const void *lhs,
-                  const void *rhs, int64_t count) {
+void reduceTyped(ReductionKind kind, void *result, const void *lhs,
+                 const void *rhs, int64_t count) {
   switch (kind) {
   case ReductionKind::Add:
-    return reduceWith<T>(result, lhs, rhs, count,
-                         [](T a, T b) { return a + b; });
+    return reduceAs<T, ReductionKind::Add>(result, lhs, rhs, count);
   case ReductionKind::Multiply:
-    return reduceWith<T>(result, lhs, rhs, count,
-                         [](T a, T b) { return a * b; });
-  default:
-    return reduceWith<T>(result, lhs, rhs, count,
-                         [kind](T a, T b) { return combineFloat(kind, a, b); });
-  }
-}
-
-template <typename T>
-void reduceIntegers(ReductionKind kind, void *result, const void *lhs,
-                    const void *rhs, int64_t count) {
-  switch (kind) {
-  case ReductionKind::Add:
-    return reduceWith<T>(result, lhs, rhs, count, [](T a, T b) {
-      return combineInteger(ReductionKind::Add, a, b);
-    });
-  default:
-    return reduceWith<T>(result, lhs, rhs, count, [kind](T a, T b) {
-      return combineInteger(kind, a, b);
-    });
+    return reduceAs<T, ReductionKind::Multiply>(result, lhs, rhs, count);
+  case ReductionKind::Minimum:
+    return reduceAs<T, ReductionKind::Minimum>(result, lhs, rhs, count);
+  case ReductionKind::Maximum:
+    return reduceAs<T, ReductionKind::Maximum>(result, lhs, rhs, count);
+  case ReductionKind::And:
+    return reduceAs<T, ReductionKind::And>(result, lhs, rhs, count);
+  case ReductionKind::Or:
+    return reduceAs<T, ReductionKind::Or>(result, lhs, rhs, count);
   }
 }
 
@@ -123,13 +112,13 @@ void reduceNarrowFloats(ReductionKind kind, bool bf16, void *result,
     float x = widen(a[i]), y = widen(b[i]);
     if (kind == ReductionKind::Minimum || kind == ReductionKind::Maximum) {
       // The chosen operand's own bits (its NaN payload too).
-      float chosen = combineFloat(kind, x, y);
+      float chosen = combine(kind, x, y);
       r[i] = std::bit_cast<uint32_t>(chosen) == std::bit_cast<uint32_t>(x)
                  ? a[i]
                  : b[i];
       continue;
     }
-    r[i] = narrow(combineFloat(kind, x, y));
+    r[i] = narrow(combine(kind, x, y));
   }
 }
 
@@ -213,25 +202,25 @@ void hlox::runtime::reduceElements(ReductionKind kind, ReductionElement element,
     return reduceNarrowFloats(kind, element == ReductionElement::BF16, result,
                               lhs, rhs, count);
   case ReductionElement::F32:
-    return reduceFloats<float>(kind, result, lhs, rhs, count);
+    return reduceTyped<float>(kind, result, lhs, rhs, count);
   case ReductionElement::F64:
-    return reduceFloats<double>(kind, result, lhs, rhs, count);
+    return reduceTyped<double>(kind, result, lhs, rhs, count);
   case ReductionElement::I8:
-    return reduceIntegers<int8_t>(kind, result, lhs, rhs, count);
+    return reduceTyped<int8_t>(kind, result, lhs, rhs, count);
   case ReductionElement::I16:
-    return reduceIntegers<int16_t>(kind, result, lhs, rhs, count);
+    return reduceTyped<int16_t>(kind, result, lhs, rhs, count);
   case ReductionElement::I32:
-    return reduceIntegers<int32_t>(kind, result, lhs, rhs, count);
+    return reduceTyped<int32_t>(kind, result, lhs, rhs, count);
   case ReductionElement::I64:
-    return reduceIntegers<int64_t>(kind, result, lhs, rhs, count);
+    return reduceTyped<int64_t>(kind, result, lhs, rhs, count);
   case ReductionElement::U8:
   case ReductionElement::Bool:
-    return reduceIntegers<uint8_t>(kind, result, lhs, rhs, count);
+    return reduceTyped<uint8_t>(kind, result, lhs, rhs, count);
   case ReductionElement::U16:
-    return reduceIntegers<uint16_t>(kind, result, lhs, rhs, count);
+    return reduceTyped<uint16_t>(kind, result, lhs, rhs, count);
   case ReductionElement::U32:
-    return reduceIntegers<uint32_t>(kind, result, lhs, rhs, count);
+    return reduceTyped<uint32_t>(kind, result, lhs, rhs, count);
   case ReductionElement::U64:
-    return reduceIntegers<uint64_t>(kind, result, lhs, rhs, count);
+    return reduceTyped<uint64_t>(kind, result, lhs, rhs, count);
   }
 }
