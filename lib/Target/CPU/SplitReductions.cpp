@@ -364,10 +364,14 @@ void splitReduction(RewriterBase &b, linalg::GenericOp op, unsigned dim,
 
   // The lanes left combined into the output (for a wide sum: into a wide
   // result, which then adds the output's initial value and rounds once).
+  // (The output's map drops the lanes' loop; for a scalar output it has
+  // no results, which getMajorSubMap(0) would give as a null map.)
+  SmallVector<AffineExpr> outputDims;
+  for (int64_t d = 0; d < outRank; ++d)
+    outputDims.push_back(getAffineDimExpr(d, context));
   SmallVector<AffineMap> combineMaps = {
       AffineMap::getMultiDimIdentityMap(outRank + 1, context),
-      AffineMap::getMultiDimIdentityMap(outRank + 1, context)
-          .getMajorSubMap(outRank)};
+      AffineMap::get(outRank + 1, 0, outputDims, context)};
   SmallVector<utils::IteratorType> combineIterators(
       outRank, utils::IteratorType::parallel);
   combineIterators.push_back(utils::IteratorType::reduction);

@@ -120,6 +120,26 @@ func.func @row_max_of_exp(%x: tensor<2x32xf32>, %init: tensor<2xf32>) -> tensor<
 
 // -----
 
+// A whole vector reduced to a scalar (two registers of lanes): the
+// lanes' loop is the only one left, and the last op reduces it into the
+// rank-0 output (whose map has no results).
+// CHECK-LABEL: func.func @max_to_scalar
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<2x32xf32>) outs(%{{.*}} : tensor<32xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<16xf32>, tensor<16xf32>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%{{.*}} : tensor<1xf32>) outs(%arg1 : tensor<f32>)
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+func.func @max_to_scalar(%x: tensor<64xf32>, %init: tensor<f32>) -> tensor<f32> {
+  %0 = linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]} ins(%x : tensor<64xf32>) outs(%init : tensor<f32>) {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.maximumf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
 // What stays: a column reduction (it vectorizes along the rows already),
 // a size that is not a multiple of the lanes, one register or less,
 // integers, and a body that is no reduction combiner.
