@@ -78,6 +78,12 @@ private:
   /// reduce_scatter along that dimension.
   Value allReduce(Value value, const sdy::AxisList &axes, Region *body,
                   Location loc, std::optional<int64_t> scatterDim = {});
+  /// The reduction by `body` (a variadic reduce's) of each device's
+  /// `partials` over `axes`: all gathered along a new leading dimension,
+  /// then reduced along it from `inits`.
+  SmallVector<Value> reducePartials(ValueRange partials, ValueRange inits,
+                                    const sdy::AxisList &axes, Region &body,
+                                    Location loc);
   Value allToAll(Value value, int64_t splitDim, int64_t concatDim,
                  const sdy::AxisList &axes, Location loc);
   /// `value` (a shard along `dim` split over `axes`) widened by `halos`:
@@ -310,6 +316,28 @@ Value Partitioner::allReduce(Value value, const sdy::AxisList &axes,
     shlo::ReturnOp::create(builder, loc, combined);
   }
   return builder.create(state)->getResult(0);
+}
+
+SmallVector<Value> Partitioner::reducePartials(ValueRange partials,
+                                               ValueRange inits,
+                                               const sdy::AxisList &axes,
+                                               Region &body, Location loc) {
+  OperationState state(loc, shlo::ReduceOp::getOperationName());
+  for (Value partial : partials) {
+    auto type = cast<RankedTensorType>(partial.getType());
+    SmallVector<int64_t> shape{1};
+    llvm::append_range(shape, type.getShape());
+    Value stacked = shlo::ReshapeOp::create(
+        builder, loc, RankedTensorType::get(shape, type.getElementType()),
+        partial);
+    state.addOperands(allGather(stacked, 0, axes, loc));
+    state.addTypes(type);
+  }
+  state.addOperands(inits);
+  state.addAttribute("dimensions", builder.getDenseI64ArrayAttr({0}));
+  IRMapping mapping;
+  body.cloneInto(state.addRegion(), mapping);
+  return SmallVector<Value>(builder.create(state)->getResults());
 }
 
 Value Partitioner::allToAll(Value value, int64_t splitDim, int64_t concatDim,
@@ -553,6 +581,17 @@ LogicalResult Partitioner::partitionWithRule(Operation *op,
     slice.setLimitIndices(limits);
   } else if (auto slice = dyn_cast<shlo::DynamicSliceOp>(local)) {
     slice.setSliceSizes(slice.getType().getShape());
+  } else if (auto gather = dyn_cast<shlo::GatherOp>(local)) {
+    // A dimension sliced whole is sliced whole on the shard.
+    ArrayRef<int64_t> global =
+        cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
+    ArrayRef<int64_t> shard =
+        cast<RankedTensorType>(gather.getOperand().getType()).getShape();
+    SmallVector<int64_t> sizes(gather.getSliceSizes());
+    for (auto [d, size] : llvm::enumerate(sizes))
+      if (size == global[d])
+        size = shard[d];
+    gather.setSliceSizes(sizes);
   }
 
   // Partial results of sharded reduction factors.
@@ -562,10 +601,19 @@ LogicalResult Partitioner::partitionWithRule(Operation *op,
       reduced.append(factorAxes[factor].begin(), factorAxes[factor].end());
   llvm::sort(reduced);
   SmallVector<Value> results(local->getResults());
-  if (!reduced.empty()) {
-    if (isa<shlo::ReduceOp>(op) && op->getNumResults() != 1)
-      return op->emitOpError("a variadic reduce over sharded dimensions is "
-                             "not partitioned yet");
+  if (!reduced.empty() && op->getNumResults() > 1) {
+    // A variadic reduce (an argmax: values and their indices), whose body
+    // couples its results: each device's partial results gathered, then
+    // reduced once more.
+    auto reduce = cast<shlo::ReduceOp>(op);
+    SmallVector<Value> inits;
+    for (Value init : reduce.getInitValues())
+      inits.push_back(mapping.lookup(init));
+    results = reducePartials(results, inits, reduced, reduce.getBody(), loc);
+    remark(op, "all_gather of the " + Twine(results.size()) +
+                   " partial results over " + Twine(reduced.size()) +
+                   " mesh axes, reduced again");
+  } else if (!reduced.empty()) {
     Region *body = isa<shlo::ReduceOp>(op) ? &op->getRegion(0) : nullptr;
     for (auto [global, result, sharding] :
          llvm::zip_equal(op->getResults(), results, resultShardings)) {

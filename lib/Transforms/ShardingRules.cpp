@@ -385,6 +385,126 @@ std::optional<ShardingRule> getReduceWindowRule(shlo::ReduceWindowOp op) {
   return rule;
 }
 
+/// The dimensions of `rank` not in `excluded`, in order.
+SmallVector<int64_t> getOtherDims(int64_t rank, ArrayRef<int64_t> excluded) {
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!llvm::is_contained(excluded, d))
+      dims.push_back(d);
+  return dims;
+}
+
+/// A gather's batch dimensions (the indices' dimensions but the index
+/// vector's, in order, and the result's that are not offset dimensions) are
+/// factors of the indices and the result; an operand batching dimension
+/// spans the factor of its indices dimension. An operand dimension sliced
+/// whole (its start index clamps to 0) shares a factor with its result
+/// offset dimension. Collapsed and partly sliced operand dimensions and the
+/// index vector stay whole.
+ShardingRule getGatherRule(shlo::GatherOp op) {
+  ArrayRef<int64_t> in = *getStaticShape(op.getOperand().getType());
+  ArrayRef<int64_t> indexShape =
+      *getStaticShape(op.getStartIndices().getType());
+  int64_t outRank = cast<RankedTensorType>(op.getType()).getRank();
+  shlo::GatherDimensionNumbersAttr numbers = op.getDimensionNumbers();
+  ShardingRule rule;
+  TensorFactors operand(in.size()), indices(indexShape.size()), result(outRank);
+  SmallVector<int64_t> batchDims =
+      getOtherDims(outRank, numbers.getOffsetDims());
+  SmallVector<int64_t> indexBatchDims = getOtherDims(
+      indexShape.size(), ArrayRef<int64_t>(numbers.getIndexVectorDim()));
+  for (auto [d, resultDim] : llvm::zip_equal(indexBatchDims, batchDims)) {
+    int64_t factor = rule.addFactor(indexShape[d]);
+    indices[d] = {factor};
+    result[resultDim] = {factor};
+    const auto *batching = llvm::find(numbers.getStartIndicesBatchingDims(), d);
+    if (batching != numbers.getStartIndicesBatchingDims().end())
+      operand[numbers.getOperandBatchingDims()
+                  [batching - numbers.getStartIndicesBatchingDims().begin()]] =
+          {factor};
+  }
+  SmallVector<int64_t> excluded(numbers.getCollapsedSliceDims());
+  llvm::append_range(excluded, numbers.getOperandBatchingDims());
+  for (auto [d, resultDim] : llvm::zip_equal(getOtherDims(in.size(), excluded),
+                                             numbers.getOffsetDims())) {
+    if (op.getSliceSizes()[d] != in[d])
+      continue;
+    int64_t factor = rule.addFactor(in[d]);
+    operand[d] = {factor};
+    result[resultDim] = {factor};
+  }
+  rule.operands = {operand, indices};
+  rule.results.push_back(result);
+  return rule;
+}
+
+/// A scatter's batching dimensions are factors of its inputs, indices,
+/// updates and results (each device scatters its batch items' updates into
+/// its batch items); an input dimension whose update window is whole (its
+/// start index in bounds only at 0, on the whole input as on a shard)
+/// shares a factor with its update window dimension. The other scatter
+/// dimensions stay whole: a device holding some of the updates could not
+/// tell which elements the others change.
+ShardingRule getScatterRule(shlo::ScatterOp op) {
+  int64_t numInputs = op.getInputs().size();
+  ArrayRef<int64_t> in = *getStaticShape(op.getInputs().front().getType());
+  ArrayRef<int64_t> indexShape =
+      *getStaticShape(op.getScatterIndices().getType());
+  ArrayRef<int64_t> up = *getStaticShape(op.getUpdates().front().getType());
+  shlo::ScatterDimensionNumbersAttr numbers = op.getScatterDimensionNumbers();
+  ShardingRule rule;
+  TensorFactors input(in.size()), indices(indexShape.size()),
+      updates(up.size());
+  SmallVector<int64_t> scatterDims =
+      getOtherDims(up.size(), numbers.getUpdateWindowDims());
+  SmallVector<int64_t> indexBatchDims = getOtherDims(
+      indexShape.size(), ArrayRef<int64_t>(numbers.getIndexVectorDim()));
+  for (auto [d, updateDim] : llvm::zip_equal(indexBatchDims, scatterDims)) {
+    const auto *batching =
+        llvm::find(numbers.getScatterIndicesBatchingDims(), d);
+    if (batching == numbers.getScatterIndicesBatchingDims().end())
+      continue;
+    int64_t factor = rule.addFactor(indexShape[d]);
+    indices[d] = {factor};
+    updates[updateDim] = {factor};
+    input[numbers.getInputBatchingDims()
+              [batching - numbers.getScatterIndicesBatchingDims().begin()]] = {
+        factor};
+  }
+  SmallVector<int64_t> excluded(numbers.getInsertedWindowDims());
+  llvm::append_range(excluded, numbers.getInputBatchingDims());
+  for (auto [d, updateDim] : llvm::zip_equal(getOtherDims(in.size(), excluded),
+                                             numbers.getUpdateWindowDims())) {
+    if (up[updateDim] != in[d])
+      continue;
+    int64_t factor = rule.addFactor(in[d]);
+    input[d] = {factor};
+    updates[updateDim] = {factor};
+  }
+  rule.operands.assign(numInputs, input);
+  rule.operands.push_back(indices);
+  rule.operands.append(numInputs, updates);
+  rule.results.assign(numInputs, input);
+  return rule;
+}
+
+/// A dynamic_update_slice's dimensions along which the update is whole
+/// (its start index clamps to 0) are factors of the operand, the update
+/// and the result; the others stay whole.
+ShardingRule getDynamicUpdateSliceRule(shlo::DynamicUpdateSliceOp op) {
+  ArrayRef<int64_t> in = *getStaticShape(op.getOperand().getType());
+  ArrayRef<int64_t> up = *getStaticShape(op.getUpdate().getType());
+  ShardingRule rule;
+  TensorFactors all(in.size());
+  for (auto [d, size] : llvm::enumerate(in))
+    if (up[d] == size)
+      all[d] = {rule.addFactor(size)};
+  rule.operands = {all, all};
+  rule.operands.append(op.getStartIndices().size(), TensorFactors());
+  rule.results.push_back(all);
+  return rule;
+}
+
 } // namespace
 
 std::optional<ShardingRule> hlox::getShardingRule(Operation *op) {
@@ -439,12 +559,18 @@ std::optional<ShardingRule> hlox::getShardingRule(Operation *op) {
     return getSameRankRule(
         op, 0, [&](int64_t d) { return slice.getSliceSizes()[d] == in[d]; });
   }
+  if (auto gather = dyn_cast<shlo::GatherOp>(op))
+    return getGatherRule(gather);
+  if (auto scatter = dyn_cast<shlo::ScatterOp>(op))
+    return getScatterRule(scatter);
+  if (auto update = dyn_cast<shlo::DynamicUpdateSliceOp>(op))
+    return getDynamicUpdateSliceRule(update);
   if (auto sort = dyn_cast<shlo::SortOp>(op)) {
     ArrayRef<int64_t> in = *getStaticShape(op->getOperand(0).getType());
     ShardingRule rule;
     TensorFactors all(in.size());
     for (auto [d, size] : llvm::enumerate(in))
-      if (static_cast<int64_t>(d) != sort.getDimension())
+      if (d != sort.getDimension())
         all[d] = {rule.addFactor(size)};
     rule.operands.assign(op->getNumOperands(), all);
     rule.results.assign(op->getNumResults(), all);

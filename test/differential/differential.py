@@ -244,6 +244,9 @@ def structural_cases(rng):
     cases = []
     for element in ["f32", "i32", "ui16", "f64", "i8"]:
         zero = "0.0" if element in FLOATS else "0"
+        # Below every "small" input.
+        lowest = ("-100.0" if element in FLOATS else
+                  "0" if element.startswith("ui") else "-100")
         t = lambda *shape: tensor(shape, element)  # noqa: E731
         cases += [
             Case(f"reduce_sum_{element}",
@@ -364,6 +367,65 @@ def structural_cases(rng):
                  f"tensor<5x1xi32>, {t(5, 3)}) -> {t(5, 3)}\n"
                  f"  return %s : {t(5, 3)}",
                  [((5, 3), element, "small")], [((5, 3), element)]),
+            # Shapes the partitioned check splits: each device gathers,
+            # scatters and updates its columns, takes its batch items'
+            # elements, and reduces its part of the rows (an argmax,
+            # whose two results its body couples).
+            Case(f"indexing_split_{element}",
+                 f"  %i = stablehlo.constant dense<[[1], [3], [0], [-1]]> : "
+                 f"tensor<4x1xi32>\n"
+                 f"  %g = \"stablehlo.gather\"(%a0, %i) <{{dimension_numbers = "
+                 f"#stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0],"
+                 f" start_index_map = [0], index_vector_dim = 1>, slice_sizes = "
+                 f"array<i64: 1, 8>}}> : ({t(4, 8)}, tensor<4x1xi32>) -> "
+                 f"{t(4, 8)}\n"
+                 f"  %j = stablehlo.constant dense<[[2], [0], [2], [5]]> : "
+                 f"tensor<4x1xi32>\n"
+                 f"  %s = \"stablehlo.scatter\"(%a1, %j, %g) <{{"
+                 f"scatter_dimension_numbers = #stablehlo.scatter<"
+                 f"update_window_dims = [1], inserted_window_dims = [0], "
+                 f"scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> "
+                 f"({{\n  ^bb0(%x: {t()}, %y: {t()}):\n"
+                 f"    %m = stablehlo.add %x, %y : {t()}\n"
+                 f"    stablehlo.return %m : {t()}\n  }}) : ({t(4, 8)}, "
+                 f"tensor<4x1xi32>, {t(4, 8)}) -> {t(4, 8)}\n"
+                 f"  %r = stablehlo.slice %a0 [2:3, 0:8] : ({t(4, 8)}) -> {t(1, 8)}\n"
+                 f"  %p = stablehlo.constant dense<1> : tensor<i32>\n"
+                 f"  %z = stablehlo.constant dense<0> : tensor<i32>\n"
+                 f"  %u = stablehlo.dynamic_update_slice %s, %r, %p, %z : "
+                 f"({t(4, 8)}, {t(1, 8)}, tensor<i32>, tensor<i32>) -> {t(4, 8)}\n"
+                 f"  %k = stablehlo.constant dense<[[5], [0], [7], [9]]> : "
+                 f"tensor<4x1xi32>\n"
+                 f"  %e = \"stablehlo.gather\"(%a1, %k) <{{dimension_numbers = "
+                 f"#stablehlo.gather<collapsed_slice_dims = [1], "
+                 f"operand_batching_dims = [0], start_indices_batching_dims = "
+                 f"[0], start_index_map = [1], index_vector_dim = 1>, "
+                 f"slice_sizes = array<i64: 1, 1>}}> : ({t(4, 8)}, "
+                 f"tensor<4x1xi32>) -> {t(4)}\n"
+                 f"  %n = stablehlo.iota dim = 1 : tensor<4x8xi32>\n"
+                 f"  %m0 = stablehlo.constant dense<{lowest}> : {t()}\n"
+                 f"  %m:2 = stablehlo.reduce(%a0 init: %m0), (%n init: %z) "
+                 f"across dimensions = [1] : ({t(4, 8)}, tensor<4x8xi32>, {t()},"
+                 f" tensor<i32>) -> ({t(4)}, tensor<4xi32>)\n"
+                 f"   reducer(%x: {t()}, %y: {t()}) (%ix: tensor<i32>, "
+                 f"%iy: tensor<i32>) {{\n"
+                 f"    %gt = stablehlo.compare GT, %x, %y : ({t()}, {t()}) -> "
+                 f"tensor<i1>\n"
+                 f"    %eq = stablehlo.compare EQ, %x, %y : ({t()}, {t()}) -> "
+                 f"tensor<i1>\n"
+                 f"    %lt = stablehlo.compare LT, %ix, %iy : (tensor<i32>, "
+                 f"tensor<i32>) -> tensor<i1>\n"
+                 f"    %tie = stablehlo.and %eq, %lt : tensor<i1>\n"
+                 f"    %first = stablehlo.or %gt, %tie : tensor<i1>\n"
+                 f"    %v = stablehlo.select %first, %x, %y : tensor<i1>, {t()}\n"
+                 f"    %w = stablehlo.select %first, %ix, %iy : tensor<i1>, "
+                 f"tensor<i32>\n"
+                 f"    stablehlo.return %v, %w : {t()}, tensor<i32>\n  }}\n"
+                 f"  return %u, %e, %m#0, %m#1 : {t(4, 8)}, {t(4)}, {t(4)}, "
+                 f"tensor<4xi32>",
+                 [((4, 8), element, "small"), ((4, 8), element, "small")],
+                 [((4, 8), element), ((4,), element), ((4,), element),
+                  ((4,), "i32")]),
             Case(f"iota_while_{element}",
                  f"  %0 = stablehlo.iota dim = 0 : {t(4)}\n"
                  f"  %n = stablehlo.constant dense<3> : tensor<i32>\n"

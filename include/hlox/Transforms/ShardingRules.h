@@ -82,7 +82,8 @@ struct ShardingRule {
 
 /// The rule of `op`, or none for an op that the partitioner computes whole
 /// (its operands gathered, its results sliced): ops with regions other than
-/// `reduce`, custom calls, gathers, scatters and the ops of other dialects.
+/// `reduce`, `reduce_window`, `sort` and `scatter`, custom calls and the
+/// ops of other dialects.
 std::optional<ShardingRule> getShardingRule(mlir::Operation *op);
 
 /// Whether the values in `op`'s regions are partitioned like the function's
