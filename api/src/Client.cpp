@@ -116,6 +116,7 @@ std::string CompileOptions::str() const {
     add("composite", name + ":" + std::string(getName(path)));
   add("num_replicas", std::to_string(numReplicas));
   add("num_partitions", std::to_string(numPartitions));
+  add("async_collectives", std::to_string(asyncCollectives));
   add("kernel_cache_dir", kernelCacheDir);
   add("dump_dir", dumpDir);
   add("ahead_of_time", std::to_string(aheadOfTime));
@@ -200,6 +201,8 @@ bool CompileOptions::parse(std::string_view text) {
       int64_t parsed = std::strtoll(value.c_str(), &rest, 10);
       ok = !value.empty() && *rest == 0 && parsed >= 0;
       (key == "num_replicas" ? numReplicas : numPartitions) = parsed;
+    } else if (key == "async_collectives") {
+      ok = flag(value, asyncCollectives);
     } else if (key == "kernel_cache_dir") {
       kernelCacheDir = value;
     } else if (key == "dump_dir") {
@@ -342,6 +345,7 @@ cpu::CompileOptions toCompilerOptions(const CompileOptions &options) {
   result.fuseRows = options.fuseRows;
   result.numReplicas = options.numReplicas;
   result.numPartitions = options.numPartitions;
+  result.asyncCollectives = options.asyncCollectives;
   for (const auto &[name, path] : options.compositePaths)
     result.compositePaths[name] = toCompiler(path);
   result.cacheDir = options.kernelCacheDir;

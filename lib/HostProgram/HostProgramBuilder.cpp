@@ -39,6 +39,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/DebugLog.h"
 
@@ -268,9 +269,10 @@ class HostProgramBuilder {
 public:
   HostProgramBuilder(ModuleOp module, FunctionType signature,
                      std::vector<Operation *> &hostCalls,
-                     const ffi::HandlerRegistry &handlers)
+                     const ffi::HandlerRegistry &handlers,
+                     bool asyncCollectives)
       : module(module), signature(signature), hostCalls(hostCalls),
-        handlers(handlers) {}
+        handlers(handlers), asyncCollectives(asyncCollectives) {}
 
   FailureOr<HostProgram> build(func::FuncOp entry) {
     Block &block = entry.getBody().front();
@@ -310,15 +312,48 @@ private:
     return it->second;
   }
 
-  /// Appends a command of `kind` over `values` from `op`; returns its index.
+  /// Appends a command of `kind` over `values` from `op`, after the Waits
+  /// of the asynchronous collectives that write one of `values`; returns
+  /// its index.
   int64_t addCommand(CommandKind kind, std::vector<int64_t> values,
                      Operation *op) {
+    waitFor(values);
     Command command;
     command.kind = kind;
     command.values = std::move(values);
     command.location = getLocationText(op->getLoc());
     program.commands.push_back(std::move(command));
     return static_cast<int64_t>(program.commands.size() - 1);
+  }
+
+  /// Appends the Wait of asynchronous Collective command `start`.
+  void addWait(int64_t start) {
+    Command wait;
+    wait.kind = CommandKind::Wait;
+    wait.values = program.commands[start].values;
+    wait.targets = {start};
+    wait.location = program.commands[start].location;
+    program.commands.push_back(std::move(wait));
+  }
+
+  /// Waits for the started collectives that write one of `values`.
+  void waitFor(ArrayRef<int64_t> values) {
+    for (int64_t id : values) {
+      auto it = started.find(id);
+      if (it == started.end())
+        continue;
+      addWait(it->second);
+      started.erase(it);
+    }
+  }
+
+  /// Waits for every started collective: where a block ends, where control
+  /// flow starts (a Wait must follow its start once per run of it), and
+  /// before a collective that runs on the run's own thread.
+  void waitForAll() {
+    for (auto [id, start] : started)
+      addWait(start);
+    started.clear();
   }
 
   int64_t addCopy(int64_t from, int64_t to, Operation *op) {
@@ -337,6 +372,7 @@ private:
     for (Operation &op : block.without_terminator())
       if (failed(buildOp(op)))
         return failure();
+    waitForAll();
     Operation *terminator = block.getTerminator();
     if (auto ret = dyn_cast<func::ReturnOp>(terminator))
       return buildReturn(ret);
@@ -646,8 +682,23 @@ private:
       ids[op->getResult(0)] = id;
       values.push_back(id);
     }
+    // Collectives that move data run beside the commands after them, until
+    // a command reads their result (or control flow, or a collective that
+    // does not, comes first). The others run in place, after the started
+    // ones (one thread at a time talks to the other processes).
+    bool async = asyncCollectives && op->getNumOperands() == 1 &&
+                 op->getNumResults() == 1 &&
+                 spec.kind != CollectiveKind::Send &&
+                 spec.kind != CollectiveKind::Receive &&
+                 spec.kind != CollectiveKind::Infeed &&
+                 spec.kind != CollectiveKind::Outfeed;
+    if (!async)
+      waitForAll();
     int64_t index = addCommand(CommandKind::Collective, std::move(values), op);
+    spec.async = async;
     program.commands[index].collective = std::move(spec);
+    if (async)
+      started.insert({program.commands[index].values.back(), index});
     return success();
   }
 
@@ -919,6 +970,7 @@ private:
   }
 
   LogicalResult buildWhile(scf::WhileOp loop) {
+    waitForAll();
     // The loop-carried values: a fresh dispatch result that only the loop
     // uses serves as its own carry, anything else is copied into one.
     SmallVector<int64_t> carries;
@@ -982,6 +1034,7 @@ private:
   /// yields into the op's results.
   LogicalResult buildBranches(Operation &op, Value scalar,
                               ArrayRef<Region *> regions) {
+    waitForAll();
     SmallVector<int64_t> results;
     for (Value result : op.getResults()) {
       results.push_back(addArenaValue(result.getType()));
@@ -1115,6 +1168,11 @@ private:
   DenseMap<StringRef, int64_t> kernelIndex;
   /// [first, last] command of each loop.
   SmallVector<std::pair<int64_t, int64_t>> loops;
+  /// Whether data-moving collectives start asynchronously.
+  bool asyncCollectives;
+  /// The asynchronous collectives started and not waited for yet: the
+  /// value each writes -> its command.
+  llvm::MapVector<int64_t, int64_t> started;
   /// Per Dispatch command with `hlox.in_place` marks, the marks.
   DenseMap<int64_t, SmallVector<int64_t>> inPlaceOperands;
 };
@@ -1123,8 +1181,10 @@ private:
 
 FailureOr<HostProgram> hlox::buildHostProgram(
     func::FuncOp entry, ModuleOp module, FunctionType signature,
-    std::vector<Operation *> &hostCalls, const ffi::HandlerRegistry &handlers) {
-  return HostProgramBuilder(module, signature, hostCalls, handlers)
+    std::vector<Operation *> &hostCalls, const ffi::HandlerRegistry &handlers,
+    bool asyncCollectives) {
+  return HostProgramBuilder(module, signature, hostCalls, handlers,
+                            asyncCollectives)
       .build(entry);
 }
 

@@ -91,7 +91,8 @@ hlox::compile(ModuleOp module, const Target &target) {
   auto host = module.lookupSymbol<func::FuncOp>(options.entry);
   FailureOr<runtime::HostProgram> program = buildHostProgram(
       host, module, result->signature, result->hostCalls,
-      options.handlers ? *options.handlers : ffi::HandlerRegistry::global());
+      options.handlers ? *options.handlers : ffi::HandlerRegistry::global(),
+      options.asyncCollectives);
   if (failed(program))
     return failure();
   result->program = std::move(*program);

@@ -4,6 +4,8 @@
 
 #include "hlox/runtime/Executable.h"
 
+#include "AsyncCollectives.h"
+
 #include "hlox/runtime/Matmul.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
@@ -42,6 +44,11 @@ static Status verifyCollective(const HostProgram &program,
     hasResult = true;
     break;
   }
+  // Only collectives that move data between buffers run beside the
+  // commands; the others are quick, or read and write the run's state.
+  if (spec.async && !(hasOperand && hasResult))
+    return Status::error(std::string(getCollectiveKindName(spec.kind)) +
+                         " cannot run asynchronously");
   if (command.values.size() != size_t(hasOperand) + size_t(hasResult))
     return Status::error("collective with " +
                          std::to_string(command.values.size()) +
@@ -264,6 +271,19 @@ static Status verifyProgram(const HostProgram &program) {
     if (command.kind == CommandKind::Collective)
       if (Status status = verifyCollective(program, command); !status)
         return Status::error(status.message(), command.location);
+    if (command.kind == CommandKind::Wait) {
+      const Command *started =
+          command.targets.size() == 1 && command.targets[0] >= 0 &&
+                  command.targets[0] <
+                      static_cast<int64_t>(program.commands.size())
+              ? &program.commands[command.targets[0]]
+              : nullptr;
+      if (!started || started->kind != CommandKind::Collective ||
+          !started->collective.async || started->values != command.values)
+        return Status::error("wait for no asynchronous collective, or with "
+                             "other values than it",
+                             command.location);
+    }
     for (int64_t target : command.targets)
       if (target < 0 ||
           target > static_cast<int64_t>(program.commands.size()))
@@ -329,6 +349,9 @@ struct Executable::Context {
   std::vector<std::unique_ptr<Convolution>> convolutions;
   /// The library primitive of each command that is a Matmul, else null.
   std::vector<std::unique_ptr<Matmul>> matmuls;
+  /// Where asynchronous collectives run (made by the first run that
+  /// starts one).
+  std::unique_ptr<AsyncCollectives> collectives;
 };
 
 Executable::Executable(HostProgram program,
@@ -446,7 +469,12 @@ Status Executable::execute(
   struct Returner {
     Executable &executable;
     std::unique_ptr<Context> &context;
-    ~Returner() { executable.returnContext(std::move(context)); }
+    ~Returner() {
+      // A run that failed may leave collectives running into its memory.
+      if (context->collectives)
+        (void)context->collectives->waitAll();
+      executable.returnContext(std::move(context));
+    }
   } returner{*this, context};
   void *arena = context->arena.get();
   // Each value's address in this run.
@@ -636,7 +664,25 @@ Status Executable::execute(
       break;
     }
     case CommandKind::Collective: {
+      if (command.collective.async) {
+        if (!context->collectives)
+          context->collectives = std::make_unique<AsyncCollectives>();
+        context->collectives->start(
+            pc - 1, [this, &command, addresses, process] {
+              return runCollective(command, addresses, process);
+            });
+        break;
+      }
       if (Status status = runCollective(command, addresses, process); !status)
+        return Status::error(status.message(), command.location);
+      break;
+    }
+    case CommandKind::Wait: {
+      Status status = context->collectives
+                          ? context->collectives->wait(command.targets[0])
+                          : Status::error("waits for a collective that was "
+                                          "not started");
+      if (!status)
         return Status::error(status.message(), command.location);
       break;
     }
@@ -826,7 +872,12 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
   case CommandKind::Rng:
     return "rng";
   case CommandKind::Collective:
-    return std::string(getCollectiveKindName(command.collective.kind));
+    return std::string(command.collective.async ? "start " : "") +
+           getCollectiveKindName(command.collective.kind);
+  case CommandKind::Wait:
+    return std::string("wait ") +
+           getCollectiveKindName(
+               program.commands[command.targets[0]].collective.kind);
   case CommandKind::Matmul: {
     const MatmulSpec &m = command.matmul;
     return "matmul " + std::to_string(m.batch) + "x" + std::to_string(m.m) +

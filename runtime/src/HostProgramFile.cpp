@@ -208,12 +208,13 @@ void writeCommand(ByteWriter &w, const Command &c) {
                     c.collective.numReplicas, c.collective.numPartitions})
     w.i64(v);
   w.u64(static_cast<uint64_t>(c.collective.reduction));
+  w.flag(c.collective.async);
   w.string(c.location);
 }
 
 Command readCommand(ByteReader &r) {
   Command c;
-  c.kind = r.enumeration(CommandKind::Collective);
+  c.kind = r.enumeration(CommandKind::Wait);
   c.kernel = r.i64();
   c.values = r.ints();
   c.workgroups = r.i64();
@@ -254,6 +255,7 @@ Command readCommand(ByteReader &r) {
                      &c.collective.numReplicas, &c.collective.numPartitions})
     *v = r.i64();
   c.collective.reduction = r.enumeration(ReductionKind::Or);
+  c.collective.async = r.flag();
   c.location = r.string();
   return c;
 }

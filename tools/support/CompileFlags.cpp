@@ -70,6 +70,15 @@ static cl::opt<bool> libraryCalls(
              "under --strict-numerics)"),
     cl::init(true));
 
+static cl::opt<bool> asyncCollectives(
+    "async-collectives",
+    cl::desc("Run the collectives that move data between processes "
+             "(all_gather, all_reduce, all_to_all, collective_broadcast, "
+             "collective_permute) on a thread of their own, beside the "
+             "kernels up to the first one that reads their result (on by "
+             "default)"),
+    cl::init(true));
+
 static cl::opt<bool> fuseMatmulEpilogues(
     "fuse-matmul-epilogues",
     cl::desc("Apply the elementwise dispatch that alone reads a library "
@@ -203,6 +212,7 @@ void tools::applyCompileFlags(api::CompileOptions &options) {
   options.fuseRows = fuseRows;
   options.numReplicas = numReplicas;
   options.numPartitions = numPartitions;
+  options.asyncCollectives = asyncCollectives;
   options.targetCpu = targetCpu;
   options.targetFeatures = targetFeatures;
   options.kernelCacheDir = cacheDir;

@@ -291,6 +291,142 @@ TEST(CollectiveCommandTest, ChecksItsGridAndGroups) {
       << status.message();
 }
 
+TEST(CollectiveCommandTest, ChecksItsWaits) {
+  Status status;
+  // Only the collectives that move data run asynchronously.
+  HostProgram send = collectiveProgram(CollectiveKind::Send, 2, {});
+  send.commands[0].values = {0};
+  send.commands[0].collective.async = true;
+  EXPECT_FALSE(Executable::create(send, nullptr, status));
+  EXPECT_NE(status.message().find("send cannot run asynchronously"),
+            std::string::npos)
+      << status.message();
+  // A Wait names an asynchronous collective and its values.
+  HostProgram program =
+      collectiveProgram(CollectiveKind::AllReduce, 2, {{0, 1}});
+  Command wait;
+  wait.kind = CommandKind::Wait;
+  wait.values = {0, 1};
+  wait.targets = {0};
+  program.commands.push_back(wait);
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("wait for no asynchronous collective"),
+            std::string::npos)
+      << status.message();
+  program.commands[0].collective.async = true;
+  program.commands[1].values = {0};
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("with other values"), std::string::npos)
+      << status.message();
+}
+
+/// all_reduce (a sum) of argument 0 (4 f32) into arena value 1, started
+/// asynchronously; argument 0 copied to result 1 meanwhile; then the Wait
+/// (placed by `waitFirst` before the start instead) and the sum copied to
+/// result 0.
+HostProgram asyncProgram(bool waitFirst) {
+  HostProgram program;
+  BufferType type{{4}, 4, "f32"};
+  program.values = {{type, ValueKind::Argument, 0, 0},
+                    {type, ValueKind::Arena, 0, 0},
+                    {type, ValueKind::Result, 0, 0},
+                    {type, ValueKind::Result, 1, 0}};
+  Command start;
+  start.kind = CommandKind::Collective;
+  start.values = {0, 1};
+  start.collective.kind = CollectiveKind::AllReduce;
+  start.collective.groups = {{0, 1}};
+  start.collective.numReplicas = 2;
+  start.collective.async = true;
+  start.location = "sum.mlir:2:3";
+  Command copy;
+  copy.kind = CommandKind::Copy;
+  copy.values = {0, 3};
+  Command wait;
+  wait.kind = CommandKind::Wait;
+  wait.values = {0, 1};
+  wait.targets = {waitFirst ? 1 : 0};
+  wait.location = start.location;
+  Command result = copy;
+  result.values = {1, 2};
+  program.commands = waitFirst
+                         ? std::vector<Command>{wait, start, copy, result}
+                         : std::vector<Command>{start, copy, wait, result};
+  program.arguments = {0};
+  program.results = {2, 3};
+  program.arenaBytes = 16;
+  return program;
+}
+
+/// Runs `executable` as replicas 0 and 1 (argument: 10 x replica + i);
+/// each replica's results.
+std::vector<Status> runReplicas(Executable &executable,
+                                std::vector<std::vector<float>> &sums,
+                                std::vector<std::vector<float>> &copies) {
+  CpuDevice device(1);
+  LocalCommunicator communicator(2);
+  sums.assign(2, {});
+  copies.assign(2, {});
+  return runProcesses(communicator, [&](int64_t self) {
+    auto in = device.allocate({{4}, 4, "f32"});
+    for (int i = 0; i < 4; ++i)
+      static_cast<float *>(in->data())[i] = float(10 * self + i);
+    ProcessInfo process;
+    process.replica = self;
+    process.numReplicas = 2;
+    process.communicator = &communicator;
+    std::vector<std::shared_ptr<Buffer>> out;
+    Status run =
+        executable.execute(device, {in}, out, {}, nullptr, {}, &process);
+    if (run) {
+      auto *sum = static_cast<float *>(out[0]->data());
+      auto *copy = static_cast<float *>(out[1]->data());
+      sums[self].assign(sum, sum + 4);
+      copies[self].assign(copy, copy + 4);
+    }
+    return run;
+  });
+}
+
+TEST(CollectiveCommandTest, AsyncAllReduceCompletesAtItsWait) {
+  Status status;
+  std::unique_ptr<Executable> executable =
+      Executable::create(asyncProgram(false), nullptr, status);
+  ASSERT_TRUE(executable) << status.message();
+  EXPECT_EQ(describeCommand(executable->getProgram(),
+                            executable->getProgram().commands[0]),
+            "start all_reduce");
+  EXPECT_EQ(describeCommand(executable->getProgram(),
+                            executable->getProgram().commands[2]),
+            "wait all_reduce");
+  // Several runs reuse each context's collective thread.
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    std::vector<std::vector<float>> sums, copies;
+    for (const Status &run : runReplicas(*executable, sums, copies))
+      ASSERT_TRUE(run) << run.message();
+    for (int self = 0; self < 2; ++self) {
+      EXPECT_EQ(sums[self], (std::vector<float>{10, 12, 14, 16}));
+      EXPECT_EQ(copies[self], (std::vector<float>{
+                                  float(10 * self), float(10 * self + 1),
+                                  float(10 * self + 2), float(10 * self + 3)}));
+    }
+  }
+}
+
+TEST(CollectiveCommandTest, AWaitBeforeItsStartFails) {
+  Status status;
+  std::unique_ptr<Executable> executable =
+      Executable::create(asyncProgram(true), nullptr, status);
+  ASSERT_TRUE(executable) << status.message();
+  std::vector<std::vector<float>> sums, copies;
+  for (const Status &run : runReplicas(*executable, sums, copies)) {
+    ASSERT_FALSE(run);
+    EXPECT_EQ(run.location(), "sum.mlir:2:3");
+    EXPECT_NE(run.message().find("not started"), std::string::npos)
+        << run.message();
+  }
+}
+
 TEST(CollectiveCommandTest, BroadcastsBetweenTwoRuns) {
   Status status;
   std::unique_ptr<Executable> executable = Executable::create(

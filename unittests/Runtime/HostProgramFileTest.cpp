@@ -94,8 +94,12 @@ HostProgram everything() {
   collective.collective.channel = 7;
   collective.collective.reduction = ReductionKind::Maximum;
   collective.collective.numReplicas = 3;
-  program.commands = {dispatch, custom,      branch,    rng,
-                      matmul,   convolution, collective};
+  collective.collective.async = true;
+  Command wait;
+  wait.kind = CommandKind::Wait;
+  wait.targets = {6};
+  program.commands = {dispatch, custom,      branch,     rng,
+                      matmul,   convolution, collective, wait};
   program.kernelNames = {"add", "mul"};
   program.arguments = {0};
   program.results = {3};
@@ -114,7 +118,7 @@ TEST(HostProgramFile, RoundTripsEveryField) {
   EXPECT_EQ(serializeHostProgram(read), bytes);
   EXPECT_EQ(read.values[3].type, program.values[3].type);
   EXPECT_EQ(read.constants, program.constants);
-  ASSERT_EQ(read.commands.size(), 7u);
+  ASSERT_EQ(read.commands.size(), 8u);
   EXPECT_EQ(read.commands[0].location, "model.mlir:3:8");
   EXPECT_EQ(read.commands[1].attributes->str(),
             program.commands[1].attributes->str());
@@ -131,6 +135,9 @@ TEST(HostProgramFile, RoundTripsEveryField) {
   EXPECT_EQ(read.commands[6].collective.channel, 7);
   EXPECT_EQ(read.commands[6].collective.numReplicas, 3);
   EXPECT_EQ(read.commands[6].collective.reduction, ReductionKind::Maximum);
+  EXPECT_TRUE(read.commands[6].collective.async);
+  EXPECT_EQ(read.commands[7].kind, CommandKind::Wait);
+  EXPECT_EQ(read.commands[7].targets, std::vector<int64_t>{6});
   EXPECT_EQ(read.unsharedArenaBytes, 256);
 }
 

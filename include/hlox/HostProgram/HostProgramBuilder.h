@@ -35,12 +35,14 @@ void markReshapeOnlyDispatches(mlir::ModuleOp module);
 /// entry's type before lowering. Fills `hostCalls` with the op of each
 /// HostCall callee; custom calls other than checks must name a target with
 /// a handler in `handlers`. Dispatch `@f` runs the kernel entry point
-/// `f_entry`.
-mlir::FailureOr<runtime::HostProgram>
-buildHostProgram(mlir::func::FuncOp entry, mlir::ModuleOp module,
-                 mlir::FunctionType signature,
-                 std::vector<mlir::Operation *> &hostCalls,
-                 const ffi::HandlerRegistry &handlers);
+/// `f_entry`. With `asyncCollectives`, collectives that move data between
+/// buffers start where they are and are waited for just before the first
+/// command that reads their result (HostProgram's Wait), so that the
+/// commands in between overlap the communication.
+mlir::FailureOr<runtime::HostProgram> buildHostProgram(
+    mlir::func::FuncOp entry, mlir::ModuleOp module,
+    mlir::FunctionType signature, std::vector<mlir::Operation *> &hostCalls,
+    const ffi::HandlerRegistry &handlers, bool asyncCollectives = true);
 
 /// `loc` as messages and commands print it: "file:line:col" where a file
 /// location is inside, else the location's own text.

@@ -110,6 +110,10 @@ struct CompileOptions {
   /// communication and compile to what they compute there.
   int64_t numReplicas = 0;
   int64_t numPartitions = 0;
+  /// Collectives that move data between buffers run on a thread of their
+  /// own while the commands up to the first reader of their result go on
+  /// (buildHostProgram).
+  bool asyncCollectives = true;
 };
 
 /// The path the composites of one name and version took.

@@ -323,6 +323,10 @@ struct CompileOptions {
   /// Client::executeParallel.
   int64_t numReplicas = 0;
   int64_t numPartitions = 0;
+  /// Collectives that move data (all_gather, all_reduce, all_to_all,
+  /// collective_broadcast, collective_permute) run beside the kernels
+  /// until the first one that reads their result.
+  bool asyncCollectives = true;
 
   /// Keep compiled kernels in this folder and load them from it when a
   /// later compilation needs the same kernel (empty: off).

@@ -76,8 +76,14 @@ enum class CommandKind {
   Convolution,
   /// Moves values[0] (when the collective has an operand) between the
   /// processes of a parallel run into values.back(), as `collective` says
-  /// (Communicator.h).
+  /// (Communicator.h). With `collective.async`, the command only starts
+  /// the collective, on the run's collective thread, behind the collectives
+  /// started before it; the run goes on, and a Wait completes it.
   Collective,
+  /// Waits for the asynchronous Collective command `targets[0]`, started
+  /// since the last Wait for it, to finish. Its values are that command's,
+  /// which stay live (and untouched by the commands in between) until it.
+  Wait,
 };
 
 /// What a Collective command does. Device indices are r * partitions + p
@@ -149,6 +155,9 @@ struct CollectiveSpec {
   /// The grid the program was compiled for.
   int64_t numReplicas = 1;
   int64_t numPartitions = 1;
+  /// Started by its command and completed by a Wait command (AllGather,
+  /// AllReduce, AllToAll, Broadcast and Permute only).
+  bool async = false;
 };
 
 /// A 2-d convolution: input [batch, inChannels, height, width] and kernel

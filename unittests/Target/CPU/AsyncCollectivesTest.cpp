@@ -1,0 +1,188 @@
+//===- AsyncCollectivesTest.cpp - Where compiled collectives are waited for
+//===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// The host program the CPU compiler makes for a program of 2 partitions
+// starts each data-moving collective asynchronously and waits for it just
+// before the first command that reads its result, before control flow and
+// before a synchronous collective; with asyncCollectives off it has no Wait.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/InitAll.h"
+#include "hlox/Target/CPU/Compiler.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace hlox;
+using runtime::CommandKind;
+
+namespace {
+
+class AsyncCollectivesTest : public ::testing::Test {
+protected:
+  AsyncCollectivesTest() {
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    cpu::registerCompilerDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// The host program of `source` compiled with or without asynchronous
+  /// collectives.
+  runtime::HostProgram compile(const char *source, bool async) {
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    EXPECT_TRUE(module);
+    cpu::CompileOptions options;
+    options.asyncCollectives = async;
+    FailureOr<std::unique_ptr<CompiledProgram>> compiled =
+        cpu::compile(*module, options);
+    EXPECT_TRUE(succeeded(compiled));
+    return succeeded(compiled) ? (*compiled)->program : runtime::HostProgram();
+  }
+
+  MLIRContext context;
+};
+
+/// The index of the first command at or after `from` that names `value`,
+/// or -1.
+int64_t firstUse(const runtime::HostProgram &program, int64_t value,
+                 int64_t from) {
+  for (int64_t i = from; i < static_cast<int64_t>(program.commands.size()); ++i)
+    if (llvm::is_contained(program.commands[i].values, value))
+      return i;
+  return -1;
+}
+
+// An all_reduce whose sum is read after an independent product: the
+// product runs between the start and the Wait.
+constexpr const char *kOverlap = R"mlir(
+module attributes {mhlo.num_partitions = 2 : i32} {
+  func.func @main(%x: tensor<256xf32>, %a: tensor<64x64xf32>) -> (tensor<256xf32>, tensor<64x64xf32>) {
+    %s = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%l: tensor<f32>, %r: tensor<f32>):
+      %t = stablehlo.add %l, %r : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<256xf32>) -> tensor<256xf32>
+    %p = stablehlo.dot_general %a, %a, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %e = stablehlo.exponential %s : tensor<256xf32>
+    return %e, %p : tensor<256xf32>, tensor<64x64xf32>
+  }
+}
+)mlir";
+
+TEST_F(AsyncCollectivesTest, WaitsBeforeTheFirstReader) {
+  runtime::HostProgram program = compile(kOverlap, /*async=*/true);
+  auto start = std::find_if(program.commands.begin(), program.commands.end(),
+                            [](const runtime::Command &c) {
+                              return c.kind == CommandKind::Collective;
+                            });
+  ASSERT_NE(start, program.commands.end());
+  EXPECT_TRUE(start->collective.async);
+  auto index = static_cast<int64_t>(start - program.commands.begin());
+  int64_t sum = start->values.back();
+  // The next command that names the sum is its Wait, then its reader.
+  int64_t wait = firstUse(program, sum, index + 1);
+  ASSERT_GE(wait, 0);
+  EXPECT_EQ(program.commands[wait].kind, CommandKind::Wait);
+  EXPECT_EQ(program.commands[wait].targets, std::vector<int64_t>{index});
+  EXPECT_EQ(program.commands[wait].values, start->values);
+  EXPECT_EQ(firstUse(program, sum, wait + 1), wait + 1);
+  // The product lies in between.
+  EXPECT_GT(wait, index + 1);
+  // The sum keeps its bytes until the Wait: nothing between the start and
+  // the Wait writes over it.
+  const runtime::ValueInfo &value = program.values[sum];
+  for (int64_t i = index + 1; i < wait; ++i)
+    for (int64_t id : program.commands[i].values) {
+      const runtime::ValueInfo &other = program.values[id];
+      if (other.kind != runtime::ValueKind::Arena ||
+          value.kind != runtime::ValueKind::Arena)
+        continue;
+      bool disjoint = other.offset + other.type.getByteSize() <= value.offset ||
+                      value.offset + value.type.getByteSize() <= other.offset;
+      EXPECT_TRUE(disjoint) << "command " << i << " shares the sum's bytes";
+    }
+
+  runtime::HostProgram sync = compile(kOverlap, /*async=*/false);
+  for (const runtime::Command &command : sync.commands) {
+    EXPECT_NE(command.kind, CommandKind::Wait);
+    if (command.kind == CommandKind::Collective)
+      EXPECT_FALSE(command.collective.async);
+  }
+}
+
+// An all_gather before a loop and an all_reduce inside it: the first is
+// waited for before the loop starts, the second before the body jumps
+// back; the partition id is read in place, after the started ones.
+constexpr const char *kControlFlow = R"mlir(
+module attributes {mhlo.num_partitions = 2 : i32} {
+  func.func @main(%x: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>, tensor<ui32>) {
+    %g = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<8xf32>
+    %id = stablehlo.partition_id : tensor<ui32>
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %three = stablehlo.constant dense<3> : tensor<i32>
+    %r:2 = stablehlo.while(%k = %zero, %v = %x) : tensor<i32>, tensor<4xf32>
+     cond {
+      %c = stablehlo.compare LT, %k, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      %s = "stablehlo.all_reduce"(%v) ({
+      ^bb0(%l: tensor<f32>, %m: tensor<f32>):
+        %t = stablehlo.add %l, %m : tensor<f32>
+        stablehlo.return %t : tensor<f32>
+      }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
+      %k1 = stablehlo.add %k, %one : tensor<i32>
+      stablehlo.return %k1, %s : tensor<i32>, tensor<4xf32>
+    }
+    return %g, %r#1, %id : tensor<8xf32>, tensor<4xf32>, tensor<ui32>
+  }
+}
+)mlir";
+
+TEST_F(AsyncCollectivesTest, WaitsBeforeControlFlowAndInPlaceCollectives) {
+  runtime::HostProgram program = compile(kControlFlow, /*async=*/true);
+  // Every started collective is waited for before the next command that
+  // is not a plain one (a jump, a branch, a collective run in place), and
+  // exactly once.
+  std::vector<int64_t> open;
+  int64_t starts = 0;
+  for (auto [i, command] : llvm::enumerate(program.commands)) {
+    switch (command.kind) {
+    case CommandKind::Collective:
+      if (command.collective.async) {
+        open.push_back(i);
+        ++starts;
+      } else {
+        EXPECT_TRUE(open.empty()) << "command " << i;
+      }
+      break;
+    case CommandKind::Wait: {
+      auto it = llvm::find(open, command.targets[0]);
+      ASSERT_NE(it, open.end()) << "command " << i;
+      open.erase(it);
+      break;
+    }
+    case CommandKind::Jump:
+    case CommandKind::Branch:
+      EXPECT_TRUE(open.empty()) << "command " << i;
+      break;
+    default:
+      break;
+    }
+  }
+  EXPECT_TRUE(open.empty());
+  EXPECT_EQ(starts, 2);
+}
+
+} // namespace
