@@ -265,6 +265,10 @@ static void planArena(HostProgram &program,
 namespace {
 
 /// Builds the host program of one entry function.
+/// Collectives with smaller results run in place: waking the collective
+/// thread and waiting for it costs more than their data takes to move.
+constexpr int64_t kMinAsyncCollectiveBytes = 64 * 1024;
+
 class HostProgramBuilder {
 public:
   HostProgramBuilder(ModuleOp module, FunctionType signature,
@@ -326,8 +330,14 @@ private:
     return static_cast<int64_t>(program.commands.size() - 1);
   }
 
-  /// Appends the Wait of asynchronous Collective command `start`.
+  /// Appends the Wait of asynchronous Collective command `start`; when no
+  /// command came after the start, the collective runs in place instead
+  /// (handing it to the collective thread would only cost time).
   void addWait(int64_t start) {
+    if (start == here() - 1) {
+      program.commands[start].collective.async = false;
+      return;
+    }
     Command wait;
     wait.kind = CommandKind::Wait;
     wait.values = program.commands[start].values;
@@ -368,10 +378,51 @@ private:
 
   int64_t here() const { return static_cast<int64_t>(program.commands.size()); }
 
+  /// Whether `op` computes its results from its operands alone (a
+  /// dispatch, a library call, a value the host program names another
+  /// way): it may be built later than where it stands.
+  static bool isReorderable(Operation &op) {
+    return isa<func::CallOp, library::MatmulOp, library::Conv2DOp,
+               arith::ConstantOp, tensor::ExtractOp, arith::IndexCastOp,
+               arith::IndexCastUIOp, UnrealizedConversionCastOp>(op);
+  }
+
+  /// Builds the ops of `block` in order, but for those that read the
+  /// result of a started collective (or of an op so deferred): they wait,
+  /// in their order, until an op that is not reorderable (control flow, a
+  /// call with effects, the next collective) or the block's end, so that
+  /// the independent ops after them overlap the collective.
   LogicalResult buildBlock(Block &block) {
-    for (Operation &op : block.without_terminator())
+    SmallVector<Operation *> deferred;
+    llvm::DenseSet<Value> late;
+    auto buildDeferred = [&]() -> LogicalResult {
+      for (Operation *op : deferred)
+        if (failed(buildOp(*op)))
+          return failure();
+      deferred.clear();
+      late.clear();
+      return success();
+    };
+    for (Operation &op : block.without_terminator()) {
+      bool reorderable = isReorderable(op);
+      if (reorderable && llvm::any_of(op.getOperands(), [&](Value operand) {
+            return late.contains(operand);
+          })) {
+        deferred.push_back(&op);
+        late.insert(op.result_begin(), op.result_end());
+        continue;
+      }
+      if (!reorderable && failed(buildDeferred()))
+        return failure();
       if (failed(buildOp(op)))
         return failure();
+      for (Value result : op.getResults())
+        if (auto id = ids.find(result);
+            id != ids.end() && started.contains(id->second))
+          late.insert(result);
+    }
+    if (failed(buildDeferred()))
+      return failure();
     waitForAll();
     Operation *terminator = block.getTerminator();
     if (auto ret = dyn_cast<func::ReturnOp>(terminator))
@@ -688,6 +739,8 @@ private:
     // ones (one thread at a time talks to the other processes).
     bool async = asyncCollectives && op->getNumOperands() == 1 &&
                  op->getNumResults() == 1 &&
+                 bufferTypeOf(op->getResult(0).getType()).getByteSize() >=
+                     kMinAsyncCollectiveBytes &&
                  spec.kind != CollectiveKind::Send &&
                  spec.kind != CollectiveKind::Receive &&
                  spec.kind != CollectiveKind::Infeed &&

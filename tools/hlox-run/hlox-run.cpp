@@ -185,11 +185,13 @@ cl::opt<bool> profile(
     "profile",
     cl::desc("Compiled path: print the time of each dispatch, library call "
              "and host command (share of the run, ms per run, source "
-             "location), the median over the --repeat runs (or the one run)"));
+             "location), the median over the --repeat runs (or the one run); "
+             "of a partitioned program, each device's"));
 cl::opt<std::string> traceFile(
     "trace",
     cl::desc("Compiled path: write the last run's commands as a Chrome "
-             "trace (JSON; Perfetto and chrome://tracing open it)"),
+             "trace (JSON; Perfetto and chrome://tracing open it); of a "
+             "partitioned program, a track per device"),
     cl::value_desc("file"));
 cl::opt<bool> donateArguments(
     "donate-arguments",
@@ -682,12 +684,6 @@ ExitCode runSharded(api::Executable &executable, func::FuncOp function,
                     ArrayRef<RuntimeValue> arguments,
                     SmallVectorImpl<RuntimeValue> *resultsOut) {
   int64_t devices = executable.getNumDevices();
-  if (profile || !traceFile.empty()) {
-    function.emitError("--profile and --trace take one device's run; this "
-                       "program is partitioned over ")
-        << devices << " devices";
-    return kError;
-  }
   FailureOr<std::vector<std::shared_ptr<api::Buffer>>> buffers =
       makeBuffers(function, arguments);
   if (failed(buffers))
@@ -706,14 +702,26 @@ ExitCode runSharded(api::Executable &executable, func::FuncOp function,
   api::Client::ParallelOptions options;
   options.numPartitions = devices;
   options.execute.failOnCheckFailure = false;
+  options.execute.profile = profile || !traceFile.empty();
   api::StatusOr<api::Client::ParallelExecution> execution =
       client.executeParallel(processes, options);
+  // Per device, the timings of each run (the first, then the repeated
+  // ones), for --profile and --trace.
+  std::vector<std::vector<std::vector<api::CommandTiming>>> deviceRuns(devices);
+  auto recordTimings = [&](const api::Client::ParallelExecution &run) {
+    if (!options.execute.profile)
+      return;
+    for (auto [device, report] : llvm::enumerate(run.reports))
+      if (device < deviceRuns.size())
+        deviceRuns[device].push_back(report.timings);
+  };
   if (llvm::AreStatisticsEnabled())
     printCompileStats(executable);
   if (!execution.ok()) {
     tools::emitApiError(function, "run failed: ", execution.getStatus());
     return kError;
   }
+  recordTimings(*execution);
   api::StatusOr<std::vector<std::shared_ptr<api::Buffer>>> results =
       client.assembleResults(executable, execution->results);
   if (!results.ok()) {
@@ -734,6 +742,11 @@ ExitCode runSharded(api::Executable &executable, func::FuncOp function,
         tools::emitApiError(function, "run failed: ", timed.getStatus());
         return kError;
       }
+      // The first run paid for fresh memory: the repeated ones are timed.
+      if (i == 0)
+        for (auto &runs : deviceRuns)
+          runs.clear();
+      recordTimings(*timed);
     }
     std::sort(times.begin(), times.end());
     llvm::outs() << llvm::formatv(
@@ -741,6 +754,28 @@ ExitCode runSharded(api::Executable &executable, func::FuncOp function,
         "{3:f1}), {4} devices\n",
         times[times.size() / 2], times.size(), times.front(), times.back(),
         devices);
+  }
+  // Each device's profile (what it ran, and how long it waited for the
+  // others in its collectives), and one trace with a track per device.
+  auto deviceName = [&](size_t device) {
+    return "device " + std::to_string(device) + " (partition " +
+           std::to_string(device) + ")";
+  };
+  if (profile)
+    for (auto [device, report] : llvm::enumerate(execution->reports)) {
+      llvm::errs() << deviceName(device) << ": ";
+      tools::printProfile(llvm::errs(), *report.commands, deviceRuns[device]);
+    }
+  if (!traceFile.empty()) {
+    std::vector<tools::DeviceRun> tracks;
+    for (auto [device, report] : llvm::enumerate(execution->reports))
+      tracks.push_back({deviceName(device), report.commands.get(),
+                        &deviceRuns[device].back()});
+    std::string error = tools::writeChromeTrace(traceFile, tracks);
+    if (!error.empty()) {
+      llvm::errs() << "error: " << error << "\n";
+      return kError;
+    }
   }
   SmallVector<RuntimeValue> values;
   if (failed(appendResults(function, *results, values)))

@@ -74,22 +74,45 @@ void tools::printProfile(llvm::raw_ostream &os,
 std::string tools::writeChromeTrace(llvm::StringRef path,
                                     const std::vector<CommandInfo> &program,
                                     const std::vector<CommandTiming> &run) {
+  return writeChromeTrace(path, {DeviceRun{"", &program, &run}});
+}
+
+std::string tools::writeChromeTrace(llvm::StringRef path,
+                                    llvm::ArrayRef<DeviceRun> devices) {
   llvm::json::Array events;
-  int64_t origin = run.empty() ? 0 : run.front().startNs;
-  for (const CommandTiming &timing : run) {
-    const CommandInfo &command = program[timing.command];
-    llvm::json::Object args{{"command", timing.command}};
-    if (!command.location.empty())
-      args["location"] = command.location;
-    events.push_back(
-        llvm::json::Object{{"name", command.description},
-                           {"cat", "command"},
-                           {"ph", "X"},
-                           {"pid", 1},
-                           {"tid", 1},
-                           {"ts", (timing.startNs - origin) * 1e-3},
-                           {"dur", (timing.endNs - timing.startNs) * 1e-3},
-                           {"args", std::move(args)}});
+  // One clock: the earliest start of any device.
+  int64_t origin = 0;
+  bool first = true;
+  for (const DeviceRun &device : devices)
+    if (!device.timings->empty() &&
+        (first || device.timings->front().startNs < origin)) {
+      origin = device.timings->front().startNs;
+      first = false;
+    }
+  for (auto [index, device] : llvm::enumerate(devices)) {
+    int64_t tid = static_cast<int64_t>(index) + 1;
+    if (!device.name.empty())
+      events.push_back(llvm::json::Object{
+          {"name", "thread_name"},
+          {"ph", "M"},
+          {"pid", 1},
+          {"tid", tid},
+          {"args", llvm::json::Object{{"name", device.name}}}});
+    for (const CommandTiming &timing : *device.timings) {
+      const CommandInfo &command = (*device.commands)[timing.command];
+      llvm::json::Object args{{"command", timing.command}};
+      if (!command.location.empty())
+        args["location"] = command.location;
+      events.push_back(
+          llvm::json::Object{{"name", command.description},
+                             {"cat", "command"},
+                             {"ph", "X"},
+                             {"pid", 1},
+                             {"tid", tid},
+                             {"ts", (timing.startNs - origin) * 1e-3},
+                             {"dur", (timing.endNs - timing.startNs) * 1e-3},
+                             {"args", std::move(args)}});
+    }
   }
   std::error_code ec;
   llvm::raw_fd_ostream file(path, ec, llvm::sys::fs::OF_Text);

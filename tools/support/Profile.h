@@ -37,6 +37,18 @@ std::string writeChromeTrace(llvm::StringRef path,
                              const std::vector<api::CommandInfo> &commands,
                              const std::vector<api::CommandTiming> &run);
 
+/// One device's run, for a trace of several.
+struct DeviceRun {
+  std::string name;
+  const std::vector<api::CommandInfo> *commands;
+  const std::vector<api::CommandTiming> *timings;
+};
+
+/// Writes the runs of several devices (one run of a partitioned program)
+/// as one Chrome trace, a track per device named after it, on one clock.
+std::string writeChromeTrace(llvm::StringRef path,
+                             llvm::ArrayRef<DeviceRun> devices);
+
 } // namespace hlox::tools
 
 #endif // HLOX_TOOLS_SUPPORT_PROFILE_H

@@ -36,9 +36,10 @@ void markReshapeOnlyDispatches(mlir::ModuleOp module);
 /// HostCall callee; custom calls other than checks must name a target with
 /// a handler in `handlers`. Dispatch `@f` runs the kernel entry point
 /// `f_entry`. With `asyncCollectives`, collectives that move data between
-/// buffers start where they are and are waited for just before the first
-/// command that reads their result (HostProgram's Wait), so that the
-/// commands in between overlap the communication.
+/// buffers (64 KiB or more) start where they are and are waited for just
+/// before the first command that reads their result (HostProgram's Wait),
+/// the commands that read it built after the independent ones that
+/// follow, so that those overlap the communication.
 mlir::FailureOr<runtime::HostProgram> buildHostProgram(
     mlir::func::FuncOp entry, mlir::ModuleOp module,
     mlir::FunctionType signature, std::vector<mlir::Operation *> &hostCalls,

@@ -67,15 +67,15 @@ int64_t firstUse(const runtime::HostProgram &program, int64_t value,
 // product runs between the start and the Wait.
 constexpr const char *kOverlap = R"mlir(
 module attributes {mhlo.num_partitions = 2 : i32} {
-  func.func @main(%x: tensor<256xf32>, %a: tensor<64x64xf32>) -> (tensor<256xf32>, tensor<64x64xf32>) {
+  func.func @main(%x: tensor<65536xf32>, %a: tensor<64x64xf32>) -> (tensor<65536xf32>, tensor<64x64xf32>) {
     %s = "stablehlo.all_reduce"(%x) ({
     ^bb0(%l: tensor<f32>, %r: tensor<f32>):
       %t = stablehlo.add %l, %r : tensor<f32>
       stablehlo.return %t : tensor<f32>
-    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<256xf32>) -> tensor<256xf32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<65536xf32>) -> tensor<65536xf32>
     %p = stablehlo.dot_general %a, %a, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
-    %e = stablehlo.exponential %s : tensor<256xf32>
-    return %e, %p : tensor<256xf32>, tensor<64x64xf32>
+    %e = stablehlo.exponential %s : tensor<65536xf32>
+    return %e, %p : tensor<65536xf32>, tensor<64x64xf32>
   }
 }
 )mlir";
@@ -122,17 +122,19 @@ TEST_F(AsyncCollectivesTest, WaitsBeforeTheFirstReader) {
 }
 
 // An all_gather before a loop and an all_reduce inside it: the first is
-// waited for before the loop starts, the second before the body jumps
-// back; the partition id is read in place, after the started ones.
+// waited for before the partition id is read in place (the reshape of
+// its stacked rows deferred past the independent negate), the second
+// before the body jumps back.
 constexpr const char *kControlFlow = R"mlir(
 module attributes {mhlo.num_partitions = 2 : i32} {
-  func.func @main(%x: tensor<4xf32>) -> (tensor<8xf32>, tensor<4xf32>, tensor<ui32>) {
-    %g = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<8xf32>
+  func.func @main(%x: tensor<16384xf32>) -> (tensor<32768xf32>, tensor<16384xf32>, tensor<ui32>, tensor<16384xf32>) {
+    %g = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<16384xf32>) -> tensor<32768xf32>
+    %n = stablehlo.negate %x : tensor<16384xf32>
     %id = stablehlo.partition_id : tensor<ui32>
     %zero = stablehlo.constant dense<0> : tensor<i32>
     %one = stablehlo.constant dense<1> : tensor<i32>
     %three = stablehlo.constant dense<3> : tensor<i32>
-    %r:2 = stablehlo.while(%k = %zero, %v = %x) : tensor<i32>, tensor<4xf32>
+    %r:2 = stablehlo.while(%k = %zero, %v = %x) : tensor<i32>, tensor<16384xf32>
      cond {
       %c = stablehlo.compare LT, %k, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
       stablehlo.return %c : tensor<i1>
@@ -141,14 +143,50 @@ module attributes {mhlo.num_partitions = 2 : i32} {
       ^bb0(%l: tensor<f32>, %m: tensor<f32>):
         %t = stablehlo.add %l, %m : tensor<f32>
         stablehlo.return %t : tensor<f32>
-      }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>
+      }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, use_global_device_ids} : (tensor<16384xf32>) -> tensor<16384xf32>
       %k1 = stablehlo.add %k, %one : tensor<i32>
-      stablehlo.return %k1, %s : tensor<i32>, tensor<4xf32>
+      stablehlo.return %k1, %s : tensor<i32>, tensor<16384xf32>
     }
-    return %g, %r#1, %id : tensor<8xf32>, tensor<4xf32>, tensor<ui32>
+    return %g, %r#1, %id, %n : tensor<32768xf32>, tensor<16384xf32>, tensor<ui32>, tensor<16384xf32>
   }
 }
 )mlir";
+
+// Collectives that nothing could overlap run in place: one whose result
+// the next command reads, and one too small to be worth a thread.
+constexpr const char *kNothingToOverlap = R"mlir(
+module attributes {mhlo.num_partitions = 2 : i32} {
+  func.func @main(%x: tensor<65536xf32>, %y: tensor<16xf32>, %a: tensor<64x64xf32>) -> (tensor<65536xf32>, tensor<16xf32>, tensor<64x64xf32>) {
+    %s = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%l: tensor<f32>, %r: tensor<f32>):
+      %t = stablehlo.add %l, %r : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, use_global_device_ids} : (tensor<65536xf32>) -> tensor<65536xf32>
+    %e = stablehlo.exponential %s : tensor<65536xf32>
+    %u = "stablehlo.all_reduce"(%y) ({
+    ^bb0(%l: tensor<f32>, %r: tensor<f32>):
+      %t = stablehlo.add %l, %r : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, use_global_device_ids} : (tensor<16xf32>) -> tensor<16xf32>
+    %p = stablehlo.dot_general %a, %a, contracting_dims = [1] x [0] : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %v = stablehlo.negate %u : tensor<16xf32>
+    return %e, %v, %p : tensor<65536xf32>, tensor<16xf32>, tensor<64x64xf32>
+  }
+}
+)mlir";
+
+TEST_F(AsyncCollectivesTest, RunsInPlaceWhatNothingOverlaps) {
+  runtime::HostProgram program = compile(kNothingToOverlap, /*async=*/true);
+  int64_t collectives = 0;
+  for (const runtime::Command &command : program.commands) {
+    EXPECT_NE(command.kind, CommandKind::Wait);
+    if (command.kind == CommandKind::Collective) {
+      EXPECT_FALSE(command.collective.async);
+      ++collectives;
+    }
+  }
+  EXPECT_EQ(collectives, 2);
+}
 
 TEST_F(AsyncCollectivesTest, WaitsBeforeControlFlowAndInPlaceCollectives) {
   runtime::HostProgram program = compile(kControlFlow, /*async=*/true);
