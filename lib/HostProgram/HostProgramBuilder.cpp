@@ -330,11 +330,14 @@ private:
     return static_cast<int64_t>(program.commands.size() - 1);
   }
 
-  /// Appends the Wait of asynchronous Collective command `start`; when no
-  /// command came after the start, the collective runs in place instead
-  /// (handing it to the collective thread would only cost time).
+  /// Appends the Wait of asynchronous Collective command `start` (still in
+  /// `started`); when no command came after the start and no other
+  /// collective is started, the collective runs in place instead (handing
+  /// it to the collective thread would only cost time; with another one
+  /// started it must queue behind it, so that every device meets its
+  /// groups in the same order).
   void addWait(int64_t start) {
-    if (start == here() - 1) {
+    if (start == here() - 1 && started.size() == 1) {
       program.commands[start].collective.async = false;
       return;
     }

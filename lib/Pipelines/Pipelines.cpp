@@ -101,8 +101,8 @@ static LogicalResult dumpModuleAs(ModuleOp module, StringRef name,
                                   const CompileOptions &options);
 
 std::string hlox::getPartitionPipeline() {
-  return "sdy-import-gspmd,inline,symbol-dce,hlox-propagate-shardings,"
-         "hlox-partition-spmd";
+  return "sdy-import-gspmd,inline,symbol-dce,hlox-hoist-reshapes,"
+         "hlox-propagate-shardings,hlox-partition-spmd";
 }
 
 FailureOr<bool> hlox::partitionProgram(ModuleOp module,
@@ -119,8 +119,8 @@ FailureOr<bool> hlox::partitionProgram(ModuleOp module,
     return failure();
   if (!sharded)
     return false;
-  if (failed(runPipeline(module, "hlox-propagate-shardings", options,
-                         "partition")) ||
+  if (failed(runPipeline(module, "hlox-hoist-reshapes,hlox-propagate-shardings",
+                         options, "partition")) ||
       failed(dumpModuleAs(module, "sharding-propagated.mlir", options)) ||
       failed(
           runPipeline(module, "hlox-partition-spmd", options, "partition")) ||

@@ -182,14 +182,31 @@ bool Propagation::visit(Operation *op) {
     it->second = getShardingRule(op);
   std::optional<ShardingRule> &rule = it->second;
   if (!rule) {
-    // A constraint's operand takes the constraint's sharding.
+    // A constraint's operand takes the constraint's axes on the dimensions
+    // where it has none (its producer then computes the constrained
+    // shards rather than the whole value).
     if (auto constraint = dyn_cast<sdy::ShardingConstraintOp>(op)) {
       Value input = constraint.getInput();
-      if (!fixed.contains(input) && !shardings.contains(input) &&
-          shardings.contains(constraint.getResult())) {
-        shardings[input] = shardings[constraint.getResult()];
-        return true;
+      auto wanted = shardings.find(constraint.getResult());
+      auto type = dyn_cast<RankedTensorType>(input.getType());
+      if (fixed.contains(input) || wanted == shardings.end() || !type)
+        return false;
+      sdy::ShardingView want = wanted->second;
+      auto [entry, added] = shardings.try_emplace(
+          input, sdy::ShardingView::getReplicated(type.getRank()));
+      sdy::ShardingView &view = entry->second;
+      sdy::AxisList taken = view.getUsedAxes();
+      bool changed = false;
+      for (auto [d, axes] : llvm::enumerate(want.dims)) {
+        if (axes.empty() || !view.dims[d].empty() ||
+            llvm::any_of(
+                axes, [&](int64_t a) { return llvm::is_contained(taken, a); }))
+          continue;
+        taken.append(axes.begin(), axes.end());
+        view.dims[d] = axes;
+        changed = true;
       }
+      return changed;
     }
     return false;
   }

@@ -815,6 +815,32 @@ def HloxMarkInPlaceResults
 }
 
 
+def HloxHoistReshapes : Pass<"hlox-hoist-reshapes", "::mlir::ModuleOp"> {
+  let summary = "Splits a contraction's result dimension in the contraction";
+  let description = [{
+    A `reshape` that splits one dimension of a `dot_general`'s result (a
+    free dimension of one operand), through the elementwise ops,
+    `broadcast_in_dim`s and splat constants between them, each used by this
+    chain alone, is done on that operand instead: the contraction gets the
+    split dimensions as free dimensions, the broadcasts and elementwise ops
+    compute on the split shape, and the reshape goes. Run before sharding
+    propagation: a fused q|k|v projection `x . W` (W: d x 3·h·dh) reshaped
+    to [..., 3, h, dh] and split by heads cannot carry that split on its
+    3·h·dh columns (a device's heads are not one block of them), but
+    `x . reshape(W)` carries it on its heads dimension, so that each device
+    computes its heads only. Exact: the same products, summed alike.
+
+    ```mlir
+    %p = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x24xf32>) -> tensor<8x24xf32>
+    %r = stablehlo.reshape %p : (tensor<8x24xf32>) -> tensor<8x3x8xf32>
+    // becomes
+    %w3 = stablehlo.reshape %w : (tensor<16x24xf32>) -> tensor<16x3x8xf32>
+    %r = stablehlo.dot_general %x, %w3, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x3x8xf32>) -> tensor<8x3x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::hlox::stablehlo::StableHLODialect"];
+}
+
 def HloxPropagateShardings : Pass<"hlox-propagate-shardings", "::mlir::ModuleOp"> {
   let summary = "Gives every value of a sharded function a sharding";
   let description = [{
@@ -825,9 +851,10 @@ def HloxPropagateShardings : Pass<"hlox-propagate-shardings", "::mlir::ModuleOp"
     ties to one factor: elementwise ops, broadcast_in_dim, reshape (split
     and merged dimensions), transpose, dot_general (batch, contracting and
     free dimensions), reduce, convolution (batch and feature dimensions),
-    concatenate, slice, pad, reverse, dynamic_slice and sort. Dimensions that
-    an op needs whole (concatenated, sliced, padded, reversed, sorted,
-    spatial) take no axes; ops without a rule (gather, scatter, custom
+    concatenate, slice, pad, reverse, dynamic_slice, dynamic_update_slice,
+    sort, gather and scatter (batch dimensions and the dimensions they take
+    whole). Dimensions that an op needs whole (concatenated, sliced, padded,
+    reversed, sorted, indexed) take no axes; ops without a rule (custom
     calls, ...) pass nothing through. Control flow (while, if, case) ties
     each result to what its regions return and, for a loop, to its operand
     and its regions' arguments: tied values take one another's axes, and
