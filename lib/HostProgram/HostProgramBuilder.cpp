@@ -264,11 +264,11 @@ static void planArena(HostProgram &program,
 
 namespace {
 
-/// Builds the host program of one entry function.
 /// Collectives with smaller results run in place: waking the collective
 /// thread and waiting for it costs more than their data takes to move.
 constexpr int64_t kMinAsyncCollectiveBytes = 64 * 1024;
 
+/// Builds the host program of one entry function.
 class HostProgramBuilder {
 public:
   HostProgramBuilder(ModuleOp module, FunctionType signature,

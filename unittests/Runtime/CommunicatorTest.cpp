@@ -358,15 +358,15 @@ HostProgram asyncProgram(bool waitFirst) {
   return program;
 }
 
-/// Runs `executable` as replicas 0 and 1 (argument: 10 x replica + i);
-/// each replica's results.
-std::vector<Status> runReplicas(Executable &executable,
-                                std::vector<std::vector<float>> &sums,
-                                std::vector<std::vector<float>> &copies) {
+/// Runs `executable` as replicas 0 and 1 of a 2x1 grid at once, each
+/// with an argument of 4 f32 (10 x replica + i); per replica, its results'
+/// elements (none where its run failed), and the runs' statuses.
+std::vector<Status>
+runReplicas(Executable &executable,
+            std::vector<std::vector<std::vector<float>>> &results) {
   CpuDevice device(1);
   LocalCommunicator communicator(2);
-  sums.assign(2, {});
-  copies.assign(2, {});
+  results.assign(2, {});
   return runProcesses(communicator, [&](int64_t self) {
     auto in = device.allocate({{4}, 4, "f32"});
     for (int i = 0; i < 4; ++i)
@@ -378,12 +378,12 @@ std::vector<Status> runReplicas(Executable &executable,
     std::vector<std::shared_ptr<Buffer>> out;
     Status run =
         executable.execute(device, {in}, out, {}, nullptr, {}, &process);
-    if (run) {
-      auto *sum = static_cast<float *>(out[0]->data());
-      auto *copy = static_cast<float *>(out[1]->data());
-      sums[self].assign(sum, sum + 4);
-      copies[self].assign(copy, copy + 4);
-    }
+    if (run)
+      for (const std::shared_ptr<Buffer> &buffer : out) {
+        auto *data = static_cast<float *>(buffer->data());
+        results[self].emplace_back(data,
+                                   data + buffer->getType().getNumElements());
+      }
     return run;
   });
 }
@@ -401,14 +401,16 @@ TEST(CollectiveCommandTest, AsyncAllReduceCompletesAtItsWait) {
             "wait all_reduce");
   // Several runs reuse each context's collective thread.
   for (int repeat = 0; repeat < 3; ++repeat) {
-    std::vector<std::vector<float>> sums, copies;
-    for (const Status &run : runReplicas(*executable, sums, copies))
+    std::vector<std::vector<std::vector<float>>> results;
+    for (const Status &run : runReplicas(*executable, results))
       ASSERT_TRUE(run) << run.message();
     for (int self = 0; self < 2; ++self) {
-      EXPECT_EQ(sums[self], (std::vector<float>{10, 12, 14, 16}));
-      EXPECT_EQ(copies[self], (std::vector<float>{
-                                  float(10 * self), float(10 * self + 1),
-                                  float(10 * self + 2), float(10 * self + 3)}));
+      ASSERT_EQ(results[self].size(), 2u);
+      EXPECT_EQ(results[self][0], (std::vector<float>{10, 12, 14, 16}));
+      EXPECT_EQ(
+          results[self][1],
+          (std::vector<float>{float(10 * self), float(10 * self + 1),
+                              float(10 * self + 2), float(10 * self + 3)}));
     }
   }
 }
@@ -418,8 +420,8 @@ TEST(CollectiveCommandTest, AWaitBeforeItsStartFails) {
   std::unique_ptr<Executable> executable =
       Executable::create(asyncProgram(true), nullptr, status);
   ASSERT_TRUE(executable) << status.message();
-  std::vector<std::vector<float>> sums, copies;
-  for (const Status &run : runReplicas(*executable, sums, copies)) {
+  std::vector<std::vector<std::vector<float>>> results;
+  for (const Status &run : runReplicas(*executable, results)) {
     ASSERT_FALSE(run);
     EXPECT_EQ(run.location(), "sum.mlir:2:3");
     EXPECT_NE(run.message().find("not started"), std::string::npos)
@@ -443,28 +445,11 @@ TEST(CollectiveCommandTest, BroadcastsBetweenTwoRuns) {
       << single.message();
   // Two runs of the one executable at once, as replicas 0 and 1: member 0
   // of the group (replica 1) sends.
-  LocalCommunicator communicator(2);
-  std::vector<std::vector<float>> got(2);
-  std::vector<Status> statuses = runProcesses(communicator, [&](int64_t self) {
-    auto in = device.allocate({{4}, 4, "f32"});
-    for (int i = 0; i < 4; ++i)
-      static_cast<float *>(in->data())[i] = float(10 * self + i);
-    ProcessInfo process;
-    process.replica = self;
-    process.numReplicas = 2;
-    process.communicator = &communicator;
-    std::vector<std::shared_ptr<Buffer>> out;
-    Status run =
-        executable->execute(device, {in}, out, {}, nullptr, {}, &process);
-    if (run)
-      got[self].assign(static_cast<float *>(out[0]->data()),
-                       static_cast<float *>(out[0]->data()) + 4);
-    return run;
-  });
-  for (const Status &run : statuses)
+  std::vector<std::vector<std::vector<float>>> got;
+  for (const Status &run : runReplicas(*executable, got))
     ASSERT_TRUE(run) << run.message();
   for (int self = 0; self < 2; ++self)
-    EXPECT_EQ(got[self], (std::vector<float>{10, 11, 12, 13}));
+    EXPECT_EQ(got[self], (std::vector<std::vector<float>>{{10, 11, 12, 13}}));
 }
 
 } // namespace
