@@ -14,7 +14,8 @@ same seeded inputs:
 - f_encoder, data parallel (the batch) and tensor parallel (Megatron):
   the attention split by heads (a sharding constraint on the heads of
   the fused q|k|v projection, whose columns are not a block per device:
-  it is computed whole and each device keeps its heads), the output
+  hlox-hoist-reshapes reshapes its weight instead, so that each device
+  computes its heads), the output
   projection's weight split by rows, the feed-forward block column then
   row;
 - g_convblock, the batch split, and the image's height split (each
