@@ -198,6 +198,9 @@ struct HoistSplittingReshape final : OpRewritePattern<shlo::ReshapeOp> {
     if (auto broadcast = dyn_cast<shlo::BroadcastInDimOp>(def)) {
       Value operand = broadcast.getOperand();
       ArrayRef<int64_t> in = getStaticType(operand).getShape();
+      // Result dimensions after the split one move by its extra
+      // dimensions; the operand dimension that becomes the split one maps
+      // to all of them.
       SmallVector<int64_t> dims;
       for (auto [j, d] : llvm::enumerate(broadcast.getBroadcastDimensions())) {
         if (d != split.dim) {
@@ -213,7 +216,6 @@ struct HoistSplittingReshape final : OpRewritePattern<shlo::ReshapeOp> {
         for (int64_t k = 0; k <= split.extra(); ++k)
           dims.push_back(d + k);
       }
-      // Operand dimensions after the split one moved in the new operand.
       return shlo::BroadcastInDimOp::create(
           rewriter, loc, splitType, operand,
           rewriter.getDenseI64ArrayAttr(dims));

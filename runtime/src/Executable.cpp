@@ -664,25 +664,27 @@ Status Executable::execute(
       break;
     }
     case CommandKind::Collective: {
+      // Every collective has a result or an operand; one with an operand
+      // has it first.
+      const void *in = addresses[command.values.front()];
+      void *out = addresses[command.values.back()];
       if (command.collective.async) {
         if (!context->collectives)
           context->collectives = std::make_unique<AsyncCollectives>();
-        context->collectives->start(
-            pc - 1, [this, &command, addresses, process] {
-              return runCollective(command, addresses, process);
-            });
+        context->collectives->start(pc - 1, [this, &command, in, out, process] {
+          return runCollective(command, in, out, process);
+        });
         break;
       }
-      if (Status status = runCollective(command, addresses, process); !status)
+      if (Status status = runCollective(command, in, out, process); !status)
         return Status::error(status.message(), command.location);
       break;
     }
     case CommandKind::Wait: {
-      Status status = context->collectives
-                          ? context->collectives->wait(command.targets[0])
-                          : Status::error("waits for a collective that was "
-                                          "not started");
-      if (!status)
+      if (!context->collectives)
+        context->collectives = std::make_unique<AsyncCollectives>();
+      if (Status status = context->collectives->wait(command.targets[0]);
+          !status)
         return Status::error(status.message(), command.location);
       break;
     }
@@ -733,9 +735,8 @@ const char *hlox::runtime::getCollectiveKindName(CollectiveKind kind) {
   return "collective";
 }
 
-Status Executable::runCollective(const Command &command,
-                                 const std::vector<void *> &addresses,
-                                 const ProcessInfo *process) {
+Status Executable::runCollective(const Command &command, const void *in,
+                                 void *out, const ProcessInfo *process) {
   const CollectiveSpec &spec = command.collective;
   const char *name = getCollectiveKindName(spec.kind);
   ProcessInfo single;
@@ -750,8 +751,6 @@ Status Executable::runCollective(const Command &command,
                          std::to_string(process->numReplicas) + "x" +
                          std::to_string(process->numPartitions) + " grid");
   int64_t self = process->getDeviceIndex();
-  void *in = command.values.empty() ? nullptr : addresses[command.values[0]];
-  void *out = addresses[command.values.back()];
   auto byteSize = [&](int64_t id) {
     return static_cast<size_t>(program.values[id].type.getByteSize());
   };

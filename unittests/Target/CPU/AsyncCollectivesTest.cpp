@@ -102,11 +102,11 @@ TEST_F(AsyncCollectivesTest, WaitsBeforeTheFirstReader) {
   // The sum keeps its bytes until the Wait: nothing between the start and
   // the Wait writes over it.
   const runtime::ValueInfo &value = program.values[sum];
+  ASSERT_EQ(value.kind, runtime::ValueKind::Arena);
   for (int64_t i = index + 1; i < wait; ++i)
     for (int64_t id : program.commands[i].values) {
       const runtime::ValueInfo &other = program.values[id];
-      if (other.kind != runtime::ValueKind::Arena ||
-          value.kind != runtime::ValueKind::Arena)
+      if (other.kind != runtime::ValueKind::Arena)
         continue;
       bool disjoint = other.offset + other.type.getByteSize() <= value.offset ||
                       value.offset + value.type.getByteSize() <= other.offset;

@@ -121,9 +121,9 @@ private:
   /// A context for a run: an idle one, or a new one.
   std::unique_ptr<Context> takeContext(Status &status);
   void returnContext(std::unique_ptr<Context> context);
-  /// Runs Collective command `command` of a run placed by `process`.
-  Status runCollective(const Command &command,
-                       const std::vector<void *> &addresses,
+  /// Runs Collective command `command` of a run placed by `process`, its
+  /// operand at `in` (when it has one) and its result at `out`.
+  Status runCollective(const Command &command, const void *in, void *out,
                        const ProcessInfo *process);
 
   HostProgram program;
