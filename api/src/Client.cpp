@@ -372,9 +372,10 @@ void describeProgram(LoadedProgram &loaded, const runtime::HostProgram &host,
   for (const TensorType &type : loaded.outputTypes)
     report.resultBytes += type.getByteSize();
   report.kernels = kernels;
-  report.dispatches = llvm::count_if(host.commands, [](const auto &command) {
-    return command.kind == runtime::CommandKind::Dispatch;
-  });
+  report.dispatches =
+      llvm::count_if(host.commands, [](const runtime::Command &command) {
+        return command.is<runtime::DispatchCommand>();
+      });
   report.flops = host.flops;
 
   CompileReport &compile = loaded.compileReport;

@@ -511,8 +511,8 @@ Client::executeParallel(const std::vector<ParallelProcess> &processes,
     unsigned threads = client.device->getNumThreads();
     unsigned share = std::max<unsigned>(1, threads / count);
     for (int64_t i = 0; i < count; ++i)
-      client.parallelDevices.push_back(
-          std::make_unique<runtime::CpuDevice>(share));
+      client.parallelDevices.push_back(std::make_unique<runtime::CpuDevice>(
+          share, runtime::CpuDevice::kDefaultCachedBytes, i));
   }
   runtime::LocalCommunicator communicator(count);
   ParallelExecution execution;

@@ -195,7 +195,7 @@ static void planArena(HostProgram &program,
   // call's aliased operand), which then cost nothing.
   llvm::DenseMap<int64_t, int64_t> inPlace;
   for (auto [index, command] : llvm::enumerate(program.commands)) {
-    if (command.kind == CommandKind::Copy) {
+    if (command.is<runtime::CopyCommand>()) {
       int64_t source = command.values[0], copy = command.values[1];
       if (program.values[source].kind == ValueKind::Arena &&
           program.values[copy].kind == ValueKind::Arena &&
@@ -208,8 +208,9 @@ static void planArena(HostProgram &program,
     }
     // An NCHW result is not laid out like its NHWC addend: the kernel
     // would overwrite elements it has yet to read.
-    if (command.kind != CommandKind::Convolution ||
-        !command.convolution.addend || command.convolution.nchwResult)
+    const auto *convolution = command.getIf<runtime::ConvolutionCommand>();
+    if (!convolution || !convolution->spec.addend ||
+        convolution->spec.nchwResult)
       continue;
     int64_t result = command.values.back();
     int64_t addend = command.values[command.values.size() - 2];
@@ -316,14 +317,14 @@ private:
     return it->second;
   }
 
-  /// Appends a command of `kind` over `values` from `op`, after the Waits
+  /// Appends command `commandOp` over `values` from `op`, after the Waits
   /// of the asynchronous collectives that write one of `values`; returns
   /// its index.
-  int64_t addCommand(CommandKind kind, std::vector<int64_t> values,
+  int64_t addCommand(runtime::CommandOp commandOp, std::vector<int64_t> values,
                      Operation *op) {
     waitFor(values);
     Command command;
-    command.kind = kind;
+    command.op = std::move(commandOp);
     command.values = std::move(values);
     command.location = getLocationText(op->getLoc());
     program.commands.push_back(std::move(command));
@@ -338,15 +339,13 @@ private:
   /// groups in the same order).
   void addWait(int64_t start) {
     if (start == here() - 1 && started.size() == 1) {
-      program.commands[start].collective.async = false;
+      program.commands[start].get<runtime::CollectiveCommand>().spec.async =
+          false;
       return;
     }
-    Command wait;
-    wait.kind = CommandKind::Wait;
-    wait.values = program.commands[start].values;
-    wait.targets = {start};
-    wait.location = program.commands[start].location;
-    program.commands.push_back(std::move(wait));
+    program.commands.emplace_back(runtime::WaitCommand{start},
+                                  program.commands[start].values,
+                                  program.commands[start].location);
   }
 
   /// Waits for the started collectives that write one of `values`.
@@ -370,13 +369,11 @@ private:
   }
 
   int64_t addCopy(int64_t from, int64_t to, Operation *op) {
-    return addCommand(CommandKind::Copy, {from, to}, op);
+    return addCommand(runtime::CopyCommand(), {from, to}, op);
   }
 
   int64_t addJump(Operation *op) {
-    int64_t index = addCommand(CommandKind::Jump, {}, op);
-    program.commands[index].targets = {0};
-    return index;
+    return addCommand(runtime::JumpCommand(), {}, op);
   }
 
   int64_t here() const { return static_cast<int64_t>(program.commands.size()); }
@@ -535,18 +532,18 @@ private:
       ids[result] = id;
       values.push_back(id);
     }
-    int64_t index = addCommand(CommandKind::Dispatch, std::move(values), call);
-    Command &command = program.commands[index];
-    command.kernel = getKernelIndex(call.getCalleeAttr().getAttr());
-    if (auto attr = kernel->getAttrOfType<DenseI64ArrayAttr>(kInPlaceAttr))
-      inPlaceOperands[index] = llvm::to_vector(attr.asArrayRef());
+    runtime::DispatchCommand dispatch;
+    dispatch.kernel = getKernelIndex(call.getCalleeAttr().getAttr());
     if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkgroupsAttr))
-      command.workgroups = std::max<int64_t>(1, attr.getInt());
+      dispatch.workgroups = std::max<int64_t>(1, attr.getInt());
     int64_t work = 1;
     if (auto attr = kernel->getAttrOfType<IntegerAttr>(kWorkAttr))
       work = std::max<int64_t>(1, attr.getInt());
     // A chunk on another thread pays off from kThreadedWork iterations on.
-    command.minPerChunk = std::max<int64_t>(1, kThreadedWork / work);
+    dispatch.minPerChunk = std::max<int64_t>(1, kThreadedWork / work);
+    int64_t index = addCommand(dispatch, std::move(values), call);
+    if (auto attr = kernel->getAttrOfType<DenseI64ArrayAttr>(kInPlaceAttr))
+      inPlaceOperands[index] = llvm::to_vector(attr.asArrayRef());
     return success();
   }
 
@@ -566,9 +563,9 @@ private:
       ids[result] = id;
       values.push_back(id);
     }
-    int64_t index = addCommand(CommandKind::HostCall, std::move(values), &op);
-    program.commands[index].callee = hostCalls.size();
-    program.commands[index].numResults = op.getNumResults();
+    addCommand(runtime::HostCallCommand{static_cast<int64_t>(hostCalls.size()),
+                                        op.getNumResults()},
+               std::move(values), &op);
     hostCalls.push_back(&op);
     return success();
   }
@@ -617,15 +614,14 @@ private:
     int64_t id = addArenaValue(type);
     ids[rng.getResult()] = id;
     values.push_back(id);
-    int64_t index = addCommand(CommandKind::Rng, std::move(values), rng);
-    program.commands[index].rng = spec;
+    addCommand(runtime::RngCommand{spec}, std::move(values), rng);
     return success();
   }
 
-  /// A `library` op as a command of `kind` on `operands` (by default its
+  /// A `library` op as command `commandOp` on `operands` (by default its
   /// own) and one new arena value for its result; the command's index.
   FailureOr<int64_t>
-  addLibraryCommand(Operation *op, CommandKind kind,
+  addLibraryCommand(Operation *op, runtime::CommandOp commandOp,
                     std::optional<ValueRange> operands = std::nullopt) {
     std::vector<int64_t> values;
     for (Value operand : operands ? *operands : op->getOperands()) {
@@ -637,7 +633,7 @@ private:
     int64_t id = addArenaValue(op->getResult(0).getType());
     ids[op->getResult(0)] = id;
     values.push_back(id);
-    return addCommand(kind, std::move(values), op);
+    return addCommand(std::move(commandOp), std::move(values), op);
   }
 
   /// The rows of a library collective's `groups` or `pairs`, without
@@ -750,9 +746,9 @@ private:
                  spec.kind != CollectiveKind::Outfeed;
     if (!async)
       waitForAll();
-    int64_t index = addCommand(CommandKind::Collective, std::move(values), op);
     spec.async = async;
-    program.commands[index].collective = std::move(spec);
+    int64_t index = addCommand(runtime::CollectiveCommand{std::move(spec)},
+                               std::move(values), op);
     if (async)
       started.insert({program.commands[index].values.back(), index});
     return success();
@@ -760,11 +756,9 @@ private:
 
   /// A matrix product the runtime's library computes.
   LogicalResult buildMatmul(library::MatmulOp matmul) {
-    FailureOr<int64_t> index = addLibraryCommand(matmul, CommandKind::Matmul);
-    if (failed(index))
-      return failure();
+    runtime::MatmulCommand command;
     library::MatmulOp::Sizes sizes = matmul.getSizes();
-    runtime::MatmulSpec &spec = program.commands[*index].matmul;
+    runtime::MatmulSpec &spec = command.spec;
     spec.batch = sizes.batch;
     spec.m = sizes.m;
     spec.n = sizes.n;
@@ -778,16 +772,16 @@ private:
         return matmul.emitError("epilogue @")
                << epilogue.getValue() << " is not a matrix product's epilogue";
       spec.epilogue = true;
-      program.commands[*index].kernel = getKernelIndex(epilogue.getAttr());
+      command.epilogueKernel = getKernelIndex(epilogue.getAttr());
     }
-    return success();
+    return addLibraryCommand(matmul, std::move(command));
   }
 
   /// The convolution whose result `conv` adds as its addend, when that is
   /// a shortcut the two can run as one command (image by image; see
-  /// Command::shortcut): an f32 convolution of the same block, in the same
-  /// layout, without an epilogue of its own beyond a bias, whose result
-  /// `conv` alone reads (the verifier has it shaped like `conv`'s). The
+  /// ConvolutionCommand::shortcut): an f32 convolution of the same block, in
+  /// the same layout, without an epilogue of its own beyond a bias, whose
+  /// result `conv` alone reads (the verifier has it shaped like `conv`'s). The
   /// pointwise convolutions hlox's kernel computes (usesPointwiseKernel)
   /// take a pointwise shortcut only, which they sum in the same pass.
   static library::Conv2DOp getShortcut(library::Conv2DOp conv) {
@@ -865,18 +859,14 @@ private:
       operands.pop_back();
       llvm::append_range(operands, shortcut->getOperands());
     }
-    FailureOr<int64_t> index =
-        addLibraryCommand(conv, CommandKind::Convolution, ValueRange(operands));
-    if (failed(index))
-      return failure();
-    Command &command = program.commands[*index];
-    command.convolution = getSpec(conv);
+    runtime::ConvolutionCommand command;
+    command.spec = getSpec(conv);
     if (shortcut) {
-      command.convolution.addend = false;
+      command.spec.addend = false;
       command.hasShortcut = true;
       command.shortcut = getSpec(shortcut);
     }
-    return success();
+    return addLibraryCommand(conv, std::move(command), ValueRange(operands));
   }
 
   /// A custom call of a registered target. Result i that aliases operand j
@@ -924,11 +914,10 @@ private:
     size_t numOperands = call.getNumOperands();
     for (auto [result, operand] : *aliases) {
       int64_t resultId = values[numOperands + result];
-      addCommand(CommandKind::Copy, {values[operand], resultId}, call);
+      addCommand(runtime::CopyCommand(), {values[operand], resultId}, call);
       values[operand] = resultId;
     }
-    int64_t index = addCommand(CommandKind::CustomCall, std::move(values), call);
-    Command &command = program.commands[index];
+    runtime::CustomCallCommand command;
     if (llvm::any_of(*layouts, [](const auto &l) { return !l.empty(); }))
       command.layouts = std::move(*layouts);
     command.target = name.str();
@@ -938,6 +927,7 @@ private:
     if (failed(attributes))
       return failure();
     command.attributes = std::move(*attributes);
+    addCommand(std::move(command), std::move(values), call);
     return success();
   }
 
@@ -994,12 +984,11 @@ private:
     FailureOr<int64_t> id = lookup(op, extract.getTensor());
     if (failed(id))
       return failure();
-    int64_t index = addCommand(CommandKind::Branch, {*id}, op);
-    Command &command = program.commands[index];
-    command.targets = std::move(targets);
-    command.offset = linear * bytes;
-    command.scalarBytes = bytes;
-    return index;
+    runtime::BranchCommand branch;
+    branch.targets = std::move(targets);
+    branch.offset = linear * bytes;
+    branch.scalarBytes = bytes;
+    return addCommand(std::move(branch), {*id}, op);
   }
 
   /// Copies `values` into `targets` as one parallel assignment: a value that
@@ -1077,8 +1066,8 @@ private:
                       after.getTerminator()->getOperands(), carries)))
       return failure();
     int64_t jump = addJump(loop);
-    program.commands[jump].targets[0] = start;
-    program.commands[*branch].targets[0] = here();
+    program.commands[jump].get<runtime::JumpCommand>().target = start;
+    program.commands[*branch].get<runtime::BranchCommand>().targets[0] = here();
     loops.push_back({start, jump});
     for (auto [result, id] : llvm::zip(loop.getResults(), forwarded))
       ids[result] = id;
@@ -1101,7 +1090,8 @@ private:
       return failure();
     SmallVector<int64_t> jumps;
     for (auto [i, region] : llvm::enumerate(regions)) {
-      program.commands[*branch].targets.push_back(here());
+      program.commands[*branch].get<runtime::BranchCommand>().targets.push_back(
+          here());
       if (region->empty())
         continue; // An scf.if without else and results.
       Block &block = region->front();
@@ -1113,7 +1103,7 @@ private:
         jumps.push_back(addJump(&op));
     }
     for (int64_t jump : jumps)
-      program.commands[jump].targets[0] = here();
+      program.commands[jump].get<runtime::JumpCommand>().target = here();
     return success();
   }
 
@@ -1125,15 +1115,17 @@ private:
     ArrayRef<int64_t> values = command.values;
     if (llvm::count(values, operand) != 1 || llvm::count(values, result) != 1)
       return false;
-    switch (command.kind) {
+    switch (command.getKind()) {
     case CommandKind::Copy:
       return values[0] == operand;
-    case CommandKind::Convolution:
+    case CommandKind::Convolution: {
       // The addend (the value before the result) is added element by
       // element; an NCHW result is laid out unlike its NHWC addend.
-      return command.convolution.addend && !command.convolution.nchwResult &&
-             values.size() >= 2 && values[values.size() - 2] == operand &&
-             values.back() == result;
+      const runtime::ConvolutionSpec &spec =
+          command.get<runtime::ConvolutionCommand>().spec;
+      return spec.addend && !spec.nchwResult && values.size() >= 2 &&
+             values[values.size() - 2] == operand && values.back() == result;
+    }
     case CommandKind::Dispatch: {
       auto marks = inPlaceOperands.find(index);
       if (marks == inPlaceOperands.end())

@@ -104,7 +104,7 @@ hlox::compile(ModuleOp module, const Target &target) {
   keepOnlyDispatches(module);
   stats.dispatches = llvm::count_if(
       result->program.commands, [](const runtime::Command &command) {
-        return command.kind == runtime::CommandKind::Dispatch;
+        return command.is<runtime::DispatchCommand>();
       });
   stats.kernels = result->program.kernelNames.size();
   stats.phaseMilliseconds.emplace_back("host", millisecondsSince(start));

@@ -75,9 +75,9 @@ Buffer::Buffer(BufferType type) : type(std::move(type)), id(nextBufferId()) {
 }
 
 Buffer::Buffer(BufferType type, void *storage,
-               std::function<void(void *)> release)
-    : type(std::move(type)), storage(storage), release(std::move(release)),
-      id(nextBufferId()) {}
+               std::function<void(void *)> release, BufferPlacement placement)
+    : type(std::move(type)), storage(storage), id(nextBufferId()),
+      placement(std::move(placement)), release(std::move(release)) {}
 
 void Buffer::makeWritable() {
   immutable = false;

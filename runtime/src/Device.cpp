@@ -4,6 +4,8 @@
 
 #include "hlox/runtime/Device.h"
 
+#include <cstring>
+
 using namespace hlox::runtime;
 
 std::shared_ptr<Buffer> CpuDevice::allocate(const BufferType &type) {
@@ -15,5 +17,11 @@ std::shared_ptr<Buffer> CpuDevice::allocate(const BufferType &type) {
   std::shared_ptr<MemoryPool> owner = memory;
   return std::make_shared<Buffer>(
       type, storage,
-      [owner, bytes](void *block) { owner->release(block, bytes); });
+      [owner, bytes](void *block) { owner->release(block, bytes); },
+      BufferPlacement{getKind(), ordinal});
+}
+
+void CpuDevice::copy(void *target, const void *source, size_t bytes) {
+  if (target != source && bytes > 0)
+    std::memmove(target, source, bytes);
 }

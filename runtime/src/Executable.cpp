@@ -21,7 +21,7 @@ using namespace hlox::runtime;
 /// each process once at most.
 static Status verifyCollective(const HostProgram &program,
                                const Command &command) {
-  const CollectiveSpec &spec = command.collective;
+  const CollectiveSpec &spec = command.get<CollectiveCommand>().spec;
   bool hasOperand = false, hasResult = false;
   switch (spec.kind) {
   case CollectiveKind::AllGather:
@@ -132,6 +132,17 @@ static Status verifyCollective(const HostProgram &program,
   return {};
 }
 
+/// "cpu", "cpu and cuda".
+static std::string describeDevices(const HostProgram &program) {
+  std::string text;
+  for (size_t i = 0; i < program.devices.size(); ++i)
+    text += (i == 0                            ? ""
+             : i + 1 == program.devices.size() ? " and "
+                                               : ", ") +
+            program.devices[i];
+  return text.empty() ? "no device" : text;
+}
+
 /// Checks that `program` is well formed: every id in range, placements
 /// inside the arena, constants of the right size, kernels named.
 static Status verifyProgram(const HostProgram &program) {
@@ -174,40 +185,64 @@ static Status verifyProgram(const HostProgram &program) {
                              " is paired with a result of another type");
     }
   }
+  if (program.devices.empty())
+    return Status::error("a program for no device");
+  auto numCommands = static_cast<int64_t>(program.commands.size());
+  auto isTarget = [&](int64_t target) {
+    return target >= 0 && target <= numCommands;
+  };
   for (const Command &command : program.commands) {
     for (int64_t id : command.values)
       if (id < 0 || id >= numValues)
         return Status::error("command names an unknown value");
-    if ((command.kind == CommandKind::Dispatch ||
-         (command.kind == CommandKind::Matmul && command.matmul.epilogue)) &&
-        (command.kernel < 0 ||
-         command.kernel >= static_cast<int64_t>(program.kernelNames.size())))
+    if (command.device < 0 ||
+        command.device >= static_cast<int64_t>(program.devices.size()))
+      return Status::error(
+          "command on device " + std::to_string(command.device) +
+              " of a program for " + std::to_string(program.devices.size()),
+          command.location);
+    auto isKernel = [&](int64_t kernel) {
+      return kernel >= 0 &&
+             kernel < static_cast<int64_t>(program.kernelNames.size());
+    };
+    if (const auto *dispatch = command.getIf<DispatchCommand>();
+        dispatch && !isKernel(dispatch->kernel))
       return Status::error("dispatch names an unknown kernel");
-    if (command.kind == CommandKind::Copy &&
+    if (const auto *matmul = command.getIf<MatmulCommand>();
+        matmul && matmul->spec.epilogue && !isKernel(matmul->epilogueKernel))
+      return Status::error("matmul epilogue names an unknown kernel");
+    if (command.is<CopyCommand>() &&
         (command.values.size() != 2 ||
          program.values[command.values[0]].type.getByteSize() !=
              program.values[command.values[1]].type.getByteSize()))
       return Status::error("copy between values of different sizes");
-    if ((command.kind == CommandKind::HostCall ||
-         command.kind == CommandKind::CustomCall) &&
-        (command.numResults < 0 ||
-         command.numResults > static_cast<int64_t>(command.values.size())))
+    int64_t numResults = 0;
+    if (const auto *call = command.getIf<HostCallCommand>())
+      numResults = call->numResults;
+    if (const auto *call = command.getIf<CustomCallCommand>())
+      numResults = call->numResults;
+    if (numResults < 0 ||
+        numResults > static_cast<int64_t>(command.values.size()))
       return Status::error("call with more results than values");
-    if (command.kind == CommandKind::Jump && command.targets.size() != 1)
-      return Status::error("jump without exactly one target");
-    if (command.kind == CommandKind::Branch) {
-      if (command.values.size() != 1 || command.targets.empty())
+    if (const auto *jump = command.getIf<JumpCommand>();
+        jump && !isTarget(jump->target))
+      return Status::error("jump to an unknown command");
+    if (const auto *branch = command.getIf<BranchCommand>()) {
+      if (command.values.size() != 1 || branch->targets.empty())
         return Status::error("branch without one value and targets");
-      if (command.scalarBytes != 1 && command.scalarBytes != 4 &&
-          command.scalarBytes != 8)
+      if (!std::all_of(branch->targets.begin(), branch->targets.end(),
+                       isTarget))
+        return Status::error("jump to an unknown command");
+      if (branch->scalarBytes != 1 && branch->scalarBytes != 4 &&
+          branch->scalarBytes != 8)
         return Status::error("branch on a scalar of " +
-                             std::to_string(command.scalarBytes) + " bytes");
-      if (command.offset < 0 ||
-          command.offset + command.scalarBytes >
+                             std::to_string(branch->scalarBytes) + " bytes");
+      if (branch->offset < 0 ||
+          branch->offset + branch->scalarBytes >
               program.values[command.values[0]].type.getByteSize())
         return Status::error("branch reads outside its value");
     }
-    if (command.kind == CommandKind::Rng) {
+    if (const auto *rng = command.getIf<RngCommand>()) {
       if (command.values.size() != 3)
         return Status::error("rng without its two parameters and result");
       const BufferType &result = program.values[command.values[2]].type;
@@ -218,17 +253,19 @@ static Status verifyProgram(const HostProgram &program) {
           return Status::error("rng parameter of type " + param.str() +
                                " for a result of " + result.str());
       }
-      if (Status status = verifyRngSpec(command.rng, result.elementBytes);
+      if (Status status = verifyRngSpec(rng->spec, result.elementBytes);
           !status)
         return status;
     }
-    if (command.kind == CommandKind::Convolution ||
-        command.kind == CommandKind::Matmul) {
+    const auto *convolution = command.getIf<ConvolutionCommand>();
+    const auto *matmul = command.getIf<MatmulCommand>();
+    if (convolution || matmul) {
       size_t epilogue = 0;
-      if (command.kind == CommandKind::Convolution)
-        epilogue = command.convolution.bias + command.convolution.addend +
-                   (command.hasShortcut ? 2 + command.shortcut.bias : 0);
-      else if (command.matmul.epilogue && command.values.size() >= 3)
+      if (convolution)
+        epilogue =
+            convolution->spec.bias + convolution->spec.addend +
+            (convolution->hasShortcut ? 2 + convolution->shortcut.bias : 0);
+      else if (matmul->spec.epilogue && command.values.size() >= 3)
         epilogue = command.values.size() - 3;
       if (command.values.size() != 3 + epilogue)
         return Status::error("library call without its two operands, " +
@@ -239,55 +276,50 @@ static Status verifyProgram(const HostProgram &program) {
       };
       const BufferType *bias = nullptr, *addend = nullptr;
       const BufferType &result = typeOf(command.values.size() - 1);
-      if (command.kind == CommandKind::Convolution) {
+      if (convolution) {
         size_t next = 2;
-        if (command.convolution.bias)
+        if (convolution->spec.bias)
           bias = &typeOf(next++);
-        if (command.convolution.addend)
+        if (convolution->spec.addend)
           addend = &typeOf(next++);
-        if (command.hasShortcut) {
+        if (convolution->hasShortcut) {
           const BufferType &input = typeOf(next++);
           const BufferType &kernel = typeOf(next++);
           const BufferType *shortcutBias =
-              command.shortcut.bias ? &typeOf(next++) : nullptr;
+              convolution->shortcut.bias ? &typeOf(next++) : nullptr;
           if (Status status =
-                  verifyShortcut(command.convolution, command.shortcut);
+                  verifyShortcut(convolution->spec, convolution->shortcut);
               !status)
             return status;
-          if (Status status = verifyConvolution(command.shortcut, input, kernel,
-                                                shortcutBias, nullptr, result);
+          if (Status status =
+                  verifyConvolution(convolution->shortcut, input, kernel,
+                                    shortcutBias, nullptr, result);
               !status)
             return Status::error("shortcut: " + status.message());
         }
       }
       if (Status status =
-              command.kind == CommandKind::Matmul
-                  ? verifyMatmul(command.matmul, typeOf(0), typeOf(1), result)
-                  : verifyConvolution(command.convolution, typeOf(0),
-                                      typeOf(1), bias, addend, result);
+              matmul ? verifyMatmul(matmul->spec, typeOf(0), typeOf(1), result)
+                     : verifyConvolution(convolution->spec, typeOf(0),
+                                         typeOf(1), bias, addend, result);
           !status)
         return status;
     }
-    if (command.kind == CommandKind::Collective)
+    if (command.is<CollectiveCommand>())
       if (Status status = verifyCollective(program, command); !status)
         return Status::error(status.message(), command.location);
-    if (command.kind == CommandKind::Wait) {
-      const Command *started =
-          command.targets.size() == 1 && command.targets[0] >= 0 &&
-                  command.targets[0] <
-                      static_cast<int64_t>(program.commands.size())
-              ? &program.commands[command.targets[0]]
-              : nullptr;
-      if (!started || started->kind != CommandKind::Collective ||
-          !started->collective.async || started->values != command.values)
+    if (const auto *wait = command.getIf<WaitCommand>()) {
+      const Command *started = wait->start >= 0 && wait->start < numCommands
+                                   ? &program.commands[wait->start]
+                                   : nullptr;
+      const auto *collective =
+          started ? started->getIf<CollectiveCommand>() : nullptr;
+      if (!collective || !collective->spec.async ||
+          started->values != command.values)
         return Status::error("wait for no asynchronous collective, or with "
                              "other values than it",
                              command.location);
     }
-    for (int64_t target : command.targets)
-      if (target < 0 ||
-          target > static_cast<int64_t>(program.commands.size()))
-        return Status::error("jump to an unknown command");
   }
   for (auto ids : {&program.arguments, &program.results})
     for (int64_t id : *ids)
@@ -315,15 +347,15 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
   }
   for (const Command &command : executable->program.commands) {
     std::unique_ptr<ffi::HandlerInstance> customCall;
-    if (command.kind == CommandKind::CustomCall) {
-      const ffi::HandlerEntry *handler = handlers.lookup(command.target);
+    if (const auto *call = command.getIf<CustomCallCommand>()) {
+      const ffi::HandlerEntry *handler = handlers.lookup(call->target);
       if (!handler) {
-        status = Status::error(handlers.describeMissing(command.target),
+        status = Status::error(handlers.describeMissing(call->target),
                                command.location);
         return nullptr;
       }
       customCall =
-          std::make_unique<ffi::HandlerInstance>(*handler, command.attributes);
+          std::make_unique<ffi::HandlerInstance>(*handler, call->attributes);
     }
     executable->customCalls.push_back(std::move(customCall));
   }
@@ -372,19 +404,18 @@ std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
   auto context = std::make_unique<Context>();
   for (const Command &command : program.commands) {
     std::unique_ptr<Convolution> convolution;
-    if (command.kind == CommandKind::Convolution) {
-      convolution = Convolution::create(command.convolution, status,
-                                        command.hasShortcut ? &command.shortcut
-                                                            : nullptr);
+    if (const auto *op = command.getIf<ConvolutionCommand>()) {
+      convolution = Convolution::create(
+          op->spec, status, op->hasShortcut ? &op->shortcut : nullptr);
       if (!convolution) {
         status = Status::error(status.message(), command.location);
         return nullptr;
       }
     }
     context->convolutions.push_back(std::move(convolution));
-    context->matmuls.push_back(command.kind == CommandKind::Matmul
-                                   ? std::make_unique<Matmul>(command.matmul)
-                                   : nullptr);
+    const auto *matmul = command.getIf<MatmulCommand>();
+    context->matmuls.push_back(matmul ? std::make_unique<Matmul>(matmul->spec)
+                                      : nullptr);
   }
   if (program.arenaBytes > 0) {
     context->arena.reset(allocateAligned(program.arenaBytes));
@@ -422,12 +453,19 @@ Status Executable::execute(
   if (arguments.size() != program.arguments.size())
     return Status::error("expects " + std::to_string(program.arguments.size()) +
                          " arguments, got " + std::to_string(arguments.size()));
+  if (program.devices.size() != 1 || program.devices[0] != device.getKind())
+    return Status::error("a program for " + describeDevices(program) +
+                         " cannot run on " + device.getName());
   for (size_t i = 0; i < arguments.size(); ++i) {
     const BufferType &expected = program.values[program.arguments[i]].type;
     if (!arguments[i] || !(arguments[i]->getType() == expected))
       return Status::error(
           "argument " + std::to_string(i) + " expects " + expected.str() +
           ", got " + (arguments[i] ? arguments[i]->getType().str() : "null"));
+    if (!device.canAccess(arguments[i]->getPlacement()))
+      return Status::error("argument " + std::to_string(i) + " lies on " +
+                           arguments[i]->getPlacement().str() + ", which " +
+                           device.getName() + " cannot access");
   }
   if (donated.size() > arguments.size())
     return Status::error("donates " + std::to_string(donated.size()) +
@@ -532,14 +570,15 @@ Status Executable::execute(
     }
     ffi::HandlerInstance *customCall = customCalls[pc].get();
     const Command &command = program.commands[pc++];
-    switch (command.kind) {
+    switch (command.getKind()) {
     case CommandKind::Dispatch: {
+      const auto &dispatch = command.get<DispatchCommand>();
       bindings.clear();
       for (int64_t id : command.values)
         bindings.push_back(addresses[id]);
-      KernelFn fn = kernels[command.kernel];
+      KernelFn fn = kernels[dispatch.kernel];
       void **data = bindings.data();
-      device.dispatch(command.workgroups, command.minPerChunk,
+      device.dispatch(dispatch.workgroups, dispatch.minPerChunk,
                       [&](int64_t begin, int64_t end) {
                         callKernel(fn, data, begin, end);
                       });
@@ -549,8 +588,8 @@ Status Executable::execute(
       const ValueInfo &source = program.values[command.values[0]];
       // A donated argument returned as it is is already in place.
       if (addresses[command.values[1]] != addresses[command.values[0]])
-        std::memmove(addresses[command.values[1]], addresses[command.values[0]],
-                     source.type.getByteSize());
+        device.copy(addresses[command.values[1]], addresses[command.values[0]],
+                    source.type.getByteSize());
       break;
     }
     case CommandKind::HostCall: {
@@ -560,7 +599,7 @@ Status Executable::execute(
       std::vector<BufferView> views;
       for (int64_t id : command.values)
         views.push_back({&program.values[id].type, addresses[id]});
-      Status status = hostCall(command.callee, views);
+      Status status = hostCall(command.get<HostCallCommand>().callee, views);
       if (!status)
         return status.location().empty()
                    ? Status::error(status.message(), command.location)
@@ -568,13 +607,14 @@ Status Executable::execute(
       break;
     }
     case CommandKind::CustomCall: {
+      const auto &call = command.get<CustomCallCommand>();
       std::vector<ffi::BufferDesc> operands, outputs;
-      size_t numOperands = command.values.size() - command.numResults;
+      size_t numOperands = command.values.size() - call.numResults;
       for (size_t i = 0; i < command.values.size(); ++i) {
         int64_t id = command.values[i];
         const BufferType &type = program.values[id].type;
         const std::vector<int64_t> *layout =
-            i < command.layouts.size() ? &command.layouts[i] : nullptr;
+            i < call.layouts.size() ? &call.layouts[i] : nullptr;
         (i < numOperands ? operands : outputs)
             .push_back({&type.elementName, addresses[id], &type.shape, layout});
       }
@@ -584,49 +624,52 @@ Status Executable::execute(
         return customCall->call(operands, outputs, context->handlerContext);
       }();
       if (!status)
-        return Status::error("custom call '" + command.target +
+        return Status::error("custom call '" + call.target +
                                  "' failed: " + status.message(),
                              command.location);
       break;
     }
     case CommandKind::Jump:
-      pc = command.targets[0];
+      pc = command.get<JumpCommand>().target;
       break;
     case CommandKind::Branch: {
+      const auto &branch = command.get<BranchCommand>();
       const auto *bytes =
           static_cast<const uint8_t *>(addresses[command.values[0]]) +
-          command.offset;
+          branch.offset;
       int64_t v = 0;
-      if (command.scalarBytes == 1) {
+      if (branch.scalarBytes == 1) {
         int8_t x;
         std::memcpy(&x, bytes, 1);
         v = x;
-      } else if (command.scalarBytes == 4) {
+      } else if (branch.scalarBytes == 4) {
         int32_t x;
         std::memcpy(&x, bytes, 4);
         v = x;
       } else {
         std::memcpy(&v, bytes, 8);
       }
-      auto cases = static_cast<int64_t>(command.targets.size()) - 1;
-      pc = v >= 0 && v < cases ? command.targets[v] : command.targets.back();
+      auto cases = static_cast<int64_t>(branch.targets.size()) - 1;
+      pc = v >= 0 && v < cases ? branch.targets[v] : branch.targets.back();
       break;
     }
     case CommandKind::Convolution: {
-      const ConvolutionSpec &spec = command.convolution;
+      const auto &convolution = command.get<ConvolutionCommand>();
+      const ConvolutionSpec &spec = convolution.spec;
       size_t next = 2;
       const void *bias = spec.bias ? addresses[command.values[next++]] : nullptr;
       const void *addend =
           spec.addend ? addresses[command.values[next++]] : nullptr;
       Status status;
       uint64_t kernelIdentity = identityOf(command.values[1]);
-      if (command.hasShortcut) {
+      if (convolution.hasShortcut) {
         const void *shortcutInput = addresses[command.values[next++]];
         context->convolutions[pc - 1]->setKernelIdentities(
             kernelIdentity, identityOf(command.values[next]));
         const void *shortcutKernel = addresses[command.values[next++]];
-        const void *shortcutBias =
-            command.shortcut.bias ? addresses[command.values[next++]] : nullptr;
+        const void *shortcutBias = convolution.shortcut.bias
+                                       ? addresses[command.values[next++]]
+                                       : nullptr;
         status = context->convolutions[pc - 1]->runWithShortcut(
             device, addresses[command.values[0]], addresses[command.values[1]],
             bias, shortcutInput, shortcutKernel, shortcutBias,
@@ -642,23 +685,25 @@ Status Executable::execute(
       break;
     }
     case CommandKind::Matmul: {
+      const auto &matmul = command.get<MatmulCommand>();
       void *result = addresses[command.values.back()];
       GemmEpilogue epilogue;
-      if (command.matmul.epilogue) {
+      if (matmul.spec.epilogue) {
         // The product, the epilogue's operands, the result: the epilogue
         // overwrites the product in the result's buffer.
         bindings.assign({result});
         for (size_t i = 2; i + 1 < command.values.size(); ++i)
           bindings.push_back(addresses[command.values[i]]);
         bindings.push_back(result);
-        epilogue.fn = reinterpret_cast<EpilogueFn>(kernels[command.kernel]);
+        epilogue.fn =
+            reinterpret_cast<EpilogueFn>(kernels[matmul.epilogueKernel]);
         epilogue.bindings = bindings.data();
       }
       Status status = context->matmuls[pc - 1]->run(
           device, static_cast<const float *>(addresses[command.values[0]]),
           static_cast<const float *>(addresses[command.values[1]]),
           static_cast<float *>(result),
-          command.matmul.epilogue ? &epilogue : nullptr);
+          matmul.spec.epilogue ? &epilogue : nullptr);
       if (!status)
         return Status::error(status.message(), command.location);
       break;
@@ -668,7 +713,7 @@ Status Executable::execute(
       // has it first.
       const void *in = addresses[command.values.front()];
       void *out = addresses[command.values.back()];
-      if (command.collective.async) {
+      if (command.get<CollectiveCommand>().spec.async) {
         if (!context->collectives)
           context->collectives = std::make_unique<AsyncCollectives>();
         context->collectives->start(pc - 1, [this, &command, in, out, process] {
@@ -683,7 +728,8 @@ Status Executable::execute(
     case CommandKind::Wait: {
       if (!context->collectives)
         context->collectives = std::make_unique<AsyncCollectives>();
-      if (Status status = context->collectives->wait(command.targets[0]);
+      if (Status status =
+              context->collectives->wait(command.get<WaitCommand>().start);
           !status)
         return Status::error(status.message(), command.location);
       break;
@@ -692,7 +738,7 @@ Status Executable::execute(
       if (!engine)
         engine.emplace(0);
       const BufferType &type = program.values[command.values[2]].type;
-      drawRandom(*engine, command.rng, type.elementBytes,
+      drawRandom(*engine, command.get<RngCommand>().spec, type.elementBytes,
                  addresses[command.values[0]], addresses[command.values[1]],
                  addresses[command.values[2]], type.getNumElements());
       break;
@@ -737,7 +783,7 @@ const char *hlox::runtime::getCollectiveKindName(CollectiveKind kind) {
 
 Status Executable::runCollective(const Command &command, const void *in,
                                  void *out, const ProcessInfo *process) {
-  const CollectiveSpec &spec = command.collective;
+  const CollectiveSpec &spec = command.get<CollectiveCommand>().spec;
   const char *name = getCollectiveKindName(spec.kind);
   ProcessInfo single;
   if (!process)
@@ -849,9 +895,10 @@ Status Executable::runCollective(const Command &command, const void *in,
 
 std::string hlox::runtime::describeCommand(const HostProgram &program,
                                            const Command &command) {
-  switch (command.kind) {
+  switch (command.getKind()) {
   case CommandKind::Dispatch:
-    return "dispatch " + program.kernelNames[command.kernel];
+    return "dispatch " +
+           program.kernelNames[command.get<DispatchCommand>().kernel];
   case CommandKind::Copy: {
     // The arena plan may give a copy its source's bytes: it moves nothing.
     const ValueInfo &from = program.values[command.values[0]];
@@ -863,26 +910,32 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
   case CommandKind::HostCall:
     return "host call";
   case CommandKind::CustomCall:
-    return "custom call " + command.target;
+    return "custom call " + command.get<CustomCallCommand>().target;
   case CommandKind::Jump:
     return "jump";
   case CommandKind::Branch:
     return "branch";
   case CommandKind::Rng:
     return "rng";
-  case CommandKind::Collective:
-    return std::string(command.collective.async ? "start " : "") +
-           getCollectiveKindName(command.collective.kind);
+  case CommandKind::Collective: {
+    const CollectiveSpec &spec = command.get<CollectiveCommand>().spec;
+    return std::string(spec.async ? "start " : "") +
+           getCollectiveKindName(spec.kind);
+  }
   case CommandKind::Wait:
     return std::string("wait ") +
            getCollectiveKindName(
-               program.commands[command.targets[0]].collective.kind);
+               program.commands[command.get<WaitCommand>().start]
+                   .get<CollectiveCommand>()
+                   .spec.kind);
   case CommandKind::Matmul: {
-    const MatmulSpec &m = command.matmul;
+    const auto &matmul = command.get<MatmulCommand>();
+    const MatmulSpec &m = matmul.spec;
     return "matmul " + std::to_string(m.batch) + "x" + std::to_string(m.m) +
            "x" + std::to_string(m.n) + "x" + std::to_string(m.k) +
            (m.transposeLhs ? " lhsT" : "") + (m.transposeRhs ? " rhsT" : "") +
-           (m.epilogue ? " +" + program.kernelNames[command.kernel] : "") +
+           (m.epilogue ? " +" + program.kernelNames[matmul.epilogueKernel]
+                       : "") +
            (Matmul::usesHloxKernel(m) ? " (hlox)" : " (oneDNN)");
   }
   case CommandKind::Convolution: {
@@ -902,11 +955,12 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
                            std::to_string(c.poolStrides[0])
                      : "");
     };
-    return "convolution " + describe(command.convolution) +
-           (command.hasShortcut
-                ? " +shortcut (" + describe(command.shortcut) + ")"
+    const auto &convolution = command.get<ConvolutionCommand>();
+    return "convolution " + describe(convolution.spec) +
+           (convolution.hasShortcut
+                ? " +shortcut (" + describe(convolution.shortcut) + ")"
                 : std::string()) +
-           (usesPointwiseKernel(command.convolution) ? " (hlox)" : " (oneDNN)");
+           (usesPointwiseKernel(convolution.spec) ? " (hlox)" : " (oneDNN)");
   }
   }
   return "command";

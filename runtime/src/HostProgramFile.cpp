@@ -3,7 +3,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Little-endian fixed-width integers, length-prefixed strings and lists;
-// each struct field by field, in declaration order.
+// each struct field by field, in declaration order; a command its kind,
+// values, device and location around the fields of its kind's struct alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 
 #include <cstring>
 #include <type_traits>
+#include <variant>
 
 using namespace hlox;
 using namespace hlox::runtime;
@@ -167,95 +169,186 @@ ConvolutionSpec readConvolution(ByteReader &r) {
   return c;
 }
 
-void writeCommand(ByteWriter &w, const Command &c) {
+void writeCollective(ByteWriter &w, const CollectiveSpec &c) {
   w.u64(static_cast<uint64_t>(c.kind));
-  w.i64(c.kernel);
-  w.ints(c.values);
-  w.i64(c.workgroups);
-  w.i64(c.minPerChunk);
-  w.i64(c.callee);
-  w.i64(c.numResults);
-  w.string(c.target);
-  w.flag(c.attributes != nullptr);
-  if (c.attributes)
-    writeDict(w, *c.attributes->getView());
-  w.u64(c.layouts.size());
-  for (const std::vector<int64_t> &layout : c.layouts)
-    w.ints(layout);
-  w.ints(c.targets);
-  w.i64(c.offset);
-  w.i64(c.scalarBytes);
-  w.u64(static_cast<uint64_t>(c.rng.distribution));
-  w.u64(static_cast<uint64_t>(c.rng.element));
-  w.u64(static_cast<uint64_t>(c.rng.smallFloat));
-  for (int64_t v : {c.matmul.batch, c.matmul.m, c.matmul.n, c.matmul.k})
-    w.i64(v);
-  for (bool b : {c.matmul.transposeLhs, c.matmul.transposeRhs,
-                 c.matmul.hloxKernel, c.matmul.epilogue})
-    w.flag(b);
-  writeConvolution(w, c.convolution);
-  w.flag(c.hasShortcut);
-  writeConvolution(w, c.shortcut);
-  w.u64(static_cast<uint64_t>(c.collective.kind));
-  w.u64(c.collective.groups.size());
-  for (const std::vector<int64_t> &group : c.collective.groups)
+  w.u64(c.groups.size());
+  for (const std::vector<int64_t> &group : c.groups)
     w.ints(group);
   std::vector<int64_t> pairs;
-  for (auto [source, target] : c.collective.pairs)
+  for (auto [source, target] : c.pairs)
     pairs.insert(pairs.end(), {source, target});
   w.ints(pairs);
-  for (int64_t v : {c.collective.root, c.collective.channel,
-                    c.collective.numReplicas, c.collective.numPartitions})
+  for (int64_t v : {c.root, c.channel, c.numReplicas, c.numPartitions})
     w.i64(v);
-  w.u64(static_cast<uint64_t>(c.collective.reduction));
-  w.flag(c.collective.async);
+  w.u64(static_cast<uint64_t>(c.reduction));
+  w.flag(c.async);
+}
+
+CollectiveSpec readCollective(ByteReader &r) {
+  CollectiveSpec c;
+  c.kind = r.enumeration(CollectiveKind::AllReduce);
+  c.groups.resize(r.count(8));
+  for (std::vector<int64_t> &group : c.groups)
+    group = r.ints();
+  std::vector<int64_t> pairs = r.ints();
+  for (size_t i = 0; i + 1 < pairs.size(); i += 2)
+    c.pairs.emplace_back(pairs[i], pairs[i + 1]);
+  for (int64_t *v : {&c.root, &c.channel, &c.numReplicas, &c.numPartitions})
+    *v = r.i64();
+  c.reduction = r.enumeration(ReductionKind::Or);
+  c.async = r.flag();
+  return c;
+}
+
+/// The kind, the values, the device, the kind's own fields, the location.
+void writeCommand(ByteWriter &w, const Command &c) {
+  w.u64(static_cast<uint64_t>(c.getKind()));
+  w.ints(c.values);
+  w.i64(c.device);
+  std::visit(
+      [&](const auto &op) {
+        using Op = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<Op, DispatchCommand>) {
+          w.i64(op.kernel);
+          w.i64(op.workgroups);
+          w.i64(op.minPerChunk);
+        } else if constexpr (std::is_same_v<Op, HostCallCommand>) {
+          w.i64(op.callee);
+          w.i64(op.numResults);
+        } else if constexpr (std::is_same_v<Op, CustomCallCommand>) {
+          w.string(op.target);
+          w.flag(op.attributes != nullptr);
+          if (op.attributes)
+            writeDict(w, *op.attributes->getView());
+          w.u64(op.layouts.size());
+          for (const std::vector<int64_t> &layout : op.layouts)
+            w.ints(layout);
+          w.i64(op.numResults);
+        } else if constexpr (std::is_same_v<Op, JumpCommand>) {
+          w.i64(op.target);
+        } else if constexpr (std::is_same_v<Op, BranchCommand>) {
+          w.ints(op.targets);
+          w.i64(op.offset);
+          w.i64(op.scalarBytes);
+        } else if constexpr (std::is_same_v<Op, RngCommand>) {
+          w.u64(static_cast<uint64_t>(op.spec.distribution));
+          w.u64(static_cast<uint64_t>(op.spec.element));
+          w.u64(static_cast<uint64_t>(op.spec.smallFloat));
+        } else if constexpr (std::is_same_v<Op, MatmulCommand>) {
+          const MatmulSpec &m = op.spec;
+          for (int64_t v : {m.batch, m.m, m.n, m.k})
+            w.i64(v);
+          for (bool b :
+               {m.transposeLhs, m.transposeRhs, m.hloxKernel, m.epilogue})
+            w.flag(b);
+          w.i64(op.epilogueKernel);
+        } else if constexpr (std::is_same_v<Op, ConvolutionCommand>) {
+          writeConvolution(w, op.spec);
+          w.flag(op.hasShortcut);
+          if (op.hasShortcut)
+            writeConvolution(w, op.shortcut);
+        } else if constexpr (std::is_same_v<Op, CollectiveCommand>) {
+          writeCollective(w, op.spec);
+        } else if constexpr (std::is_same_v<Op, WaitCommand>) {
+          w.i64(op.start);
+        } else {
+          static_assert(std::is_same_v<Op, CopyCommand>, "a command kind");
+        }
+      },
+      c.op);
   w.string(c.location);
 }
 
 Command readCommand(ByteReader &r) {
   Command c;
-  c.kind = r.enumeration(CommandKind::Wait);
-  c.kernel = r.i64();
-  c.values = r.ints();
-  c.workgroups = r.i64();
-  c.minPerChunk = r.i64();
-  c.callee = r.i64();
-  c.numResults = r.i64();
-  c.target = r.string();
-  if (r.flag()) {
-    auto attributes = std::make_shared<ffi::AttributeMap>();
-    readDict(r, *attributes, 0);
-    c.attributes = std::move(attributes);
+  switch (r.enumeration(CommandKind::Wait)) {
+  case CommandKind::Dispatch:
+    c.op = DispatchCommand();
+    break;
+  case CommandKind::Copy:
+    c.op = CopyCommand();
+    break;
+  case CommandKind::HostCall:
+    c.op = HostCallCommand();
+    break;
+  case CommandKind::CustomCall:
+    c.op = CustomCallCommand();
+    break;
+  case CommandKind::Jump:
+    c.op = JumpCommand();
+    break;
+  case CommandKind::Branch:
+    c.op = BranchCommand();
+    break;
+  case CommandKind::Rng:
+    c.op = RngCommand();
+    break;
+  case CommandKind::Matmul:
+    c.op = MatmulCommand();
+    break;
+  case CommandKind::Convolution:
+    c.op = ConvolutionCommand();
+    break;
+  case CommandKind::Collective:
+    c.op = CollectiveCommand();
+    break;
+  case CommandKind::Wait:
+    c.op = WaitCommand();
+    break;
   }
-  c.layouts.resize(r.count(8));
-  for (std::vector<int64_t> &layout : c.layouts)
-    layout = r.ints();
-  c.targets = r.ints();
-  c.offset = r.i64();
-  c.scalarBytes = r.i64();
-  c.rng.distribution = r.enumeration(RngDistribution::Normal);
-  c.rng.element = r.enumeration(RngElement::SmallFloat);
-  c.rng.smallFloat = r.enumeration(numerics::SmallFloat::F8E8M0FNU);
-  for (int64_t *v : {&c.matmul.batch, &c.matmul.m, &c.matmul.n, &c.matmul.k})
-    *v = r.i64();
-  for (bool *b : {&c.matmul.transposeLhs, &c.matmul.transposeRhs,
-                  &c.matmul.hloxKernel, &c.matmul.epilogue})
-    *b = r.flag();
-  c.convolution = readConvolution(r);
-  c.hasShortcut = r.flag();
-  c.shortcut = readConvolution(r);
-  c.collective.kind = r.enumeration(CollectiveKind::AllReduce);
-  c.collective.groups.resize(r.count(8));
-  for (std::vector<int64_t> &group : c.collective.groups)
-    group = r.ints();
-  std::vector<int64_t> pairs = r.ints();
-  for (size_t i = 0; i + 1 < pairs.size(); i += 2)
-    c.collective.pairs.emplace_back(pairs[i], pairs[i + 1]);
-  for (int64_t *v : {&c.collective.root, &c.collective.channel,
-                     &c.collective.numReplicas, &c.collective.numPartitions})
-    *v = r.i64();
-  c.collective.reduction = r.enumeration(ReductionKind::Or);
-  c.collective.async = r.flag();
+  c.values = r.ints();
+  c.device = r.i64();
+  std::visit(
+      [&](auto &op) {
+        using Op = std::decay_t<decltype(op)>;
+        if constexpr (std::is_same_v<Op, DispatchCommand>) {
+          op.kernel = r.i64();
+          op.workgroups = r.i64();
+          op.minPerChunk = r.i64();
+        } else if constexpr (std::is_same_v<Op, HostCallCommand>) {
+          op.callee = r.i64();
+          op.numResults = r.i64();
+        } else if constexpr (std::is_same_v<Op, CustomCallCommand>) {
+          op.target = r.string();
+          if (r.flag()) {
+            auto attributes = std::make_shared<ffi::AttributeMap>();
+            readDict(r, *attributes, 0);
+            op.attributes = std::move(attributes);
+          }
+          op.layouts.resize(r.count(8));
+          for (std::vector<int64_t> &layout : op.layouts)
+            layout = r.ints();
+          op.numResults = r.i64();
+        } else if constexpr (std::is_same_v<Op, JumpCommand>) {
+          op.target = r.i64();
+        } else if constexpr (std::is_same_v<Op, BranchCommand>) {
+          op.targets = r.ints();
+          op.offset = r.i64();
+          op.scalarBytes = r.i64();
+        } else if constexpr (std::is_same_v<Op, RngCommand>) {
+          op.spec.distribution = r.enumeration(RngDistribution::Normal);
+          op.spec.element = r.enumeration(RngElement::SmallFloat);
+          op.spec.smallFloat = r.enumeration(numerics::SmallFloat::F8E8M0FNU);
+        } else if constexpr (std::is_same_v<Op, MatmulCommand>) {
+          MatmulSpec &m = op.spec;
+          for (int64_t *v : {&m.batch, &m.m, &m.n, &m.k})
+            *v = r.i64();
+          for (bool *b :
+               {&m.transposeLhs, &m.transposeRhs, &m.hloxKernel, &m.epilogue})
+            *b = r.flag();
+          op.epilogueKernel = r.i64();
+        } else if constexpr (std::is_same_v<Op, ConvolutionCommand>) {
+          op.spec = readConvolution(r);
+          op.hasShortcut = r.flag();
+          if (op.hasShortcut)
+            op.shortcut = readConvolution(r);
+        } else if constexpr (std::is_same_v<Op, CollectiveCommand>) {
+          op.spec = readCollective(r);
+        } else if constexpr (std::is_same_v<Op, WaitCommand>) {
+          op.start = r.i64();
+        }
+      },
+      c.op);
   c.location = r.string();
   return c;
 }
@@ -266,6 +359,9 @@ std::string runtime::serializeHostProgram(const HostProgram &program) {
   ByteWriter w;
   w.out.append(kMagic);
   w.u64(kHostProgramFormatVersion);
+  w.u64(program.devices.size());
+  for (const std::string &device : program.devices)
+    w.string(device);
   w.u64(program.values.size());
   for (const ValueInfo &value : program.values) {
     writeType(w, value.type);
@@ -304,6 +400,9 @@ Status runtime::deserializeHostProgram(std::string_view bytes,
                          std::to_string(version) + "; this runtime reads " +
                          std::to_string(kHostProgramFormatVersion));
   HostProgram read;
+  read.devices.resize(r.count(8));
+  for (std::string &device : read.devices)
+    device = r.string();
   read.values.resize(r.count(32));
   for (ValueInfo &value : read.values) {
     value.type = readType(r);

@@ -22,10 +22,7 @@ AotProgram smallProgram() {
   program.requiredFeatures = {"sse3"};
   program.program.values = {{{{4}, 4, "f32"}, ValueKind::Argument, 0, 0},
                             {{{4}, 4, "f32"}, ValueKind::Result, 0, 0}};
-  Command copy;
-  copy.kind = CommandKind::Copy;
-  copy.values = {0, 1};
-  program.program.commands = {copy};
+  program.program.commands = {Command(CopyCommand(), {0, 1})};
   program.program.arguments = {0};
   program.program.results = {1};
   return program;

@@ -241,13 +241,11 @@ HostProgram collectiveProgram(CollectiveKind kind, int64_t replicas,
   HostProgram program;
   program.values = {{{{4}, 4, "f32"}, ValueKind::Argument, 0, 0},
                     {{{4}, 4, "f32"}, ValueKind::Result, 0, 0}};
-  Command command;
-  command.kind = CommandKind::Collective;
-  command.values = {0, 1};
-  command.collective.kind = kind;
-  command.collective.groups = std::move(groups);
-  command.collective.numReplicas = replicas;
-  program.commands = {command};
+  CollectiveCommand collective;
+  collective.spec.kind = kind;
+  collective.spec.groups = std::move(groups);
+  collective.spec.numReplicas = replicas;
+  program.commands = {Command(std::move(collective), {0, 1})};
   program.arguments = {0};
   program.results = {1};
   return program;
@@ -277,7 +275,8 @@ TEST(CollectiveCommandTest, ChecksItsGridAndGroups) {
   // one size.
   HostProgram bitwise =
       collectiveProgram(CollectiveKind::AllReduce, 2, {{0, 1}});
-  bitwise.commands[0].collective.reduction = ReductionKind::And;
+  bitwise.commands[0].get<CollectiveCommand>().spec.reduction =
+      ReductionKind::And;
   EXPECT_FALSE(Executable::create(bitwise, nullptr, status));
   EXPECT_NE(status.message().find("all_reduce by and of f32, which the "
                                   "runtime does not reduce"),
@@ -296,7 +295,7 @@ TEST(CollectiveCommandTest, ChecksItsWaits) {
   // Only the collectives that move data run asynchronously.
   HostProgram send = collectiveProgram(CollectiveKind::Send, 2, {});
   send.commands[0].values = {0};
-  send.commands[0].collective.async = true;
+  send.commands[0].get<CollectiveCommand>().spec.async = true;
   EXPECT_FALSE(Executable::create(send, nullptr, status));
   EXPECT_NE(status.message().find("send cannot run asynchronously"),
             std::string::npos)
@@ -304,16 +303,12 @@ TEST(CollectiveCommandTest, ChecksItsWaits) {
   // A Wait names an asynchronous collective and its values.
   HostProgram program =
       collectiveProgram(CollectiveKind::AllReduce, 2, {{0, 1}});
-  Command wait;
-  wait.kind = CommandKind::Wait;
-  wait.values = {0, 1};
-  wait.targets = {0};
-  program.commands.push_back(wait);
+  program.commands.push_back(Command(WaitCommand{0}, {0, 1}));
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("wait for no asynchronous collective"),
             std::string::npos)
       << status.message();
-  program.commands[0].collective.async = true;
+  program.commands[0].get<CollectiveCommand>().spec.async = true;
   program.commands[1].values = {0};
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("with other values"), std::string::npos)
@@ -331,24 +326,15 @@ HostProgram asyncProgram(bool waitFirst) {
                     {type, ValueKind::Arena, 0, 0},
                     {type, ValueKind::Result, 0, 0},
                     {type, ValueKind::Result, 1, 0}};
-  Command start;
-  start.kind = CommandKind::Collective;
-  start.values = {0, 1};
-  start.collective.kind = CollectiveKind::AllReduce;
-  start.collective.groups = {{0, 1}};
-  start.collective.numReplicas = 2;
-  start.collective.async = true;
-  start.location = "sum.mlir:2:3";
-  Command copy;
-  copy.kind = CommandKind::Copy;
-  copy.values = {0, 3};
-  Command wait;
-  wait.kind = CommandKind::Wait;
-  wait.values = {0, 1};
-  wait.targets = {waitFirst ? 1 : 0};
-  wait.location = start.location;
-  Command result = copy;
-  result.values = {1, 2};
+  CollectiveCommand sum;
+  sum.spec.kind = CollectiveKind::AllReduce;
+  sum.spec.groups = {{0, 1}};
+  sum.spec.numReplicas = 2;
+  sum.spec.async = true;
+  Command start(std::move(sum), {0, 1}, "sum.mlir:2:3");
+  Command copy(CopyCommand(), {0, 3});
+  Command wait(WaitCommand{waitFirst ? 1 : 0}, {0, 1}, start.location);
+  Command result(CopyCommand(), {1, 2});
   program.commands = waitFirst
                          ? std::vector<Command>{wait, start, copy, result}
                          : std::vector<Command>{start, copy, wait, result};

@@ -60,17 +60,22 @@ public:
                                           {"inc", incrementKernel}};
 };
 
-/// A command of `kind` over `values`.
-Command command(CommandKind kind, std::vector<int64_t> values,
-                int64_t kernel = 0, int64_t workgroups = 1,
-                int64_t minPerChunk = 1) {
-  Command result;
-  result.kind = kind;
-  result.kernel = kernel;
-  result.values = std::move(values);
-  result.workgroups = workgroups;
-  result.minPerChunk = minPerChunk;
-  return result;
+/// A Dispatch of kernel `kernel` over `values`.
+Command dispatch(std::vector<int64_t> values, int64_t kernel = 0,
+                 int64_t workgroups = 1, int64_t minPerChunk = 1) {
+  return Command(DispatchCommand{kernel, workgroups, minPerChunk},
+                 std::move(values));
+}
+
+/// A Copy of values[0] into values[1].
+Command copy(std::vector<int64_t> values) {
+  return Command(CopyCommand(), std::move(values));
+}
+
+/// A Branch on `value`, a scalar of `scalarBytes`, to `targets`.
+Command branch(int64_t value, std::vector<int64_t> targets,
+               int64_t scalarBytes = 1) {
+  return Command(BranchCommand{std::move(targets), 0, scalarBytes}, {value});
 }
 
 BufferType f32(std::vector<int64_t> shape) { return {shape, 4, "f32"}; }
@@ -93,8 +98,8 @@ HostProgram addThenDouble(int64_t n) {
   program.constants.emplace_back(reinterpret_cast<uint8_t *>(c.data()),
                                  reinterpret_cast<uint8_t *>(c.data() + n));
   program.kernelNames = {"add", "double"};
-  program.commands.push_back(command(CommandKind::Dispatch, {0, 1, 2}, 0, n, 2));
-  program.commands.push_back(command(CommandKind::Dispatch, {2, 3}, 1, n, 2));
+  program.commands.push_back(dispatch({0, 1, 2}, 0, n, 2));
+  program.commands.push_back(dispatch({2, 3}, 1, n, 2));
   program.arguments = {0};
   program.results = {3};
   program.arenaBytes = n * 4;
@@ -138,6 +143,54 @@ TEST(ExecutableTest, RejectsWrongArguments) {
             std::string::npos);
 }
 
+TEST(ExecutableTest, RunsOnTheDeviceItWasCompiledForWithBuffersItReaches) {
+  Status status;
+  auto executable = Executable::create(addThenDouble(2),
+                                       std::make_shared<MapLibrary>(), status);
+  ASSERT_TRUE(executable) << status.message();
+  CpuDevice device(1, CpuDevice::kDefaultCachedBytes, /*ordinal=*/3);
+  EXPECT_EQ(device.getName(), "cpu:3");
+  // A CPU reads the host's memory and every CPU device's.
+  std::shared_ptr<Buffer> onOther = CpuDevice(1).allocate(f32({2}));
+  EXPECT_EQ(onOther->getPlacement().str(), "cpu:0");
+  std::memset(onOther->data(), 0, 8);
+  std::vector<std::shared_ptr<Buffer>> results;
+  status = executable->execute(device, {onOther}, results);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(results[0]->getPlacement().str(), "cpu:3");
+  EXPECT_EQ(filled({2}, {0, 0})->getPlacement().str(), "host:0");
+  // Memory of another kind of device is not the CPU's to read.
+  auto elsewhere = std::make_shared<Buffer>(
+      f32({2}), allocateAligned(8), freeAligned, BufferPlacement{"gpu", 1});
+  status = executable->execute(device, {elsewhere}, results);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find(
+                "argument 0 lies on gpu:1, which cpu:3 cannot access"),
+            std::string::npos)
+      << status.message();
+  // Nor does it run a program for another kind of device.
+  HostProgram forGpu = addThenDouble(2);
+  forGpu.devices = {"gpu"};
+  executable =
+      Executable::create(forGpu, std::make_shared<MapLibrary>(), status);
+  ASSERT_TRUE(executable) << status.message();
+  status = executable->execute(device, {filled({2}, {0, 0})}, results);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.message().find("a program for gpu cannot run on cpu:3"),
+            std::string::npos)
+      << status.message();
+  // A command names one of the program's devices.
+  HostProgram unknownDevice = addThenDouble(2);
+  unknownDevice.commands[1].device = 1;
+  unknownDevice.commands[1].location = "f.mlir:4:2";
+  EXPECT_FALSE(Executable::create(unknownDevice, std::make_shared<MapLibrary>(),
+                                  status));
+  EXPECT_NE(status.message().find("command on device 1 of a program for 1"),
+            std::string::npos)
+      << status.message();
+  EXPECT_EQ(status.location(), "f.mlir:4:2");
+}
+
 TEST(ExecutableTest, RejectsMalformedPrograms) {
   Status status;
   HostProgram unknownKernel = addThenDouble(2);
@@ -163,8 +216,7 @@ HostProgram addInPlace(int64_t n) {
                     {f32({n}), ValueKind::Argument, 1, 0},
                     {f32({n}), ValueKind::Result, 0, 0}};
   program.kernelNames = {"add"};
-  program.commands.push_back(
-      command(CommandKind::Dispatch, {0, 1, 2}, 0, n, 2));
+  program.commands.push_back(dispatch({0, 1, 2}, 0, n, 2));
   program.arguments = {0, 1};
   program.results = {2};
   program.argumentResults = {0, -1};
@@ -238,8 +290,7 @@ TEST(ExecutableTest, RejectsUnsafeDonations) {
 
 TEST(ExecutableTest, HostCallsSeeTheirValues) {
   HostProgram program = addThenDouble(3);
-  program.commands.push_back(command(CommandKind::HostCall, {3}));
-  program.commands.back().callee = 7;
+  program.commands.push_back(Command(HostCallCommand{7, 0}, {3}));
   Status status;
   auto executable =
       Executable::create(program, std::make_shared<MapLibrary>(), status);
@@ -319,16 +370,13 @@ HostProgram countToFive() {
                     {f32({1}), ValueKind::Result, 0, 0}};
   program.kernelNames = {"less5", "inc"};
   program.commands.resize(7);
-  program.commands[0] = command(CommandKind::Copy, {0, 1});
-  program.commands[1] = command(CommandKind::Dispatch, {1, 2}, 0);
-  program.commands[2].kind = CommandKind::Branch;
-  program.commands[2].values = {2};
-  program.commands[2].targets = {6, 3};
-  program.commands[3] = command(CommandKind::Dispatch, {1, 3}, 1);
-  program.commands[4] = command(CommandKind::Copy, {3, 1});
-  program.commands[5].kind = CommandKind::Jump;
-  program.commands[5].targets = {1};
-  program.commands[6] = command(CommandKind::Copy, {1, 4});
+  program.commands[0] = copy({0, 1});
+  program.commands[1] = dispatch({1, 2}, 0);
+  program.commands[2] = branch(2, {6, 3});
+  program.commands[3] = dispatch({1, 3}, 1);
+  program.commands[4] = copy({3, 1});
+  program.commands[5] = Command(JumpCommand{1}, {});
+  program.commands[6] = copy({1, 4});
   program.arguments = {0};
   program.results = {4};
   program.arenaBytes = 192;
@@ -365,14 +413,10 @@ TEST(ExecutableTest, BranchesPickACaseOrTheLast) {
   // 0 branch, then per case a copy and a jump to the end (6); the last
   // case falls through to it.
   program.commands.resize(7);
-  program.commands[0].kind = CommandKind::Branch;
-  program.commands[0].values = {0};
-  program.commands[0].scalarBytes = 4;
-  program.commands[0].targets = {1, 3, 5};
+  program.commands[0] = branch(0, {1, 3, 5}, 4);
   for (int i = 0; i < 3; ++i) {
-    program.commands[1 + 2 * i] = command(CommandKind::Copy, {2 + i, 1});
-    program.commands[2 + 2 * i].kind = CommandKind::Jump;
-    program.commands[2 + 2 * i].targets = {6};
+    program.commands[1 + 2 * i] = copy({2 + i, 1});
+    program.commands[2 + 2 * i] = Command(JumpCommand{6}, {});
   }
   program.commands.pop_back();
   program.arguments = {0};
@@ -396,17 +440,18 @@ TEST(ExecutableTest, BranchesPickACaseOrTheLast) {
 TEST(ExecutableTest, RejectsMalformedJumps) {
   Status status;
   HostProgram far = countToFive();
-  far.commands[5].targets = {8};
+  far.commands[5].get<JumpCommand>().target = 8;
   EXPECT_FALSE(Executable::create(far, std::make_shared<MapLibrary>(), status));
   EXPECT_NE(status.message().find("unknown command"), std::string::npos);
 
   HostProgram wide = countToFive();
-  wide.commands[2].scalarBytes = 4; // the i1 value has one byte
+  // The i1 value has one byte.
+  wide.commands[2].get<BranchCommand>().scalarBytes = 4;
   EXPECT_FALSE(Executable::create(wide, std::make_shared<MapLibrary>(), status));
   EXPECT_NE(status.message().find("outside its value"), std::string::npos);
 
   HostProgram noTargets = countToFive();
-  noTargets.commands[2].targets.clear();
+  noTargets.commands[2].get<BranchCommand>().targets.clear();
   EXPECT_FALSE(
       Executable::create(noTargets, std::make_shared<MapLibrary>(), status));
 }
@@ -469,12 +514,13 @@ HostProgram customCallProgram(const std::string &target, float scale,
   HostProgram program;
   program.values = {{type, ValueKind::Argument, 0, 0},
                     {type, ValueKind::Result, 0, 0}};
-  program.commands.push_back(command(CommandKind::CustomCall, {0, 1}));
-  program.commands[0].target = target;
+  CustomCallCommand call;
+  call.target = target;
   auto attributes = std::make_shared<hlox::ffi::AttributeMap>();
   attributes->addFloat("scale", HLOX_FFI_ATTR_F32, scale);
-  program.commands[0].attributes = attributes;
-  program.commands[0].numResults = 1;
+  call.attributes = attributes;
+  call.numResults = 1;
+  program.commands.push_back(Command(std::move(call), {0, 1}));
   program.commands[0].location = "f.mlir:3:8";
   program.arguments = {0};
   program.results = {1};

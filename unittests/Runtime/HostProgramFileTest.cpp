@@ -39,18 +39,11 @@ HostProgram everything() {
                     {{{2, 2}, 2, "bf16"}, ValueKind::Result, 0, 0}};
   program.constants = {{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
                        {}};
-  Command dispatch;
-  dispatch.kind = CommandKind::Dispatch;
-  dispatch.values = {0, 1, 2};
-  dispatch.workgroups = 4;
-  dispatch.minPerChunk = 2;
-  dispatch.location = "model.mlir:3:8";
-  Command custom;
-  custom.kind = CommandKind::CustomCall;
-  custom.target = "example.op";
-  custom.numResults = 1;
-  custom.values = {2, 3};
-  custom.layouts = {{0}, {1, 0}};
+  Command dispatch(DispatchCommand{1, 4, 2}, {0, 1, 2}, "model.mlir:3:8");
+  CustomCallCommand call;
+  call.target = "example.op";
+  call.numResults = 1;
+  call.layouts = {{0}, {1, 0}};
   auto attributes = std::make_shared<ffi::AttributeMap>();
   attributes->addBool("flag", true);
   attributes->addInteger("i8", HLOX_FFI_ATTR_I8, 0xFF);
@@ -63,44 +56,37 @@ HostProgram everything() {
   ffi::AttributeMap &nested = attributes->addDictionary("nested");
   nested.addString("deeper", "yes");
   nested.addDictionary("empty");
-  custom.attributes = attributes;
-  Command branch;
-  branch.kind = CommandKind::Branch;
-  branch.values = {0};
-  branch.targets = {4, 4};
-  branch.offset = 8;
-  branch.scalarBytes = 4;
-  Command rng;
-  rng.kind = CommandKind::Rng;
-  rng.rng = {RngDistribution::Normal, RngElement::SmallFloat,
-             numerics::SmallFloat::F8E5M2};
-  Command matmul;
-  matmul.kind = CommandKind::Matmul;
-  matmul.matmul = {2, 3, 4, 5, true, false, true, true};
-  Command convolution;
-  convolution.kind = CommandKind::Convolution;
-  convolution.convolution.batch = 8;
-  convolution.convolution.padding[3] = 2;
-  convolution.convolution.nhwc = true;
-  convolution.convolution.pool = true;
-  convolution.convolution.poolWindow[1] = 3;
-  convolution.hasShortcut = true;
-  convolution.shortcut.groups = 4;
-  Command collective;
-  collective.kind = CommandKind::Collective;
-  collective.collective.kind = CollectiveKind::Permute;
-  collective.collective.groups = {{0, 2}, {1}};
-  collective.collective.pairs = {{0, 2}, {2, 0}};
-  collective.collective.channel = 7;
-  collective.collective.reduction = ReductionKind::Maximum;
-  collective.collective.numReplicas = 3;
-  collective.collective.async = true;
-  Command wait;
-  wait.kind = CommandKind::Wait;
-  wait.targets = {6};
+  call.attributes = attributes;
+  Command custom(std::move(call), {2, 3});
+  Command branch(BranchCommand{{4, 4}, 8, 4}, {0});
+  Command rng(RngCommand{{RngDistribution::Normal, RngElement::SmallFloat,
+                          numerics::SmallFloat::F8E5M2}},
+              {});
+  Command matmul(MatmulCommand{{2, 3, 4, 5, true, false, true, true}, 1}, {});
+  ConvolutionCommand conv;
+  conv.spec.batch = 8;
+  conv.spec.padding[3] = 2;
+  conv.spec.nhwc = true;
+  conv.spec.pool = true;
+  conv.spec.poolWindow[1] = 3;
+  conv.hasShortcut = true;
+  conv.shortcut.groups = 4;
+  Command convolution(conv, {});
+  CollectiveCommand permute;
+  permute.spec.kind = CollectiveKind::Permute;
+  permute.spec.groups = {{0, 2}, {1}};
+  permute.spec.pairs = {{0, 2}, {2, 0}};
+  permute.spec.channel = 7;
+  permute.spec.reduction = ReductionKind::Maximum;
+  permute.spec.numReplicas = 3;
+  permute.spec.async = true;
+  Command collective(permute, {});
+  Command wait(WaitCommand{6}, {});
+  wait.device = 1;
   program.commands = {dispatch, custom,      branch,     rng,
                       matmul,   convolution, collective, wait};
   program.kernelNames = {"add", "mul"};
+  program.devices = {"cpu", "other"};
   program.arguments = {0};
   program.results = {3};
   program.argumentResults = {-1};
@@ -120,24 +106,41 @@ TEST(HostProgramFile, RoundTripsEveryField) {
   EXPECT_EQ(read.constants, program.constants);
   ASSERT_EQ(read.commands.size(), 8u);
   EXPECT_EQ(read.commands[0].location, "model.mlir:3:8");
-  EXPECT_EQ(read.commands[1].attributes->str(),
-            program.commands[1].attributes->str());
-  EXPECT_EQ(read.commands[1].layouts, program.commands[1].layouts);
-  EXPECT_EQ(read.commands[3].rng.smallFloat, numerics::SmallFloat::F8E5M2);
-  EXPECT_TRUE(read.commands[4].matmul.epilogue);
-  EXPECT_EQ(read.commands[5].convolution.padding[3], 2);
-  EXPECT_EQ(read.commands[5].shortcut.groups, 4);
-  EXPECT_EQ(read.commands[6].collective.kind, CollectiveKind::Permute);
-  EXPECT_EQ(read.commands[6].collective.groups,
-            program.commands[6].collective.groups);
-  EXPECT_EQ(read.commands[6].collective.pairs,
-            program.commands[6].collective.pairs);
-  EXPECT_EQ(read.commands[6].collective.channel, 7);
-  EXPECT_EQ(read.commands[6].collective.numReplicas, 3);
-  EXPECT_EQ(read.commands[6].collective.reduction, ReductionKind::Maximum);
-  EXPECT_TRUE(read.commands[6].collective.async);
-  EXPECT_EQ(read.commands[7].kind, CommandKind::Wait);
-  EXPECT_EQ(read.commands[7].targets, std::vector<int64_t>{6});
+  for (size_t i = 0; i < read.commands.size(); ++i)
+    EXPECT_EQ(read.commands[i].getKind(), program.commands[i].getKind());
+  EXPECT_EQ(read.devices, program.devices);
+  EXPECT_EQ(read.commands[0].get<DispatchCommand>().kernel, 1);
+  EXPECT_EQ(read.commands[0].get<DispatchCommand>().workgroups, 4);
+  EXPECT_EQ(read.commands[0].get<DispatchCommand>().minPerChunk, 2);
+  const auto &readCall = read.commands[1].get<CustomCallCommand>();
+  const auto &writtenCall = program.commands[1].get<CustomCallCommand>();
+  EXPECT_EQ(readCall.target, "example.op");
+  EXPECT_EQ(readCall.attributes->str(), writtenCall.attributes->str());
+  EXPECT_EQ(readCall.layouts, writtenCall.layouts);
+  EXPECT_EQ(read.commands[2].get<BranchCommand>().targets,
+            (std::vector<int64_t>{4, 4}));
+  EXPECT_EQ(read.commands[2].get<BranchCommand>().offset, 8);
+  EXPECT_EQ(read.commands[3].get<RngCommand>().spec.smallFloat,
+            numerics::SmallFloat::F8E5M2);
+  EXPECT_TRUE(read.commands[4].get<MatmulCommand>().spec.epilogue);
+  EXPECT_EQ(read.commands[4].get<MatmulCommand>().epilogueKernel, 1);
+  const auto &readConv = read.commands[5].get<ConvolutionCommand>();
+  EXPECT_EQ(readConv.spec.padding[3], 2);
+  EXPECT_TRUE(readConv.hasShortcut);
+  EXPECT_EQ(readConv.shortcut.groups, 4);
+  const CollectiveSpec &readPermute =
+      read.commands[6].get<CollectiveCommand>().spec;
+  EXPECT_EQ(readPermute.kind, CollectiveKind::Permute);
+  const CollectiveSpec &permute =
+      program.commands[6].get<CollectiveCommand>().spec;
+  EXPECT_EQ(readPermute.groups, permute.groups);
+  EXPECT_EQ(readPermute.pairs, permute.pairs);
+  EXPECT_EQ(readPermute.channel, 7);
+  EXPECT_EQ(readPermute.numReplicas, 3);
+  EXPECT_EQ(readPermute.reduction, ReductionKind::Maximum);
+  EXPECT_TRUE(readPermute.async);
+  EXPECT_EQ(read.commands[7].get<WaitCommand>().start, 6);
+  EXPECT_EQ(read.commands[7].device, 1);
   EXPECT_EQ(read.unsharedArenaBytes, 256);
 }
 
@@ -172,10 +175,7 @@ TEST(HostProgramFile, ReadProgramRuns) {
   float ones[4] = {1, 1, 1, 1};
   program.constants.emplace_back(reinterpret_cast<uint8_t *>(ones),
                                  reinterpret_cast<uint8_t *>(ones + 4));
-  Command dispatch;
-  dispatch.values = {0, 1, 2};
-  dispatch.workgroups = 4;
-  program.commands = {dispatch};
+  program.commands = {Command(DispatchCommand{0, 4, 1}, {0, 1, 2})};
   program.kernelNames = {"add"};
   program.arguments = {0};
   program.results = {2};

@@ -27,12 +27,12 @@ std::shared_ptr<Buffer> filled(std::vector<int64_t> shape,
 }
 
 /// The arguments through one library command into the result.
-HostProgram libraryProgram(CommandKind kind,
+HostProgram libraryProgram(CommandOp op,
                            const std::vector<BufferType> &operands,
                            BufferType result) {
   HostProgram program;
   Command command;
-  command.kind = kind;
+  command.op = std::move(op);
   command.location = "f.mlir:2:8";
   for (size_t i = 0; i < operands.size(); ++i) {
     auto id = static_cast<int64_t>(i);
@@ -49,9 +49,9 @@ HostProgram libraryProgram(CommandKind kind,
 }
 
 /// Two arguments through one library command into the result.
-HostProgram libraryProgram(CommandKind kind, BufferType a, BufferType b,
+HostProgram libraryProgram(CommandOp op, BufferType a, BufferType b,
                            BufferType result) {
-  return libraryProgram(kind, std::vector<BufferType>{a, b}, result);
+  return libraryProgram(std::move(op), std::vector<BufferType>{a, b}, result);
 }
 
 std::vector<float> iota(int64_t n, float scale) {
@@ -85,13 +85,13 @@ TEST(MatmulTest, AgreesWithLoops) {
             std::vector<float> a = iota(batch * m * k, 0.25f);
             std::vector<float> b = iota(batch * k * n, 0.5f);
             HostProgram program = libraryProgram(
-                CommandKind::Matmul,
+                MatmulCommand(),
                 f32(transposeLhs ? std::vector<int64_t>{batch, k, m}
                                  : std::vector<int64_t>{batch, m, k}),
                 f32(transposeRhs ? std::vector<int64_t>{batch, n, k}
                                  : std::vector<int64_t>{batch, k, n}),
                 f32({batch, m, n}));
-            program.commands[0].matmul = {
+            program.commands[0].get<MatmulCommand>().spec = {
                 batch, m, n, k, transposeLhs, transposeRhs, hloxKernel};
             Status status;
             auto executable = Executable::create(program, nullptr, status);
@@ -128,17 +128,17 @@ TEST(MatmulTest, AgreesWithLoops) {
 }
 
 TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
-  HostProgram program = libraryProgram(CommandKind::Matmul, f32({4, 5}),
-                                       f32({5, 6}), f32({4, 6}));
-  program.commands[0].matmul = {1, 4, 6, 6, false, false};
+  HostProgram program =
+      libraryProgram(MatmulCommand(), f32({4, 5}), f32({5, 6}), f32({4, 6}));
+  program.commands[0].get<MatmulCommand>().spec = {1, 4, 6, 6, false, false};
   Status status;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("matmul of 1 x 4x6 by 6x6"),
             std::string::npos)
       << status.message();
   BufferType f64 = {{4, 5}, 8, "f64"};
-  program = libraryProgram(CommandKind::Matmul, f64, f32({5, 6}), f32({4, 6}));
-  program.commands[0].matmul = {1, 4, 6, 5, false, false};
+  program = libraryProgram(MatmulCommand(), f64, f32({5, 6}), f32({4, 6}));
+  program.commands[0].get<MatmulCommand>().spec = {1, 4, 6, 5, false, false};
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("the library computes on f32"),
             std::string::npos)
@@ -237,8 +237,8 @@ std::unique_ptr<Executable> convolutionExecutable(const ConvolutionSpec &s,
   if (s.addend)
     operands.push_back(f32(resultShape(s)));
   HostProgram program =
-      libraryProgram(CommandKind::Convolution, operands, f32(resultShape(s)));
-  program.commands[0].convolution = s;
+      libraryProgram(ConvolutionCommand(), operands, f32(resultShape(s)));
+  program.commands[0].get<ConvolutionCommand>().spec = s;
   return Executable::create(program, nullptr, status);
 }
 
@@ -492,20 +492,18 @@ TEST(ConvolutionTest, RejectsInconsistentEpilogues) {
   spec.height = spec.width = spec.outHeight = spec.outWidth = 4;
   spec.outChannels = 2;
   spec.bias = true;
-  HostProgram program = libraryProgram(
-      CommandKind::Convolution, f32({1, 1, 4, 4}), f32({2, 1, 1, 1}),
-      f32({1, 2, 4, 4}));
-  program.commands[0].convolution = spec;
+  HostProgram program = libraryProgram(ConvolutionCommand(), f32({1, 1, 4, 4}),
+                                       f32({2, 1, 1, 1}), f32({1, 2, 4, 4}));
+  program.commands[0].get<ConvolutionCommand>().spec = spec;
   Status status;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("epilogue operands"), std::string::npos)
       << status.message();
-  program = libraryProgram(CommandKind::Convolution,
-                           std::vector<BufferType>{f32({1, 1, 4, 4}),
-                                                   f32({2, 1, 1, 1}),
-                                                   f32({3})},
-                           f32({1, 2, 4, 4}));
-  program.commands[0].convolution = spec;
+  program = libraryProgram(
+      ConvolutionCommand(),
+      std::vector<BufferType>{f32({1, 1, 4, 4}), f32({2, 1, 1, 1}), f32({3})},
+      f32({1, 2, 4, 4}));
+  program.commands[0].get<ConvolutionCommand>().spec = spec;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("convolution bias of"), std::string::npos)
       << status.message();
@@ -516,10 +514,9 @@ TEST(ConvolutionTest, RejectsInconsistentSpecs) {
   spec.height = spec.width = 5;
   spec.kernelHeight = spec.kernelWidth = 3;
   spec.outHeight = spec.outWidth = 4; // 3 with no padding
-  HostProgram program =
-      libraryProgram(CommandKind::Convolution, f32({1, 1, 5, 5}),
-                     f32({1, 1, 3, 3}), f32({1, 1, 4, 4}));
-  program.commands[0].convolution = spec;
+  HostProgram program = libraryProgram(ConvolutionCommand(), f32({1, 1, 5, 5}),
+                                       f32({1, 1, 3, 3}), f32({1, 1, 4, 4}));
+  program.commands[0].get<ConvolutionCommand>().spec = spec;
   Status status;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("does not follow from its window"),
@@ -578,11 +575,11 @@ TEST(ConvolutionTest, AddsItsShortcut) {
           operands.push_back(f32(kernelShape(shortcut)));
           if (biases)
             operands.push_back(f32({shortcut.outChannels}));
-          HostProgram program = libraryProgram(
-              CommandKind::Convolution, operands, f32(resultShape(main)));
-          program.commands[0].convolution = main;
-          program.commands[0].hasShortcut = true;
-          program.commands[0].shortcut = shortcut;
+          HostProgram program = libraryProgram(ConvolutionCommand(), operands,
+                                               f32(resultShape(main)));
+          program.commands[0].get<ConvolutionCommand>().spec = main;
+          program.commands[0].get<ConvolutionCommand>().hasShortcut = true;
+          program.commands[0].get<ConvolutionCommand>().shortcut = shortcut;
           Status status;
           auto executable = Executable::create(program, nullptr, status);
           ASSERT_TRUE(executable) << what << ": " << status.message();
@@ -625,23 +622,23 @@ TEST(ConvolutionTest, RejectsInconsistentShortcuts) {
   std::vector<BufferType> operands = {
       f32(inputShape(main)), f32(kernelShape(main)), f32(inputShape(shortcut)),
       f32(kernelShape(shortcut))};
-  HostProgram program = libraryProgram(CommandKind::Convolution, operands,
-                                       f32(resultShape(main)));
-  program.commands[0].convolution = main;
-  program.commands[0].hasShortcut = true;
-  program.commands[0].shortcut = shortcut;
-  program.commands[0].shortcut.outWidth = 7;
+  HostProgram program =
+      libraryProgram(ConvolutionCommand(), operands, f32(resultShape(main)));
+  program.commands[0].get<ConvolutionCommand>().spec = main;
+  program.commands[0].get<ConvolutionCommand>().hasShortcut = true;
+  program.commands[0].get<ConvolutionCommand>().shortcut = shortcut;
+  program.commands[0].get<ConvolutionCommand>().shortcut.outWidth = 7;
   Status status;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("not shaped like its own"), std::string::npos)
       << status.message();
-  program.commands[0].shortcut = shortcut;
-  program.commands[0].shortcut.addend = true;
+  program.commands[0].get<ConvolutionCommand>().shortcut = shortcut;
+  program.commands[0].get<ConvolutionCommand>().shortcut.addend = true;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("shortcut with an addend"), std::string::npos)
       << status.message();
-  program.commands[0].shortcut = shortcut;
-  program.commands[0].shortcut.inChannels = 3;
+  program.commands[0].get<ConvolutionCommand>().shortcut = shortcut;
+  program.commands[0].get<ConvolutionCommand>().shortcut.inChannels = 3;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(status.message().find("shortcut: convolution input of"),
             std::string::npos)

@@ -147,7 +147,7 @@ TEST(MaxPoolTest, EndsAConvolution) {
                              outShape = {batch, pooledSize, pooledSize, 20};
         HostProgram program;
         Command command;
-        command.kind = CommandKind::Convolution;
+        command.op = ConvolutionCommand{s, false, {}};
         command.location = "f.mlir:2:8";
         std::vector<BufferType> operands = {f32(inShape), f32(kernelShape),
                                             f32({20})};
@@ -159,7 +159,6 @@ TEST(MaxPoolTest, EndsAConvolution) {
         }
         program.values.push_back({f32(outShape), ValueKind::Result, 0, 0});
         command.values.push_back(3);
-        command.convolution = s;
         program.commands.push_back(command);
         program.results = {3};
         Status status;

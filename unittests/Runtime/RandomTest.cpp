@@ -45,11 +45,7 @@ struct RngProgram {
     ids.push_back(add({result, ValueKind::Result,
                        static_cast<int64_t>(program.results.size()), 0}));
     program.results.push_back(ids.back());
-    Command command;
-    command.kind = CommandKind::Rng;
-    command.values = ids;
-    command.rng = spec;
-    program.commands.push_back(command);
+    program.commands.push_back(Command(RngCommand{spec}, ids));
   }
 };
 

@@ -34,7 +34,7 @@ FailureOr<runtime::AotProgram> hlox::cpu::makeAheadOfTimeProgram(
     StringRef entry, const CompiledProgram &program,
     const CompileOptions &options, std::string &error) {
   for (const runtime::Command &command : program.program.commands)
-    if (command.kind == runtime::CommandKind::HostCall) {
+    if (command.is<runtime::HostCallCommand>()) {
       error = "cannot compile ahead of time: the program holds test "
               "assertions (check ops), which run on the compiler's evaluator";
       return failure();

@@ -84,17 +84,17 @@ TEST_F(AsyncCollectivesTest, WaitsBeforeTheFirstReader) {
   runtime::HostProgram program = compile(kOverlap, /*async=*/true);
   auto start = std::find_if(program.commands.begin(), program.commands.end(),
                             [](const runtime::Command &c) {
-                              return c.kind == CommandKind::Collective;
+                              return c.is<runtime::CollectiveCommand>();
                             });
   ASSERT_NE(start, program.commands.end());
-  EXPECT_TRUE(start->collective.async);
+  EXPECT_TRUE(start->get<runtime::CollectiveCommand>().spec.async);
   auto index = static_cast<int64_t>(start - program.commands.begin());
   int64_t sum = start->values.back();
   // The next command that names the sum is its Wait, then its reader.
   int64_t wait = firstUse(program, sum, index + 1);
   ASSERT_GE(wait, 0);
-  EXPECT_EQ(program.commands[wait].kind, CommandKind::Wait);
-  EXPECT_EQ(program.commands[wait].targets, std::vector<int64_t>{index});
+  ASSERT_TRUE(program.commands[wait].is<runtime::WaitCommand>());
+  EXPECT_EQ(program.commands[wait].get<runtime::WaitCommand>().start, index);
   EXPECT_EQ(program.commands[wait].values, start->values);
   EXPECT_EQ(firstUse(program, sum, wait + 1), wait + 1);
   // The product lies in between.
@@ -115,9 +115,9 @@ TEST_F(AsyncCollectivesTest, WaitsBeforeTheFirstReader) {
 
   runtime::HostProgram sync = compile(kOverlap, /*async=*/false);
   for (const runtime::Command &command : sync.commands) {
-    EXPECT_NE(command.kind, CommandKind::Wait);
-    if (command.kind == CommandKind::Collective)
-      EXPECT_FALSE(command.collective.async);
+    EXPECT_FALSE(command.is<runtime::WaitCommand>());
+    if (const auto *collective = command.getIf<runtime::CollectiveCommand>())
+      EXPECT_FALSE(collective->spec.async);
   }
 }
 
@@ -179,9 +179,9 @@ TEST_F(AsyncCollectivesTest, RunsInPlaceWhatNothingOverlaps) {
   runtime::HostProgram program = compile(kNothingToOverlap, /*async=*/true);
   int64_t collectives = 0;
   for (const runtime::Command &command : program.commands) {
-    EXPECT_NE(command.kind, CommandKind::Wait);
-    if (command.kind == CommandKind::Collective) {
-      EXPECT_FALSE(command.collective.async);
+    EXPECT_FALSE(command.is<runtime::WaitCommand>());
+    if (const auto *collective = command.getIf<runtime::CollectiveCommand>()) {
+      EXPECT_FALSE(collective->spec.async);
       ++collectives;
     }
   }
@@ -195,9 +195,9 @@ int64_t checkWaits(const runtime::HostProgram &program) {
   std::vector<int64_t> open;
   int64_t starts = 0;
   for (auto [i, command] : llvm::enumerate(program.commands)) {
-    switch (command.kind) {
+    switch (command.getKind()) {
     case CommandKind::Collective:
-      if (command.collective.async) {
+      if (command.get<runtime::CollectiveCommand>().spec.async) {
         open.push_back(i);
         ++starts;
       } else {
@@ -207,7 +207,7 @@ int64_t checkWaits(const runtime::HostProgram &program) {
       }
       break;
     case CommandKind::Wait: {
-      auto it = llvm::find(open, command.targets[0]);
+      auto it = llvm::find(open, command.get<runtime::WaitCommand>().start);
       EXPECT_NE(it, open.end()) << "command " << i;
       if (it != open.end())
         open.erase(it);

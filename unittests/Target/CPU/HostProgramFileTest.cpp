@@ -86,9 +86,10 @@ TEST_P(HostProgramFileTest, RoundTripsAndRuns) {
   // The program read back computes the original's results, bit for bit
   // (the programs hold no check ops, which would call back into the
   // compiler).
-  ASSERT_FALSE(llvm::any_of(program.commands, [](const auto &command) {
-    return command.kind == runtime::CommandKind::HostCall;
-  }));
+  ASSERT_FALSE(
+      llvm::any_of(program.commands, [](const runtime::Command &command) {
+        return command.is<runtime::HostCallCommand>();
+      }));
   auto original =
       runtime::Executable::create(program, (*compiled)->kernels, status);
   ASSERT_TRUE(original) << status.message();

@@ -40,7 +40,22 @@ struct BufferType {
   }
 };
 
-/// Owned, aligned host memory of one BufferType. Not copyable; share it
+/// Whose memory a buffer is in: a device's (its kind, as host programs
+/// name it, and its ordinal: "cpu:1"), or the host's ("host:0", memory no
+/// device allocated, such as a caller's array).
+struct BufferPlacement {
+  std::string kind = "host";
+  int64_t ordinal = 0;
+
+  bool operator==(const BufferPlacement &other) const {
+    return kind == other.kind && ordinal == other.ordinal;
+  }
+  /// "cpu:1".
+  std::string str() const { return kind + ":" + std::to_string(ordinal); }
+};
+
+/// Owned, aligned memory of one BufferType, in the host's memory or a
+/// device's (getPlacement). Not copyable; share it
 /// through std::shared_ptr. Reads and writes are not synchronized: the
 /// Executable that writes a buffer is its only user while it runs.
 ///
@@ -56,7 +71,8 @@ public:
   explicit Buffer(BufferType type);
   /// A buffer on `storage` (aligned, at least getByteSize() bytes), which
   /// `release` takes back when the buffer dies.
-  Buffer(BufferType type, void *storage, std::function<void(void *)> release);
+  Buffer(BufferType type, void *storage, std::function<void(void *)> release,
+         BufferPlacement placement = {});
   ~Buffer();
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
@@ -65,6 +81,8 @@ public:
   void *data() { return storage; }
   const void *data() const { return storage; }
   int64_t getByteSize() const { return type.getByteSize(); }
+  /// The device that owns the memory (Device::allocate), or the host.
+  const BufferPlacement &getPlacement() const { return placement; }
 
   /// Promises that the contents no longer change (see above).
   void setImmutable() { immutable = true; }
@@ -82,6 +100,7 @@ private:
   void *storage = nullptr;
   uint64_t id = 0;
   bool immutable = false;
+  BufferPlacement placement;
   /// Where the storage goes when the buffer dies (freeAligned when empty).
   std::function<void(void *)> release;
 };

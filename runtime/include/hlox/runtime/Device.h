@@ -14,14 +14,26 @@
 
 namespace hlox::runtime {
 
-/// A device: where buffers live and dispatches run. Thread-safe.
+/// A device: where buffers live and a program's commands run (dispatches
+/// of kernels, copies; the library calls take its threads). Thread-safe.
 class Device {
 public:
   virtual ~Device() = default;
+  /// The kind of device, as host programs name it (HostProgram::devices):
+  /// "cpu".
+  virtual std::string getKind() const = 0;
+  /// Its number among the devices of its kind that a client or a parallel
+  /// run made.
+  virtual int64_t getOrdinal() const = 0;
   /// "cpu:0".
-  virtual std::string getName() const = 0;
-  /// A new buffer of `type` in the device's memory, or null when the memory
-  /// is exhausted. The contents are undefined.
+  std::string getName() const {
+    return getKind() + ":" + std::to_string(getOrdinal());
+  }
+  /// Whether its commands read and write memory of `placement` where it
+  /// lies (a CPU reads the host's memory and every CPU device's).
+  virtual bool canAccess(const BufferPlacement &placement) const = 0;
+  /// A new buffer of `type` in the device's memory (placed on it), or null
+  /// when the memory is exhausted. The contents are undefined.
   virtual std::shared_ptr<Buffer> allocate(const BufferType &type) = 0;
   /// Runs fn(begin, end) over chunks of [0, count) workgroups, in parallel
   /// where the device can; returns when every workgroup ran. With `count`
@@ -30,32 +42,42 @@ public:
   /// that they may wait for one another (a GemmTeam's members do).
   virtual void dispatch(int64_t count, int64_t minPerChunk,
                         const std::function<void(int64_t, int64_t)> &fn) = 0;
+  /// Copies `bytes` bytes from `source` to `target`, both in memory it
+  /// can access; the two may overlap. Returns when the copy is done.
+  virtual void copy(void *target, const void *source, size_t bytes) = 0;
   /// How many threads run a dispatch's chunks at most (library calls that
   /// parallelize themselves use as many).
   virtual unsigned getNumThreads() const = 0;
 };
 
-/// The host CPU: buffers in host memory, workgroups on a thread pool. A
-/// buffer's memory returns to the device's MemoryPool when the buffer dies
-/// (even after the device), so that the results of repeated runs reuse
-/// mapped pages.
+/// The host CPU, or a share of its threads: buffers in host memory,
+/// workgroups on a thread pool of its own. A buffer's memory returns to
+/// the device's MemoryPool when the buffer dies (even after the device), so
+/// that the results of repeated runs reuse mapped pages.
 class CpuDevice final : public Device {
 public:
   /// The released memory a device keeps for reuse by default.
   static constexpr size_t kDefaultCachedBytes = size_t(1) << 30;
 
   /// `numThreads` threads in all (0: one per hardware thread), and at most
-  /// `maxCachedBytes` of released buffer memory kept for reuse.
+  /// `maxCachedBytes` of released buffer memory kept for reuse; "cpu:N"
+  /// for `ordinal` N.
   explicit CpuDevice(unsigned numThreads = 0,
-                     size_t maxCachedBytes = kDefaultCachedBytes)
-      : pool(numThreads),
-        memory(std::make_shared<MemoryPool>(maxCachedBytes)) {}
-  std::string getName() const override { return "cpu:0"; }
+                     size_t maxCachedBytes = kDefaultCachedBytes,
+                     int64_t ordinal = 0)
+      : pool(numThreads), memory(std::make_shared<MemoryPool>(maxCachedBytes)),
+        ordinal(ordinal) {}
+  std::string getKind() const override { return "cpu"; }
+  int64_t getOrdinal() const override { return ordinal; }
+  bool canAccess(const BufferPlacement &placement) const override {
+    return placement.kind == "cpu" || placement.kind == "host";
+  }
   std::shared_ptr<Buffer> allocate(const BufferType &type) override;
   void dispatch(int64_t count, int64_t minPerChunk,
                 const std::function<void(int64_t, int64_t)> &fn) override {
     pool.parallelFor(count, minPerChunk, fn);
   }
+  void copy(void *target, const void *source, size_t bytes) override;
   unsigned getNumThreads() const override { return pool.getNumThreads(); }
 
   /// The memory its buffers come from.
@@ -64,6 +86,7 @@ public:
 private:
   ThreadPool pool;
   std::shared_ptr<MemoryPool> memory;
+  int64_t ordinal;
 };
 
 } // namespace hlox::runtime

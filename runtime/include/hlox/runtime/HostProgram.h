@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 namespace hlox::runtime {
@@ -41,48 +43,19 @@ struct ValueInfo {
   int64_t offset = 0;
 };
 
+/// What a command does; each kind has its struct (DispatchCommand,
+/// CopyCommand, ...), which says what it does with the command's values.
 enum class CommandKind {
-  /// Runs kernel `kernel` over `workgroups` workgroups with `values` as its
-  /// bindings (inputs, then outputs).
   Dispatch,
-  /// Copies values[0] into values[1] (same byte size).
   Copy,
-  /// Calls the host function `callee` (given at execution) on `values`; the
-  /// last `numResults` of them are its results, which it writes.
   HostCall,
-  /// Runs the handler of custom-call target `target` (hlox/ffi/Registry.h)
-  /// with `attributes`: the first values are its operands, the last
-  /// `numResults` its results, which it writes.
   CustomCall,
-  /// Continues at command `targets[0]` (the command count ends the run).
   Jump,
-  /// Reads the signed integer of `scalarBytes` bytes (1, 4 or 8) at byte
-  /// `offset` of values[0] and continues at `targets[v]` when
-  /// 0 <= v < targets.size() - 1, else at `targets.back()`. An i1 condition
-  /// branches with targets {if false, if true}.
   Branch,
-  /// Fills values[2] with elements drawn as `rng` says from the run's
-  /// random engine (see Random.h), with parameters values[0] and values[1]
-  /// (one element each, of values[2]'s element type).
   Rng,
-  /// Computes values.back() = values[0] x values[1], a batched f32 matrix
-  /// product described by `matmul`, with the device's library (Matmul.h);
-  /// with `matmul.epilogue`, the values in between are the epilogue's
-  /// operands.
   Matmul,
-  /// Computes values[2], the 2-d convolution of values[0] by the kernel
-  /// values[1] that `convolution` describes, with the device's library
-  /// (Convolution.h).
   Convolution,
-  /// Moves values[0] (when the collective has an operand) between the
-  /// processes of a parallel run into values.back(), as `collective` says
-  /// (Communicator.h). With `collective.async`, the command only starts
-  /// the collective, on the run's collective thread, behind the collectives
-  /// started before it; the run goes on, and a Wait completes it.
   Collective,
-  /// Waits for the asynchronous Collective command `targets[0]`, started
-  /// since the last Wait for it, to finish. Its values are that command's,
-  /// which stay live (and untouched by the commands in between) until it.
   Wait,
 };
 
@@ -237,48 +210,147 @@ struct MatmulSpec {
   bool epilogue = false;
 };
 
-struct Command {
-  CommandKind kind = CommandKind::Dispatch;
+/// Dispatch: runs kernel `kernel` over `workgroups` workgroups with the
+/// command's values as its bindings (inputs, then outputs).
+struct DispatchCommand {
   int64_t kernel = 0;
-  std::vector<int64_t> values;
-  /// Dispatch: the workgroup count, and the fewest workgroups worth a chunk
-  /// of their own on another thread.
   int64_t workgroups = 1;
+  /// The fewest workgroups worth a chunk of their own on another thread.
   int64_t minPerChunk = 1;
+};
+
+/// Copy: values[0] into values[1] (same byte size).
+struct CopyCommand {};
+
+/// HostCall: the host function `callee` (given at execution) on the
+/// command's values, the last `numResults` of which are its results.
+struct HostCallCommand {
   int64_t callee = 0;
   int64_t numResults = 0;
-  /// CustomCall: the target's name and the attributes its handler
-  /// receives.
+};
+
+/// CustomCall: the handler of custom-call target `target`
+/// (hlox/ffi/Registry.h) with `attributes`; the command's first values are
+/// its operands, the last `numResults` its results.
+struct CustomCallCommand {
   std::string target;
   std::shared_ptr<const ffi::AttributeMap> attributes;
-  /// CustomCall: the minor-to-major layout the handler takes each value in
-  /// (one per value, operands then results; empty: row-major), or none.
+  /// The minor-to-major layout the handler takes each value in (one per
+  /// value, operands then results; empty: row-major), or none.
   std::vector<std::vector<int64_t>> layouts;
-  /// Jump and Branch: command indices.
+  int64_t numResults = 0;
+};
+
+/// Jump: continues at command `target` (the command count ends the run).
+struct JumpCommand {
+  int64_t target = 0;
+};
+
+/// Branch: reads the signed integer of `scalarBytes` bytes (1, 4 or 8) at
+/// byte `offset` of values[0] and continues at `targets[v]` when
+/// 0 <= v < targets.size() - 1, else at `targets.back()`. An i1 condition
+/// branches with targets {if false, if true}.
+struct BranchCommand {
   std::vector<int64_t> targets;
-  /// Branch: where its scalar lies in values[0].
   int64_t offset = 0;
   int64_t scalarBytes = 1;
-  /// Rng: what it draws.
-  RngSpec rng;
-  /// Matmul: its sizes and operand layouts.
-  MatmulSpec matmul;
-  /// Convolution: its sizes, window and layout.
-  ConvolutionSpec convolution;
-  /// Convolution: a second convolution (a residual block's shortcut) whose
-  /// result is the addend, when `hasShortcut`: its input, kernel and bias
-  /// when it has one follow the first convolution's operands among the
-  /// values, and `convolution.addend` is false. The two run image by image,
-  /// each image's shortcut result added while it is in cache.
+};
+
+/// Rng: fills values[2] with elements drawn as `spec` says from the run's
+/// random engine, with parameters values[0] and values[1] (one element
+/// each, of values[2]'s element type).
+struct RngCommand {
+  RngSpec spec;
+};
+
+/// Matmul: values.back() = values[0] x values[1] with the device's library
+/// (Matmul.h); with `spec.epilogue`, the values in between are the
+/// epilogue's operands and `epilogueKernel` the kernel that applies it.
+struct MatmulCommand {
+  MatmulSpec spec;
+  int64_t epilogueKernel = 0;
+};
+
+/// Convolution: values[2] (the last value) is the convolution of values[0]
+/// by values[1] that `spec` describes. With `hasShortcut`, a second
+/// convolution (a residual block's shortcut) whose result is the addend:
+/// its input, kernel and bias when it has one follow the first
+/// convolution's operands among the values, and `spec.addend` is false.
+/// The two run image by image, each image's shortcut result added while
+/// it is in cache.
+struct ConvolutionCommand {
+  ConvolutionSpec spec;
   bool hasShortcut = false;
   ConvolutionSpec shortcut;
-  /// Collective: what it moves, where.
-  CollectiveSpec collective;
+};
+
+/// Collective: moves values[0] (when the collective has an operand)
+/// between the processes of a parallel run into values.back(), as `spec`
+/// says (Communicator.h). With `spec.async`, the command only starts the
+/// collective, on the run's collective thread, behind the collectives
+/// started before it; the run goes on, and a Wait completes it.
+struct CollectiveCommand {
+  CollectiveSpec spec;
+};
+
+/// Wait: waits for the asynchronous Collective command `start`, started
+/// since the last Wait for it, to finish. Its values are that command's,
+/// which stay live (and untouched by the commands in between) until it.
+struct WaitCommand {
+  int64_t start = 0;
+};
+
+/// What a command does: one struct per kind, in CommandKind's order.
+using CommandOp = std::variant<DispatchCommand, CopyCommand, HostCallCommand,
+                               CustomCallCommand, JumpCommand, BranchCommand,
+                               RngCommand, MatmulCommand, ConvolutionCommand,
+                               CollectiveCommand, WaitCommand>;
+
+/// One step of a host program: what it does, the values it reads and
+/// writes, and the device that runs it.
+struct Command {
+  Command() = default;
+  template <typename Op>
+  Command(Op op, std::vector<int64_t> values, std::string location = {})
+      : op(std::move(op)), values(std::move(values)),
+        location(std::move(location)) {}
+
+  CommandKind getKind() const { return static_cast<CommandKind>(op.index()); }
+  template <typename Op> bool is() const {
+    return std::holds_alternative<Op>(op);
+  }
+  /// The command's struct, which must be of kind Op.
+  template <typename Op> Op &get() { return std::get<Op>(op); }
+  template <typename Op> const Op &get() const { return std::get<Op>(op); }
+  /// The command's struct when it is of kind Op, else null.
+  template <typename Op> Op *getIf() { return std::get_if<Op>(&op); }
+  template <typename Op> const Op *getIf() const {
+    return std::get_if<Op>(&op);
+  }
+
+  CommandOp op;
+  /// The values (ValueInfo indices) the command reads and writes, in the
+  /// order its kind gives them.
+  std::vector<int64_t> values;
+  /// The device that runs it: an index into HostProgram::devices.
+  int64_t device = 0;
   /// Where the command comes from in the source program, for messages.
   std::string location;
 };
 
+static_assert(
+    std::is_same_v<std::variant_alternative_t<
+                       static_cast<size_t>(CommandKind::Wait), CommandOp>,
+                   WaitCommand> &&
+        std::variant_size_v<CommandOp> ==
+            static_cast<size_t>(CommandKind::Wait) + 1,
+    "CommandOp lists one struct per CommandKind, in its order");
+
 struct HostProgram {
+  /// The kinds of device the program's commands run on ("cpu"), which
+  /// Command::device indexes. Executable::execute runs a program of one
+  /// device, on a Device of that kind.
+  std::vector<std::string> devices = {"cpu"};
   std::vector<ValueInfo> values;
   std::vector<std::vector<uint8_t>> constants;
   std::vector<Command> commands;
