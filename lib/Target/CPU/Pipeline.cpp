@@ -151,6 +151,11 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          // A row group's rows allocate once per kernel call, not per row.
          "func.func(buffer-loop-hoisting,hlox-cpu-scratch-to-stack),"
          "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+         // The deallocation of buffers that may alias (a branch that yields
+         // a slice of an operand or a new buffer) calls a helper on
+         // dynamically sized memrefs, which the bare-pointer calling
+         // convention cannot pass: inlined into the kernel, and erased.
+         "inline{default-pipeline=},"
          "hlox-cpu-stream-stores," +
          std::string(options.vectorize ? "hlox-cpu-copies-to-loops,"
                                        : "hlox-cpu-copies-to-loops{vectorize="
