@@ -137,11 +137,15 @@ LogicalResult Propagation::readWritten(Value value,
       sdy::ShardingView::get(attr, mesh, [&] { return emitError(loc); });
   if (failed(view))
     return failure();
-  if (!view->dividesEvenly(type, mesh))
-    return emitError(loc) << "sharding " << view->toString(mesh) << " of a "
-                          << type
-                          << " value does not divide its dimensions evenly "
-                             "(the partitioner does not pad)";
+  if (!view->dividesEvenly(type, mesh)) {
+    sdy::ShardingView even = view->getEvenPart(type, mesh);
+    emitWarning(loc) << "sharding " << view->toString(mesh) << " of a " << type
+                     << " value does not divide its dimensions evenly: it is "
+                        "split "
+                     << even.toString(mesh)
+                     << " instead (the partitioner does not pad)";
+    *view = std::move(even);
+  }
   shardings[value] = std::move(*view);
   fixed.insert(value);
   return success();
@@ -289,8 +293,20 @@ void Propagation::write() {
       function.setArgAttr(arg.getArgNumber(), kSdyShardingAttrName, attr);
   for (Operation *opPtr : ops) {
     Operation &op = *opPtr;
-    if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp>(op) ||
-        op.getNumResults() == 0)
+    if (isa<sdy::ShardingConstraintOp, sdy::ReshardOp>(op)) {
+      // Written, and fixed; cut where it does not divide (readWritten).
+      Value result = op.getResult(0);
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      sdy::TensorShardingAttr written = getWrittenSharding(result);
+      if (!type || !written)
+        continue;
+      FailureOr<sdy::ShardingView> view = sdy::ShardingView::get(
+          written, mesh, [&] { return emitError(op.getLoc()); });
+      if (succeeded(view) && !view->dividesEvenly(type, mesh))
+        op.setAttr("sharding", attrOf(result));
+      continue;
+    }
+    if (op.getNumResults() == 0)
       continue;
     SmallVector<sdy::TensorShardingAttr> attrs;
     bool any = false;
@@ -377,8 +393,29 @@ LogicalResult Propagation::run() {
         if (!fixed.contains(operand))
           if (failed(readWritten(operand, attr, manual.getLoc())))
             return failure();
-  // A result's sharding asks for it from the value returned.
+  // A result's sharding asks for it from the value returned; one that
+  // does not divide its result evenly is cut to what does.
   Operation *terminator = body.getTerminator();
+  for (auto [i, value] : llvm::enumerate(terminator->getOperands())) {
+    sdy::TensorShardingAttr attr = getResultSharding(function, i);
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!attr || !type)
+      continue;
+    FailureOr<sdy::ShardingView> view = sdy::ShardingView::get(
+        attr, mesh, [&] { return emitError(function.getLoc()); });
+    if (failed(view))
+      return failure();
+    if (view->dividesEvenly(type, mesh))
+      continue;
+    sdy::ShardingView even = view->getEvenPart(type, mesh);
+    emitWarning(function.getLoc())
+        << "sharding " << view->toString(mesh) << " of result " << i << " (a "
+        << type << " value) does not divide its dimensions evenly: it is split "
+        << even.toString(mesh) << " instead (the partitioner does not pad)";
+    function.setResultAttr(
+        i, kSdyShardingAttrName,
+        even.getAttr(function.getContext(), meshOrRef, mesh));
+  }
   for (auto [i, value] : llvm::enumerate(terminator->getOperands()))
     if (!fixed.contains(value))
       if (failed(readWritten(value, getResultSharding(function, i),

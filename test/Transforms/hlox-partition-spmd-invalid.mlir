@@ -1,14 +1,5 @@
 // RUN: hlox-opt --split-input-file --hlox-propagate-shardings --hlox-partition-spmd --verify-diagnostics %s
 
-sdy.mesh @mesh = <["x"=2]>
-// The partitioner does not pad: a split must divide the dimension.
-// expected-error @+1 {{sharding [{"x"}] of a 'tensor<3xf32>' value does not divide its dimensions evenly (the partitioner does not pad)}}
-func.func @uneven(%arg0: tensor<3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<3xf32> {
-  return %arg0 : tensor<3xf32>
-}
-
-// -----
-
 sdy.mesh @a = <["x"=2]>
 sdy.mesh @b = <["y"=4]>
 func.func @two_meshes(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@a, [{"x"}]>}) -> tensor<8xf32> {

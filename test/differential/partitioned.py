@@ -10,7 +10,10 @@ a mesh, three ways per program (a seeded choice for each tensor):
   divides, or whole where none does;
 - `4`: the mesh `["x"=2, "y"=2]`, each axis on a dimension it divides (both
   on one dimension that 4 divides, or apart);
-- `4p`: the same mesh, only `"y"` used: partially replicated tensors.
+- `4p`: the same mesh, only `"y"` used: partially replicated tensors;
+- `4u`: the same mesh, each axis on a dimension it does not divide where
+  there is one (the partitioner keeps the axes that divide, and the rest of
+  the dimension whole).
 
 Each sharded program runs through `hlox-run`, partitioned (one process per
 device of the mesh, in this process), and the program without shardings runs
@@ -39,16 +42,19 @@ import tool_server  # noqa: E402
 
 MESHES = {"2": ('["x"=2]', [("x", 2)]),
           "4": ('["x"=2, "y"=2]', [("x", 2), ("y", 2)]),
-          "4p": ('["x"=2, "y"=2]', [("y", 2)])}
+          "4p": ('["x"=2, "y"=2]', [("y", 2)]),
+          "4u": ('["x"=2, "y"=2]', [("x", 2), ("y", 2)])}
+UNEVEN = {"4u"}
 
 
-def choose_sharding(rng, shape, axes):
+def choose_sharding(rng, shape, axes, uneven=False):
     """Per dimension, the axes splitting it: each axis on a random dimension
-    its size divides (after the axes already there), or on none."""
+    its size divides (after the axes already there), or on none; `uneven`:
+    on a random dimension it does not divide, where there is one."""
     dims = [[] for _ in shape]
     for name, size in axes:
         choices = [d for d, extent in enumerate(shape)
-                   if extent % (size * 2 ** len(dims[d])) == 0]
+                   if (extent % (size * 2 ** len(dims[d])) == 0) != uneven]
         choice = rng.choice(choices + [None])
         if choice is not None:
             dims[choice].append(name)
@@ -62,15 +68,16 @@ def sharding_text(dims):
 
 def sharded_program(case, variant, rng):
     mesh, axes = MESHES[variant]
+    uneven = variant in UNEVEN
     params = []
     for i, (shape, element, _) in enumerate(case.args):
-        dims = choose_sharding(rng, shape, axes)
+        dims = choose_sharding(rng, shape, axes, uneven)
         params.append(f"%a{i}: {differential.tensor(shape, element)} "
                       f"{{sdy.sharding = #sdy.sharding<@mesh, "
                       f"{sharding_text(dims)}>}}")
     rets = []
     for shape, element in case.results:
-        dims = choose_sharding(rng, shape, axes)
+        dims = choose_sharding(rng, shape, axes, uneven)
         rets.append(f"{differential.tensor(shape, element)} "
                     f"{{sdy.sharding = #sdy.sharding<@mesh, "
                     f"{sharding_text(dims)}>}}")

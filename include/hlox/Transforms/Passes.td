@@ -869,9 +869,12 @@ def HloxPropagateShardings : Pass<"hlox-propagate-shardings", "::mlir::ModuleOp"
     on dimensions that have none. Rounds of a forward then a backward walk
     repeat until nothing changes. The result is written back as
     `sdy.sharding` on arguments, results and ops (replicated where nothing
-    reached). A written sharding that does not divide its dimension evenly
-    is an error (the partitioner does not pad), as are sub-axes and two
-    meshes in one function.
+    reached). The partitioner does not pad: a written sharding that does not
+    divide a dimension evenly keeps, on that dimension, the longest run of
+    its major axes whose sizes' product divides it (a warning says so: a
+    dimension of 6 split by the axes x then y of a 2x2 mesh keeps x alone,
+    one of 3 stays whole). Sub-axes and two meshes in one function are
+    errors.
   }];
   let dependentDialects = ["::hlox::sdy::SdyDialect"];
 }

@@ -153,6 +153,23 @@ bool ShardingView::dividesEvenly(RankedTensorType type,
   return true;
 }
 
+ShardingView ShardingView::getEvenPart(RankedTensorType type,
+                                       const MeshView &mesh) const {
+  ShardingView even = *this;
+  for (auto [size, axes] : llvm::zip_equal(type.getShape(), even.dims)) {
+    int64_t product = 1;
+    size_t kept = 0;
+    for (int64_t axis : axes) {
+      product *= mesh.sizes[axis];
+      if (ShapedType::isDynamic(size) || size % product != 0)
+        break;
+      ++kept;
+    }
+    axes.resize(kept);
+  }
+  return even;
+}
+
 std::string ShardingView::toString(const MeshView &mesh) const {
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -91,6 +91,11 @@ struct ShardingView {
                                       const MeshView &mesh) const;
   /// Whether each sharded dimension of `type` divides evenly.
   bool dividesEvenly(mlir::RankedTensorType type, const MeshView &mesh) const;
+  /// The sharding that splits each dimension of `type` by the longest
+  /// major-to-minor run of its axes whose sizes' product divides it (none
+  /// for a dynamic dimension): this one where it divides evenly.
+  ShardingView getEvenPart(mlir::RankedTensorType type,
+                           const MeshView &mesh) const;
   std::string toString(const MeshView &mesh) const;
 };
 
