@@ -61,6 +61,15 @@ try:
             config.available_features.add("avx512")
 except OSError:
     pass
+# `ptxas`: the CUDA toolkit's PTX assembler is there (as hlox-compile
+# --target=cuda finds it), so that the PTX hlox makes is validated.
+import shutil
+if (os.environ.get("HLOX_PTXAS")
+        or os.access(os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                                  "bin", "ptxas"), os.X_OK)
+        or os.access("/usr/local/cuda/bin/ptxas", os.X_OK)
+        or shutil.which("ptxas")):
+    config.available_features.add("ptxas")
 # %expect-exit CODE CMD: CMD must exit with exactly CODE.
 config.substitutions.append(
     ("%expect-exit", f"{sys.executable} "

@@ -34,6 +34,7 @@
 #include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Target/CPU/TargetMachine.h"
+#include "hlox/Target/CUDA/Compiler.h"
 #include "hlox/Transforms/Specialize.h"
 #include "hlox/api/Api.h"
 #include "hlox/api/CompilerOptions.h"
@@ -45,7 +46,9 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -84,10 +87,81 @@ cl::opt<bool> listRuntimeSymbols(
     "list-runtime-symbols",
     cl::desc("Print the functions the runtime gives compiled kernels and "
              "exit"));
+cl::opt<std::string>
+    target("target",
+           cl::desc("The target: cpu (the default), or cuda: each dispatch "
+                    "as PTX (printed, or with -o DIR one DIR/NAME.ptx per "
+                    "dispatch)"),
+           cl::init("cpu"));
+cl::opt<std::string> cudaArch("cuda-arch",
+                              cl::desc("--target=cuda: the GPU architecture "
+                                       "(sm_70, sm_75, sm_80, sm_86, sm_89, "
+                                       "sm_90)"),
+                              cl::init("sm_90"));
+cl::opt<bool> validatePtx(
+    "validate-ptx",
+    cl::desc("--target=cuda: assemble each kernel's PTX with ptxas, found as "
+             "$HLOX_PTXAS, in $CUDA_HOME/bin, /usr/local/cuda/bin or on the "
+             "PATH (on by default; without a ptxas, a warning)"),
+    cl::init(true));
 cl::opt<std::string> dumpIr("dump-ir",
                             cl::desc("Also write the module after each phase "
                                      "into this folder"));
 } // namespace
+
+/// --target=cuda: the program to the linalg phase, then each dispatch to
+/// PTX, validated by ptxas, printed or written one file per dispatch.
+static int compileForCuda(ModuleOp module, cpu::CompileOptions options) {
+  // The CPU runtime's library calls are the CPU's: the products stay
+  // linalg ops in the dispatches.
+  options.libraryCalls = false;
+  if (failed(partitionProgram(module, options)) ||
+      failed(cpu::lowerToPhase(module, Phase::Linalg, options)))
+    return 1;
+  cuda::CompileOptions cudaOptions;
+  static_cast<hlox::CompileOptions &>(cudaOptions) = options;
+  cudaOptions.arch = cudaArch;
+  FailureOr<std::vector<cuda::KernelPtx>> kernels =
+      cuda::compileToPtx(module, cudaOptions);
+  if (failed(kernels))
+    return 1;
+  std::string ptxas = validatePtx ? cuda::findPtxas() : std::string();
+  if (validatePtx && ptxas.empty())
+    llvm::errs() << "warning: no ptxas ($HLOX_PTXAS, $CUDA_HOME/bin, "
+                    "/usr/local/cuda/bin, PATH): the PTX is not validated\n";
+  for (const cuda::KernelPtx &kernel : *kernels) {
+    std::string error;
+    if (!ptxas.empty() &&
+        !cuda::validateWithPtxas(ptxas, kernel, cudaArch, error)) {
+      llvm::errs() << "error: " << error << "\n";
+      return 1;
+    }
+  }
+  if (outputFile == "-") {
+    for (const cuda::KernelPtx &kernel : *kernels)
+      llvm::outs() << "// @" << kernel.dispatch << ": " << kernel.name << "\n"
+                   << kernel.ptx << "\n";
+    return 0;
+  }
+  if (std::error_code code = llvm::sys::fs::create_directories(outputFile)) {
+    llvm::errs() << "error: cannot create " << outputFile << ": "
+                 << code.message() << "\n";
+    return 1;
+  }
+  for (const cuda::KernelPtx &kernel : *kernels) {
+    SmallString<128> path(outputFile.getValue());
+    llvm::sys::path::append(path, kernel.name + ".ptx");
+    std::string error;
+    auto output = openOutputFile(path, &error);
+    if (!output) {
+      llvm::errs() << "error: " << error << "\n";
+      return 1;
+    }
+    output->os() << kernel.ptx;
+    output->keep();
+  }
+  return 0;
+}
 
 static int compileMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -106,7 +180,18 @@ static int compileMain(int argc, char **argv) {
       llvm::outs() << symbol.name << "\n";
     return 0;
   }
-  if (llvm::StringRef(outputFile).ends_with(".hlox"))
+  if (target != "cpu" && target != "cuda") {
+    llvm::errs() << "error: unknown target '" << target << "' (cpu, cuda)\n";
+    return 1;
+  }
+  if (target == "cuda" && (emitExecutable || emitLLVMIR || emitObject ||
+                           compileTo.getNumOccurrences() > 0)) {
+    llvm::errs() << "error: --target=cuda compiles each dispatch to PTX: no "
+                    "--compile-to, --emit-executable, --emit-llvm-ir or "
+                    "--emit-object\n";
+    return 1;
+  }
+  if (target == "cpu" && llvm::StringRef(outputFile).ends_with(".hlox"))
     emitExecutable = true;
   if (emitExecutable &&
       (emitLLVMIR || emitObject || compileTo.getNumOccurrences() > 0)) {
@@ -202,6 +287,8 @@ static int compileMain(int argc, char **argv) {
     output->keep();
     return 0;
   }
+  if (target == "cuda")
+    return compileForCuda(*module, options);
   // A program sharded over several devices: the program of each device,
   // as the API compiles it.
   if (failed(partitionProgram(*module, options)) ||

@@ -17,6 +17,7 @@
 #include "Serve.h"
 #include "hlox/InitAll.h"
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Target/CUDA/Compiler.h"
 #include "hlox/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -35,6 +36,8 @@ static int optMain(int argc, char **argv) {
   hlox::registerAllPasses();
   hlox::cpu::registerCompilerDialects(registry);
   hlox::cpu::registerCompilerPasses();
+  hlox::cuda::registerCompilerDialects(registry);
+  hlox::cuda::registerCompilerPasses();
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "hlox optimizer driver\n", registry);
   mlir::MlirOptMainConfig config =

@@ -1,0 +1,24 @@
+//===- Passes.h - CUDA target passes ----------------------------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TARGET_CUDA_PASSES_H
+#define HLOX_TARGET_CUDA_PASSES_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/Pass.h"
+
+namespace hlox::cuda {
+
+#define GEN_PASS_DECL
+#include "hlox/Target/CUDA/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "hlox/Target/CUDA/Passes.h.inc"
+
+} // namespace hlox::cuda
+
+#endif // HLOX_TARGET_CUDA_PASSES_H

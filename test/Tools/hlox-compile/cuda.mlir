@@ -1,0 +1,34 @@
+// The CUDA target: each dispatch lowered to GPU kernels and to PTX for one
+// architecture.
+// RUN: hlox-compile %s --target=cuda --validate-ptx=false | FileCheck %s
+// RUN: hlox-compile %s --target=cuda --cuda-arch=sm_80 --validate-ptx=false | FileCheck %s --check-prefix=SM80
+// RUN: rm -rf %t.dir && hlox-compile %s --target=cuda --validate-ptx=false -o %t.dir && ls %t.dir | FileCheck %s --check-prefix=FILES
+
+// Bad requests: a clear error and exit 1.
+// RUN: %expect-exit 1 hlox-compile %s --target=cuda --cuda-arch=sm_20 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: %expect-exit 1 hlox-compile %s --target=cuda --emit-object -o %t.o 2>&1 | FileCheck %s --check-prefix=OBJECT
+// RUN: %expect-exit 1 hlox-compile %s --target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
+
+// The broadcast, multiply and tanh fuse into one dispatch, one kernel: a
+// thread per element, the 256 of a row in a block, parameters bare
+// pointers (the two operands, then the result).
+// CHECK: // @main_dispatch_0: main_dispatch_0_kernel
+// CHECK: .target sm_90
+// CHECK: .visible .entry main_dispatch_0_kernel(
+// CHECK-COUNT-3: .param .u64 .ptr .align 1
+// CHECK-NOT: .param
+// CHECK: .maxntid 1, 256, 1
+// CHECK: %tid.y
+// CHECK: ld.global
+// CHECK: st.global
+// SM80: .target sm_80
+// FILES: main_dispatch_0_kernel.ptx
+// ARCH: error: the CUDA target compiles for sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, not 'sm_20'
+// OBJECT: error: --target=cuda compiles each dispatch to PTX: no --compile-to, --emit-executable, --emit-llvm-ir or --emit-object
+// TARGET: error: unknown target 'tpu' (cpu, cuda)
+func.func @main(%x: tensor<1024x256xf32>, %a: tensor<256xf32>) -> tensor<1024x256xf32> {
+  %b = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<256xf32>) -> tensor<1024x256xf32>
+  %m = stablehlo.multiply %x, %b : tensor<1024x256xf32>
+  %t = stablehlo.tanh %m : tensor<1024x256xf32>
+  return %t : tensor<1024x256xf32>
+}

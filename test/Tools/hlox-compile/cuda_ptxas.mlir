@@ -1,0 +1,33 @@
+// The PTX of programs with reductions, products, control flow and scalar
+// work passes ptxas (the CUDA toolkit's assembler), which hlox-compile runs
+// on each kernel.
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: hlox-compile %hlox_src_root/benchmarks/softmax_f32.mlir --target=cuda -o %t/softmax
+// RUN: hlox-compile %hlox_src_root/benchmarks/gemm_f32_512.mlir --target=cuda -o %t/gemm
+// RUN: hlox-compile %hlox_src_root/examples/mlp.mlir --target=cuda --cuda-arch=sm_80 -o %t/mlp
+// RUN: hlox-compile %s --target=cuda -o %t/this
+// RUN: ls %t/softmax %t/gemm %t/mlp %t/this | FileCheck %s
+
+// CHECK: gemm:
+// CHECK: main_dispatch_0_kernel.ptx
+// CHECK: mlp:
+// CHECK: main_dispatch_0_kernel.ptx
+// CHECK: softmax:
+// CHECK: main_dispatch_0_kernel.ptx
+// CHECK: this:
+// CHECK: main_dispatch_0_kernel.ptx
+
+// An if on a computed predicate, a sum, a scalar result.
+func.func @main(%x: tensor<64xf32>, %y: tensor<64xf32>) -> (tensor<64xf32>, tensor<f32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<64xf32>, tensor<f32>) -> tensor<f32>
+  %p = stablehlo.compare GT, %s, %zero : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  %r = "stablehlo.if"(%p) ({
+    %m = stablehlo.multiply %x, %y : tensor<64xf32>
+    stablehlo.return %m : tensor<64xf32>
+  }, {
+    stablehlo.return %y : tensor<64xf32>
+  }) : (tensor<i1>) -> tensor<64xf32>
+  return %r, %s : tensor<64xf32>, tensor<f32>
+}
