@@ -131,14 +131,14 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
   // toolkit's libdevice linked (the math functions NVVM lowers to calls)
   // and kernels that take bare pointers.
   std::string libdevice = findLibdevice();
-  return (llvm::Twine(
-              "one-shot-bufferize{bufferize-function-boundaries "
-              "function-boundary-type-conversion=identity-layout-map},"
-              "buffer-results-to-out-params{hoist-static-allocs=true "
-              "modify-public-functions=true},canonicalize,"
-              "func.func(hlox-cuda-copies-to-linalg,"
-              "convert-linalg-to-parallel-loops,hlox-cuda-scalar-kernels,"
-              "hlox-cuda-tile-parallel-loops{threads=") +
+  return (llvm::Twine("one-shot-bufferize{bufferize-function-boundaries "
+                      "function-boundary-type-conversion=identity-layout-map},"
+                      "buffer-results-to-out-params{hoist-static-allocs=true "
+                      "modify-public-functions=true},canonicalize,"
+                      "func.func(hlox-cuda-copies-to-linalg,"
+                      "convert-linalg-to-parallel-loops,fold-memref-alias-ops,"
+                      "hlox-cuda-scalar-kernels,"
+                      "hlox-cuda-tile-parallel-loops{threads=") +
           llvm::Twine(options.threadsPerBlock) +
           "},gpu-map-parallel-loops),convert-parallel-loops-to-gpu,"
           "lower-affine,canonicalize,gpu-kernel-outlining,"
@@ -148,7 +148,8 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
           found->first + " features=" + found->second + " O=3" +
           (libdevice.empty() ? "" : " l=" + libdevice) +
           "},lower-affine,convert-arith-to-llvm,convert-index-to-llvm,"
-          "canonicalize,cse,gpu.module(convert-gpu-to-nvvm{"
+          "canonicalize,cse,gpu.module(convert-complex-to-standard,"
+          "convert-complex-to-llvm,convert-gpu-to-nvvm{"
           "use-bare-ptr-memref-call-conv=true},canonicalize,cse,"
           "reconcile-unrealized-casts),"
           "gpu-to-llvm{use-bare-pointers-for-kernels=true},"

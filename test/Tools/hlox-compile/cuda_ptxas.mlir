@@ -7,12 +7,15 @@
 // RUN: hlox-compile %hlox_src_root/benchmarks/gemm_f32_512.mlir --target=cuda -o %t/gemm
 // RUN: hlox-compile %hlox_src_root/examples/mlp.mlir --target=cuda --cuda-arch=sm_80 -o %t/mlp
 // RUN: hlox-compile %s --target=cuda -o %t/this
-// RUN: ls %t/softmax %t/gemm %t/mlp %t/this | FileCheck %s
+// RUN: hlox-compile %s --function=complex_slice --target=cuda -o %t/slice
+// RUN: ls %t/softmax %t/gemm %t/mlp %t/slice %t/this | FileCheck %s
 
 // CHECK: gemm:
 // CHECK: main_dispatch_0_kernel.ptx
 // CHECK: mlp:
 // CHECK: main_dispatch_0_kernel.ptx
+// CHECK: slice:
+// CHECK: complex_slice_dispatch_0_kernel.ptx
 // CHECK: softmax:
 // CHECK: main_dispatch_0_kernel.ptx
 // CHECK: this:
@@ -30,4 +33,13 @@ func.func @main(%x: tensor<64xf32>, %y: tensor<64xf32>) -> (tensor<64xf32>, tens
     stablehlo.return %y : tensor<64xf32>
   }) : (tensor<i1>) -> tensor<64xf32>
   return %r, %s : tensor<64xf32>, tensor<f32>
+}
+
+// Complex arithmetic in a kernel, and a slice at a computed offset (the
+// kernel indexes the whole buffer).
+func.func @complex_slice(%x: tensor<8xcomplex<f32>>, %i: tensor<i64>) -> tensor<4xcomplex<f32>> {
+  %s = stablehlo.dynamic_slice %x, %i, sizes = [4] : (tensor<8xcomplex<f32>>, tensor<i64>) -> tensor<4xcomplex<f32>>
+  %e = stablehlo.exponential %s : tensor<4xcomplex<f32>>
+  %m = stablehlo.multiply %e, %s : tensor<4xcomplex<f32>>
+  return %m : tensor<4xcomplex<f32>>
 }
