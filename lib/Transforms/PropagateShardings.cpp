@@ -127,6 +127,27 @@ bool Propagation::visitTie(ArrayRef<Value> tie) {
   return changed;
 }
 
+/// `view` of a `type` value (the function's result `result`, if given),
+/// cut where it does not divide evenly to the axes that do (getEvenPart),
+/// with a warning at `loc`.
+static sdy::ShardingView cutToEven(const sdy::ShardingView &view,
+                                   RankedTensorType type,
+                                   const sdy::MeshView &mesh, Location loc,
+                                   std::optional<unsigned> result = {}) {
+  if (view.dividesEvenly(type, mesh))
+    return view;
+  sdy::ShardingView even = view.getEvenPart(type, mesh);
+  InFlightDiagnostic warning = emitWarning(loc);
+  warning << "sharding " << view.toString(mesh) << " of ";
+  if (result)
+    warning << "result " << *result << " (a " << type << " value)";
+  else
+    warning << "a " << type << " value";
+  warning << " does not divide its dimensions evenly: it is split "
+          << even.toString(mesh) << " instead (the partitioner does not pad)";
+  return even;
+}
+
 LogicalResult Propagation::readWritten(Value value,
                                        sdy::TensorShardingAttr attr,
                                        Location loc) {
@@ -137,16 +158,7 @@ LogicalResult Propagation::readWritten(Value value,
       sdy::ShardingView::get(attr, mesh, [&] { return emitError(loc); });
   if (failed(view))
     return failure();
-  if (!view->dividesEvenly(type, mesh)) {
-    sdy::ShardingView even = view->getEvenPart(type, mesh);
-    emitWarning(loc) << "sharding " << view->toString(mesh) << " of a " << type
-                     << " value does not divide its dimensions evenly: it is "
-                        "split "
-                     << even.toString(mesh)
-                     << " instead (the partitioner does not pad)";
-    *view = std::move(even);
-  }
-  shardings[value] = std::move(*view);
+  shardings[value] = cutToEven(*view, type, mesh, loc);
   fixed.insert(value);
   return success();
 }
@@ -407,11 +419,8 @@ LogicalResult Propagation::run() {
       return failure();
     if (view->dividesEvenly(type, mesh))
       continue;
-    sdy::ShardingView even = view->getEvenPart(type, mesh);
-    emitWarning(function.getLoc())
-        << "sharding " << view->toString(mesh) << " of result " << i << " (a "
-        << type << " value) does not divide its dimensions evenly: it is split "
-        << even.toString(mesh) << " instead (the partitioner does not pad)";
+    sdy::ShardingView even = cutToEven(*view, type, mesh, function.getLoc(),
+                                       static_cast<unsigned>(i));
     function.setResultAttr(
         i, kSdyShardingAttrName,
         even.getAttr(function.getContext(), meshOrRef, mesh));

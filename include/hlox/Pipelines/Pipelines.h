@@ -38,6 +38,10 @@ namespace mlir {
 class PassManager;
 } // namespace mlir
 
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
 namespace hlox {
 
 enum class Phase { Input, Stablehlo, Linalg, LLVM };
@@ -193,6 +197,11 @@ std::string getPhasePipeline(Phase phase, const CompileOptions &options);
 mlir::LogicalResult
 legalizeComposites(mlir::ModuleOp module, const CompileOptions &options,
                    std::vector<CompositeChoice> *choices = nullptr);
+
+/// Registers what one-shot bufferization of a target's kernels needs, for
+/// every target: the bufferizable-op models of arith, func, linalg, scf
+/// and tensor ops.
+void registerKernelBufferization(mlir::DialectRegistry &registry);
 
 /// Runs `pipeline` on `module` (`what` names it in errors), with the
 /// options' pass manager configuration.
