@@ -21,7 +21,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.hlox_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["hlox-opt", "hlox-run", "hlox-compile",
                                     "hlox-bench", "hlox-translate",
-                                    "hlox-run-aot-example"],
+                                    "hlox-run-aot-example", "hlox-run-aot"],
                                    [config.hlox_tools_dir])
 # %custom_call_example: the example library of custom-call targets.
 config.substitutions.append(("%custom_call_example",
@@ -70,6 +70,12 @@ if (os.environ.get("HLOX_PTXAS")
         or os.access("/usr/local/cuda/bin/ptxas", os.X_OK)
         or shutil.which("ptxas")):
     config.available_features.add("ptxas")
+# %fake_cuda_driver: a stand-in for libcuda.so.1 over host memory
+# (unittests/Runtime/Cuda/FakeDriver.cpp), for $HLOX_CUDA_DRIVER: it checks
+# and logs launches but runs no kernel.
+config.substitutions.append(("%fake_cuda_driver", config.fake_cuda_driver))
+# %python: the Python that runs lit (with numpy, for the tests' helpers).
+config.substitutions.append(("%python", sys.executable))
 # %expect-exit CODE CMD: CMD must exit with exactly CODE.
 config.substitutions.append(
     ("%expect-exit", f"{sys.executable} "

@@ -9,6 +9,7 @@
 #include "hlox/Pipelines/Pipelines.h"
 #include "hlox/Support/DiskCache.h"
 #include "hlox/Target/CPU/Compiler.h"
+#include "hlox/Target/CUDA/Compiler.h"
 #include "hlox/Transforms/Dispatch.h"
 #include "hlox/Transforms/KnownDialects.h"
 #include "hlox/Transforms/ShardingAnnotations.h"
@@ -17,6 +18,7 @@
 #include "hlox/ffi/Registry.h"
 
 #include "hlox/runtime/AotProgram.h"
+#include "hlox/runtime/cuda/CudaDevice.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -225,13 +227,28 @@ StatusOr<std::shared_ptr<Client>> Client::create(ClientOptions options) {
   auto state = std::make_shared<ClientState>();
   impl->state = state;
   state->options = options;
-  state->device = std::make_unique<runtime::CpuDevice>(options.numThreads);
-  state->devices.push_back(
-      {0, "cpu", state->device->getName(), state->device->getNumThreads()});
-  state->memorySpaces.push_back({0, "host", {0}});
+  if (options.platform == "cuda") {
+    runtime::Status status;
+    state->device =
+        runtime::cuda::CudaDevice::create(options.cudaOrdinal, status);
+    if (!state->device)
+      return Status(ErrorCode::Unimplemented, status.message());
+    state->devices.push_back({0, "cuda", state->device->getName(), 1});
+    state->memorySpaces.push_back({0, "device", {0}});
+  } else if (options.platform == "cpu") {
+    state->device = std::make_unique<runtime::CpuDevice>(options.numThreads);
+    state->devices.push_back(
+        {0, "cpu", state->device->getName(), state->device->getNumThreads()});
+    state->memorySpaces.push_back({0, "host", {0}});
+  } else {
+    return Status(ErrorCode::InvalidArgument,
+                  "unknown platform '" + options.platform + "' (cpu, cuda)");
+  }
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   cpu::registerCompilerDialects(registry);
+  if (options.platform == "cuda")
+    cuda::registerCompilerDialects(registry);
   // Threads of its own: a compilation generates its kernels' code in
   // parallel (compilations themselves take turns on the context).
   state->context = std::make_unique<mlir::MLIRContext>(registry);
@@ -521,7 +538,21 @@ Client::compile(std::string_view program, const CompileOptions &options,
   if (!function)
     return Status(ErrorCode::InvalidArgument,
                   "the program has no function @" + options.entry);
-  auto target = cpu::createTarget(toCompilerOptions(options));
+  std::shared_ptr<const Target> target;
+  if (impl->state->options.platform == "cuda") {
+    if (options.aheadOfTime)
+      return Status(ErrorCode::Unimplemented,
+                    "ahead-of-time executables are the CPU target's");
+    cuda::CompileOptions cudaOptions;
+    static_cast<hlox::CompileOptions &>(cudaOptions) =
+        toCompilerOptions(options);
+    cudaOptions.arch =
+        static_cast<runtime::cuda::CudaDevice &>(*impl->state->device)
+            .getArch();
+    target = cuda::createTarget(cudaOptions);
+  } else {
+    target = cpu::createTarget(toCompilerOptions(options));
+  }
   if (failed(checkTensorSignature(function, target->getName())))
     return Status(ErrorCode::CompileError, diagnostics.take());
 
@@ -766,6 +797,25 @@ Client::bufferFromHost(const void *data, const TensorType &type,
     return Status(ErrorCode::InvalidArgument, "no data for " + type.str());
   auto storage = std::make_shared<Buffer::Impl>();
   runtime::BufferType bufferType = toBufferType(type);
+  runtime::Device &device = *impl->state->device;
+  if (!device.isHostAccessible()) {
+    // Copied into the device's memory, whatever the semantics.
+    storage->storage = device.allocate(bufferType);
+    if (!storage->storage)
+      return Status(ErrorCode::ExecutionError, "out of memory on " +
+                                                   device.getName() + " for " +
+                                                   type.str());
+    storage->client = impl->state;
+    if (type.getByteSize())
+      device.copy(storage->storage->data(), data, type.getByteSize());
+    runtime::Status copied = device.synchronize();
+    if (onRelease)
+      onRelease();
+    if (!copied)
+      return Status(ErrorCode::ExecutionError, copied.message());
+    storage->storage->setImmutable();
+    return std::make_shared<Buffer>(type, deviceId, Event::ready(), storage);
+  }
   bool aligned =
       reinterpret_cast<uintptr_t>(data) % runtime::Buffer::kAlignment == 0;
   if (semantics == HostBufferSemantics::ZeroCopy && aligned && data) {

@@ -143,8 +143,16 @@ prepare(Executable::Impl *impl,
           if (!ready.ok())
             return ready;
           int64_t raw = 0;
-          std::memcpy(&raw, argument->getImpl()->storage->data(),
-                      std::min<size_t>(8, (integer.getWidth() + 7) / 8));
+          size_t bytes = std::min<size_t>(8, (integer.getWidth() + 7) / 8);
+          if (argument->getImpl()->client) {
+            client.device->copy(&raw, argument->getImpl()->storage->data(),
+                                bytes);
+            runtime::Status copied = client.device->synchronize();
+            if (!copied)
+              return Status(ErrorCode::ExecutionError, copied.message());
+          } else {
+            std::memcpy(&raw, argument->getImpl()->storage->data(), bytes);
+          }
           // As the compiler takes a dimension's value: a 0-d elements
           // attribute.
           value = mlir::DenseElementsAttr::get(
@@ -393,8 +401,11 @@ Executable::executeAsync(const std::vector<std::shared_ptr<Buffer>> &arguments,
                         donated, results, *report);
     if (!status.ok())
       return finish(status);
-    for (auto [storage, result] : llvm::zip(resultStorage, results))
+    for (auto [storage, result] : llvm::zip(resultStorage, results)) {
       storage->storage = result;
+      if (!self->impl->client->device->isHostAccessible())
+        storage->client = self->impl->client;
+    }
     finish(Status());
   });
   return execution;
@@ -434,6 +445,8 @@ Executable::execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
       for (auto [type, result] : llvm::zip(program->outputTypes, results)) {
         auto storage = std::make_shared<Buffer::Impl>();
         storage->storage = result;
+        if (!client.device->isHostAccessible())
+          storage->client = impl->client;
         execution.results.push_back(std::make_shared<Buffer>(
             type, options.deviceId, Event::ready(), storage));
       }
@@ -473,6 +486,10 @@ StatusOr<Client::ParallelExecution>
 Client::executeParallel(const std::vector<ParallelProcess> &processes,
                         const ParallelOptions &options) {
   ClientState &client = *impl->state;
+  if (!client.device->isHostAccessible())
+    return Status(ErrorCode::Unimplemented,
+                  "parallel runs are on CPU devices only, not " +
+                      client.device->getName());
   int64_t count = options.numReplicas * options.numPartitions;
   if (options.numReplicas < 1 || options.numPartitions < 1 ||
       static_cast<int64_t>(processes.size()) != count)

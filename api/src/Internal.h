@@ -24,6 +24,8 @@
 
 namespace hlox::api {
 
+struct ClientState;
+
 struct Event::State {
   std::mutex mutex;
   std::condition_variable changed;
@@ -38,6 +40,9 @@ struct Event::State {
 struct Buffer::Impl {
   /// The contents: set before the ready event completes ok.
   std::shared_ptr<runtime::Buffer> storage;
+  /// The client whose device holds `storage`, where the host cannot read
+  /// it in place (a GPU's memory): its device copies it out.
+  std::shared_ptr<ClientState> client;
   bool borrowed = false;
   /// Donated to an execution (set when it is submitted).
   std::atomic<bool> deleted{false};
@@ -91,7 +96,8 @@ struct ClientState {
   ClientOptions options;
   std::vector<DeviceInfo> devices;
   std::vector<MemorySpaceInfo> memorySpaces;
-  std::unique_ptr<runtime::CpuDevice> device;
+  /// The client's device: a CpuDevice, or a CUDA device.
+  std::unique_ptr<runtime::Device> device;
   /// The devices of parallel runs (Client::executeParallel), one per
   /// process of the last grid, made on first use; one parallel run at a
   /// time uses them.

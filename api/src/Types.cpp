@@ -234,6 +234,10 @@ StatusOr<const void *> Buffer::getHostPointer() const {
   Status status = readyEvent.wait();
   if (!status.ok())
     return status;
+  if (impl->client)
+    return Status(ErrorCode::Unimplemented,
+                  "a buffer on " + impl->storage->getPlacement().str() +
+                      " has no host pointer: copy it out with toHost");
   return static_cast<const void *>(impl->storage->data());
 }
 
@@ -247,6 +251,14 @@ Status Buffer::toHost(void *destination, size_t size) const {
   Status status = readyEvent.wait();
   if (!status.ok())
     return status;
+  if (impl->client) {
+    runtime::Device &device = *impl->client->device;
+    device.copy(destination, impl->storage->data(), size);
+    runtime::Status copied = device.synchronize();
+    if (!copied)
+      return {ErrorCode::ExecutionError, copied.message()};
+    return {};
+  }
   std::memcpy(destination, impl->storage->data(), size);
   return {};
 }

@@ -97,6 +97,7 @@ hlox::compile(ModuleOp module, const Target &target) {
     return failure();
   result->program = std::move(*program);
   result->program.flops = flops;
+  result->program.devices = {target.getDeviceKind().str()};
   OpBuilder builder(module.getContext());
   result->hostModule = ModuleOp::create(builder, module.getLoc());
   host->moveBefore(result->hostModule->getBody(),

@@ -6,8 +6,9 @@
 // length-prefixed fields (u64 size, bytes): the compiler version, the
 // entry, the target CPU, the required features (a count, then each), the
 // input and output types (likewise), the host program
-// (HostProgramFile.h), and the kernels (a count, then per kernel its
-// symbol, its names and its object).
+// (HostProgramFile.h), the kernels (a count, then per kernel its symbol,
+// its names and its object), and a GPU program's kernels (a flag, then
+// GpuKernelsFile.cpp's bytes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +74,11 @@ std::vector<Feature> cpuFeatures() {
 
 } // namespace
 
+/// Whether `program` runs on a GPU (its kernels are GpuKernels).
+static bool isGpuProgram(const HostProgram &program) {
+  return program.devices.size() == 1 && program.devices[0] != "cpu";
+}
+
 bool runtime::isAotProgram(std::string_view bytes) {
   return bytes.substr(0, kMagic.size()) == kMagic;
 }
@@ -94,6 +100,10 @@ std::string runtime::writeAotProgram(const AotProgram &program) {
     w.strings(kernel.names);
     w.string(kernel.bytes);
   }
+  bool gpu = isGpuProgram(program.program);
+  w.flag(gpu);
+  if (gpu)
+    w.string(serializeGpuKernels(program.gpuKernels));
   return std::move(w.out);
 }
 
@@ -124,10 +134,16 @@ Status runtime::readAotProgram(std::string_view bytes, AotProgram &program) {
     kernel.names = r.strings();
     kernel.bytes = r.string();
   }
+  std::string_view gpu;
+  if (r.flag())
+    gpu = r.bytes();
   if (r.failed() || !r.atEnd())
     return Status::error("malformed or truncated ahead-of-time executable");
   Status status = deserializeHostProgram(host, read.program);
   if (!status)
+    return status;
+  if (isGpuProgram(read.program) &&
+      !(status = deserializeGpuKernels(gpu, read.gpuKernels)))
     return status;
   program = std::move(read);
   return {};
@@ -158,6 +174,10 @@ runtime::getMissingCpuFeatures(const std::vector<std::string> &features) {
 std::unique_ptr<Executable>
 runtime::loadAotProgram(AotProgram program, Status &status,
                         const ffi::HandlerRegistry &handlers) {
+  if (isGpuProgram(program.program))
+    return Executable::create(
+        std::move(program.program),
+        makeGpuKernelLibrary(std::move(program.gpuKernels)), status, handlers);
   std::vector<std::string> missing =
       getMissingCpuFeatures(program.requiredFeatures);
   if (!missing.empty()) {

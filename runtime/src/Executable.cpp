@@ -328,6 +328,86 @@ static Status verifyProgram(const HostProgram &program) {
   return {};
 }
 
+namespace {
+
+class GpuKernelLibrary final : public KernelLibrary {
+public:
+  explicit GpuKernelLibrary(GpuKernels kernels) : kernels(std::move(kernels)) {}
+  KernelFn lookup(const std::string &) override { return nullptr; }
+  const GpuKernels *getGpuKernels() const override { return &kernels; }
+
+private:
+  GpuKernels kernels;
+};
+
+} // namespace
+
+std::shared_ptr<KernelLibrary>
+hlox::runtime::makeGpuKernelLibrary(GpuKernels kernels) {
+  return std::make_shared<GpuKernelLibrary>(std::move(kernels));
+}
+
+/// Finds the dispatch of each kernel name of `program` in `kernels`, and
+/// checks that the program's commands are those a GPU program runs and
+/// that each launch's arguments name what its dispatch has.
+static Status resolveGpuDispatches(const HostProgram &program,
+                                   const GpuKernels &kernels,
+                                   std::vector<const GpuDispatch *> &resolved) {
+  for (const std::string &name : program.kernelNames) {
+    const GpuDispatch *dispatch = kernels.find(name);
+    if (!dispatch)
+      return Status::error("GPU kernel '" + name + "' not found");
+    resolved.push_back(dispatch);
+  }
+  for (const Command &command : program.commands) {
+    switch (command.getKind()) {
+    case CommandKind::Dispatch: {
+      const GpuDispatch &dispatch =
+          *resolved[command.get<DispatchCommand>().kernel];
+      auto numBindings = static_cast<int64_t>(command.values.size());
+      for (const GpuLaunch &launch : dispatch.launches)
+        for (const GpuArgument &argument : launch.arguments) {
+          int64_t limit = 0;
+          switch (argument.kind) {
+          case GpuArgument::Kind::Binding:
+            limit = numBindings;
+            break;
+          case GpuArgument::Kind::Temporary:
+            limit = static_cast<int64_t>(dispatch.temporaryBytes.size());
+            break;
+          case GpuArgument::Kind::Constant:
+            limit = static_cast<int64_t>(dispatch.constants.size());
+            break;
+          case GpuArgument::Kind::Scalar:
+            limit = 1;
+            break;
+          }
+          if (argument.index < 0 || argument.index >= limit)
+            return Status::error("kernel " + launch.kernel + " of " +
+                                     dispatch.name +
+                                     " takes an argument its dispatch lacks",
+                                 command.location);
+        }
+      break;
+    }
+    case CommandKind::Copy:
+    case CommandKind::Jump:
+    case CommandKind::Branch:
+    case CommandKind::HostCall:
+      break;
+    default:
+      return Status::error("a program for " +
+                               (program.devices.empty() ? std::string("a GPU")
+                                                        : program.devices[0]) +
+                               " cannot run a " +
+                               describeCommand(program, command) +
+                               " command yet",
+                           command.location);
+    }
+  }
+  return {};
+}
+
 std::unique_ptr<Executable>
 Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
                    Status &status, const ffi::HandlerRegistry &handlers) {
@@ -336,7 +416,18 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
     return nullptr;
   std::unique_ptr<Executable> executable(
       new Executable(std::move(program), std::move(library)));
+  const GpuKernels *gpu =
+      executable->library ? executable->library->getGpuKernels() : nullptr;
+  if (gpu) {
+    status = resolveGpuDispatches(executable->program, *gpu,
+                                  executable->gpuDispatches);
+    if (!status)
+      return nullptr;
+    executable->gpuKernels = gpu;
+  }
   for (const std::string &name : executable->program.kernelNames) {
+    if (gpu)
+      break;
     KernelFn fn = executable->library ? executable->library->lookup(name)
                                       : nullptr;
     if (!fn) {
@@ -384,7 +475,50 @@ struct Executable::Context {
   /// Where asynchronous collectives run (made by the first run that
   /// starts one).
   std::unique_ptr<AsyncCollectives> collectives;
+  /// A GPU program's: the device the context was prepared for, its loaded
+  /// kernels, and the arena and constants in its memory.
+  Device *gpuDevice = nullptr;
+  std::unique_ptr<LoadedGpuKernels> loadedKernels;
+  std::shared_ptr<Buffer> deviceArena;
+  std::vector<std::shared_ptr<Buffer>> deviceConstants;
 };
+
+Status Executable::prepareGpuContext(Context &context, Device &device) {
+  if (context.gpuDevice == &device)
+    return {};
+  context.gpuDevice = nullptr;
+  context.deviceConstants.clear();
+  context.deviceArena.reset();
+  context.loadedKernels.reset();
+  Status status;
+  context.loadedKernels = device.loadKernels(*gpuKernels, status);
+  if (!context.loadedKernels)
+    return status;
+  auto bytesOf = [](int64_t size) {
+    return BufferType{{std::max<int64_t>(size, 1)}, 1, "ui8"};
+  };
+  if (program.arenaBytes > 0) {
+    context.deviceArena = device.allocate(bytesOf(program.arenaBytes));
+    if (!context.deviceArena)
+      return Status::error("out of memory allocating a " +
+                           std::to_string(program.arenaBytes) +
+                           "-byte arena on " + device.getName());
+  }
+  for (const std::vector<uint8_t> &constant : program.constants) {
+    auto size = static_cast<int64_t>(constant.size());
+    std::shared_ptr<Buffer> buffer = device.allocate(bytesOf(size));
+    if (!buffer)
+      return Status::error("out of memory allocating a " +
+                           std::to_string(size) + "-byte constant on " +
+                           device.getName());
+    device.copy(buffer->data(), constant.data(), constant.size());
+    context.deviceConstants.push_back(std::move(buffer));
+  }
+  if (Status synced = device.synchronize(); !synced)
+    return synced;
+  context.gpuDevice = &device;
+  return {};
+}
 
 Executable::Executable(HostProgram program,
                        std::shared_ptr<KernelLibrary> library)
@@ -417,7 +551,8 @@ std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
     context->matmuls.push_back(matmul ? std::make_unique<Matmul>(matmul->spec)
                                       : nullptr);
   }
-  if (program.arenaBytes > 0) {
+  // A GPU program's arena is in the device's memory (prepareGpuContext).
+  if (program.arenaBytes > 0 && !gpuKernels) {
     context->arena.reset(allocateAligned(program.arenaBytes));
     if (!context->arena) {
       status =
@@ -507,14 +642,24 @@ Status Executable::execute(
   struct Returner {
     Executable &executable;
     std::unique_ptr<Context> &context;
+    Device *gpuDevice;
     ~Returner() {
-      // A run that failed may leave collectives running into its memory.
+      // A run that failed may leave collectives, or kernels, running into
+      // its memory.
       if (context->collectives)
         (void)context->collectives->waitAll();
+      if (gpuDevice)
+        (void)gpuDevice->synchronize();
       executable.returnContext(std::move(context));
     }
-  } returner{*this, context};
-  void *arena = context->arena.get();
+  } returner{*this, context, gpuKernels ? &device : nullptr};
+  if (gpuKernels)
+    if (Status prepared = prepareGpuContext(*context, device); !prepared)
+      return prepared;
+  void *arena =
+      gpuKernels
+          ? (context->deviceArena ? context->deviceArena->data() : nullptr)
+          : context->arena.get();
   // Each value's address in this run.
   std::vector<void *> addresses(program.values.size(), nullptr);
   for (size_t id = 0; id < program.values.size(); ++id) {
@@ -525,7 +670,9 @@ Status Executable::execute(
       break;
     case ValueKind::Constant:
       addresses[id] =
-          const_cast<uint8_t *>(program.constants[value.index].data());
+          gpuKernels
+              ? context->deviceConstants[value.index]->data()
+              : const_cast<uint8_t *>(program.constants[value.index].data());
       break;
     case ValueKind::Arena:
       addresses[id] = static_cast<uint8_t *>(arena) + value.offset;
@@ -576,6 +723,14 @@ Status Executable::execute(
       bindings.clear();
       for (int64_t id : command.values)
         bindings.push_back(addresses[id]);
+      if (gpuKernels) {
+        if (Status launched =
+                device.launch(*context->loadedKernels,
+                              *gpuDispatches[dispatch.kernel], bindings.data());
+            !launched)
+          return Status::error(launched.message(), command.location);
+        break;
+      }
       KernelFn fn = kernels[dispatch.kernel];
       void **data = bindings.data();
       device.dispatch(dispatch.workgroups, dispatch.minPerChunk,
@@ -597,9 +752,28 @@ Status Executable::execute(
         return Status::error("host call without a host-call handler",
                              command.location);
       std::vector<BufferView> views;
-      for (int64_t id : command.values)
-        views.push_back({&program.values[id].type, addresses[id]});
-      Status status = hostCall(command.get<HostCallCommand>().callee, views);
+      // A GPU's values are copied to the host and the results back.
+      std::vector<std::vector<uint8_t>> staged;
+      for (int64_t id : command.values) {
+        const BufferType &type = program.values[id].type;
+        void *data = addresses[id];
+        if (!device.isHostAccessible()) {
+          staged.emplace_back(type.getByteSize());
+          device.copy(staged.back().data(), data, staged.back().size());
+          data = staged.back().data();
+        }
+        views.push_back({&type, data});
+      }
+      if (!device.isHostAccessible())
+        if (Status synced = device.synchronize(); !synced)
+          return Status::error(synced.message(), command.location);
+      const auto &call = command.get<HostCallCommand>();
+      Status status = hostCall(call.callee, views);
+      if (status && !device.isHostAccessible())
+        for (size_t i = command.values.size() - call.numResults;
+             i < command.values.size(); ++i)
+          device.copy(addresses[command.values[i]], staged[i].data(),
+                      staged[i].size());
       if (!status)
         return status.location().empty()
                    ? Status::error(status.message(), command.location)
@@ -637,6 +811,13 @@ Status Executable::execute(
       const auto *bytes =
           static_cast<const uint8_t *>(addresses[command.values[0]]) +
           branch.offset;
+      uint8_t staged[8] = {};
+      if (!device.isHostAccessible()) {
+        device.copy(staged, bytes, branch.scalarBytes);
+        if (Status synced = device.synchronize(); !synced)
+          return Status::error(synced.message(), command.location);
+        bytes = staged;
+      }
       int64_t v = 0;
       if (branch.scalarBytes == 1) {
         int8_t x;
@@ -746,6 +927,8 @@ Status Executable::execute(
     }
   }
   endTiming();
+  if (gpuKernels)
+    return device.synchronize();
   return {};
 }
 

@@ -10,6 +10,7 @@
 //                [--target-cpu=NAME] [--target-features=+f,-g]
 //                [--emit-object] [-o OUT]
 //   hlox-compile FILE -o MODEL.hlox [--function NAME] [--target-cpu=NAME] ...
+//   hlox-compile FILE --target=cuda [--cuda-arch=sm_90] [-o DIR | -o F.hlox]
 //   hlox-compile --list-runtime-symbols
 //
 // Runs the CPU compiler's phases on FILE up to the named one and prints the
@@ -21,7 +22,10 @@
 // as objects, signature and the CPU features the code needs, in one file that
 // hlox-run, the API and the runtime alone load. --list-runtime-symbols prints
 // the functions the runtime gives compiled kernels, one per line: an object
-// file's undefined symbols must be among them. Exit status: 0 on success,
+// file's undefined symbols must be among them. --target=cuda prints each
+// dispatch's PTX (or writes DIR/KERNEL.ptx), or with -o F.hlox writes the
+// program for a CUDA device, which the runtime alone runs (hlox-run-aot
+// --device=cuda). Exit status: 0 on success,
 // 1 on a parse or compile error.
 //
 //===----------------------------------------------------------------------===//
@@ -91,7 +95,8 @@ cl::opt<std::string>
     target("target",
            cl::desc("The target: cpu (the default), or cuda: each dispatch "
                     "as PTX (printed, or with -o DIR one DIR/NAME.ptx per "
-                    "dispatch)"),
+                    "dispatch), or with -o F.hlox the program's executable "
+                    "for a CUDA device"),
            cl::init("cpu"));
 cl::opt<std::string> cudaArch("cuda-arch",
                               cl::desc("--target=cuda: the GPU architecture "
@@ -163,6 +168,49 @@ static int compileForCuda(ModuleOp module, cpu::CompileOptions options) {
   return 0;
 }
 
+/// --target=cuda -o F.hlox: the whole program compiled for the GPU, as
+/// the runtime's ahead-of-time file (no GPU needed to compile it).
+static int writeCudaExecutable(ModuleOp module, cpu::CompileOptions options) {
+  auto entry = module.lookupSymbol<func::FuncOp>(options.entry);
+  if (!entry) {
+    module.emitError("no function @") << options.entry;
+    return 1;
+  }
+  if (hasDynamicShapes(entry)) {
+    entry.emitError("an ahead-of-time executable needs static shapes: @")
+        << options.entry << " has dynamic ones";
+    return 1;
+  }
+  options.libraryCalls = false;
+  if (failed(partitionProgram(module, options)))
+    return 1;
+  cuda::CompileOptions cudaOptions;
+  static_cast<hlox::CompileOptions &>(cudaOptions) = options;
+  cudaOptions.arch = cudaArch;
+  if (validatePtx && cuda::findPtxas().empty())
+    llvm::errs() << "warning: no ptxas ($HLOX_PTXAS, $CUDA_HOME/bin, "
+                    "/usr/local/cuda/bin, PATH): the PTX is not validated\n";
+  FailureOr<std::unique_ptr<CompiledProgram>> compiled =
+      compile(module, *cuda::createTarget(cudaOptions, validatePtx));
+  if (failed(compiled))
+    return 1;
+  std::string error;
+  FailureOr<runtime::AotProgram> aot =
+      cuda::makeAheadOfTimeProgram(options.entry, **compiled, error);
+  if (failed(aot)) {
+    llvm::errs() << "error: " << error << "\n";
+    return 1;
+  }
+  auto output = openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << "error: " << error << "\n";
+    return 1;
+  }
+  output->os() << runtime::writeAotProgram(*aot);
+  output->keep();
+  return 0;
+}
+
 static int compileMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   tools::registerPassManagerFlags();
@@ -184,14 +232,13 @@ static int compileMain(int argc, char **argv) {
     llvm::errs() << "error: unknown target '" << target << "' (cpu, cuda)\n";
     return 1;
   }
-  if (target == "cuda" && (emitExecutable || emitLLVMIR || emitObject ||
-                           compileTo.getNumOccurrences() > 0)) {
+  if (target == "cuda" &&
+      (emitLLVMIR || emitObject || compileTo.getNumOccurrences() > 0)) {
     llvm::errs() << "error: --target=cuda compiles each dispatch to PTX: no "
-                    "--compile-to, --emit-executable, --emit-llvm-ir or "
-                    "--emit-object\n";
+                    "--compile-to, --emit-llvm-ir or --emit-object\n";
     return 1;
   }
-  if (target == "cpu" && llvm::StringRef(outputFile).ends_with(".hlox"))
+  if (llvm::StringRef(outputFile).ends_with(".hlox"))
     emitExecutable = true;
   if (emitExecutable &&
       (emitLLVMIR || emitObject || compileTo.getNumOccurrences() > 0)) {
@@ -245,6 +292,8 @@ static int compileMain(int argc, char **argv) {
                     "hlox-bench compile; hlox-compile prints phases\n";
     return 1;
   }
+  if (emitExecutable && target == "cuda")
+    return writeCudaExecutable(*module, options);
   if (emitExecutable) {
     // The whole compilation, through the API.
     auto entry = module->lookupSymbol<func::FuncOp>(options.entry);

@@ -6,6 +6,7 @@
 //            | --input=@x.npy]... [--output=@out.npy]... [--print-output]
 //            [--split-input-file] [--opaque-constants] [--num-threads=N]
 //            [--stats] [--dump-ir=DIR] [--repeat=N] [--vectorize=false]
+//            [--device=cpu|cuda]
 //            [--host-control-flow=auto|always|never]
 //            [--fp-contract[=off|elementwise|all]]
 //            [--plugin=SO]... [--target-cpu=NAME]
@@ -14,8 +15,9 @@
 //             [--compare-norm]]
 //
 // Runs a function of a StableHLO module (`@main`, or the module's only
-// function): compiled for the host CPU and run through the API
-// (hlox/api/Api.h), or on the reference evaluator with --interpret. FILE
+// function): compiled for the host CPU (or, with --device=cuda, for the
+// GPU) and run through the API (hlox/api/Api.h), or on the reference
+// evaluator with --interpret. FILE
 // may also be a serialized executable (hlox-compile -o F.hlox). check ops
 // report each mismatch.
 // --random-inputs makes up the arguments no --input gives (seeded);
@@ -88,6 +90,13 @@ cl::opt<unsigned> numThreads("num-threads",
                                       "dispatches (0: one per core; also "
                                       "--threads)"),
                              cl::init(0));
+cl::opt<std::string>
+    device("device",
+           cl::desc("The device that runs compiled programs: cpu (the "
+                    "default), or cuda (an NVIDIA GPU through the driver, "
+                    "libcuda.so.1 or $HLOX_CUDA_DRIVER; without one, an "
+                    "error: no CUDA device)"),
+           cl::init("cpu"));
 cl::opt<bool> vectorize("vectorize",
                         cl::desc("Compiled path: tile and vectorize the "
                                  "kernels (on by default)"),
@@ -319,6 +328,7 @@ ExitCode runInterpreted(ModuleOp module, func::FuncOp function,
 api::Client &getClient() {
   static std::shared_ptr<api::Client> client = [] {
     api::ClientOptions options;
+    options.platform = device;
     options.numThreads = numThreads;
     // Each program is compiled once.
     options.executableCacheSize = 0;

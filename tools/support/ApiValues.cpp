@@ -35,13 +35,18 @@ tools::toApiBuffer(api::Client &client, const eval::Tensor &tensor) {
 FailureOr<eval::Tensor> tools::fromApiBuffer(const api::Buffer &buffer,
                                              Type elementType,
                                              std::string &error) {
+  auto type = RankedTensorType::get(buffer.getType().shape, elementType);
   api::StatusOr<const void *> data = buffer.getHostPointer();
-  if (!data.ok()) {
-    error = data.getStatus().getMessage();
+  if (data.ok())
+    return eval::fromBuffer(*data, type);
+  // A device's buffer, which the host reads through a copy.
+  std::vector<uint8_t> bytes(buffer.getType().getByteSize());
+  api::Status copied = buffer.toHost(bytes.data(), bytes.size());
+  if (!copied.ok()) {
+    error = copied.getMessage();
     return failure();
   }
-  return eval::fromBuffer(
-      *data, RankedTensorType::get(buffer.getType().shape, elementType));
+  return eval::fromBuffer(bytes.data(), type);
 }
 
 std::optional<std::pair<Location, size_t>>

@@ -45,8 +45,12 @@ class Target {
 public:
   virtual ~Target();
 
-  /// The target's name ("cpu").
+  /// The target's name ("CPU").
   virtual llvm::StringRef getName() const = 0;
+
+  /// The kind of runtime device its programs run on
+  /// (runtime::HostProgram::devices, runtime::Device::getKind).
+  virtual llvm::StringRef getDeviceKind() const { return "cpu"; }
 
   /// The options every target takes, as this target was given them.
   virtual const CompileOptions &getOptions() const = 0;

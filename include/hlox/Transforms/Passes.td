@@ -275,6 +275,39 @@ def HloxVerifyKnownDialects
   }];
 }
 
+def HloxChecksToResults
+    : Pass<"hlox-checks-to-results", "::mlir::ModuleOp"> {
+  let summary = "Returns the values a function's checks test, without them";
+  let description = [{
+    A test program asserts its values with `check.expect_*` ops (or custom
+    calls of `check.*` targets), which run on the compiler's evaluator. For
+    a run where there is none (a program compiled ahead of time for a GPU,
+    compared there with what the CPU computes), this pass removes each
+    check in the body of function `function` (not in nested regions) and
+    appends the value it tests (its first operand, a ranked tensor) to the
+    function's results.
+
+    ```mlir
+    func.func @main() {
+      %0 = stablehlo.add %a, %b : tensor<2xf32>
+      check.expect_eq_const %0, dense<[1.0, 2.0]> : tensor<2xf32>
+      return
+    }
+    // becomes
+    func.func @main() -> tensor<2xf32> {
+      %0 = stablehlo.add %a, %b : tensor<2xf32>
+      return %0 : tensor<2xf32>
+    }
+    ```
+
+    A check inside a region, or of a token or tuple, stays.
+  }];
+  let options = [
+    Option<"function", "function", "std::string", /*default=*/"\"main\"",
+           "The function whose checks become results">,
+  ];
+}
+
 def StablehloLegalizeJaxCustomCalls
     : Pass<"stablehlo-legalize-jax-custom-calls", "::mlir::ModuleOp"> {
   let summary = "Rewrites the custom calls of JAX's single-device exports";

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllExtensions.h"
@@ -76,6 +77,7 @@ void cuda::registerCompilerPasses() {
     mlir::registerLinalgPasses();
     mlir::registerTransformsPasses();
     bufferization::registerBufferizationPasses();
+    memref::registerMemRefPasses();
   });
 }
 
@@ -101,7 +103,8 @@ std::string cuda::findLibdevice() {
 }
 
 FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
-                                               const CompileOptions &options) {
+                                               const CompileOptions &options,
+                                               bool recordLaunches) {
   const auto &archs = getSupportedArchitectures();
   auto found = llvm::find_if(
       archs, [&](const auto &entry) { return entry.first == options.arch; });
@@ -121,7 +124,8 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
   // toolkit's libdevice linked (the math functions NVVM lowers to calls)
   // and kernels that take bare pointers.
   std::string libdevice = findLibdevice();
-  return (llvm::Twine("one-shot-bufferize{bufferize-function-boundaries "
+  return (llvm::Twine("canonicalize,"
+                      "one-shot-bufferize{bufferize-function-boundaries "
                       "function-boundary-type-conversion=identity-layout-map},"
                       "buffer-results-to-out-params{hoist-static-allocs=true "
                       "modify-public-functions=true},canonicalize,"
@@ -131,7 +135,9 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
                       "hlox-cuda-tile-parallel-loops{threads=") +
           llvm::Twine(options.threadsPerBlock) +
           "},gpu-map-parallel-loops),convert-parallel-loops-to-gpu,"
-          "lower-affine,canonicalize,gpu-kernel-outlining,"
+          "lower-affine,canonicalize,func.func(hlox-cuda-sink-scalar-loads),"
+          "gpu-kernel-outlining," +
+          (recordLaunches ? "hlox-cuda-record-launches," : "") +
           "convert-nvgpu-to-nvvm,convert-vector-to-scf,convert-scf-to-cf,"
           "convert-nvvm-to-llvm,convert-func-to-llvm,expand-strided-metadata,"
           "nvvm-attach-target{chip=" +
@@ -148,14 +154,108 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
       .str();
 }
 
+/// The bytes of `value` as a row-major buffer in device memory (an i1 a
+/// byte per element).
+static std::vector<uint8_t> getBufferBytes(DenseElementsAttr value) {
+  Type element = value.getElementType();
+  auto count = static_cast<size_t>(value.getNumElements());
+  if (element.isInteger(1)) {
+    std::vector<uint8_t> bytes;
+    bytes.reserve(count);
+    for (bool bit : value.getValues<bool>())
+      bytes.push_back(bit ? 1 : 0);
+    return bytes;
+  }
+  ArrayRef<char> raw = value.getRawData();
+  if (!value.isSplat())
+    return std::vector<uint8_t>(raw.begin(), raw.end());
+  std::vector<uint8_t> bytes;
+  bytes.reserve(raw.size() * count);
+  for (size_t i = 0; i < count; ++i)
+    bytes.insert(bytes.end(), raw.begin(), raw.end());
+  return bytes;
+}
+
+/// The launches hlox-cuda-record-launches wrote on `module`, with their
+/// kernels' modules numbered by `moduleIndex`.
+static FailureOr<runtime::GpuDispatch>
+readLaunches(ModuleOp module, const llvm::StringMap<int64_t> &moduleIndex) {
+  auto record = module->getAttrOfType<DictionaryAttr>("hlox.cuda.dispatch");
+  if (!record)
+    return failure();
+  runtime::GpuDispatch dispatch;
+  for (Attribute bytes : record.getAs<ArrayAttr>("temporaries"))
+    dispatch.temporaryBytes.push_back(cast<IntegerAttr>(bytes).getInt());
+  for (Attribute value : record.getAs<ArrayAttr>("constants")) {
+    auto dense = dyn_cast<DenseElementsAttr>(value);
+    if (!dense || dense.getElementType().isIntOrFloat() == false)
+      return module.emitError("a kernel constant of an unsupported type: ")
+             << value;
+    dispatch.constants.push_back(getBufferBytes(dense));
+  }
+  for (Attribute entry : record.getAs<ArrayAttr>("launches")) {
+    auto launchRecord = cast<DictionaryAttr>(entry);
+    runtime::GpuLaunch launch;
+    auto kernel = launchRecord.getAs<SymbolRefAttr>("kernel");
+    auto found = moduleIndex.find(kernel.getRootReference().getValue());
+    if (found == moduleIndex.end())
+      return module.emitError("a launch of @")
+             << kernel.getRootReference().getValue() << ", which gave no PTX";
+    launch.module = found->second;
+    launch.kernel = kernel.getLeafReference().getValue().str();
+    auto grid = launchRecord.getAs<DenseI64ArrayAttr>("grid").asArrayRef();
+    auto block = launchRecord.getAs<DenseI64ArrayAttr>("block").asArrayRef();
+    for (int i = 0; i < 3; ++i) {
+      launch.grid[i] = static_cast<uint32_t>(grid[i]);
+      launch.block[i] = static_cast<uint32_t>(block[i]);
+    }
+    launch.sharedBytes = static_cast<uint32_t>(
+        launchRecord.getAs<IntegerAttr>("shared").getInt());
+    for (Attribute argumentAttr : launchRecord.getAs<ArrayAttr>("arguments")) {
+      auto argumentRecord = cast<DictionaryAttr>(argumentAttr);
+      NamedAttribute only = *argumentRecord.begin();
+      runtime::GpuArgument argument;
+      StringRef kind = only.getName().getValue();
+      if (kind == "scalar") {
+        argument.kind = runtime::GpuArgument::Kind::Scalar;
+        APInt bits;
+        if (auto integer = dyn_cast<IntegerAttr>(only.getValue()))
+          bits = integer.getValue();
+        else
+          bits = cast<FloatAttr>(only.getValue()).getValue().bitcastToAPInt();
+        unsigned numBytes = (bits.getBitWidth() + 7) / 8;
+        if (isa<IndexType>(cast<TypedAttr>(only.getValue()).getType())) {
+          bits = bits.sextOrTrunc(64);
+          numBytes = 8;
+        }
+        bits = bits.zext(numBytes * 8);
+        for (unsigned i = 0; i < numBytes; ++i)
+          argument.bytes.push_back(
+              static_cast<uint8_t>(bits.extractBitsAsZExtValue(8, 8 * i)));
+      } else {
+        argument.kind = kind == "binding" ? runtime::GpuArgument::Kind::Binding
+                        : kind == "temporary"
+                            ? runtime::GpuArgument::Kind::Temporary
+                            : runtime::GpuArgument::Kind::Constant;
+        argument.index = cast<IntegerAttr>(only.getValue()).getInt();
+      }
+      launch.arguments.push_back(std::move(argument));
+    }
+    dispatch.launches.push_back(std::move(launch));
+  }
+  return dispatch;
+}
+
 FailureOr<std::vector<cuda::KernelPtx>>
-cuda::compileToPtx(ModuleOp module, const CompileOptions &options) {
+cuda::compileToPtx(ModuleOp module, const CompileOptions &options,
+                   runtime::GpuKernels *gpuKernels) {
   registerCompilerPasses();
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   registerCompilerDialects(registry);
   context->appendDialectRegistry(registry);
-  FailureOr<std::string> pipeline = getKernelPipeline(module, options);
+  FailureOr<std::string> pipeline =
+      getKernelPipeline(module, options, /*recordLaunches=*/gpuKernels);
   if (failed(pipeline))
     return failure();
   std::vector<KernelPtx> kernels;
@@ -180,16 +280,36 @@ cuda::compileToPtx(ModuleOp module, const CompileOptions &options) {
       return dispatch.emitError("the CUDA target cannot lower dispatch @")
              << dispatch.getSymName() << " to a GPU kernel";
     size_t before = kernels.size();
+    // The module index of each binary's name in `gpuKernels`.
+    llvm::StringMap<int64_t> moduleIndex;
     kernelModule->walk([&](gpu::BinaryOp binary) {
       for (Attribute object : binary.getObjects())
-        if (auto ptx = dyn_cast<gpu::ObjectAttr>(object))
+        if (auto ptx = dyn_cast<gpu::ObjectAttr>(object)) {
           kernels.push_back({dispatch.getSymName().str(),
                              binary.getSymName().str(), ptx.getObject().str()});
+          if (gpuKernels) {
+            moduleIndex[binary.getSymName()] = gpuKernels->modules.size();
+            gpuKernels->modules.push_back(ptx.getObject().str());
+          }
+          break;
+        }
     });
     if (kernels.size() == before)
       return dispatch.emitError("dispatch @")
              << dispatch.getSymName() << " gave no GPU kernel";
+    if (gpuKernels) {
+      FailureOr<runtime::GpuDispatch> launches =
+          readLaunches(*kernelModule, moduleIndex);
+      if (failed(launches))
+        return dispatch.emitError("dispatch @")
+               << dispatch.getSymName()
+               << " has no launches the runtime can replay";
+      launches->name = (dispatch.getSymName() + kEntrySuffix).str();
+      gpuKernels->dispatches.push_back(std::move(*launches));
+    }
   }
+  if (gpuKernels)
+    gpuKernels->arch = options.arch;
   return kernels;
 }
 

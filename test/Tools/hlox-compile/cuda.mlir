@@ -24,7 +24,7 @@
 // SM80: .target sm_80
 // FILES: main_dispatch_0_kernel.ptx
 // ARCH: error: the CUDA target compiles for sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, not 'sm_20'
-// OBJECT: error: --target=cuda compiles each dispatch to PTX: no --compile-to, --emit-executable, --emit-llvm-ir or --emit-object
+// OBJECT: error: --target=cuda compiles each dispatch to PTX: no --compile-to, --emit-llvm-ir or --emit-object
 // TARGET: error: unknown target 'tpu' (cpu, cuda)
 func.func @main(%x: tensor<1024x256xf32>, %a: tensor<256xf32>) -> tensor<1024x256xf32> {
   %b = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<256xf32>) -> tensor<1024x256xf32>

@@ -222,7 +222,7 @@ public:
   int getMemorySpaceId() const { return 0; }
   /// The contents in place (CPU devices hold them in host memory), waiting
   /// for them first: dense row-major, read-only, valid as long as the
-  /// buffer.
+  /// buffer. A GPU's buffer has none (Unimplemented): read it with toHost.
   StatusOr<const void *> getHostPointer() const;
 
   struct Impl;
@@ -628,6 +628,14 @@ struct ClientOptions {
   unsigned numThreads = 0;
   /// Most executables kept in the executable cache (0: no cache).
   size_t executableCacheSize = 64;
+  /// The kind of device the client compiles for and runs on: "cpu" (the
+  /// host's CPU), or "cuda" (an NVIDIA GPU, through the driver loaded at
+  /// run time; Client::create fails with "no CUDA device" where there is
+  /// none). A CUDA client runs programs of one device, without custom
+  /// calls, collectives or rng yet.
+  std::string platform = "cpu";
+  /// "cuda": which GPU (its CUDA ordinal).
+  int cudaOrdinal = 0;
 };
 
 class Client {
@@ -641,7 +649,8 @@ public:
   std::string getPlatformVersion() const;
   const std::vector<DeviceInfo> &getDevices() const;
   /// The memory spaces of the devices (PJRT's memory spaces): one host
-  /// memory, which the CPU device addresses.
+  /// memory, which the CPU device addresses, or a CUDA client's GPU memory
+  /// ("device").
   const std::vector<MemorySpaceInfo> &getMemorySpaces() const;
 
   /// Compiles `program`: StableHLO text, or MLIR bytecode (a portable

@@ -10,8 +10,9 @@
 // outermost ones split into blocks of threads over their innermost
 // dimensions (hlox-cuda-tile-parallel-loops) and mapped to the grid, and
 // the loop bodies are outlined into a `gpu.func` whose parameters are bare
-// pointers, one per operand then one per result. There is no runtime for
-// the kernels yet: the PTX is what the target gives.
+// pointers, one per operand then one per result. The launches of each
+// dispatch's host function are written down (hlox-cuda-record-launches)
+// for the runtime's CUDA device, which replays them (GpuKernels.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,9 @@
 #define HLOX_TARGET_CUDA_COMPILER_H
 
 #include "hlox/Pipelines/Pipelines.h"
+#include "hlox/Pipelines/Target.h"
+#include "hlox/runtime/AotProgram.h"
+#include "hlox/runtime/GpuKernels.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -62,16 +66,38 @@ void registerCompilerDialects(mlir::DialectRegistry &registry);
 void registerCompilerPasses();
 
 /// The pass pipeline that lowers one dispatch, alone in its module, to a
-/// `gpu.binary` holding its PTX; fails, with an error at `module`, for an
-/// architecture getSupportedArchitectures does not list.
+/// `gpu.binary` holding its PTX (with `recordLaunches`, and the launches
+/// the runtime replays: hlox-cuda-record-launches, which fails on host code
+/// between them); fails, with an error at `module`, for an architecture
+/// getSupportedArchitectures does not list.
 mlir::FailureOr<std::string> getKernelPipeline(mlir::ModuleOp module,
-                                               const CompileOptions &options);
+                                               const CompileOptions &options,
+                                               bool recordLaunches);
 
 /// Lowers each dispatch of `module` (after the linalg phase) to its GPU
 /// kernels' PTX, in the order of the module. A dispatch the pipeline cannot
-/// lower is an error at it; `module` itself is left as it was.
+/// lower is an error at it; `module` itself is left as it was. With
+/// `gpuKernels`, also what the runtime runs: the modules and each
+/// dispatch's launches (hlox-cuda-record-launches), a dispatch `@f` named
+/// `f_entry` as the host program names its kernel.
 mlir::FailureOr<std::vector<KernelPtx>>
-compileToPtx(mlir::ModuleOp module, const CompileOptions &options);
+compileToPtx(mlir::ModuleOp module, const CompileOptions &options,
+             runtime::GpuKernels *gpuKernels = nullptr);
+
+/// The CUDA target: the target-independent phases without the CPU's
+/// library calls, then each dispatch's kernels to PTX (compileToPtx),
+/// validated with ptxas when `validatePtx` and a ptxas is found; its
+/// programs run on "cuda" devices.
+std::shared_ptr<const Target> createTarget(const CompileOptions &options,
+                                           bool validatePtx = false);
+
+/// `program` (compiled by createTarget's target) as the runtime's
+/// ahead-of-time file: its host program and GPU kernels, which the runtime
+/// runs on a CUDA device without the compiler. Fails, with `error`, for a
+/// program with check ops (they run on the compiler's evaluator).
+mlir::FailureOr<runtime::AotProgram>
+makeAheadOfTimeProgram(llvm::StringRef entry, const CompiledProgram &program,
+                       std::string &error);
 
 /// The CUDA toolkit's libdevice (the math functions' bitcode that kernels
 /// link), in nvvm/libdevice of $CUDA_HOME, $CUDA_ROOT, $CUDA_PATH or

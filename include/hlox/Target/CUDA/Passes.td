@@ -58,4 +58,51 @@ def CUDAScalarKernels
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def CUDASinkScalarLoads
+    : Pass<"hlox-cuda-sink-scalar-loads", "::mlir::func::FuncOp"> {
+  let summary = "Moves the host's scalar loads into the kernels that use them";
+  let description = [{
+    A kernel whose work depends on a value in a buffer (a slice at an offset
+    read from an operand, a fill with a constant's element) has, after the
+    GPU mapping, the load on the host: a `memref.load` in the function,
+    outside any `gpu.launch`, whose result the launch takes. The host does
+    not read device memory between launches, so each such load (with
+    constant indices), and the side-effect-free ops between it and the
+    launches, is cloned into every `gpu.launch` that uses it and erased
+    when nothing else does. Device order keeps its meaning: a launch reads
+    what the launches before it wrote.
+
+    ```mlir
+    %i = memref.load %offset[] : memref<i64>
+    gpu.launch ... { ... %j = arith.index_cast %i ... }
+    // becomes
+    gpu.launch ... { %i = memref.load %offset[] ... %j = arith.index_cast %i ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def CUDARecordLaunches
+    : Pass<"hlox-cuda-record-launches", "::mlir::ModuleOp"> {
+  let summary = "Records each dispatch's kernel launches for the runtime";
+  let description = [{
+    After `gpu-kernel-outlining`, a dispatch's host function holds its
+    kernels' launches, the buffers passed between them and the constants
+    they read. The runtime replays the launches on the device's stream
+    without running host code, so this pass writes them down as the
+    module's `hlox.cuda.dispatch` attribute, which the rest of the lowering
+    keeps: per launch the kernel (`@module::@kernel`), its grid and block
+    sizes and dynamic shared memory, and per kernel argument one of
+    `{binding = i}` (the dispatch's operand or result `i`, its function
+    argument), `{temporary = i}` (a buffer the host function allocates,
+    whose byte size is `temporaries[i]`), `{constant = i}` (a constant
+    global, whose value is `constants[i]`) or `{scalar = value}`.
+
+    Anything else the host function does (a loop around launches, a size
+    computed at run time) cannot be replayed: the pass fails, with an error
+    at the op.
+  }];
+}
+
 #endif // HLOX_TARGET_CUDA_PASSES_TD

@@ -14,6 +14,7 @@
 #define HLOX_RUNTIME_AOTPROGRAM_H
 
 #include "hlox/runtime/Executable.h"
+#include "hlox/runtime/GpuKernels.h"
 #include "hlox/runtime/HostProgram.h"
 #include "hlox/runtime/KernelObjects.h"
 #include "hlox/runtime/Status.h"
@@ -26,7 +27,7 @@
 namespace hlox::runtime {
 
 /// Bumped whenever the file layout changes.
-constexpr uint32_t kAotFormatVersion = 1;
+constexpr uint32_t kAotFormatVersion = 2;
 
 struct AotProgram {
   /// The hlox (compiler) version that wrote it.
@@ -43,6 +44,9 @@ struct AotProgram {
   std::vector<std::string> requiredFeatures;
   HostProgram program;
   std::vector<KernelObject> kernels;
+  /// A program for a GPU (program.devices names its kind): its kernels,
+  /// in place of `kernels`.
+  GpuKernels gpuKernels;
 };
 
 /// Whether `bytes` starts like an ahead-of-time executable.

@@ -6,13 +6,23 @@
 #define HLOX_RUNTIME_DEVICE_H
 
 #include "hlox/runtime/Buffer.h"
+#include "hlox/runtime/GpuKernels.h"
 #include "hlox/runtime/MemoryPool.h"
+#include "hlox/runtime/Status.h"
 #include "hlox/runtime/ThreadPool.h"
 
 #include <memory>
 #include <string>
 
 namespace hlox::runtime {
+
+/// A program's GPU kernels as one device loaded them (Device::loadKernels),
+/// with what their dispatches need besides (constants, temporaries). Used
+/// by one run at a time.
+class LoadedGpuKernels {
+public:
+  virtual ~LoadedGpuKernels() = default;
+};
 
 /// A device: where buffers live and a program's commands run (dispatches
 /// of kernels, copies; the library calls take its threads). Thread-safe.
@@ -48,6 +58,30 @@ public:
   /// How many threads run a dispatch's chunks at most (library calls that
   /// parallelize themselves use as many).
   virtual unsigned getNumThreads() const = 0;
+
+  /// Whether the host reads and writes the memory of the device's buffers
+  /// where it lies (a CPU's; not a GPU's).
+  virtual bool isHostAccessible() const { return true; }
+  /// Loads `kernels` (which must outlive what this returns) for the
+  /// device; null, with `status` saying why, where it cannot (a CPU runs
+  /// no GPU kernels).
+  virtual std::unique_ptr<LoadedGpuKernels>
+  loadKernels(const GpuKernels &kernels, Status &status) {
+    (void)kernels;
+    status = Status::error(getName() + " runs no GPU kernels");
+    return nullptr;
+  }
+  /// Starts the launches of `dispatch` (of the kernels `loaded` holds) on
+  /// the device's stream, with `bindings` the device addresses of its
+  /// operands then results. The commands the device runs after it see its
+  /// results; the host sees them after synchronize().
+  virtual Status launch(LoadedGpuKernels &loaded, const GpuDispatch &dispatch,
+                        void *const *bindings) {
+    (void)loaded, (void)dispatch, (void)bindings;
+    return Status::error(getName() + " runs no GPU kernels");
+  }
+  /// Waits for the work the device started; its first error, if any.
+  virtual Status synchronize() { return {}; }
 };
 
 /// The host CPU, or a share of its threads: buffers in host memory,

@@ -9,6 +9,7 @@
 #include "hlox/runtime/Communicator.h"
 #include "hlox/runtime/Convolution.h"
 #include "hlox/runtime/Device.h"
+#include "hlox/runtime/GpuKernels.h"
 #include "hlox/runtime/HandlerContext.h"
 #include "hlox/runtime/HostProgram.h"
 #include "hlox/runtime/Matmul.h"
@@ -41,7 +42,14 @@ public:
   virtual const std::vector<KernelObject> *getObjects() const {
     return nullptr;
   }
+  /// The kernels of a program compiled for a GPU (GpuKernels.h), which
+  /// the library holds in place of host entry points; else null.
+  virtual const GpuKernels *getGpuKernels() const { return nullptr; }
 };
+
+/// A library of a GPU program's kernels (getGpuKernels), which the device
+/// that runs the program loads.
+std::shared_ptr<KernelLibrary> makeGpuKernelLibrary(GpuKernels kernels);
 
 /// Runs HostCall command `callee` on its values.
 using HostCallFn =
@@ -126,9 +134,17 @@ private:
   Status runCollective(const Command &command, const void *in, void *out,
                        const ProcessInfo *process);
 
+  /// Prepares `context` for runs of a GPU program on `device`: the
+  /// kernels loaded, the arena and the constants in the device's memory.
+  Status prepareGpuContext(Context &context, Device &device);
+
   HostProgram program;
   std::shared_ptr<KernelLibrary> library;
   std::vector<KernelFn> kernels;
+  /// A GPU program's kernels, and the dispatch of each kernel name; null
+  /// and empty for a host program's.
+  const GpuKernels *gpuKernels = nullptr;
+  std::vector<const GpuDispatch *> gpuDispatches;
   /// The handler instance of each command that is a CustomCall, else
   /// null: its instantiate stage runs once per executable.
   std::vector<std::unique_ptr<ffi::HandlerInstance>> customCalls;

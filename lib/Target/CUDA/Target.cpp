@@ -1,0 +1,80 @@
+//===- Target.cpp - The CUDA target ---------------------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Target/CUDA/Compiler.h"
+
+#include "hlox/runtime/Executable.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace hlox;
+
+namespace {
+
+class CUDATarget final : public Target {
+public:
+  CUDATarget(const cuda::CompileOptions &options, bool validatePtx)
+      : options(options), validatePtx(validatePtx) {
+    // The CPU runtime's library calls are the CPU's: the products stay
+    // linalg ops in the dispatches.
+    this->options.libraryCalls = false;
+  }
+
+  StringRef getName() const override { return "CUDA"; }
+  StringRef getDeviceKind() const override { return "cuda"; }
+  const hlox::CompileOptions &getOptions() const override { return options; }
+
+  LogicalResult lowerToPhase(ModuleOp module, Phase last,
+                             CompileStats *stats) const override {
+    for (Phase phase : {Phase::Input, Phase::Stablehlo, Phase::Linalg}) {
+      if (failed(runPhase(module, phase, options, stats)))
+        return failure();
+      if (phase == last)
+        return success();
+    }
+    return module.emitError("the CUDA target lowers each dispatch to PTX "
+                            "(hlox-compile --target=cuda), not to an LLVM "
+                            "phase of the whole program");
+  }
+
+  LogicalResult prepareKernels(ModuleOp) const override {
+    // compileToPtx bufferizes each dispatch with its results as
+    // out-parameters: operands, then results, as the runtime binds them.
+    return success();
+  }
+
+  FailureOr<std::shared_ptr<runtime::KernelLibrary>>
+  compileKernels(ModuleOp module, CompileStats &stats) const override {
+    auto start = std::chrono::steady_clock::now();
+    runtime::GpuKernels kernels;
+    FailureOr<std::vector<cuda::KernelPtx>> ptx =
+        cuda::compileToPtx(module, options, &kernels);
+    if (failed(ptx))
+      return failure();
+    if (validatePtx) {
+      std::string ptxas = cuda::findPtxas();
+      for (const cuda::KernelPtx &kernel : *ptx) {
+        std::string error;
+        if (!ptxas.empty() &&
+            !cuda::validateWithPtxas(ptxas, kernel, options.arch, error))
+          return module.emitError(error);
+      }
+    }
+    stats.compiledKernels = static_cast<int64_t>(ptx->size());
+    stats.phaseMilliseconds.emplace_back("ptx", millisecondsSince(start));
+    return runtime::makeGpuKernelLibrary(std::move(kernels));
+  }
+
+private:
+  cuda::CompileOptions options;
+  bool validatePtx;
+};
+
+} // namespace
+
+std::shared_ptr<const Target>
+hlox::cuda::createTarget(const CompileOptions &options, bool validatePtx) {
+  return std::make_shared<CUDATarget>(options, validatePtx);
+}

@@ -1,0 +1,78 @@
+//===- ChecksToResults.cpp - A test program's checked values as results ---===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/Transforms/Passes.h"
+
+#include "hlox/Dialect/StableHLO/IR/StablehloOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#define DEBUG_TYPE "hlox-checks-to-results"
+
+namespace hlox {
+#define GEN_PASS_DEF_HLOXCHECKSTORESULTS
+#include "hlox/Transforms/Passes.h.inc"
+} // namespace hlox
+
+using namespace mlir;
+using namespace hlox;
+
+namespace {
+
+/// Whether `op` is a check: an op of the check dialect that expects
+/// something, or a custom call of a `check.` target.
+bool isCheck(Operation *op) {
+  if (op->getName().getStringRef().starts_with("check.expect_"))
+    return true;
+  auto call = dyn_cast<stablehlo::CustomCallOp>(op);
+  return call && call.getCallTargetName().starts_with("check.");
+}
+
+class ChecksToResultsPass
+    : public hlox::impl::HloxChecksToResultsBase<ChecksToResultsPass> {
+public:
+  using Base::Base;
+
+  void runOnOperation() override {
+    auto function = getOperation().lookupSymbol<func::FuncOp>(this->function);
+    if (!function || function.isExternal()) {
+      getOperation().emitError("no function @")
+          << this->function << " with a body";
+      return signalPassFailure();
+    }
+    if (!function.getBody().hasOneBlock())
+      return;
+    Block &body = function.getBody().front();
+    auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
+    if (!ret)
+      return;
+    SmallVector<Value> checked;
+    for (Operation &op : llvm::make_early_inc_range(body)) {
+      if (!isCheck(&op) || op.getNumOperands() == 0 || op.getNumResults() != 0)
+        continue;
+      Value value = op.getOperand(0);
+      if (!isa<RankedTensorType>(value.getType()))
+        continue;
+      checked.push_back(value);
+      op.erase();
+    }
+    if (checked.empty())
+      return;
+    ret->insertOperands(ret->getNumOperands(), checked);
+    SmallVector<Type> results(function.getFunctionType().getResults());
+    for (Value value : checked)
+      results.push_back(value.getType());
+    function.setFunctionType(FunctionType::get(
+        &getContext(), function.getFunctionType().getInputs(), results));
+    // The new results have no attributes of their own.
+    if (ArrayAttr attrs = function.getAllResultAttrs()) {
+      SmallVector<Attribute> all(attrs.begin(), attrs.end());
+      all.resize(results.size(), DictionaryAttr::get(&getContext()));
+      function.setAllResultAttrs(all);
+    }
+  }
+};
+
+} // namespace

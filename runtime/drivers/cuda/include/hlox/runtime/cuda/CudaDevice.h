@@ -1,0 +1,86 @@
+//===- CudaDevice.h - An NVIDIA GPU as a runtime device ---------*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// A CUDA device: buffers in the GPU's memory, a program's GPU kernels loaded
+// as modules of its primary context, and one stream on which its launches
+// and copies run in order. The host waits for the stream in copy() (whose
+// contract is to return when the copy is done) and synchronize().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_RUNTIME_CUDA_CUDADEVICE_H
+#define HLOX_RUNTIME_CUDA_CUDADEVICE_H
+
+#include "hlox/runtime/Device.h"
+#include "hlox/runtime/cuda/Driver.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace hlox::runtime::cuda {
+
+/// A device's primary context, retained while a device or one of its
+/// buffers lives.
+struct PrimaryContext;
+
+class CudaDevice final : public Device {
+public:
+  /// The CUDA device of ordinal `ordinal` ("cuda:N"), or null, with
+  /// `status` saying why: "no CUDA device: ..." where the driver or the
+  /// device is missing.
+  static std::unique_ptr<CudaDevice> create(int64_t ordinal, Status &status);
+  /// The number of CUDA devices this process can use: 0 without a driver.
+  static int getDeviceCount();
+
+  ~CudaDevice() override;
+
+  std::string getKind() const override { return "cuda"; }
+  int64_t getOrdinal() const override { return ordinal; }
+  bool canAccess(const BufferPlacement &placement) const override {
+    return placement.kind == "cuda" && placement.ordinal == ordinal;
+  }
+  std::shared_ptr<Buffer> allocate(const BufferType &type) override;
+  /// Runs fn over all `count` workgroups on the calling thread: a GPU's
+  /// work comes as kernels (launch), not as host functions.
+  void dispatch(int64_t count, int64_t minPerChunk,
+                const std::function<void(int64_t, int64_t)> &fn) override;
+  /// Either side may be host memory (the driver's unified addressing tells
+  /// which); an error is kept for synchronize().
+  void copy(void *target, const void *source, size_t bytes) override;
+  unsigned getNumThreads() const override { return 1; }
+  bool isHostAccessible() const override { return false; }
+  std::unique_ptr<LoadedGpuKernels> loadKernels(const GpuKernels &kernels,
+                                                Status &status) override;
+  Status launch(LoadedGpuKernels &loaded, const GpuDispatch &dispatch,
+                void *const *bindings) override;
+  Status synchronize() override;
+
+  /// "NVIDIA H200", and its compute capability as "sm_90".
+  const std::string &getDeviceName() const { return name; }
+  const std::string &getArch() const { return arch; }
+  size_t getTotalMemory() const { return totalMemory; }
+  const Driver &getDriver() const { return *driver; }
+
+private:
+  CudaDevice(std::shared_ptr<Driver> driver, int64_t ordinal);
+  /// Makes the device's context current on the calling thread.
+  Status makeCurrent() const;
+  /// Keeps the first error of the device's asynchronous work.
+  void keepError(const Status &status);
+
+  std::shared_ptr<Driver> driver;
+  int64_t ordinal;
+  std::shared_ptr<PrimaryContext> primary;
+  CUstream stream = nullptr;
+  std::string name;
+  std::string arch;
+  size_t totalMemory = 0;
+  std::mutex errorMutex;
+  Status firstError;
+};
+
+} // namespace hlox::runtime::cuda
+
+#endif // HLOX_RUNTIME_CUDA_CUDADEVICE_H

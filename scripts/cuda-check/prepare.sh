@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Prepares the CUDA check that runs on a machine with a GPU
+# (run-on-device.sh), here, where the build is and no GPU is needed. The
+# GPU machine has no LLVM or MLIR: it gets programs compiled ahead of time
+# for the GPU and the runtime-only runner, hlox-run-aot.
+#
+#   scripts/cuda-check/prepare.sh [BUNDLE]     (default .cuda-check)
+#
+# BUNDLE (git-ignored) then holds: hlox-run-aot and the shared libraries
+# it needs beyond the C library (lib/); per workload of $HLOX_BENCH_DIR
+# (default ../shared/bench)/workloads, the program for the GPU
+# (programs/NAME.hlox, --cuda-arch $HLOX_CUDA_ARCH, default sm_90), its
+# signature (NAME.types) and the digest of its outputs on made-up inputs
+# (--random-inputs --seed=1) as this machine's CPU computes them
+# (NAME.json, digest.py); the same for every $HLOX_CHECK_CORPUS_STRIDE-th
+# (default 7th) file of the CPU's conformance ledger
+# (test/conformance/expected/cpu.txt, files under $HLOX_CONFORMANCE_DIR,
+# default ../shared/conformance), its checks made results; the programs
+# that do not compile for the GPU, and why (compile-failures.txt); and the
+# scripts that run there. Run it there as
+#
+#   device run, carry [".cuda-check"], command ".cuda-check/run-on-device.sh"
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BUILD=${HLOX_BUILD_DIR:-build}
+BUNDLE=${1:-.cuda-check}
+BENCH=${HLOX_BENCH_DIR:-../shared/bench}
+ARCH=${HLOX_CUDA_ARCH:-sm_90}
+CORPUS=${HLOX_CONFORMANCE_DIR:-../shared/conformance}
+STRIDE=${HLOX_CHECK_CORPUS_STRIDE:-7}
+SEED=1
+for tool in hlox-compile hlox-opt hlox-run-aot; do
+  [[ -x "$BUILD/bin/$tool" ]] || { echo "prepare: no $BUILD/bin/$tool (build first)" >&2; exit 1; }
+done
+rm -rf "$BUNDLE"
+mkdir -p "$BUNDLE/programs" "$BUNDLE/lib"
+cp "$BUILD/bin/hlox-run-aot" "$BUNDLE/"
+# Every shared library the runner loads but the C library's own.
+ldd "$BUILD/bin/hlox-run-aot" |
+  awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
+  grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
+  xargs -r -I{} cp -L {} "$BUNDLE/lib/"
+cp scripts/cuda-check/digest.py scripts/cuda-check/ceilings.py \
+  scripts/cuda-check/run-on-device.sh "$BUNDLE/"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+: > "$BUNDLE/compile-failures.txt"
+# prepare NAME FILE: FILE's program for the GPU, its signature, and the
+# digest of what this machine's CPU computes from the same inputs.
+prepare() {
+  local name=$1 file=$2
+  if ! "$BUILD/bin/hlox-compile" "$file" --target=cuda --cuda-arch="$ARCH" \
+      -o "$BUNDLE/programs/$name.hlox" 2> "$tmp/error"; then
+    echo "$name: $(grep -m1 error "$tmp/error" || head -1 "$tmp/error")" \
+      >> "$BUNDLE/compile-failures.txt"
+    return 0
+  fi
+  "$BUILD/bin/hlox-run-aot" "$BUNDLE/programs/$name.hlox" --signature \
+    > "$BUNDLE/programs/$name.types"
+  local count outputs=() files=()
+  count=$(grep -c '^output' "$BUNDLE/programs/$name.types" || true)
+  for ((i = 0; i < count; ++i)); do
+    outputs+=("--output=@$tmp/$name.$i.bin")
+    files+=("$tmp/$name.$i.bin")
+  done
+  if ! "$BUILD/bin/hlox-compile" "$file" -o "$tmp/$name.cpu.hlox" \
+      2> "$tmp/error" ||
+     ! "$BUILD/bin/hlox-run-aot" "$tmp/$name.cpu.hlox" --random-inputs \
+      --seed=$SEED "${outputs[@]}" 2> "$tmp/error"; then
+    echo "$name: no CPU reference: $(head -1 "$tmp/error")" \
+      >> "$BUNDLE/compile-failures.txt"
+    rm -f "$BUNDLE/programs/$name".*
+    return 0
+  fi
+  python3 scripts/cuda-check/digest.py make "$BUNDLE/programs/$name.types" \
+    "${files[@]}" > "$BUNDLE/programs/$name.json"
+  rm -f "$tmp/$name".*
+}
+for file in "$BENCH"/workloads/*.mlir; do
+  prepare "$(basename "$file" .mlir)" "$file"
+  echo "prepare: $file"
+done
+# Every $STRIDE-th file the CPU ledger passes, its checks turned into
+# results (hlox-checks-to-results): the GPU must compute what the CPU does.
+n=0
+while read -r relative; do
+  ((n++ % STRIDE == 0)) || continue
+  name=corpus.$(echo "${relative%.mlir}" | tr '/' '.')
+  "$BUILD/bin/hlox-opt" "$CORPUS/$relative" --hlox-checks-to-results \
+    -o "$tmp/$name.mlir" 2> /dev/null || continue
+  prepare "$name" "$tmp/$name.mlir"
+  rm -f "$tmp/$name.mlir"
+done < test/conformance/expected/cpu.txt
+echo "prepare: $(ls "$BUNDLE"/programs/*.types | wc -l) programs," \
+  "$(wc -l < "$BUNDLE/compile-failures.txt") that do not compile for the GPU"
+du -sh "$BUNDLE"

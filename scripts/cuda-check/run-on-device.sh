@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The CUDA check on a machine with a GPU, from the bundle prepare.sh made
+# (this script's folder): the GPU and its driver, the ceilings
+# (ceilings.py: device-to-device copy bandwidth, cuBLAS f32 and bf16
+# products through PyTorch), then each program on cuda:0 with the inputs
+# the bundle's digests were made from: its outputs against the digest of
+# the CPU's (digest.py), then its time (hlox-run-aot --repeat). Writes, in
+# $OUT (default BUNDLE/out):
+#
+#   gpu.txt        nvidia-smi's name, driver and memory
+#   ceilings.txt   the ceilings
+#   cuda.txt       the ledger: "NAME: pass", or "NAME: fail|error: why"
+#   bench.txt      per program that passed, hlox-run-aot's time line
+#   log.txt        everything the runs printed
+set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${OUT:-$HERE/out}
+mkdir -p "$OUT"
+export LD_LIBRARY_PATH="$HERE/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+RUN="$HERE/hlox-run-aot"
+REPEAT=${HLOX_CHECK_REPEAT:-20}
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv \
+  > "$OUT/gpu.txt" 2>&1
+timeout 180 python3 "$HERE/ceilings.py" > "$OUT/ceilings.txt" 2>&1
+: > "$OUT/cuda.txt"
+: > "$OUT/bench.txt"
+: > "$OUT/log.txt"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for types in "$HERE"/programs/*.types; do
+  name=$(basename "$types" .types)
+  count=$(grep -c '^output' "$types")
+  outputs=() files=()
+  for ((i = 0; i < count; ++i)); do
+    outputs+=("--output=@$tmp/$name.$i.bin")
+    files+=("$tmp/$name.$i.bin")
+  done
+  echo "== $name" >> "$OUT/log.txt"
+  if ! timeout 300 "$RUN" "$HERE/programs/$name.hlox" --device=cuda \
+      --random-inputs --seed=1 "${outputs[@]}" > "$tmp/run" 2>&1; then
+    cat "$tmp/run" >> "$OUT/log.txt"
+    echo "$name: error: $(grep -m1 -i error "$tmp/run" || tail -1 "$tmp/run")" \
+      >> "$OUT/cuda.txt"
+    continue
+  fi
+  if ! python3 "$HERE/digest.py" compare "$HERE/programs/$name.json" \
+      "$types" "${files[@]}" > "$tmp/compare" 2>&1; then
+    cat "$tmp/compare" >> "$OUT/log.txt"
+    echo "$name: fail: $(head -1 "$tmp/compare")" >> "$OUT/cuda.txt"
+    rm -f "${files[@]}"
+    continue
+  fi
+  rm -f "${files[@]}"
+  echo "$name: pass" >> "$OUT/cuda.txt"
+  if timeout 300 "$RUN" "$HERE/programs/$name.hlox" --device=cuda \
+      --random-inputs --seed=1 --warmup=3 --repeat="$REPEAT" \
+      > "$tmp/time" 2>&1; then
+    echo "$name $(grep '^time:' "$tmp/time")" >> "$OUT/bench.txt"
+  else
+    cat "$tmp/time" >> "$OUT/log.txt"
+  fi
+done
+cat "$OUT/gpu.txt" "$OUT/ceilings.txt" "$OUT/cuda.txt" "$OUT/bench.txt"

@@ -1,0 +1,45 @@
+// hlox-run --device=cuda: without a driver, a clear error; on the stand-in
+// driver (which runs no kernel), the program's launches as the runtime
+// makes them, and a kernel-free program's results exactly, through the
+// device's memory.
+// RUN: env HLOX_CUDA_DRIVER=%t.none/libcuda.so.1 %expect-exit 2 hlox-run --device=cuda %s --random-inputs 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: %expect-exit 2 hlox-run --device=tpu %s --random-inputs 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: rm -f %t.log
+// RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver HLOX_FAKE_CUDA_LOG=%t.log hlox-run --device=cuda %s --random-inputs
+// RUN: FileCheck %s --input-file=%t.log --check-prefix=LAUNCH
+// RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver hlox-run --device=cuda %s --function=reshape --input=2x3xf32=1,2,3,4,5,6 --print-output | FileCheck %s --check-prefix=COPY
+
+// NONE: error: no CUDA device: cannot load the CUDA driver {{.*}}.none/libcuda.so.1
+// UNKNOWN: error: unknown platform 'tpu' (cpu, cuda)
+
+// The softmax's kernels, in order (a fill and a row maximum, then the
+// exponentials and the sum, then the quotients), with their grids and
+// blocks, each pointer parameter in device memory (the driver checks it).
+// LAUNCH: launch main_dispatch_0_kernel grid 1,1,1 block 32,1,1 params 2
+// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 1,1,1 block 32,1,1 params 5
+// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 8,1,1 block 4,64,1 params 4
+// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 1,1,1 block 32,1,1 params 2
+// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 1,1,1 block 32,1,1 params 5
+// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 8,1,1 block 4,64,1 params 3
+// LAUNCH-NOT: launch
+
+// COPY: result[0]: dense<{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
+
+func.func @main(%x: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %max = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<32x64xf32>, tensor<f32>) -> tensor<32xf32>
+  %mb = stablehlo.broadcast_in_dim %max, dims = [0] : (tensor<32xf32>) -> tensor<32x64xf32>
+  %d = stablehlo.subtract %x, %mb : tensor<32x64xf32>
+  %e = stablehlo.exponential %d : tensor<32x64xf32>
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<32x64xf32>, tensor<f32>) -> tensor<32xf32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<32xf32>) -> tensor<32x64xf32>
+  %r = stablehlo.divide %e, %sb : tensor<32x64xf32>
+  return %r : tensor<32x64xf32>
+}
+
+// A reshape is a copy command: no kernel.
+func.func @reshape(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %t = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %t : tensor<3x2xf32>
+}

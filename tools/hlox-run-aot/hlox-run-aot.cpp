@@ -1,0 +1,292 @@
+//===- hlox-run-aot.cpp - Runs ahead-of-time executables, runtime alone ---===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+//   hlox-run-aot FILE.hlox [--device=cpu|cuda] [--num-threads=N]
+//                [--input=@FILE]... [--random-inputs [--seed=N]]
+//                [--output=@FILE]... [--warmup=N] [--repeat=N] [--signature]
+//
+// Runs an ahead-of-time executable (hlox-compile -o FILE.hlox, for the CPU
+// or with --target=cuda for a GPU) with the runtime alone: it links no
+// compiler, no MLIR and no LLVM, so that it runs where those are not
+// installed (a GPU machine). Inputs and outputs are raw little-endian
+// bytes, dense and row-major, each file exactly its tensor's size; an
+// input not given is zeros, or with --random-inputs made up from --seed
+// (0 by default) as makeRandomInput below says, the same on every machine.
+// --signature prints the argument and result
+// types and exits. With --repeat=N the program runs --warmup times (1 by
+// default), then N timed times; the median, minimum and maximum
+// milliseconds of a run (from the arguments in device memory to the
+// results there, the device synchronized) are printed as
+//
+//   time: median M ms (min A, max B) over N runs; G GB/s of arguments and
+//   results, F GFLOP/s
+//
+// (the bytes of the arguments and results, and the program's contraction
+// FLOPs, per second of the median run).
+// Exit status: 0 on success, 2 on bad input or a failed run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hlox/numerics/SmallFloats.h"
+#include "hlox/runtime/AotProgram.h"
+#include "hlox/runtime/Device.h"
+#include "hlox/runtime/Executable.h"
+#include "hlox/runtime/cuda/CudaDevice.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace hlox::runtime;
+
+namespace {
+
+constexpr int kError = 2;
+
+int fail(const std::string &message) {
+  std::cerr << "error: " << message << "\n";
+  return kError;
+}
+
+bool readFile(const std::string &path, std::string &contents) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    return false;
+  std::stringstream stream;
+  stream << file.rdbuf();
+  contents = stream.str();
+  return true;
+}
+
+/// The value of `--name=VALUE` in `arg`, if it is that flag.
+bool flagValue(const std::string &arg, const std::string &name,
+               std::string &value) {
+  std::string prefix = "--" + name + "=";
+  if (arg.rfind(prefix, 0) != 0)
+    return false;
+  value = arg.substr(prefix.size());
+  return true;
+}
+
+bool parseCount(const std::string &text, long &value) {
+  char *end = nullptr;
+  value = std::strtol(text.c_str(), &end, 10);
+  return !text.empty() && *end == '\0' && value >= 0;
+}
+
+/// splitmix64: the next value of the generator whose state is `state`.
+uint64_t nextRandom(uint64_t &state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/// Input `index`'s made-up bytes: from splitmix64 seeded with seed * 1000003
+/// + index, one draw per element (two for a complex one): floats uniform in
+/// [-1, 1) (on a grid of 2^-23), i1 0 or 1, other integers in [0, 16);
+/// other element types zeros.
+std::string makeRandomInput(const BufferType &type, uint64_t seed,
+                            uint64_t index) {
+  std::string data(static_cast<size_t>(type.getByteSize()), '\0');
+  uint64_t state = seed * 1000003u + index;
+  auto uniform = [&] {
+    return static_cast<double>(nextRandom(state) >> 40) / double(1 << 23) - 1.0;
+  };
+  const std::string &name = type.elementName;
+  int64_t count = type.getNumElements();
+  auto *bytes = reinterpret_cast<uint8_t *>(data.data());
+  auto put = [&](int64_t i, const void *value, size_t size) {
+    std::memcpy(bytes + i * size, value, size);
+  };
+  bool isComplex = name.rfind("complex", 0) == 0;
+  std::string element = isComplex ? name.substr(8, name.size() - 9) : name;
+  int64_t scalars = isComplex ? 2 * count : count;
+  for (int64_t i = 0; i < scalars; ++i) {
+    if (element == "f32") {
+      float value = static_cast<float>(uniform());
+      put(i, &value, 4);
+    } else if (element == "f64") {
+      double value = uniform();
+      put(i, &value, 8);
+    } else if (element == "f16") {
+      uint16_t value = hlox::numerics::encodeF16(uniform());
+      put(i, &value, 2);
+    } else if (element == "bf16") {
+      uint16_t value = hlox::numerics::encodeBf16(uniform());
+      put(i, &value, 2);
+    } else if (element == "i1") {
+      bytes[i] = nextRandom(state) & 1;
+    } else if (element[0] == 'i' || element.rfind("ui", 0) == 0 ||
+               element.rfind("si", 0) == 0) {
+      uint64_t value = nextRandom(state) & 15;
+      put(i, &value, static_cast<size_t>(type.elementBytes));
+    }
+  }
+  return data;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string path, deviceKind = "cpu";
+  std::vector<std::string> inputs, outputs;
+  long numThreads = 0, repeat = 0, warmup = 1;
+  bool signature = false, randomInputs = false;
+  long seed = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i], value;
+    if (arg == "--signature") {
+      signature = true;
+    } else if (arg == "--random-inputs") {
+      randomInputs = true;
+    } else if (flagValue(arg, "seed", value)) {
+      if (!parseCount(value, seed))
+        return fail("bad --seed '" + value + "'");
+    } else if (flagValue(arg, "device", value)) {
+      deviceKind = value;
+    } else if (flagValue(arg, "num-threads", value)) {
+      if (!parseCount(value, numThreads))
+        return fail("bad --num-threads '" + value + "'");
+    } else if (flagValue(arg, "repeat", value)) {
+      if (!parseCount(value, repeat))
+        return fail("bad --repeat '" + value + "'");
+    } else if (flagValue(arg, "warmup", value)) {
+      if (!parseCount(value, warmup))
+        return fail("bad --warmup '" + value + "'");
+    } else if (flagValue(arg, "input", value) && !value.empty() &&
+               value[0] == '@') {
+      inputs.push_back(value.substr(1));
+    } else if (flagValue(arg, "output", value) && !value.empty() &&
+               value[0] == '@') {
+      outputs.push_back(value.substr(1));
+    } else if (!arg.empty() && arg[0] != '-' && path.empty()) {
+      path = arg;
+    } else {
+      return fail("unknown argument '" + arg +
+                  "' (hlox-run-aot FILE.hlox [--device=cpu|cuda] "
+                  "[--input=@F]... [--output=@F]... [--repeat=N])");
+    }
+  }
+  if (path.empty())
+    return fail("no executable given");
+  std::string bytes;
+  if (!readFile(path, bytes))
+    return fail("cannot read " + path);
+  AotProgram aot;
+  if (Status status = readAotProgram(bytes, aot); !status)
+    return fail(path + ": " + status.message());
+  if (signature) {
+    for (const std::string &type : aot.inputTypes)
+      std::cout << "input " << type << "\n";
+    for (const std::string &type : aot.outputTypes)
+      std::cout << "output " << type << "\n";
+    return 0;
+  }
+  std::vector<BufferType> inputTypes, outputTypes;
+  for (int64_t value : aot.program.arguments)
+    inputTypes.push_back(aot.program.values[value].type);
+  for (int64_t value : aot.program.results)
+    outputTypes.push_back(aot.program.values[value].type);
+  if (inputs.size() > inputTypes.size())
+    return fail(std::to_string(inputs.size()) +
+                " inputs given, the program "
+                "takes " +
+                std::to_string(inputTypes.size()));
+  if (outputs.size() > outputTypes.size())
+    return fail(std::to_string(outputs.size()) +
+                " outputs named, the "
+                "program returns " +
+                std::to_string(outputTypes.size()));
+
+  std::unique_ptr<Device> device;
+  if (deviceKind == "cpu") {
+    device = std::make_unique<CpuDevice>(static_cast<unsigned>(numThreads));
+  } else if (deviceKind == "cuda") {
+    Status status;
+    device = cuda::CudaDevice::create(0, status);
+    if (!device)
+      return fail(status.message());
+  } else {
+    return fail("unknown device '" + deviceKind + "' (cpu, cuda)");
+  }
+  int64_t flops = aot.program.flops;
+  Status status;
+  std::unique_ptr<Executable> executable =
+      loadAotProgram(std::move(aot), status);
+  if (!executable)
+    return fail(path + ": " + status.message());
+
+  // The arguments, in the device's memory.
+  std::vector<std::shared_ptr<Buffer>> arguments;
+  for (size_t i = 0; i < inputTypes.size(); ++i) {
+    auto size = static_cast<size_t>(inputTypes[i].getByteSize());
+    std::string data = randomInputs ? makeRandomInput(inputTypes[i], seed, i)
+                                    : std::string(size, '\0');
+    if (i < inputs.size()) {
+      if (!readFile(inputs[i], data))
+        return fail("cannot read input " + inputs[i]);
+      if (data.size() != size)
+        return fail("input " + inputs[i] + " holds " +
+                    std::to_string(data.size()) + " bytes; " +
+                    inputTypes[i].str() + " takes " + std::to_string(size));
+    }
+    std::shared_ptr<Buffer> buffer = device->allocate(inputTypes[i]);
+    if (!buffer)
+      return fail("out of memory for input " + std::to_string(i));
+    device->copy(buffer->data(), data.data(), size);
+    arguments.push_back(std::move(buffer));
+  }
+  if (Status synced = device->synchronize(); !synced)
+    return fail(synced.message());
+
+  std::vector<std::shared_ptr<Buffer>> results;
+  auto run = [&]() -> Status {
+    results.clear();
+    return executable->execute(*device, arguments, results);
+  };
+  std::vector<double> times;
+  long runs = repeat > 0 ? warmup + repeat : 1;
+  for (long i = 0; i < runs; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    if (Status ran = run(); !ran)
+      return fail(ran.str());
+    std::chrono::duration<double, std::milli> elapsed =
+        std::chrono::steady_clock::now() - start;
+    if (repeat > 0 && i >= warmup)
+      times.push_back(elapsed.count());
+  }
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    auto size = static_cast<size_t>(outputTypes[i].getByteSize());
+    std::string data(size, '\0');
+    device->copy(data.data(), results[i]->data(), size);
+    if (Status synced = device->synchronize(); !synced)
+      return fail(synced.message());
+    std::ofstream file(outputs[i], std::ios::binary);
+    if (!file || !file.write(data.data(), static_cast<long>(size)))
+      return fail("cannot write " + outputs[i]);
+  }
+  if (!times.empty()) {
+    std::sort(times.begin(), times.end());
+    double median = times[times.size() / 2];
+    int64_t bytes = 0;
+    for (const std::vector<BufferType> *types : {&inputTypes, &outputTypes})
+      for (const BufferType &type : *types)
+        bytes += type.getByteSize();
+    std::printf("time: median %.4f ms (min %.4f, max %.4f) over %zu runs; "
+                "%.1f GB/s of arguments and results, %.1f GFLOP/s\n",
+                median, times.front(), times.back(), times.size(),
+                static_cast<double>(bytes) / (median * 1e6),
+                static_cast<double>(flops) / (median * 1e6));
+  }
+  return 0;
+}
