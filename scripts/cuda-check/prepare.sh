@@ -7,7 +7,7 @@
 #   scripts/cuda-check/prepare.sh [BUNDLE]     (default .cuda-check)
 #
 # BUNDLE (git-ignored) then holds: hlox-run-aot and the shared libraries
-# it needs beyond the C library (lib/); per workload of $HLOX_BENCH_DIR
+# it needs beyond the C library (lib.tar.gz); per workload of $HLOX_BENCH_DIR
 # (default ../shared/bench)/workloads, the program for the GPU
 # (programs/NAME.hlox, --cuda-arch $HLOX_CUDA_ARCH, default sm_90), its
 # signature (NAME.types) and the digest of its outputs on made-up inputs
@@ -29,21 +29,27 @@ ARCH=${HLOX_CUDA_ARCH:-sm_90}
 CORPUS=${HLOX_CONFORMANCE_DIR:-../shared/conformance}
 STRIDE=${HLOX_CHECK_CORPUS_STRIDE:-7}
 SEED=1
+# The system's Python, with Debian's numpy (install-deps.sh).
+PYTHON=${HLOX_PYTHON:-/usr/bin/python3}
 for tool in hlox-compile hlox-opt hlox-run-aot; do
   [[ -x "$BUILD/bin/$tool" ]] || { echo "prepare: no $BUILD/bin/$tool (build first)" >&2; exit 1; }
 done
 rm -rf "$BUNDLE"
-mkdir -p "$BUNDLE/programs" "$BUNDLE/lib"
+mkdir -p "$BUNDLE/programs"
 cp "$BUILD/bin/hlox-run-aot" "$BUNDLE/"
-# Every shared library the runner loads but the C library's own.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Every shared library the runner loads but the C library's own, packed
+# (what travels to the GPU machine is limited: oneDNN alone is 40 MB).
+mkdir -p "$tmp/lib"
 ldd "$BUILD/bin/hlox-run-aot" |
   awk '$2 == "=>" && $3 ~ /^\// {print $3}' |
   grep -Ev '/(libc|libm|libpthread|libdl|librt|ld-linux[^/]*)\.so' |
-  xargs -r -I{} cp -L {} "$BUNDLE/lib/"
+  xargs -r -I{} cp -L {} "$tmp/lib/"
+tar -czf "$BUNDLE/lib.tar.gz" -C "$tmp/lib" .
+rm -rf "$tmp/lib"
 cp scripts/cuda-check/digest.py scripts/cuda-check/ceilings.py \
   scripts/cuda-check/run-on-device.sh "$BUNDLE/"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 : > "$BUNDLE/compile-failures.txt"
 # prepare NAME FILE: FILE's program for the GPU, its signature, and the
 # digest of what this machine's CPU computes from the same inputs.
@@ -72,7 +78,7 @@ prepare() {
     rm -f "$BUNDLE/programs/$name".*
     return 0
   fi
-  python3 scripts/cuda-check/digest.py make "$BUNDLE/programs/$name.types" \
+  "$PYTHON" scripts/cuda-check/digest.py make "$BUNDLE/programs/$name.types" \
     "${files[@]}" > "$BUNDLE/programs/$name.json"
   rm -f "$tmp/$name".*
 }

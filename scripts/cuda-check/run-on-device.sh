@@ -16,7 +16,9 @@ set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$HERE/out}
 mkdir -p "$OUT"
-export LD_LIBRARY_PATH="$HERE/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+LIB=$(mktemp -d)
+tar -xzf "$HERE/lib.tar.gz" -C "$LIB"
+export LD_LIBRARY_PATH="$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 RUN="$HERE/hlox-run-aot"
 REPEAT=${HLOX_CHECK_REPEAT:-20}
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv \
@@ -26,7 +28,7 @@ timeout 180 python3 "$HERE/ceilings.py" > "$OUT/ceilings.txt" 2>&1
 : > "$OUT/bench.txt"
 : > "$OUT/log.txt"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$LIB"' EXIT
 for types in "$HERE"/programs/*.types; do
   name=$(basename "$types" .types)
   count=$(grep -c '^output' "$types")

@@ -129,9 +129,10 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
                       "function-boundary-type-conversion=identity-layout-map},"
                       "buffer-results-to-out-params{hoist-static-allocs=true "
                       "modify-public-functions=true},canonicalize,"
-                      "func.func(hlox-cuda-copies-to-linalg,"
+                      "func.func(hlox-cuda-copies-to-linalg,hlox-cuda-parallel-"
+                      "loops-outermost,"
                       "convert-linalg-to-parallel-loops,fold-memref-alias-ops,"
-                      "hlox-cuda-scalar-kernels,"
+                      "hlox-cuda-scalar-kernels,hlox-cuda-sequential-kernels,"
                       "hlox-cuda-tile-parallel-loops{threads=") +
           llvm::Twine(options.threadsPerBlock) +
           "},gpu-map-parallel-loops),convert-parallel-loops-to-gpu,"

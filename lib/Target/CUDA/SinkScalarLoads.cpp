@@ -84,14 +84,16 @@ private:
     for (Value value : above) {
       if (!isa<IndexType, IntegerType, FloatType>(value.getType()))
         continue;
-      SetVector<Operation *> candidate = chain;
-      if (!collect(value, launch, candidate))
+      // This value's own ops, operands first; merged into `chain`, where
+      // the ops it shares with an earlier value already come first.
+      SetVector<Operation *> own;
+      if (!collect(value, launch, own))
         continue;
       // A value that needs no load is left to the outlining's own sinking.
-      if (!llvm::any_of(candidate,
+      if (!llvm::any_of(own,
                         [](Operation *op) { return isa<memref::LoadOp>(op); }))
         continue;
-      chain = std::move(candidate);
+      chain.insert(own.begin(), own.end());
       roots.push_back(value);
     }
     if (roots.empty())

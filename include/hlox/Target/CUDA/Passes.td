@@ -31,6 +31,24 @@ def CUDATileParallelLoops
                            "::mlir::affine::AffineDialect"];
 }
 
+def CUDAParallelLoopsOutermost
+    : Pass<"hlox-cuda-parallel-loops-outermost", "::mlir::func::FuncOp"> {
+  let summary = "Orders each linalg op's loops parallel first";
+  let description = [{
+    `convert-linalg-to-parallel-loops` nests a linalg op's loops in the
+    order of its iteration dimensions: a reduction over a leading dimension
+    (a column sum, a cumulative op along axis 0) becomes an `scf.for` around
+    the `scf.parallel`, which the GPU mapping leaves on the host, a kernel
+    launch per iteration. This pass interchanges each linalg op whose
+    reduction dimensions come before a parallel one (named ops generalized
+    first) so that its parallel dimensions come first, in their order, then
+    its reductions: one kernel whose threads each run the reduction. Legal
+    for every linalg op: iterations of different parallel indices write
+    different elements.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def CUDACopiesToLinalg
     : Pass<"hlox-cuda-copies-to-linalg", "::mlir::func::FuncOp"> {
   let summary = "Rewrites memref.copy as linalg.copy, for a GPU kernel";
@@ -56,6 +74,24 @@ def CUDAScalarKernels
     body that allocates memory is left as it is.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def CUDASequentialKernels
+    : Pass<"hlox-cuda-sequential-kernels", "::mlir::func::FuncOp"> {
+  let summary = "Runs a kernel's sequential loops on one GPU thread";
+  let description = [{
+    Work the GPU mapping cannot spread over threads stays on the host
+    after `convert-linalg-to-parallel-loops`: a sequential loop (`scf.for`,
+    `scf.while`: a scatter's updates in order, a sort), a branch (`scf.if`)
+    or a single store, each at the top of the kernel's function. The host
+    does not touch device memory, so each such op whose results nothing
+    uses is moved into a one-iteration `scf.parallel` (a kernel of one
+    thread), and the parallel loops inside it become nested `scf.for`s
+    (one thread runs them in order). Slow, but where it was not a kernel at
+    all before; a parallel mapping of such loops is left for later.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def CUDASinkScalarLoads
