@@ -15,6 +15,7 @@
 #define HLOX_PIPELINES_TARGET_H
 
 #include "hlox/Pipelines/Pipelines.h"
+#include "hlox/runtime/AotProgram.h"
 #include "hlox/runtime/Executable.h"
 #include "hlox/runtime/HostProgram.h"
 
@@ -78,6 +79,14 @@ public:
 /// be a statically shaped tensor.
 mlir::FailureOr<std::unique_ptr<CompiledProgram>>
 compile(mlir::ModuleOp module, const Target &target);
+
+/// The runtime's ahead-of-time file of `program` as far as every target
+/// fills it (the compiler's version, the entry, its signature, the host
+/// program); the target adds its kernels. Fails, with `error`, for a
+/// program with check ops (they run on the compiler's evaluator).
+mlir::FailureOr<runtime::AotProgram>
+startAheadOfTimeProgram(llvm::StringRef entry, const CompiledProgram &program,
+                        std::string &error);
 
 /// Fails, with an error at `function`, unless each of its arguments and
 /// results is a ranked tensor (what a compiled function takes and returns;

@@ -23,22 +23,13 @@ using namespace mlir;
 using namespace hlox;
 using namespace hlox::cpu;
 
-static std::string typeText(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
 FailureOr<runtime::AotProgram> hlox::cpu::makeAheadOfTimeProgram(
     StringRef entry, const CompiledProgram &program,
     const CompileOptions &options, std::string &error) {
-  for (const runtime::Command &command : program.program.commands)
-    if (command.is<runtime::HostCallCommand>()) {
-      error = "cannot compile ahead of time: the program holds test "
-              "assertions (check ops), which run on the compiler's evaluator";
-      return failure();
-    }
+  FailureOr<runtime::AotProgram> aot =
+      startAheadOfTimeProgram(entry, program, error);
+  if (failed(aot))
+    return failure();
   const std::vector<runtime::KernelObject> *objects =
       program.kernels->getObjects();
   if (!objects) {
@@ -51,16 +42,8 @@ FailureOr<runtime::AotProgram> hlox::cpu::makeAheadOfTimeProgram(
             "': " + llvm::toString(machine.takeError());
     return failure();
   }
-  runtime::AotProgram aot;
-  aot.compilerVersion = getCompilerVersion().str();
-  aot.entry = entry.str();
-  for (Type type : program.signature.getInputs())
-    aot.inputTypes.push_back(typeText(type));
-  for (Type type : program.signature.getResults())
-    aot.outputTypes.push_back(typeText(type));
-  aot.targetCpu = (*machine)->getTargetCPU().str();
-  aot.requiredFeatures = getRequiredCpuFeatures(**machine);
-  aot.program = program.program;
-  aot.kernels = *objects;
+  aot->targetCpu = (*machine)->getTargetCPU().str();
+  aot->requiredFeatures = getRequiredCpuFeatures(**machine);
+  aot->kernels = *objects;
   return aot;
 }

@@ -11,44 +11,24 @@
 
 #include "hlox/Target/CUDA/Compiler.h"
 
-#include "hlox/Support/DiskCache.h"
 #include "hlox/runtime/AotProgram.h"
-
-#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace hlox;
 
-static std::string typeText(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
 FailureOr<runtime::AotProgram> hlox::cuda::makeAheadOfTimeProgram(
     StringRef entry, const CompiledProgram &program, std::string &error) {
-  for (const runtime::Command &command : program.program.commands)
-    if (command.is<runtime::HostCallCommand>()) {
-      error = "cannot compile ahead of time: the program holds test "
-              "assertions (check ops), which run on the compiler's evaluator";
-      return failure();
-    }
+  FailureOr<runtime::AotProgram> aot =
+      startAheadOfTimeProgram(entry, program, error);
+  if (failed(aot))
+    return failure();
   const runtime::GpuKernels *kernels =
       program.kernels ? program.kernels->getGpuKernels() : nullptr;
   if (!kernels) {
     error = "the program was not compiled for a GPU";
     return failure();
   }
-  runtime::AotProgram aot;
-  aot.compilerVersion = getCompilerVersion().str();
-  aot.entry = entry.str();
-  for (Type type : program.signature.getInputs())
-    aot.inputTypes.push_back(typeText(type));
-  for (Type type : program.signature.getResults())
-    aot.outputTypes.push_back(typeText(type));
-  aot.targetCpu = kernels->arch;
-  aot.program = program.program;
-  aot.gpuKernels = *kernels;
+  aot->targetCpu = kernels->arch;
+  aot->gpuKernels = *kernels;
   return aot;
 }
