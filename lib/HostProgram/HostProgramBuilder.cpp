@@ -59,38 +59,6 @@ using runtime::ValueKind;
 
 using eval::getElementBytes;
 
-/// The bytes of `value`, one element after another in the buffer layout.
-static std::vector<uint8_t> serialize(DenseElementsAttr value) {
-  Type element = value.getElementType();
-  int64_t bytes = getElementBytes(element);
-  std::vector<uint8_t> data;
-  data.reserve(value.getNumElements() * bytes);
-  auto append = [&](APInt bits) {
-    if (bits.getBitWidth() < 8 * bytes) // a 4- or 6-bit float
-      bits = bits.zext(8 * bytes);
-    for (int64_t i = 0; i < bytes; ++i)
-      data.push_back(static_cast<uint8_t>(
-          bits.extractBitsAsZExtValue(8, 8 * i) & 0xFF));
-  };
-  auto appendInt = [&](APInt v) {
-    append(v.getBitWidth() < 8 * bytes ? v.zext(8 * bytes) : v);
-  };
-  if (auto complex = dyn_cast<ComplexType>(element)) {
-    bytes /= 2;
-    for (std::complex<APFloat> v : value.getValues<std::complex<APFloat>>()) {
-      append(v.real().bitcastToAPInt());
-      append(v.imag().bitcastToAPInt());
-    }
-  } else if (isa<FloatType>(element)) {
-    for (APFloat v : value.getValues<APFloat>())
-      append(v.bitcastToAPInt());
-  } else {
-    for (APInt v : value.getValues<APInt>())
-      appendInt(v);
-  }
-  return data;
-}
-
 /// The buffer type of value type `type`, named after `declared` (the
 /// signature's type) when given.
 static runtime::BufferType bufferTypeOf(Type type, Type declared = {}) {
@@ -439,7 +407,7 @@ private:
       auto value = dyn_cast<DenseElementsAttr>(constant.getValue());
       if (!value || !isa<RankedTensorType>(constant.getType()))
         return op.emitError("the host program cannot place this constant");
-      program.constants.push_back(serialize(value));
+      program.constants.push_back(getBufferBytes(value));
       ids[constant] = addValue(
           {bufferTypeOf(constant.getType()), ValueKind::Constant,
            static_cast<int64_t>(program.constants.size() - 1), 0});

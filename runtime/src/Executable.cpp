@@ -416,6 +416,8 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
     return nullptr;
   std::unique_ptr<Executable> executable(
       new Executable(std::move(program), std::move(library)));
+  // A GPU program's kernels are its device's to load; a host program's
+  // are entry points.
   const GpuKernels *gpu =
       executable->library ? executable->library->getGpuKernels() : nullptr;
   if (gpu) {
@@ -424,17 +426,16 @@ Executable::create(HostProgram program, std::shared_ptr<KernelLibrary> library,
     if (!status)
       return nullptr;
     executable->gpuKernels = gpu;
-  }
-  for (const std::string &name : executable->program.kernelNames) {
-    if (gpu)
-      break;
-    KernelFn fn = executable->library ? executable->library->lookup(name)
-                                      : nullptr;
-    if (!fn) {
-      status = Status::error("kernel '" + name + "' not found");
-      return nullptr;
+  } else {
+    for (const std::string &name : executable->program.kernelNames) {
+      KernelFn fn =
+          executable->library ? executable->library->lookup(name) : nullptr;
+      if (!fn) {
+        status = Status::error("kernel '" + name + "' not found");
+        return nullptr;
+      }
+      executable->kernels.push_back(fn);
     }
-    executable->kernels.push_back(fn);
   }
   for (const Command &command : executable->program.commands) {
     std::unique_ptr<ffi::HandlerInstance> customCall;

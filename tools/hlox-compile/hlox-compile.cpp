@@ -114,33 +114,34 @@ cl::opt<std::string> dumpIr("dump-ir",
                                      "into this folder"));
 } // namespace
 
-/// --target=cuda: the program to the linalg phase, then each dispatch to
-/// PTX, validated by ptxas, printed or written one file per dispatch.
-static int compileForCuda(ModuleOp module, cpu::CompileOptions options) {
-  // The CPU runtime's library calls are the CPU's: the products stay
-  // linalg ops in the dispatches.
-  options.libraryCalls = false;
-  if (failed(partitionProgram(module, options)) ||
-      failed(cpu::lowerToPhase(module, Phase::Linalg, options)))
-    return 1;
+/// The CUDA target's options: the flags' and --cuda-arch.
+static cuda::CompileOptions getCudaOptions(const cpu::CompileOptions &options) {
   cuda::CompileOptions cudaOptions;
   static_cast<hlox::CompileOptions &>(cudaOptions) = options;
   cudaOptions.arch = cudaArch;
-  FailureOr<std::vector<cuda::KernelPtx>> kernels =
-      cuda::compileToPtx(module, cudaOptions);
-  if (failed(kernels))
-    return 1;
-  std::string ptxas = validatePtx ? cuda::findPtxas() : std::string();
-  if (validatePtx && ptxas.empty())
+  if (validatePtx && cuda::findPtxas().empty())
     llvm::errs() << "warning: no ptxas ($HLOX_PTXAS, $CUDA_HOME/bin, "
                     "/usr/local/cuda/bin, PATH): the PTX is not validated\n";
-  for (const cuda::KernelPtx &kernel : *kernels) {
-    std::string error;
-    if (!ptxas.empty() &&
-        !cuda::validateWithPtxas(ptxas, kernel, cudaArch, error)) {
-      llvm::errs() << "error: " << error << "\n";
-      return 1;
-    }
+  return cudaOptions;
+}
+
+/// --target=cuda: the program to the CUDA target's linalg phase, then each
+/// dispatch to PTX, validated by ptxas, printed or written one file per
+/// dispatch.
+static int compileForCuda(ModuleOp module, const cpu::CompileOptions &flags) {
+  cuda::CompileOptions options = getCudaOptions(flags);
+  std::shared_ptr<const Target> target = cuda::createTarget(options);
+  if (failed(partitionProgram(module, options)) ||
+      failed(target->lowerToPhase(module, Phase::Linalg, nullptr)))
+    return 1;
+  FailureOr<std::vector<cuda::KernelPtx>> kernels =
+      cuda::compileToPtx(module, options);
+  if (failed(kernels))
+    return 1;
+  std::string error;
+  if (validatePtx && !cuda::validateWithPtxas(*kernels, cudaArch, error)) {
+    llvm::errs() << "error: " << error << "\n";
+    return 1;
   }
   if (outputFile == "-") {
     for (const cuda::KernelPtx &kernel : *kernels)
@@ -156,7 +157,6 @@ static int compileForCuda(ModuleOp module, cpu::CompileOptions options) {
   for (const cuda::KernelPtx &kernel : *kernels) {
     SmallString<128> path(outputFile.getValue());
     llvm::sys::path::append(path, kernel.name + ".ptx");
-    std::string error;
     auto output = openOutputFile(path, &error);
     if (!output) {
       llvm::errs() << "error: " << error << "\n";
@@ -170,33 +170,18 @@ static int compileForCuda(ModuleOp module, cpu::CompileOptions options) {
 
 /// --target=cuda -o F.hlox: the whole program compiled for the GPU, as
 /// the runtime's ahead-of-time file (no GPU needed to compile it).
-static int writeCudaExecutable(ModuleOp module, cpu::CompileOptions options) {
-  auto entry = module.lookupSymbol<func::FuncOp>(options.entry);
-  if (!entry) {
-    module.emitError("no function @") << options.entry;
+static int writeCudaExecutable(ModuleOp module,
+                               const cpu::CompileOptions &flags) {
+  cuda::CompileOptions cudaOptions = getCudaOptions(flags);
+  if (failed(partitionProgram(module, cudaOptions)))
     return 1;
-  }
-  if (hasDynamicShapes(entry)) {
-    entry.emitError("an ahead-of-time executable needs static shapes: @")
-        << options.entry << " has dynamic ones";
-    return 1;
-  }
-  options.libraryCalls = false;
-  if (failed(partitionProgram(module, options)))
-    return 1;
-  cuda::CompileOptions cudaOptions;
-  static_cast<hlox::CompileOptions &>(cudaOptions) = options;
-  cudaOptions.arch = cudaArch;
-  if (validatePtx && cuda::findPtxas().empty())
-    llvm::errs() << "warning: no ptxas ($HLOX_PTXAS, $CUDA_HOME/bin, "
-                    "/usr/local/cuda/bin, PATH): the PTX is not validated\n";
   FailureOr<std::unique_ptr<CompiledProgram>> compiled =
       compile(module, *cuda::createTarget(cudaOptions, validatePtx));
   if (failed(compiled))
     return 1;
   std::string error;
   FailureOr<runtime::AotProgram> aot =
-      cuda::makeAheadOfTimeProgram(options.entry, **compiled, error);
+      cuda::makeAheadOfTimeProgram(cudaOptions.entry, **compiled, error);
   if (failed(aot)) {
     llvm::errs() << "error: " << error << "\n";
     return 1;
@@ -292,10 +277,7 @@ static int compileMain(int argc, char **argv) {
                     "hlox-bench compile; hlox-compile prints phases\n";
     return 1;
   }
-  if (emitExecutable && target == "cuda")
-    return writeCudaExecutable(*module, options);
   if (emitExecutable) {
-    // The whole compilation, through the API.
     auto entry = module->lookupSymbol<func::FuncOp>(options.entry);
     if (!entry) {
       module->emitError("no function @") << options.entry;
@@ -307,6 +289,9 @@ static int compileMain(int argc, char **argv) {
           << options.entry << " has dynamic ones";
       return 1;
     }
+    if (target == "cuda")
+      return writeCudaExecutable(*module, options);
+    // The whole compilation, through the API.
     api::StatusOr<std::shared_ptr<api::Client>> client = api::Client::create();
     if (!client.ok()) {
       llvm::errs() << "error: " << client.getStatus().getMessage() << "\n";

@@ -14,7 +14,11 @@
 #include "hlox/Evaluator/Tensor.h"
 #include "hlox/runtime/Buffer.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace hlox {
 
@@ -23,6 +27,12 @@ namespace hlox {
 /// (the StableHLO type of a value the compiler made signless).
 runtime::BufferType getBufferType(mlir::RankedTensorType type,
                                   mlir::Type named = {});
+
+/// The bytes of `value` as a dense row-major buffer holds them (a
+/// constant's, for the host program or a GPU kernel): integers and floats
+/// in their bits (an i1 or a 4- or 6-bit float in a byte), complex numbers
+/// as their two parts.
+std::vector<uint8_t> getBufferBytes(mlir::DenseElementsAttr value);
 
 /// A buffer with the bits of `tensor` (see eval::writeBuffer).
 std::shared_ptr<runtime::Buffer> toBuffer(const eval::Tensor &tensor);

@@ -4,6 +4,7 @@
 
 #include "hlox/Target/CUDA/Compiler.h"
 
+#include "hlox/HostProgram/Buffers.h"
 #include "hlox/Target/CUDA/Passes.h"
 #include "hlox/Transforms/Dispatch.h"
 
@@ -155,28 +156,6 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
       .str();
 }
 
-/// The bytes of `value` as a row-major buffer in device memory (an i1 a
-/// byte per element).
-static std::vector<uint8_t> getBufferBytes(DenseElementsAttr value) {
-  Type element = value.getElementType();
-  auto count = static_cast<size_t>(value.getNumElements());
-  if (element.isInteger(1)) {
-    std::vector<uint8_t> bytes;
-    bytes.reserve(count);
-    for (bool bit : value.getValues<bool>())
-      bytes.push_back(bit ? 1 : 0);
-    return bytes;
-  }
-  ArrayRef<char> raw = value.getRawData();
-  if (!value.isSplat())
-    return std::vector<uint8_t>(raw.begin(), raw.end());
-  std::vector<uint8_t> bytes;
-  bytes.reserve(raw.size() * count);
-  for (size_t i = 0; i < count; ++i)
-    bytes.insert(bytes.end(), raw.begin(), raw.end());
-  return bytes;
-}
-
 /// The launches hlox-cuda-record-launches wrote on `module`, with their
 /// kernels' modules numbered by `moduleIndex`.
 static FailureOr<runtime::GpuDispatch>
@@ -189,7 +168,8 @@ readLaunches(ModuleOp module, const llvm::StringMap<int64_t> &moduleIndex) {
     dispatch.temporaryBytes.push_back(cast<IntegerAttr>(bytes).getInt());
   for (Attribute value : record.getAs<ArrayAttr>("constants")) {
     auto dense = dyn_cast<DenseElementsAttr>(value);
-    if (!dense || dense.getElementType().isIntOrFloat() == false)
+    Type element = dense ? dense.getElementType() : Type();
+    if (!element || !(element.isIntOrFloat() || isa<ComplexType>(element)))
       return module.emitError("a kernel constant of an unsupported type: ")
              << value;
     dispatch.constants.push_back(getBufferBytes(dense));
@@ -364,4 +344,15 @@ bool cuda::validateWithPtxas(const std::string &ptxas, const KernelPtx &kernel,
       std::to_string(status) + ")" + (runError.empty() ? "" : ": " + runError) +
       (text ? ": " + llvm::StringRef((*text)->getBuffer()).trim().str() : "");
   return false;
+}
+
+bool cuda::validateWithPtxas(const std::vector<KernelPtx> &kernels,
+                             const std::string &arch, std::string &error) {
+  std::string ptxas = findPtxas();
+  if (ptxas.empty())
+    return true;
+  for (const KernelPtx &kernel : kernels)
+    if (!validateWithPtxas(ptxas, kernel, arch, error))
+      return false;
+  return true;
 }

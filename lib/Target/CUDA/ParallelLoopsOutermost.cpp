@@ -34,14 +34,11 @@ public:
       for (auto [i, type] : llvm::enumerate(iterators))
         if (type == utils::IteratorType::parallel)
           order.push_back(i);
-      size_t numParallel = order.size();
       for (auto [i, type] : llvm::enumerate(iterators))
         if (type != utils::IteratorType::parallel)
           order.push_back(i);
-      bool inOrder = true;
-      for (auto [position, dim] : llvm::enumerate(order))
-        inOrder = inOrder && position == dim;
-      if (inOrder || numParallel == 0)
+      // A permutation in order is the identity: nothing to move.
+      if (llvm::is_sorted(order))
         continue;
       rewriter.setInsertionPoint(op);
       linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(*op);

@@ -4,6 +4,8 @@
 
 #include "hlox/Target/CUDA/Passes.h"
 
+#include "hlox/Evaluator/Buffers.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -23,16 +25,16 @@ using namespace mlir;
 
 namespace {
 
-/// The bytes of one element of a buffer of `type` in device memory (an i1
-/// takes a byte, an index 8), or 0 for a type a kernel cannot take.
+/// The bytes of one element of a buffer of `type` in device memory (the
+/// runtime's buffer layout; an index takes 8), or 0 for a type a kernel
+/// cannot take.
 int64_t getElementBytes(Type type) {
   if (isa<IndexType>(type))
     return 8;
+  Type part = type;
   if (auto complex = dyn_cast<ComplexType>(type))
-    return 2 * getElementBytes(complex.getElementType());
-  if (type.isIntOrFloat())
-    return (type.getIntOrFloatBitWidth() + 7) / 8;
-  return 0;
+    part = complex.getElementType();
+  return part.isIntOrFloat() ? hlox::eval::getElementBytes(type) : 0;
 }
 
 class RecordLaunchesPass

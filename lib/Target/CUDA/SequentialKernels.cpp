@@ -6,7 +6,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/IRMapping.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
 
 #define DEBUG_TYPE "hlox-cuda-sequential-kernels"
 
@@ -18,29 +19,6 @@ namespace hlox::cuda {
 using namespace mlir;
 
 namespace {
-
-/// Rewrites `loop` (without reductions) as nested scf.for loops over the
-/// same bounds, in place.
-void toNestedFors(scf::ParallelOp loop) {
-  OpBuilder builder(loop);
-  Location loc = loop.getLoc();
-  SmallVector<Value> ivs;
-  Block *innermost = nullptr;
-  for (auto [lower, upper, step] :
-       llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
-    auto inner = scf::ForOp::create(builder, loc, lower, upper, step);
-    ivs.push_back(inner.getInductionVar());
-    innermost = inner.getBody();
-    builder.setInsertionPointToStart(innermost);
-  }
-  Block *body = loop.getBody();
-  for (auto [old, iv] : llvm::zip(body->getArguments(), ivs))
-    old.replaceAllUsesWith(iv);
-  Operation *yield = innermost->getTerminator();
-  for (Operation &op : llvm::make_early_inc_range(body->without_terminator()))
-    op.moveBefore(yield);
-  loop.erase();
-}
 
 class SequentialKernelsPass
     : public hlox::cuda::impl::CUDASequentialKernelsBase<
@@ -65,8 +43,14 @@ public:
           inner.push_back(loop);
       });
       // Innermost first (a walk visits nested ops before their parents).
-      for (scf::ParallelOp loop : inner)
-        toNestedFors(loop);
+      IRRewriter rewriter(&getContext());
+      for (scf::ParallelOp loop : inner) {
+        rewriter.setInsertionPoint(loop);
+        if (failed(scf::parallelForToNestedFors(rewriter, loop))) {
+          loop.emitError("cannot run this parallel loop in order");
+          return signalPassFailure();
+        }
+      }
       OpBuilder builder(op);
       Location loc = op->getLoc();
       Value zero = arith::ConstantIndexOp::create(builder, loc, 0);

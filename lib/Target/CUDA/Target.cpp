@@ -53,15 +53,9 @@ public:
         cuda::compileToPtx(module, options, &kernels);
     if (failed(ptx))
       return failure();
-    if (validatePtx) {
-      std::string ptxas = cuda::findPtxas();
-      for (const cuda::KernelPtx &kernel : *ptx) {
-        std::string error;
-        if (!ptxas.empty() &&
-            !cuda::validateWithPtxas(ptxas, kernel, options.arch, error))
-          return module.emitError(error);
-      }
-    }
+    std::string error;
+    if (validatePtx && !cuda::validateWithPtxas(*ptx, options.arch, error))
+      return module.emitError(error);
     stats.compiledKernels = static_cast<int64_t>(ptx->size());
     stats.phaseMilliseconds.emplace_back("ptx", millisecondsSince(start));
     return runtime::makeGpuKernelLibrary(std::move(kernels));

@@ -116,6 +116,12 @@ std::string findPtxas();
 bool validateWithPtxas(const std::string &ptxas, const KernelPtx &kernel,
                        const std::string &arch, std::string &error);
 
+/// Assembles each of `kernels` with findPtxas()'s ptxas, if there is one
+/// (nothing to check otherwise); false, with the first rejection in
+/// `error`, when ptxas rejects one.
+bool validateWithPtxas(const std::vector<KernelPtx> &kernels,
+                       const std::string &arch, std::string &error);
+
 } // namespace hlox::cuda
 
 #endif // HLOX_TARGET_CUDA_COMPILER_H
