@@ -549,6 +549,8 @@ Client::compile(std::string_view program, const CompileOptions &options,
     cudaOptions.arch =
         static_cast<runtime::cuda::CudaDevice &>(*impl->state->device)
             .getArch();
+    // cuBLASLt's products are blocked sums, as oneDNN's.
+    cudaOptions.libraryCalls = options.libraryCalls && !options.strictNumerics;
     target = cuda::createTarget(cudaOptions);
   } else {
     target = cpu::createTarget(toCompilerOptions(options));

@@ -160,7 +160,9 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            "hlox-pool-before-activation," +
            "hlox-select-library-calls{min-flops=" +
            std::to_string(options.libraryMinFlops) + " hlox-matmul-kernel=" +
-           (options.hloxMatmulKernel ? "true" : "false") + "}";
+           (options.hloxMatmulKernel ? "true" : "false") +
+           " convolutions=" + (options.libraryConvolutions ? "true" : "false") +
+           "}";
   }
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"

@@ -373,16 +373,17 @@ public:
 
   void runOnOperation() override {
     SmallVector<std::pair<Operation *, MatmulForm>> selected;
-    SmallVector<std::pair<shlo::ConvolutionOp, ConvForm>> convolutions;
+    SmallVector<std::pair<shlo::ConvolutionOp, ConvForm>> selectedConvolutions;
     getOperation().walk([&](Operation *op) {
       if (std::optional<MatmulForm> form = selectMatmul(op))
         selected.push_back({op, *form});
-      else if (auto conv = dyn_cast<shlo::ConvolutionOp>(op))
+      else if (auto conv = dyn_cast<shlo::ConvolutionOp>(op);
+               conv && convolutions)
         if (std::optional<ConvForm> form = selectConvolution(conv))
-          convolutions.push_back({conv, *form});
+          selectedConvolutions.push_back({conv, *form});
     });
     OpBuilder builder(&getContext());
-    for (auto [op, form] : convolutions) {
+    for (auto [op, form] : selectedConvolutions) {
       // Every operand dominates the epilogue's last op, which the library
       // op replaces: the input and kernel through the convolution, the
       // bias and addend through their uses in the chain.

@@ -395,6 +395,12 @@ static Status resolveGpuDispatches(const HostProgram &program,
     case CommandKind::Branch:
     case CommandKind::HostCall:
       break;
+    case CommandKind::Matmul:
+      // The device's library computes the product; an epilogue would be a
+      // host kernel.
+      if (!command.get<MatmulCommand>().spec.epilogue)
+        break;
+      [[fallthrough]];
     default:
       return Status::error("a program for " +
                                (program.devices.empty() ? std::string("a GPU")
@@ -548,9 +554,11 @@ std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
       }
     }
     context->convolutions.push_back(std::move(convolution));
+    // A GPU program's products are its device's (launchMatmul).
     const auto *matmul = command.getIf<MatmulCommand>();
-    context->matmuls.push_back(matmul ? std::make_unique<Matmul>(matmul->spec)
-                                      : nullptr);
+    context->matmuls.push_back(matmul && !gpuKernels
+                                   ? std::make_unique<Matmul>(matmul->spec)
+                                   : nullptr);
   }
   // A GPU program's arena is in the device's memory (prepareGpuContext).
   if (program.arenaBytes > 0 && !gpuKernels) {
@@ -869,6 +877,14 @@ Status Executable::execute(
     case CommandKind::Matmul: {
       const auto &matmul = command.get<MatmulCommand>();
       void *result = addresses[command.values.back()];
+      if (gpuKernels) {
+        if (Status launched =
+                device.launchMatmul(matmul.spec, addresses[command.values[0]],
+                                    addresses[command.values[1]], result);
+            !launched)
+          return Status::error(launched.message(), command.location);
+        break;
+      }
       GemmEpilogue epilogue;
       if (matmul.spec.epilogue) {
         // The product, the epilogue's operands, the result: the epilogue
@@ -1120,7 +1136,10 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
            (m.transposeLhs ? " lhsT" : "") + (m.transposeRhs ? " rhsT" : "") +
            (m.epilogue ? " +" + program.kernelNames[matmul.epilogueKernel]
                        : "") +
-           (Matmul::usesHloxKernel(m) ? " (hlox)" : " (oneDNN)");
+           (!program.devices.empty() && program.devices[0] == "cuda"
+                ? " (cuBLASLt)"
+            : Matmul::usesHloxKernel(m) ? " (hlox)"
+                                        : " (oneDNN)");
   }
   case CommandKind::Convolution: {
     auto describe = [](const ConvolutionSpec &c) {

@@ -8,10 +8,26 @@
 
 using namespace hlox::runtime;
 
-MemoryPool::~MemoryPool() {
-  for (auto &[size, blocks] : cached)
-    for (void *block : blocks)
-      freeAligned(block);
+MemoryPool::MemoryPool(size_t maxCachedBytes)
+    : MemoryPool(maxCachedBytes, allocateAligned, freeAligned) {}
+
+MemoryPool::MemoryPool(size_t maxCachedBytes, AllocateFn allocateFn,
+                       FreeFn freeFn)
+    : maxCachedBytes(maxCachedBytes), allocateFn(std::move(allocateFn)),
+      freeFn(std::move(freeFn)) {}
+
+MemoryPool::~MemoryPool() { trim(); }
+
+void MemoryPool::trim() {
+  std::map<size_t, std::vector<void *>> blocks;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    blocks.swap(cached);
+    cachedBytes = 0;
+  }
+  for (auto &[size, list] : blocks)
+    for (void *block : list)
+      freeFn(block);
 }
 
 void *MemoryPool::allocate(size_t bytes) {
@@ -26,7 +42,7 @@ void *MemoryPool::allocate(size_t bytes) {
       return block;
     }
   }
-  return allocateAligned(size);
+  return allocateFn(size);
 }
 
 void MemoryPool::release(void *pointer, size_t bytes) {
@@ -41,7 +57,7 @@ void MemoryPool::release(void *pointer, size_t bytes) {
       return;
     }
   }
-  freeAligned(pointer);
+  freeFn(pointer);
 }
 
 size_t MemoryPool::getCachedBytes() const {

@@ -22,6 +22,18 @@ LIB=$(mktemp -d)
 tar -xzf "$HERE/lib.tar.gz" -C "$LIB"
 export LD_LIBRARY_PATH="$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 RUN="$HERE/hlox-run-aot"
+# cuBLASLt, which runs the programs' matrix products: the dynamic loader's,
+# else the toolkit's, else the one PyTorch's wheels carry.
+if [ -z "${HLOX_CUBLASLT:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libcublasLt\.so\.1[23]'; then
+  for candidate in /usr/local/cuda/lib64/libcublasLt.so.13 \
+      $(python3 -c 'import nvidia, os; print(" ".join(os.path.join(p, d, "lib") for p in nvidia.__path__ for d in ("cu13", "cublas")))' 2>/dev/null); do
+    [ -d "$candidate" ] && candidate=$(ls "$candidate"/libcublasLt.so.1* 2>/dev/null | head -1)
+    if [ -n "$candidate" ] && [ -f "$candidate" ]; then
+      export HLOX_CUBLASLT=$candidate
+      break
+    fi
+  done
+fi
 REPEAT=${HLOX_CHECK_REPEAT:-10}
 # The seconds the whole check may take (a device run is limited to 10
 # minutes): programs left when they are spent are listed as skipped.
@@ -29,6 +41,7 @@ BUDGET=${HLOX_CHECK_BUDGET:-480}
 START=$SECONDS
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv \
   > "$OUT/gpu.txt" 2>&1
+echo "cuBLASLt: ${HLOX_CUBLASLT:-from the dynamic loader}" >> "$OUT/gpu.txt"
 timeout 120 python3 "$HERE/ceilings.py" > "$OUT/ceilings.txt" 2>&1
 : > "$OUT/cuda.txt"
 : > "$OUT/bench.txt"

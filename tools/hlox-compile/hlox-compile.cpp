@@ -119,6 +119,8 @@ static cuda::CompileOptions getCudaOptions(const cpu::CompileOptions &options) {
   cuda::CompileOptions cudaOptions;
   static_cast<hlox::CompileOptions &>(cudaOptions) = options;
   cudaOptions.arch = cudaArch;
+  // cuBLASLt's products are blocked sums, as oneDNN's.
+  cudaOptions.libraryCalls = options.libraryCalls && !options.strictNumerics;
   if (validatePtx && cuda::findPtxas().empty())
     llvm::errs() << "warning: no ptxas ($HLOX_PTXAS, $CUDA_HOME/bin, "
                     "/usr/local/cuda/bin, PATH): the PTX is not validated\n";

@@ -66,8 +66,9 @@ static cl::opt<bool> strictNumerics(
 static cl::opt<bool> libraryCalls(
     "library-calls",
     cl::desc("Compute large f32 matrix products and f32/bf16 convolutions "
-             "with oneDNN instead of generated kernels (on by default; off "
-             "under --strict-numerics)"),
+             "with oneDNN instead of generated kernels (for a GPU: the "
+             "products with cuBLASLt; on by default; off under "
+             "--strict-numerics)"),
     cl::init(true));
 
 static cl::opt<bool> asyncCollectives(

@@ -626,6 +626,10 @@ def HloxSelectLibraryCalls
     becomes a `library.conv2d` when its work (2 x result elements x kernel
     elements / output channels) reaches `min-flops` / 64.
 
+    With `convolutions=false`, convolutions stay for code generation (a
+    target whose library runs matrix products only: the CUDA target's
+    products run on cuBLASLt).
+
     Below the threshold, generated kernels win: they fuse with their
     neighbours and pay no call (`docs/performance.md` has the
     measurement). Generated convolutions are direct loops, far slower than
@@ -671,6 +675,8 @@ def HloxSelectLibraryCalls
            "Marks each library.matmul `hlox_kernel` but those of at most "
            "4 rows by a row-major rhs (whose read oneDNN does faster): "
            "hlox's own kernel computes it where the CPU has AVX-512">,
+    Option<"convolutions", "convolutions", "bool", /*default=*/"true",
+           "Selects convolutions as well as matrix products">,
   ];
   let dependentDialects = ["::hlox::library::LibraryDialect"];
 }

@@ -119,11 +119,12 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
   if (options.threadsPerBlock < 1 || options.threadsPerBlock > 1024)
     return module.emitError("threads per block must be 1 to 1024, not ")
            << options.threadsPerBlock;
-  // Bufferized with results as out-parameters; linalg to parallel loops,
-  // split into blocks of threads and mapped to the grid; outlined into
-  // kernels; then what gpu-lower-to-nvvm-pipeline runs, with the CUDA
-  // toolkit's libdevice linked (the math functions NVVM lowers to calls)
-  // and kernels that take bare pointers.
+  // Bufferized with results as out-parameters; row reductions to a block
+  // of threads per row (hlox-cuda-block-reductions), the other linalg ops
+  // to parallel loops, split into blocks of threads and mapped to the
+  // grid; outlined into kernels; then what gpu-lower-to-nvvm-pipeline runs,
+  // with the CUDA toolkit's libdevice linked (the math functions NVVM lowers to
+  // calls) and kernels that take bare pointers.
   std::string libdevice = findLibdevice();
   return (llvm::Twine("canonicalize,"
                       "one-shot-bufferize{bufferize-function-boundaries "
@@ -131,13 +132,16 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
                       "buffer-results-to-out-params{hoist-static-allocs=true "
                       "modify-public-functions=true},canonicalize,"
                       "func.func(hlox-cuda-copies-to-linalg,hlox-cuda-parallel-"
-                      "loops-outermost,"
-                      "convert-linalg-to-parallel-loops,fold-memref-alias-ops,"
-                      "hlox-cuda-scalar-kernels,hlox-cuda-sequential-kernels,"
-                      "hlox-cuda-tile-parallel-loops{threads=") +
+                      "loops-outermost,hlox-cuda-block-reductions{threads=") +
+          llvm::Twine(
+              std::max<int64_t>(32, options.threadsPerBlock / 32 * 32)) +
+          "},convert-linalg-to-parallel-loops,fold-memref-alias-ops,"
+          "hlox-cuda-scalar-kernels,hlox-cuda-sequential-kernels,"
+          "hlox-cuda-tile-parallel-loops{threads=" +
           llvm::Twine(options.threadsPerBlock) +
           "},gpu-map-parallel-loops),convert-parallel-loops-to-gpu,"
           "lower-affine,canonicalize,func.func(hlox-cuda-sink-scalar-loads),"
+          "gpu-launch-sink-index-computations,"
           "gpu-kernel-outlining," +
           (recordLaunches ? "hlox-cuda-record-launches," : "") +
           "convert-nvgpu-to-nvvm,convert-vector-to-scf,convert-scf-to-cf,"

@@ -25,7 +25,7 @@ struct ScalarKernels final
     bool writes = false, loops = false, allocates = false;
     function.walk([&](Operation *op) {
       writes |= isa<memref::StoreOp>(op);
-      loops |= isa<scf::ParallelOp>(op);
+      loops |= isa<scf::ParallelOp, gpu::LaunchOp>(op);
       allocates |= isa<memref::AllocOp, memref::AllocaOp>(op);
     });
     if (!writes || loops || allocates)

@@ -17,9 +17,14 @@ class CUDATarget final : public Target {
 public:
   CUDATarget(const cuda::CompileOptions &options, bool validatePtx)
       : options(options), validatePtx(validatePtx) {
-    // The CPU runtime's library calls are the CPU's: the products stay
-    // linalg ops in the dispatches.
-    this->options.libraryCalls = false;
+    // Large f32 matrix products run on the device's cuBLASLt (the Matmul
+    // command, CudaDevice::launchMatmul), without an epilogue; the other
+    // library calls are the CPU's, so convolutions stay linalg ops in the
+    // dispatches.
+    this->options.libraryConvolutions = false;
+    this->options.channelsLast = false;
+    this->options.hloxMatmulKernel = false;
+    this->options.fuseMatmulEpilogues = false;
   }
 
   StringRef getName() const override { return "CUDA"; }

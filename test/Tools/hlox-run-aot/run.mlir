@@ -20,7 +20,7 @@
 // CPU: (3.0, 5.0, 7.0, 9.0)
 // SIG: input tensor<4xf32>
 // SIG-NEXT: output tensor<4xf32>
-// LAUNCH: launch main_dispatch_0_kernel grid 1,1,1 block 4,1,1 params 3
+// LAUNCH: launch main_dispatch_0_kernel grid 1,1,1 block 4,1,1 params 2
 // WRONG: error: a program for cuda cannot run on cpu:0
 // NONE: error: no CUDA device: cannot load the CUDA driver
 // DEPS: NeededLibraries [

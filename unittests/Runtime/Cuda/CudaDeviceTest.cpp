@@ -7,6 +7,8 @@
 // there is no GPU), and HloxCudaFakeDriverTests on the fake driver
 // (FakeDriver.cpp), which checks the device's plumbing without a GPU but
 // runs no kernel: what a kernel computes is checked on a real GPU only.
+// Matrix products (cuBLASLt, which the fake driver also stands in for) are
+// computed and checked on both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,8 @@ using namespace hlox::runtime::cuda;
 // Before the driver is first loaded (once per process).
 static const bool kFakeDriverSet = [] {
   setenv("HLOX_CUDA_DRIVER", HLOX_FAKE_CUDA_DRIVER, /*overwrite=*/1);
+  // The fake driver stands in for cuBLASLt too, and computes its products.
+  setenv("HLOX_CUBLASLT", HLOX_FAKE_CUDA_DRIVER, /*overwrite=*/1);
   return true;
 }();
 static constexpr bool kRunsKernels = false;
@@ -306,4 +310,167 @@ TEST(CudaDevice, RefusesCollectives) {
                 "a program for cuda cannot run a partition_id command yet"),
             std::string::npos)
       << status.message();
+}
+
+/// The row-major product of `spec` on the host, in the order of k.
+static std::vector<float> multiplyOnHost(const MatmulSpec &spec,
+                                         const std::vector<float> &lhs,
+                                         const std::vector<float> &rhs) {
+  std::vector<float> result(spec.batch * spec.m * spec.n);
+  for (int64_t b = 0; b < spec.batch; ++b)
+    for (int64_t i = 0; i < spec.m; ++i)
+      for (int64_t j = 0; j < spec.n; ++j) {
+        float sum = 0;
+        for (int64_t q = 0; q < spec.k; ++q) {
+          float x = spec.transposeLhs ? lhs[(b * spec.k + q) * spec.m + i]
+                                      : lhs[(b * spec.m + i) * spec.k + q];
+          float y = spec.transposeRhs ? rhs[(b * spec.n + j) * spec.k + q]
+                                      : rhs[(b * spec.k + q) * spec.n + j];
+          sum += x * y;
+        }
+        result[(b * spec.m + i) * spec.n + j] = sum;
+      }
+  return result;
+}
+
+/// Small integers, so that every product and sum is exact in f32.
+static std::vector<float> smallIntegers(int64_t count, int64_t seed) {
+  std::vector<float> values(count);
+  for (int64_t i = 0; i < count; ++i)
+    values[i] = static_cast<float>((i * 7 + seed * 3) % 11) - 5.0f;
+  return values;
+}
+
+TEST(CudaDevice, MultipliesOnTheMatrixLibrary) {
+  GET_DEVICE_OR_SKIP(device);
+  for (int64_t batch : {1, 3})
+    for (bool transposeLhs : {false, true})
+      for (bool transposeRhs : {false, true}) {
+        MatmulSpec spec;
+        spec.batch = batch;
+        spec.m = 5;
+        spec.n = 7;
+        spec.k = 4;
+        spec.transposeLhs = transposeLhs;
+        spec.transposeRhs = transposeRhs;
+        std::vector<float> lhs = smallIntegers(batch * spec.m * spec.k, 1);
+        std::vector<float> rhs = smallIntegers(batch * spec.k * spec.n, 2);
+        auto bufferOf = [&](size_t count) {
+          return device->allocate(
+              BufferType{{static_cast<int64_t>(count)}, 4, "f32"});
+        };
+        std::shared_ptr<Buffer> a = bufferOf(lhs.size());
+        std::shared_ptr<Buffer> b = bufferOf(rhs.size());
+        std::shared_ptr<Buffer> c = bufferOf(batch * spec.m * spec.n);
+        device->copy(a->data(), lhs.data(), lhs.size() * 4);
+        device->copy(b->data(), rhs.data(), rhs.size() * 4);
+        Status launched =
+            device->launchMatmul(spec, a->data(), b->data(), c->data());
+        ASSERT_TRUE(launched) << launched.message();
+        std::vector<float> result(batch * spec.m * spec.n);
+        device->copy(result.data(), c->data(), result.size() * 4);
+        ASSERT_TRUE(device->synchronize());
+        EXPECT_EQ(result, multiplyOnHost(spec, lhs, rhs))
+            << "batch " << batch << " transposeLhs " << transposeLhs
+            << " transposeRhs " << transposeRhs;
+      }
+}
+
+TEST(CudaDevice, EmptySumIsZeros) {
+  GET_DEVICE_OR_SKIP(device);
+  MatmulSpec spec;
+  spec.m = 3;
+  spec.n = 2;
+  spec.k = 0;
+  std::shared_ptr<Buffer> c = device->allocate(BufferType{{6}, 4, "f32"});
+  std::vector<float> ones(6, 1.0f);
+  device->copy(c->data(), ones.data(), 24);
+  ASSERT_TRUE(device->launchMatmul(spec, c->data(), c->data(), c->data()));
+  std::vector<float> result(6, 1.0f);
+  device->copy(result.data(), c->data(), 24);
+  ASSERT_TRUE(device->synchronize());
+  EXPECT_EQ(result, std::vector<float>(6, 0.0f));
+}
+
+/// A GPU program whose one command is a Matmul of its two arguments.
+static HostProgram makeMatmulProgram(const MatmulSpec &spec) {
+  HostProgram program;
+  program.devices = {"cuda"};
+  BufferType lhs{{spec.m, spec.k}, 4, "f32"};
+  BufferType rhs{{spec.k, spec.n}, 4, "f32"};
+  BufferType result{{spec.m, spec.n}, 4, "f32"};
+  program.values = {{lhs, ValueKind::Argument, 0, 0},
+                    {rhs, ValueKind::Argument, 1, 0},
+                    {result, ValueKind::Result, 0, 0}};
+  program.commands.emplace_back(
+      MatmulCommand{spec, 0}, std::vector<int64_t>{0, 1, 2}, "model.mlir:2:8");
+  program.arguments = {0, 1};
+  program.results = {2};
+  return program;
+}
+
+TEST(CudaDevice, RunsAProgramOfAProduct) {
+  GET_DEVICE_OR_SKIP(device);
+  MatmulSpec spec;
+  spec.m = 6;
+  spec.n = 3;
+  spec.k = 9;
+  Status status;
+  std::unique_ptr<Executable> executable = Executable::create(
+      makeMatmulProgram(spec), makeGpuKernelLibrary(GpuKernels{}), status);
+  ASSERT_TRUE(executable) << status.message();
+  std::vector<float> lhs = smallIntegers(spec.m * spec.k, 3);
+  std::vector<float> rhs = smallIntegers(spec.k * spec.n, 4);
+  std::shared_ptr<Buffer> a =
+      device->allocate(BufferType{{spec.m, spec.k}, 4, "f32"});
+  std::shared_ptr<Buffer> b =
+      device->allocate(BufferType{{spec.k, spec.n}, 4, "f32"});
+  device->copy(a->data(), lhs.data(), lhs.size() * 4);
+  device->copy(b->data(), rhs.data(), rhs.size() * 4);
+  std::vector<std::shared_ptr<Buffer>> results;
+  Status ran = executable->execute(*device, {a, b}, results);
+  ASSERT_TRUE(ran) << ran.message();
+  std::vector<float> result(spec.m * spec.n);
+  device->copy(result.data(), results[0]->data(), result.size() * 4);
+  ASSERT_TRUE(device->synchronize());
+  EXPECT_EQ(result, multiplyOnHost(spec, lhs, rhs));
+}
+
+// Without a GPU as well: a product with an epilogue (a host kernel) is
+// refused at its location, and a CPU has no GPU matrix library.
+TEST(CudaDevice, RefusesProductEpilogues) {
+  MatmulSpec spec;
+  spec.epilogue = true;
+  HostProgram program = makeMatmulProgram(spec);
+  program.kernelNames = {"add_one_entry"};
+  Status status;
+  EXPECT_FALSE(
+      Executable::create(program, makeGpuKernelLibrary(makeAddOne()), status));
+  EXPECT_EQ(status.location(), "model.mlir:2:8");
+  EXPECT_NE(status.message().find(
+                "cannot run a matmul 1x1x1x1 +add_one_entry (cuBLASLt)"),
+            std::string::npos)
+      << status.message();
+  CpuDevice cpu(1);
+  EXPECT_EQ(cpu.launchMatmul(MatmulSpec{}, nullptr, nullptr, nullptr).message(),
+            "cpu:0 has no GPU matrix library");
+}
+
+TEST(CudaDevice, ReusesReleasedMemory) {
+  GET_DEVICE_OR_SKIP(device);
+  BufferType type{{1000}, 4, "f32"};
+  void *first = nullptr;
+  {
+    std::shared_ptr<Buffer> buffer = device->allocate(type);
+    ASSERT_TRUE(buffer);
+    first = buffer->data();
+    EXPECT_EQ(device->getMemoryPool().getCachedBytes(), 0u);
+  }
+  EXPECT_EQ(device->getMemoryPool().getCachedBytes(), roundToAlignment(4000));
+  std::shared_ptr<Buffer> again = device->allocate(type);
+  EXPECT_EQ(again->data(), first);
+  EXPECT_EQ(device->getMemoryPool().getCachedBytes(), 0u);
+  // Another size takes fresh memory.
+  std::shared_ptr<Buffer> other = device->allocate(BufferType{{10}, 4, "f32"});
+  EXPECT_NE(other->data(), first);
 }

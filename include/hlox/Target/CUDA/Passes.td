@@ -49,6 +49,72 @@ def CUDAParallelLoopsOutermost
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def CUDABlockReductions
+    : Pass<"hlox-cuda-block-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Reduces each row of a row reduction with a block of threads";
+  let description = [{
+    A linalg op whose last loop is its one reduction, over the innermost,
+    contiguous dimension of every input that it indexes (a row sum, a row
+    maximum, a softmax's or a layernorm's sums, with their elementwise
+    prologue in the body), becomes a `gpu.launch` with a block of threads
+    per row (per point of its parallel loops) instead of a thread per row
+    walking the row alone, whose reads are `threads` x 4 bytes apart and
+    never coalesce.
+
+    In each block, thread `t` combines the row's elements `t`, `t + T`,
+    `t + 2T`, ... (`T` threads: consecutive threads read consecutive
+    elements) from the combiner's identity, through the body's ops; the
+    32 lanes of each warp then combine their partial values with
+    butterfly shuffles (`gpu.shuffle xor`), the first lane of each warp
+    writes its value to workgroup (shared) memory, and after a barrier the
+    first warp combines those and its first lane combines the result into
+    the output element. `T` is the row length rounded up to 32, at most
+    `threads`.
+
+    The op qualifies when its static loop ranges have at least `min-length`
+    reduction iterations, each output is indexed by all its parallel loops
+    and not the reduction, is of f32 or a 32-bit integer, and its yielded
+    value is a combiner of the output's value (used by nothing else) and a
+    value computed from the inputs: `arith.addf`, `mulf`, `maximumf`,
+    `minimumf`, `maxnumf`, `minnumf`, `addi`, `muli`, `andi`, `ori`,
+    `xori`, `maxsi`, `minsi`, `maxui` or `minui`, each associative and
+    commutative with a known identity. The sum is reassociated (a tree
+    over the block), as every compiled reduction may be
+    (`docs/numerics.md`). Other ops are left for the thread-per-element
+    mapping.
+
+    ```mlir
+    linalg.generic {iterator_types = ["parallel", "reduction"], ...}
+        ins(%x : memref<4096x4096xf32>) outs(%sum : memref<4096xf32>) {
+    ^bb0(%in: f32, %acc: f32):
+      %e = math.exp %in : f32
+      %s = arith.addf %acc, %e : f32
+      linalg.yield %s : f32
+    }
+    // becomes
+    gpu.launch blocks(%row, %1, %2) in (%g0 = %c4096, ...)
+        threads(%t, %4, %5) in (%b0 = %c256, ...)
+        workgroup(%shared : memref<8xf32, #gpu.address_space<workgroup>>) {
+      %partial = scf.for %i = %t to %c4096 step %c256
+          iter_args(%p = %minus_zero) -> (f32) { ... math.exp, arith.addf ... }
+      // shuffles, shared memory, barrier, shuffles; lane 0 of warp 0:
+      // %sum[%row] = %sum[%row] + total
+    }
+    ```
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", /*default=*/"256",
+           "The most threads of a block (a multiple of 32)">,
+    Option<"minLength", "min-length", "int64_t", /*default=*/"64",
+           "The fewest reduction iterations for which a row takes a block">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def CUDACopiesToLinalg
     : Pass<"hlox-cuda-copies-to-linalg", "::mlir::func::FuncOp"> {
   let summary = "Rewrites memref.copy as linalg.copy, for a GPU kernel";

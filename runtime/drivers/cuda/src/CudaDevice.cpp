@@ -120,6 +120,21 @@ std::unique_ptr<CudaDevice> CudaDevice::create(int64_t ordinal,
     return nullptr;
   device->name = name;
   device->arch = "sm_" + std::to_string(major) + std::to_string(minor);
+  // Up to a quarter of the device's memory kept for reuse.
+  device->memory = std::make_shared<MemoryPool>(
+      device->totalMemory / 4,
+      [primary](size_t bytes) -> void * {
+        CUdeviceptr address = 0;
+        if (!primary->makeCurrent() ||
+            primary->driver->api().cuMemAlloc(&address, bytes) != kSuccess)
+          return nullptr;
+        return reinterpret_cast<void *>(static_cast<uintptr_t>(address));
+      },
+      [primary](void *storage) {
+        if (primary->makeCurrent())
+          (void)primary->driver->api().cuMemFree(
+              static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(storage)));
+      });
   // A stream that waits for the legacy default stream, as the driver's
   // synchronous calls of other libraries expect.
   if (!(status = driver->check(api.cuStreamCreate(&device->stream, 0),
@@ -132,6 +147,11 @@ std::unique_ptr<CudaDevice> CudaDevice::create(int64_t ordinal,
 CudaDevice::~CudaDevice() {
   if (stream && makeCurrent()) {
     (void)driver->api().cuStreamSynchronize(stream);
+    matmuls.reset();
+    // Live buffers release into the pool, which frees their memory when
+    // the last of them dies.
+    if (memory)
+      memory->trim();
     (void)driver->api().cuStreamDestroy(stream);
   }
 }
@@ -147,22 +167,22 @@ void CudaDevice::keepError(const Status &status) {
 }
 
 std::shared_ptr<Buffer> CudaDevice::allocate(const BufferType &type) {
-  if (!makeCurrent())
-    return nullptr;
   // cuMemAlloc refuses 0 bytes; an empty buffer still has an address.
   size_t bytes = std::max<size_t>(1, static_cast<size_t>(type.getByteSize()));
-  CUdeviceptr address = 0;
-  if (driver->api().cuMemAlloc(&address, bytes) != kSuccess)
+  void *storage = memory->allocate(bytes);
+  if (!storage) {
+    // Memory the pool keeps may be what is missing.
+    memory->trim();
+    storage = memory->allocate(bytes);
+  }
+  if (!storage)
     return nullptr;
-  // The buffer keeps the context: it may outlive the device.
-  std::shared_ptr<PrimaryContext> owner = primary;
+  // The buffer keeps the pool, and through it the context: it may outlive
+  // the device.
+  std::shared_ptr<MemoryPool> owner = memory;
   return std::make_shared<Buffer>(
-      type, reinterpret_cast<void *>(static_cast<uintptr_t>(address)),
-      [owner](void *storage) {
-        if (owner->makeCurrent())
-          (void)owner->driver->api().cuMemFree(
-              static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(storage)));
-      },
+      type, storage,
+      [owner, bytes](void *released) { owner->release(released, bytes); },
       BufferPlacement{getKind(), ordinal});
 }
 
@@ -317,6 +337,22 @@ Status CudaDevice::launch(LoadedGpuKernels &loadedKernels,
                            dispatch.name + " on " + getName() + ": " +
                            driver->describe(result));
   }
+  return {};
+}
+
+Status CudaDevice::launchMatmul(const MatmulSpec &spec, const void *lhs,
+                                const void *rhs, void *result) {
+  if (Status status = makeCurrent(); !status)
+    return status;
+  std::lock_guard<std::mutex> lock(matmulMutex);
+  if (!matmuls) {
+    Status status;
+    matmuls = MatmulPlans::create(driver, status);
+    if (!matmuls)
+      return Status::error(getName() + ": " + status.message());
+  }
+  if (Status status = matmuls->run(spec, lhs, rhs, result, stream); !status)
+    return Status::error(getName() + ": " + status.message());
   return {};
 }
 

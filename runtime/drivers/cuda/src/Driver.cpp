@@ -105,6 +105,7 @@ std::shared_ptr<Driver> Driver::get(Status &status) {
   need("cuMemAlloc_v2", api.cuMemAlloc);
   need("cuMemFree_v2", api.cuMemFree);
   need("cuMemcpyAsync", api.cuMemcpyAsync);
+  need("cuMemsetD8Async", api.cuMemsetD8Async);
   need("cuModuleLoadDataEx", api.cuModuleLoadDataEx);
   need("cuModuleUnload", api.cuModuleUnload);
   need("cuModuleGetFunction", api.cuModuleGetFunction);

@@ -7,6 +7,7 @@
 
 #include "hlox/runtime/Buffer.h"
 #include "hlox/runtime/GpuKernels.h"
+#include "hlox/runtime/HostProgram.h"
 #include "hlox/runtime/MemoryPool.h"
 #include "hlox/runtime/Status.h"
 #include "hlox/runtime/ThreadPool.h"
@@ -79,6 +80,15 @@ public:
                         void *const *bindings) {
     (void)loaded, (void)dispatch, (void)bindings;
     return Status::error(getName() + " runs no GPU kernels");
+  }
+  /// Starts result = lhs x rhs as `spec` says (which has no epilogue) on
+  /// the device's stream with the device's matrix library, all three in
+  /// its memory; ordered with launches as a launch is. A CPU's products
+  /// are the Matmul command's own (Matmul.h), not the device's.
+  virtual Status launchMatmul(const MatmulSpec &spec, const void *lhs,
+                              const void *rhs, void *result) {
+    (void)spec, (void)lhs, (void)rhs, (void)result;
+    return Status::error(getName() + " has no GPU matrix library");
   }
   /// Waits for the work the device started; its first error, if any.
   virtual Status synchronize() { return {}; }

@@ -3,9 +3,14 @@
 //===----------------------------------------------------------------------===//
 //
 // A CUDA device: buffers in the GPU's memory, a program's GPU kernels loaded
-// as modules of its primary context, and one stream on which its launches
-// and copies run in order. The host waits for the stream in copy() (whose
-// contract is to return when the copy is done) and synchronize().
+// as modules of its primary context, its matrix products on cuBLASLt, and
+// one stream on which its launches, products and copies run in order. The
+// host waits for the stream in copy() (whose contract is to return when the
+// copy is done) and synchronize(). Released buffers' memory is kept for
+// reuse (a MemoryPool over cuMemAlloc): cuMemFree waits for the whole
+// device, and each run's results would otherwise pay for it; since all of
+// the device's work runs in the order of its one stream, memory released
+// by the host is free for the work started after it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +18,7 @@
 #define HLOX_RUNTIME_CUDA_CUDADEVICE_H
 
 #include "hlox/runtime/Device.h"
+#include "hlox/runtime/cuda/BlasLt.h"
 #include "hlox/runtime/cuda/Driver.h"
 
 #include <memory>
@@ -41,6 +47,8 @@ public:
   bool canAccess(const BufferPlacement &placement) const override {
     return placement.kind == "cuda" && placement.ordinal == ordinal;
   }
+  /// From the device's memory pool; when cuMemAlloc fails, the pool's
+  /// cached blocks are freed and it is tried once more.
   std::shared_ptr<Buffer> allocate(const BufferType &type) override;
   /// Runs fn over all `count` workgroups on the calling thread: a GPU's
   /// work comes as kernels (launch), not as host functions.
@@ -55,6 +63,10 @@ public:
                                                 Status &status) override;
   Status launch(LoadedGpuKernels &loaded, const GpuDispatch &dispatch,
                 void *const *bindings) override;
+  /// On cuBLASLt (BlasLt.h), loaded by the first product; an error says
+  /// where cuBLASLt is missing.
+  Status launchMatmul(const MatmulSpec &spec, const void *lhs, const void *rhs,
+                      void *result) override;
   Status synchronize() override;
 
   /// "NVIDIA H200", and its compute capability as "sm_90".
@@ -62,6 +74,7 @@ public:
   const std::string &getArch() const { return arch; }
   size_t getTotalMemory() const { return totalMemory; }
   const Driver &getDriver() const { return *driver; }
+  const MemoryPool &getMemoryPool() const { return *memory; }
 
 private:
   CudaDevice(std::shared_ptr<Driver> driver, int64_t ordinal);
@@ -73,10 +86,17 @@ private:
   std::shared_ptr<Driver> driver;
   int64_t ordinal;
   std::shared_ptr<PrimaryContext> primary;
+  /// Device memory released by buffers, kept for reuse; shared with the
+  /// buffers, which may outlive the device.
+  std::shared_ptr<MemoryPool> memory;
   CUstream stream = nullptr;
   std::string name;
   std::string arch;
   size_t totalMemory = 0;
+  /// The device's matrix products (made by the first one), under
+  /// `matmulMutex`.
+  std::mutex matmulMutex;
+  std::unique_ptr<MatmulPlans> matmuls;
   std::mutex errorMutex;
   Status firstError;
 };

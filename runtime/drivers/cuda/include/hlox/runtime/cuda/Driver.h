@@ -60,6 +60,8 @@ struct DriverApi {
   CUresult (*cuMemFree)(CUdeviceptr address);
   CUresult (*cuMemcpyAsync)(CUdeviceptr target, CUdeviceptr source,
                             size_t bytes, CUstream stream);
+  CUresult (*cuMemsetD8Async)(CUdeviceptr target, unsigned char value,
+                              size_t bytes, CUstream stream);
   CUresult (*cuModuleLoadDataEx)(CUmodule *module, const void *image,
                                  unsigned numOptions, int *options,
                                  void **optionValues);

@@ -1,0 +1,276 @@
+//===- BlasLt.cpp - cuBLASLt, loaded at run time --------------------------===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+
+#include "hlox/runtime/cuda/BlasLt.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+#include <type_traits>
+#include <vector>
+
+using namespace hlox::runtime;
+using namespace hlox::runtime::cuda;
+
+BlasLt::~BlasLt() {
+  if (library)
+    dlclose(library);
+}
+
+Status BlasLt::check(cublasStatus_t result, const std::string &what) const {
+  if (result == blaslt::kSuccess)
+    return {};
+  const char *name =
+      functions.getStatusName ? functions.getStatusName(result) : nullptr;
+  return Status::error(
+      what + ": " +
+      (name ? std::string(name) : "cuBLAS status " + std::to_string(result)));
+}
+
+std::shared_ptr<BlasLt> BlasLt::get(Status &status) {
+  static std::mutex mutex;
+  static std::shared_ptr<BlasLt> loaded;
+  static Status failure;
+  static bool tried = false;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (tried) {
+    status = loaded ? Status() : failure;
+    return loaded;
+  }
+  tried = true;
+  std::vector<std::string> candidates;
+  const char *override = std::getenv("HLOX_CUBLASLT");
+  if (override && *override)
+    candidates = {override};
+  else
+    candidates = {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so",
+                  "/usr/local/cuda/lib64/libcublasLt.so.13",
+                  "/usr/local/cuda/lib64/libcublasLt.so.12"};
+  std::shared_ptr<BlasLt> blas(new BlasLt());
+  std::string errors;
+  for (const std::string &candidate : candidates) {
+    blas->library = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (blas->library) {
+      blas->path = candidate;
+      break;
+    }
+    const char *error = dlerror();
+    errors += "; " + candidate + (error ? std::string(": ") + error : "");
+  }
+  if (!blas->library) {
+    failure = Status::error(
+        "cannot load cuBLASLt, which runs the matrix products of GPU "
+        "programs (set HLOX_CUBLASLT to its path)" +
+        errors);
+    status = failure;
+    return nullptr;
+  }
+  BlasLtApi &api = blas->functions;
+  const char *missing = nullptr;
+  auto need = [&](const char *name, auto &slot) {
+    using Fn = std::remove_reference_t<decltype(slot)>;
+    slot = reinterpret_cast<Fn>(dlsym(blas->library, name));
+    if (!slot && !missing)
+      missing = name;
+  };
+  need("cublasLtCreate", api.create);
+  need("cublasLtDestroy", api.destroy);
+  need("cublasLtGetStatusName", api.getStatusName);
+  need("cublasLtGetVersion", api.getVersion);
+  need("cublasLtMatmulDescCreate", api.descCreate);
+  need("cublasLtMatmulDescSetAttribute", api.descSetAttribute);
+  need("cublasLtMatmulDescDestroy", api.descDestroy);
+  need("cublasLtMatrixLayoutCreate", api.layoutCreate);
+  need("cublasLtMatrixLayoutSetAttribute", api.layoutSetAttribute);
+  need("cublasLtMatrixLayoutDestroy", api.layoutDestroy);
+  need("cublasLtMatmulPreferenceCreate", api.preferenceCreate);
+  need("cublasLtMatmulPreferenceSetAttribute", api.preferenceSetAttribute);
+  need("cublasLtMatmulPreferenceDestroy", api.preferenceDestroy);
+  need("cublasLtMatmulAlgoGetHeuristic", api.algoGetHeuristic);
+  need("cublasLtMatmul", api.matmul);
+  if (missing) {
+    failure = Status::error("cuBLASLt at " + blas->path +
+                            " has no entry point " + missing);
+    status = failure;
+    return nullptr;
+  }
+  loaded = std::move(blas);
+  status = {};
+  return loaded;
+}
+
+/// A product shape's descriptors and algorithm.
+struct MatmulPlans::Plan {
+  const BlasLtApi *api = nullptr;
+  cublasLtMatmulDesc_t desc = nullptr;
+  /// cuBLASLt's A (hlox's rhs), B (hlox's lhs) and C = D (the result).
+  cublasLtMatrixLayout_t a = nullptr, b = nullptr, c = nullptr;
+  BlasLtAlgo algo = {};
+
+  ~Plan() {
+    for (cublasLtMatrixLayout_t layout : {a, b, c})
+      if (layout)
+        (void)api->layoutDestroy(layout);
+    if (desc)
+      (void)api->descDestroy(desc);
+  }
+};
+
+std::unique_ptr<MatmulPlans> MatmulPlans::create(std::shared_ptr<Driver> driver,
+                                                 Status &status) {
+  std::shared_ptr<BlasLt> library = BlasLt::get(status);
+  if (!library)
+    return nullptr;
+  std::unique_ptr<MatmulPlans> plans(new MatmulPlans());
+  plans->driver = std::move(driver);
+  plans->library = std::move(library);
+  if (!(status = plans->library->check(
+            plans->library->api().create(&plans->handle), "cublasLtCreate")))
+    return nullptr;
+  if (!(status = plans->driver->check(
+            plans->driver->api().cuMemAlloc(&plans->workspace, kWorkspaceBytes),
+            "allocating cuBLASLt's workspace")))
+    return nullptr;
+  return plans;
+}
+
+MatmulPlans::~MatmulPlans() {
+  plans.clear();
+  if (workspace)
+    (void)driver->api().cuMemFree(workspace);
+  if (handle)
+    (void)library->api().destroy(handle);
+}
+
+Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
+  Key key{spec.batch,        spec.m,           spec.n, spec.k,
+          spec.transposeLhs, spec.transposeRhs};
+  if (auto it = plans.find(key); it != plans.end()) {
+    found = it->second.get();
+    return {};
+  }
+  const BlasLtApi &api = library->api();
+  auto plan = std::make_unique<Plan>();
+  plan->api = &api;
+  std::string shape = std::to_string(spec.batch) + "x" +
+                      std::to_string(spec.m) + "x" + std::to_string(spec.n) +
+                      "x" + std::to_string(spec.k);
+  auto check = [&](cublasStatus_t result, const char *what) {
+    return library->check(result,
+                          std::string(what) + " for a " + shape + " product");
+  };
+  if (Status status = check(
+          api.descCreate(&plan->desc, blaslt::kCompute32F, blaslt::kTypeF32),
+          "cublasLtMatmulDescCreate");
+      !status)
+    return status;
+  // Column-major: D (n x m) = op(rhs) (n x k) x op(lhs) (k x m).
+  int32_t opA = spec.transposeRhs ? blaslt::kOpT : blaslt::kOpN;
+  int32_t opB = spec.transposeLhs ? blaslt::kOpT : blaslt::kOpN;
+  if (Status status =
+          check(api.descSetAttribute(plan->desc, blaslt::kDescTransA, &opA,
+                                     sizeof(opA)),
+                "setting TRANSA");
+      !status)
+    return status;
+  if (Status status =
+          check(api.descSetAttribute(plan->desc, blaslt::kDescTransB, &opB,
+                                     sizeof(opB)),
+                "setting TRANSB");
+      !status)
+    return status;
+  // Each layout is the stored matrix, before its op: `rows` x `columns`
+  // in column major, one of `batch` every `stride` elements.
+  auto makeLayout = [&](cublasLtMatrixLayout_t &layout, int64_t rows,
+                        int64_t columns) -> Status {
+    if (Status status =
+            check(api.layoutCreate(&layout, blaslt::kTypeF32,
+                                   static_cast<uint64_t>(rows),
+                                   static_cast<uint64_t>(columns), rows),
+                  "cublasLtMatrixLayoutCreate");
+        !status)
+      return status;
+    if (spec.batch == 1)
+      return {};
+    auto count = static_cast<int32_t>(spec.batch);
+    int64_t stride = rows * columns;
+    if (Status status =
+            check(api.layoutSetAttribute(layout, blaslt::kLayoutBatchCount,
+                                         &count, sizeof(count)),
+                  "setting the batch count");
+        !status)
+      return status;
+    return check(api.layoutSetAttribute(layout, blaslt::kLayoutBatchStride,
+                                        &stride, sizeof(stride)),
+                 "setting the batch stride");
+  };
+  // The row-major rhs is k x n (n x k transposed): read in column major,
+  // n x k (k x n). The lhs likewise; the row-major m x n result is n x m.
+  if (Status status = spec.transposeRhs ? makeLayout(plan->a, spec.k, spec.n)
+                                        : makeLayout(plan->a, spec.n, spec.k);
+      !status)
+    return status;
+  if (Status status = spec.transposeLhs ? makeLayout(plan->b, spec.m, spec.k)
+                                        : makeLayout(plan->b, spec.k, spec.m);
+      !status)
+    return status;
+  if (Status status = makeLayout(plan->c, spec.n, spec.m); !status)
+    return status;
+  cublasLtMatmulPreference_t preference = nullptr;
+  if (Status status = check(api.preferenceCreate(&preference),
+                            "cublasLtMatmulPreferenceCreate");
+      !status)
+    return status;
+  uint64_t maxWorkspace = kWorkspaceBytes;
+  BlasLtHeuristic heuristic = {};
+  int returned = 0;
+  Status status =
+      check(api.preferenceSetAttribute(preference, blaslt::kPrefMaxWorkspace,
+                                       &maxWorkspace, sizeof(maxWorkspace)),
+            "setting the workspace size");
+  if (status)
+    status = check(api.algoGetHeuristic(handle, plan->desc, plan->a, plan->b,
+                                        plan->c, plan->c, preference, 1,
+                                        &heuristic, &returned),
+                   "cublasLtMatmulAlgoGetHeuristic");
+  (void)api.preferenceDestroy(preference);
+  if (!status)
+    return status;
+  if (returned < 1 || heuristic.state != blaslt::kSuccess)
+    return Status::error("cuBLASLt has no algorithm for a " + shape +
+                         " f32 product");
+  plan->algo = heuristic.algo;
+  found = plan.get();
+  plans.emplace(key, std::move(plan));
+  return {};
+}
+
+Status MatmulPlans::run(const MatmulSpec &spec, const void *lhs,
+                        const void *rhs, void *result, CUstream stream) {
+  if (spec.epilogue)
+    return Status::error("a GPU matrix product takes no epilogue");
+  if (spec.batch <= 0 || spec.m <= 0 || spec.n <= 0)
+    return {};
+  auto address = [](const void *pointer) {
+    return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(pointer));
+  };
+  // An empty sum: zeros.
+  if (spec.k <= 0)
+    return driver->check(
+        driver->api().cuMemsetD8Async(
+            address(result), 0,
+            static_cast<size_t>(spec.batch * spec.m * spec.n) * sizeof(float),
+            stream),
+        "cuMemsetD8Async");
+  const Plan *plan = nullptr;
+  if (Status status = getPlan(spec, plan); !status)
+    return status;
+  float one = 1.0f, zero = 0.0f;
+  return library->check(
+      library->api().matmul(
+          handle, plan->desc, &one, rhs, plan->a, lhs, plan->b, &zero, result,
+          plan->c, result, plan->c, &plan->algo,
+          reinterpret_cast<void *>(static_cast<uintptr_t>(workspace)),
+          kWorkspaceBytes, stream),
+      "cublasLtMatmul");
+}
