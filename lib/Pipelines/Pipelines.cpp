@@ -161,8 +161,8 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            "hlox-select-library-calls{min-flops=" +
            std::to_string(options.libraryMinFlops) + " hlox-matmul-kernel=" +
            (options.hloxMatmulKernel ? "true" : "false") +
-           " convolutions=" + (options.libraryConvolutions ? "true" : "false") +
-           "}";
+           " cudnn-forms-only=" +
+           (options.cudnnConvolutionsOnly ? "true" : "false") + "}";
   }
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"

@@ -377,8 +377,7 @@ public:
     getOperation().walk([&](Operation *op) {
       if (std::optional<MatmulForm> form = selectMatmul(op))
         selected.push_back({op, *form});
-      else if (auto conv = dyn_cast<shlo::ConvolutionOp>(op);
-               conv && convolutions)
+      else if (auto conv = dyn_cast<shlo::ConvolutionOp>(op))
         if (std::optional<ConvForm> form = selectConvolution(conv))
           selectedConvolutions.push_back({conv, *form});
     });
@@ -424,6 +423,9 @@ private:
   std::optional<ConvForm> selectConvolution(shlo::ConvolutionOp op) const {
     std::optional<ConvForm> form = getConvForm(op);
     if (!form)
+      return std::nullopt;
+    if (cudnnFormsOnly && (form->nhwc || form->padding[0] != form->padding[1] ||
+                           form->padding[2] != form->padding[3]))
       return std::nullopt;
     auto result = cast<RankedTensorType>(op.getType());
     auto kernel = cast<RankedTensorType>(op.getRhs().getType());

@@ -347,6 +347,18 @@ hlox::runtime::makeGpuKernelLibrary(GpuKernels kernels) {
   return std::make_shared<GpuKernelLibrary>(std::move(kernels));
 }
 
+std::string hlox::runtime::getGpuConvolutionLimit(const ConvolutionSpec &spec) {
+  if (spec.nhwc)
+    return "an NHWC convolution";
+  if (spec.padding[0] != spec.padding[1] || spec.padding[2] != spec.padding[3])
+    return "a convolution with unequal low and high padding";
+  if (spec.relu || spec.pool || spec.nchwResult)
+    return "a convolution with a ReLU, pool or NCHW-result epilogue";
+  if ((spec.bias || spec.addend) && spec.bf16)
+    return "a bf16 convolution with a bias or an addend";
+  return {};
+}
+
 /// Finds the dispatch of each kernel name of `program` in `kernels`, and
 /// checks that the program's commands are those a GPU program runs and
 /// that each launch's arguments name what its dispatch has.
@@ -401,6 +413,24 @@ static Status resolveGpuDispatches(const HostProgram &program,
       if (!command.get<MatmulCommand>().spec.epilogue)
         break;
       [[fallthrough]];
+    case CommandKind::Convolution: {
+      // The device's library computes what it can take.
+      if (const auto *convolution = command.getIf<ConvolutionCommand>()) {
+        std::string why = getGpuConvolutionLimit(convolution->spec);
+        if (why.empty() && convolution->hasShortcut)
+          why = getGpuConvolutionLimit(convolution->shortcut);
+        if (why.empty())
+          break;
+        return Status::error("a program for " +
+                                 (program.devices.empty()
+                                      ? std::string("a GPU")
+                                      : program.devices[0]) +
+                                 " cannot run " + why + " yet (" +
+                                 describeCommand(program, command) + ")",
+                             command.location);
+      }
+      [[fallthrough]];
+    }
     default:
       return Status::error("a program for " +
                                (program.devices.empty() ? std::string("a GPU")
@@ -545,7 +575,9 @@ std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
   auto context = std::make_unique<Context>();
   for (const Command &command : program.commands) {
     std::unique_ptr<Convolution> convolution;
-    if (const auto *op = command.getIf<ConvolutionCommand>()) {
+    // A GPU program's convolutions are its device's (launchConvolution).
+    if (const auto *op = command.getIf<ConvolutionCommand>();
+        op && !gpuKernels) {
       convolution = Convolution::create(
           op->spec, status, op->hasShortcut ? &op->shortcut : nullptr);
       if (!convolution) {
@@ -851,6 +883,33 @@ Status Executable::execute(
       const void *addend =
           spec.addend ? addresses[command.values[next++]] : nullptr;
       Status status;
+      if (gpuKernels) {
+        void *result = addresses[command.values.back()];
+        if (convolution.hasShortcut) {
+          // The shortcut into the result, then the convolution added to it.
+          const void *shortcutInput = addresses[command.values[next++]];
+          const void *shortcutKernel = addresses[command.values[next++]];
+          const void *shortcutBias = convolution.shortcut.bias
+                                         ? addresses[command.values[next++]]
+                                         : nullptr;
+          status = device.launchConvolution(convolution.shortcut, shortcutInput,
+                                            shortcutKernel, shortcutBias,
+                                            nullptr, result);
+          ConvolutionSpec added = spec;
+          added.addend = true;
+          if (status)
+            status = device.launchConvolution(
+                added, addresses[command.values[0]],
+                addresses[command.values[1]], bias, result, result);
+        } else {
+          status = device.launchConvolution(spec, addresses[command.values[0]],
+                                            addresses[command.values[1]], bias,
+                                            addend, result);
+        }
+        if (!status)
+          return Status::error(status.message(), command.location);
+        break;
+      }
       uint64_t kernelIdentity = identityOf(command.values[1]);
       if (convolution.hasShortcut) {
         const void *shortcutInput = addresses[command.values[next++]];

@@ -78,9 +78,9 @@ struct CompileOptions {
   /// (`hlox-select-library-calls` in the stablehlo phase) instead of
   /// generated kernels.
   bool libraryCalls = true;
-  /// With library calls, convolutions too (`library.conv2d`); else
-  /// matrix products alone.
-  bool libraryConvolutions = true;
+  /// Library convolutions only in the forms cuDNN runs (NCHW/OIHW, equal
+  /// low and high padding): a GPU target's.
+  bool cudnnConvolutionsOnly = false;
   /// The fewest floating-point operations a contraction needs to become a
   /// library call (below, generated kernels win); a matrix-vector product
   /// needs a quarter of it, a convolution a 64th.

@@ -626,9 +626,10 @@ def HloxSelectLibraryCalls
     becomes a `library.conv2d` when its work (2 x result elements x kernel
     elements / output channels) reaches `min-flops` / 64.
 
-    With `convolutions=false`, convolutions stay for code generation (a
-    target whose library runs matrix products only: the CUDA target's
-    products run on cuBLASLt).
+    With `cudnn-forms-only`, only NCHW/OIHW convolutions with equal low
+    and high padding are selected, the forms cuDNN's convolution API runs
+    (the CUDA target's; their epilogue is then a bias and an addend at
+    most, since the ReLU and pool epilogues are NHWC ones).
 
     Below the threshold, generated kernels win: they fuse with their
     neighbours and pay no call (`docs/performance.md` has the
@@ -675,8 +676,9 @@ def HloxSelectLibraryCalls
            "Marks each library.matmul `hlox_kernel` but those of at most "
            "4 rows by a row-major rhs (whose read oneDNN does faster): "
            "hlox's own kernel computes it where the CPU has AVX-512">,
-    Option<"convolutions", "convolutions", "bool", /*default=*/"true",
-           "Selects convolutions as well as matrix products">,
+    Option<"cudnnFormsOnly", "cudnn-forms-only", "bool", /*default=*/"false",
+           "Selects only NCHW/OIHW convolutions with equal low and high "
+           "padding (what cuDNN runs)">,
   ];
   let dependentDialects = ["::hlox::library::LibraryDialect"];
 }

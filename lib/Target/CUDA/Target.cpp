@@ -18,10 +18,12 @@ public:
   CUDATarget(const cuda::CompileOptions &options, bool validatePtx)
       : options(options), validatePtx(validatePtx) {
     // Large f32 matrix products run on the device's cuBLASLt (the Matmul
-    // command, CudaDevice::launchMatmul), without an epilogue; the other
-    // library calls are the CPU's, so convolutions stay linalg ops in the
-    // dispatches.
-    this->options.libraryConvolutions = false;
+    // command, CudaDevice::launchMatmul), without an epilogue; NCHW
+    // convolutions with equal low and high padding on its cuDNN (the
+    // Convolution command, CudaDevice::launchConvolution), with a bias and
+    // an addend at most; other convolutions stay linalg ops in the
+    // dispatches. No channels-last rewrite: cuDNN takes them as they are.
+    this->options.cudnnConvolutionsOnly = true;
     this->options.channelsLast = false;
     this->options.hloxMatmulKernel = false;
     this->options.fuseMatmulEpilogues = false;

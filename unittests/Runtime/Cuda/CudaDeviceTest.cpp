@@ -7,8 +7,8 @@
 // there is no GPU), and HloxCudaFakeDriverTests on the fake driver
 // (FakeDriver.cpp), which checks the device's plumbing without a GPU but
 // runs no kernel: what a kernel computes is checked on a real GPU only.
-// Matrix products (cuBLASLt, which the fake driver also stands in for) are
-// computed and checked on both.
+// Matrix products and convolutions (cuBLASLt and cuDNN, which the fake
+// driver also stands in for) are computed and checked on both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +29,7 @@ static const bool kFakeDriverSet = [] {
   setenv("HLOX_CUDA_DRIVER", HLOX_FAKE_CUDA_DRIVER, /*overwrite=*/1);
   // The fake driver stands in for cuBLASLt too, and computes its products.
   setenv("HLOX_CUBLASLT", HLOX_FAKE_CUDA_DRIVER, /*overwrite=*/1);
+  setenv("HLOX_CUDNN", HLOX_FAKE_CUDA_DRIVER, /*overwrite=*/1);
   return true;
 }();
 static constexpr bool kRunsKernels = false;
@@ -473,4 +474,185 @@ TEST(CudaDevice, ReusesReleasedMemory) {
   // Another size takes fresh memory.
   std::shared_ptr<Buffer> other = device->allocate(BufferType{{10}, 4, "f32"});
   EXPECT_NE(other->data(), first);
+}
+
+/// The NCHW/OIHW convolution of `spec` on the host, + addend, + bias.
+static std::vector<float> convolveOnHost(const ConvolutionSpec &spec,
+                                         const std::vector<float> &input,
+                                         const std::vector<float> &kernel,
+                                         const std::vector<float> &bias,
+                                         const std::vector<float> &addend) {
+  std::vector<float> result(spec.batch * spec.outChannels * spec.outHeight *
+                            spec.outWidth);
+  int64_t inPerGroup = spec.inChannels / spec.groups;
+  int64_t outPerGroup = spec.outChannels / spec.groups;
+  for (int64_t n = 0; n < spec.batch; ++n)
+    for (int64_t k = 0; k < spec.outChannels; ++k)
+      for (int64_t p = 0; p < spec.outHeight; ++p)
+        for (int64_t q = 0; q < spec.outWidth; ++q) {
+          float sum = 0;
+          for (int64_t c = 0; c < inPerGroup; ++c)
+            for (int64_t r = 0; r < spec.kernelHeight; ++r)
+              for (int64_t t = 0; t < spec.kernelWidth; ++t) {
+                int64_t h = p * spec.strides[0] - spec.padding[0] +
+                            r * spec.dilations[0];
+                int64_t w = q * spec.strides[1] - spec.padding[2] +
+                            t * spec.dilations[1];
+                if (h < 0 || h >= spec.height || w < 0 || w >= spec.width)
+                  continue;
+                int64_t channel = k / outPerGroup * inPerGroup + c;
+                sum +=
+                    input[((n * spec.inChannels + channel) * spec.height + h) *
+                              spec.width +
+                          w] *
+                    kernel[((k * inPerGroup + c) * spec.kernelHeight + r) *
+                               spec.kernelWidth +
+                           t];
+              }
+          int64_t at = ((n * spec.outChannels + k) * spec.outHeight + p) *
+                           spec.outWidth +
+                       q;
+          result[at] = sum + (addend.empty() ? 0.0f : addend[at]) +
+                       (bias.empty() ? 0.0f : bias[k]);
+        }
+  return result;
+}
+
+/// A grouped, strided, dilated and padded f32 convolution of 2 images
+/// (4 channels in 2 groups, 6 out), 9x7 by 3x3.
+static ConvolutionSpec makeConvolutionSpec() {
+  ConvolutionSpec spec;
+  spec.batch = 2;
+  spec.inChannels = 4;
+  spec.height = 9;
+  spec.width = 7;
+  spec.outChannels = 6;
+  spec.kernelHeight = 3;
+  spec.kernelWidth = 3;
+  spec.groups = 2;
+  spec.strides[0] = 2;
+  spec.dilations[1] = 2;
+  spec.padding[0] = spec.padding[1] = 1;
+  spec.padding[2] = spec.padding[3] = 2;
+  spec.outHeight = (9 + 2 - 2 - 1) / 2 + 1;
+  spec.outWidth = (7 + 4 - 4 - 1) / 1 + 1;
+  return spec;
+}
+
+TEST(CudaDevice, ConvolvesOnTheConvolutionLibrary) {
+  GET_DEVICE_OR_SKIP(device);
+  for (bool epilogue : {false, true}) {
+    ConvolutionSpec spec = makeConvolutionSpec();
+    spec.bias = spec.addend = epilogue;
+    int64_t inputCount =
+        spec.batch * spec.inChannels * spec.height * spec.width;
+    int64_t kernelCount = spec.outChannels * (spec.inChannels / spec.groups) *
+                          spec.kernelHeight * spec.kernelWidth;
+    int64_t resultCount =
+        spec.batch * spec.outChannels * spec.outHeight * spec.outWidth;
+    std::vector<float> input = smallIntegers(inputCount, 5);
+    std::vector<float> kernel = smallIntegers(kernelCount, 6);
+    std::vector<float> bias, addend;
+    if (epilogue) {
+      bias = smallIntegers(spec.outChannels, 7);
+      addend = smallIntegers(resultCount, 8);
+    }
+    auto upload = [&](const std::vector<float> &values) {
+      std::shared_ptr<Buffer> buffer = device->allocate(
+          BufferType{{std::max<int64_t>(1, values.size())}, 4, "f32"});
+      if (!values.empty())
+        device->copy(buffer->data(), values.data(), values.size() * 4);
+      return buffer;
+    };
+    std::shared_ptr<Buffer> x = upload(input), w = upload(kernel),
+                            b = upload(bias), a = upload(addend);
+    std::shared_ptr<Buffer> y =
+        device->allocate(BufferType{{resultCount}, 4, "f32"});
+    Status launched = device->launchConvolution(
+        spec, x->data(), w->data(), epilogue ? b->data() : nullptr,
+        epilogue ? a->data() : nullptr, y->data());
+    ASSERT_TRUE(launched) << launched.message();
+    std::vector<float> result(resultCount);
+    device->copy(result.data(), y->data(), resultCount * 4);
+    ASSERT_TRUE(device->synchronize());
+    EXPECT_EQ(result, convolveOnHost(spec, input, kernel, bias, addend))
+        << "epilogue " << epilogue;
+  }
+}
+
+TEST(CudaDevice, ConvolvesBf16) {
+  GET_DEVICE_OR_SKIP(device);
+  ConvolutionSpec spec = makeConvolutionSpec();
+  spec.bf16 = true;
+  int64_t inputCount = spec.batch * spec.inChannels * spec.height * spec.width;
+  int64_t kernelCount = spec.outChannels * (spec.inChannels / spec.groups) *
+                        spec.kernelHeight * spec.kernelWidth;
+  int64_t resultCount =
+      spec.batch * spec.outChannels * spec.outHeight * spec.outWidth;
+  // Small integers are exact in bf16, and so are their sums here.
+  std::vector<float> input = smallIntegers(inputCount, 1);
+  std::vector<float> kernel = smallIntegers(kernelCount, 2);
+  auto toBf16 = [](const std::vector<float> &values) {
+    std::vector<uint16_t> narrow(values.size());
+    for (size_t i = 0; i < values.size(); ++i) {
+      uint32_t bits;
+      std::memcpy(&bits, &values[i], 4);
+      narrow[i] = static_cast<uint16_t>(bits >> 16);
+    }
+    return narrow;
+  };
+  std::vector<uint16_t> x16 = toBf16(input), w16 = toBf16(kernel);
+  std::shared_ptr<Buffer> x =
+      device->allocate(BufferType{{inputCount}, 2, "bf16"});
+  std::shared_ptr<Buffer> w =
+      device->allocate(BufferType{{kernelCount}, 2, "bf16"});
+  std::shared_ptr<Buffer> y =
+      device->allocate(BufferType{{resultCount}, 2, "bf16"});
+  device->copy(x->data(), x16.data(), x16.size() * 2);
+  device->copy(w->data(), w16.data(), w16.size() * 2);
+  Status launched = device->launchConvolution(spec, x->data(), w->data(),
+                                              nullptr, nullptr, y->data());
+  ASSERT_TRUE(launched) << launched.message();
+  std::vector<uint16_t> result(resultCount);
+  device->copy(result.data(), y->data(), resultCount * 2);
+  ASSERT_TRUE(device->synchronize());
+  EXPECT_EQ(result, toBf16(convolveOnHost(spec, input, kernel, {}, {})));
+}
+
+// Without a GPU as well: convolutions cuDNN does not take are refused at
+// their location when the program is made.
+TEST(CudaDevice, RefusesConvolutionsTheLibraryDoesNotTake) {
+  for (int variant = 0; variant < 3; ++variant) {
+    ConvolutionSpec spec = makeConvolutionSpec();
+    if (variant == 0)
+      spec.nhwc = true;
+    else if (variant == 1)
+      spec.padding[0] = 0, spec.padding[1] = 2;
+    else
+      spec.relu = true;
+    HostProgram program;
+    program.devices = {"cuda"};
+    auto f32 = [](int64_t count) { return BufferType{{count}, 4, "f32"}; };
+    program.values = {
+        {f32(spec.batch * spec.inChannels * spec.height * spec.width),
+         ValueKind::Argument, 0, 0},
+        {f32(spec.outChannels * (spec.inChannels / spec.groups) *
+             spec.kernelHeight * spec.kernelWidth),
+         ValueKind::Argument, 1, 0},
+        {f32(spec.batch * spec.outChannels * spec.outHeight * spec.outWidth),
+         ValueKind::Result, 0, 0}};
+    program.commands.emplace_back(ConvolutionCommand{spec, false, {}},
+                                  std::vector<int64_t>{0, 1, 2},
+                                  "model.mlir:4:2");
+    program.arguments = {0, 1};
+    program.results = {2};
+    Status status;
+    EXPECT_FALSE(Executable::create(program, makeGpuKernelLibrary(GpuKernels{}),
+                                    status));
+    EXPECT_EQ(status.location(), "model.mlir:4:2");
+    const char *why[] = {"an NHWC convolution", "unequal low and high padding",
+                         "a ReLU"};
+    EXPECT_NE(status.message().find(why[variant]), std::string::npos)
+        << status.message();
+  }
 }

@@ -16,11 +16,17 @@
 // (column-major layouts with leading dimensions, operations on A and B,
 // strided batches), after checking that every matrix lies in memory this
 // driver allocated; so a product's result is exact where no GPU runs.
-// With $HLOX_FAKE_CUDA_LOG set, each launch and product appends a line to
-// that file:
+// Likewise for libcudnn.so ($HLOX_CUDNN): NCHW convolutions with KCRS
+// filters, padding, strides, dilations and feature groups, in f32 or bf16
+// (accumulated in f32, rounded once), and broadcast tensor additions.
+// With $HLOX_FAKE_CUDA_LOG set, each launch, product and convolution
+// appends a line to that file:
 //
 //   launch KERNEL grid X,Y,Z block X,Y,Z params N
 //   cublasLtMatmul M x N x K batch B opA N|T opB N|T
+//   cudnnConvolutionForward NxCxHxW by KxCxRxS pad P,Q stride U,V dilation
+//       D,E groups G f32|bf16 beta B
+//   cudnnAddTensor 1xKx1x1 to NxKxHxW
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +107,50 @@ struct Heuristic {
 constexpr int kBlasSuccess = 0;
 constexpr int kBlasInvalidValue = 7;
 constexpr int kBlasNotSupported = 15;
+
+/// cuDNN's objects.
+struct TensorDesc {
+  int type = 0;
+  int n = 0, c = 0, h = 0, w = 0;
+};
+struct ConvolutionDesc {
+  int padH = 0, padW = 0, strideH = 1, strideW = 1, dilationH = 1,
+      dilationW = 1, groups = 1;
+};
+constexpr int kDnnSuccess = 0;
+constexpr int kDnnBadParam = 2000;
+constexpr int kDnnNotSupported = 3000;
+constexpr int kDnnFloat = 0;
+constexpr int kDnnBFloat16 = 9;
+
+int dnnFail(const std::string &why) {
+  std::fprintf(stderr, "fake cuDNN: %s\n", why.c_str());
+  return kDnnBadParam;
+}
+
+float loadElement(const void *data, int type, size_t i) {
+  if (type == kDnnFloat)
+    return static_cast<const float *>(data)[i];
+  uint32_t bits = uint32_t(static_cast<const uint16_t *>(data)[i]) << 16;
+  float value;
+  std::memcpy(&value, &bits, 4);
+  return value;
+}
+
+void storeElement(void *data, int type, size_t i, float value) {
+  if (type == kDnnFloat) {
+    static_cast<float *>(data)[i] = value;
+    return;
+  }
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  uint16_t narrow = value != value
+                        ? uint16_t(0x7fc0)
+                        : uint16_t((bits + 0x7fff + ((bits >> 16) & 1)) >> 16);
+  static_cast<uint16_t *>(data)[i] = narrow;
+}
+
+size_t elementBytes(int type) { return type == kDnnFloat ? 4 : 2; }
 
 int blasFail(const std::string &why) {
   std::fprintf(stderr, "fake cuBLASLt: %s\n", why.c_str());
@@ -461,6 +511,255 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
               std::to_string(batch) + " opA " + (desc.transA ? "T" : "N") +
               " opB " + (desc.transB ? "T" : "N"));
   return kBlasSuccess;
+}
+
+} // extern "C"
+
+//===----------------------------------------------------------------------===//
+// cuDNN
+//===----------------------------------------------------------------------===//
+
+extern "C" {
+
+int cudnnCreate(void **handle) {
+  static int theHandle;
+  *handle = &theHandle;
+  return kDnnSuccess;
+}
+int cudnnDestroy(void *) { return kDnnSuccess; }
+int cudnnSetStream(void *, void *) { return kDnnSuccess; }
+const char *cudnnGetErrorString(int status) {
+  switch (status) {
+  case kDnnSuccess:
+    return "CUDNN_STATUS_SUCCESS";
+  case kDnnBadParam:
+    return "CUDNN_STATUS_BAD_PARAM";
+  case kDnnNotSupported:
+    return "CUDNN_STATUS_NOT_SUPPORTED";
+  default:
+    return "CUDNN_STATUS_UNKNOWN";
+  }
+}
+int cudnnCreateTensorDescriptor(void **desc) {
+  *desc = new TensorDesc();
+  return kDnnSuccess;
+}
+int cudnnSetTensor4dDescriptor(void *descHandle, int format, int type, int n,
+                               int c, int h, int w) {
+  if (format != 0)
+    return dnnFail("a tensor format other than NCHW");
+  if (type != kDnnFloat && type != kDnnBFloat16)
+    return kDnnNotSupported;
+  if (n <= 0 || c <= 0 || h <= 0 || w <= 0)
+    return dnnFail("a tensor dimension below 1");
+  *static_cast<TensorDesc *>(descHandle) = {type, n, c, h, w};
+  return kDnnSuccess;
+}
+int cudnnDestroyTensorDescriptor(void *desc) {
+  delete static_cast<TensorDesc *>(desc);
+  return kDnnSuccess;
+}
+int cudnnCreateFilterDescriptor(void **desc) {
+  *desc = new TensorDesc();
+  return kDnnSuccess;
+}
+int cudnnSetFilter4dDescriptor(void *descHandle, int type, int format, int k,
+                               int c, int h, int w) {
+  // A filter's dimensions are K, C, R, S.
+  return cudnnSetTensor4dDescriptor(descHandle, format, type, k, c, h, w);
+}
+int cudnnDestroyFilterDescriptor(void *desc) {
+  delete static_cast<TensorDesc *>(desc);
+  return kDnnSuccess;
+}
+int cudnnCreateConvolutionDescriptor(void **desc) {
+  *desc = new ConvolutionDesc();
+  return kDnnSuccess;
+}
+int cudnnSetConvolution2dDescriptor(void *descHandle, int padH, int padW,
+                                    int strideH, int strideW, int dilationH,
+                                    int dilationW, int mode, int computeType) {
+  if (mode != 1)
+    return dnnFail("a true convolution (StableHLO's is a cross-correlation)");
+  if (computeType != kDnnFloat)
+    return dnnFail("a compute type other than float");
+  if (padH < 0 || padW < 0 || strideH < 1 || strideW < 1 || dilationH < 1 ||
+      dilationW < 1)
+    return dnnFail("bad padding, strides or dilations");
+  auto &desc = *static_cast<ConvolutionDesc *>(descHandle);
+  int groups = desc.groups;
+  desc = {padH, padW, strideH, strideW, dilationH, dilationW, groups};
+  return kDnnSuccess;
+}
+int cudnnSetConvolutionGroupCount(void *descHandle, int groups) {
+  if (groups < 1)
+    return dnnFail("a group count below 1");
+  static_cast<ConvolutionDesc *>(descHandle)->groups = groups;
+  return kDnnSuccess;
+}
+int cudnnSetConvolutionMathType(void *, int mathType) {
+  return mathType >= 0 && mathType <= 3 ? kDnnSuccess
+                                        : dnnFail("an unknown math type");
+}
+int cudnnDestroyConvolutionDescriptor(void *desc) {
+  delete static_cast<ConvolutionDesc *>(desc);
+  return kDnnSuccess;
+}
+
+/// Why the shapes of x, w, conv and y do not make a convolution, or empty.
+static std::string checkShapes(const TensorDesc &x, const TensorDesc &w,
+                               const ConvolutionDesc &conv,
+                               const TensorDesc &y) {
+  if (x.type != w.type || x.type != y.type)
+    return "element types differ";
+  if (x.c % conv.groups != 0 || w.n % conv.groups != 0 ||
+      w.c * conv.groups != x.c)
+    return "channels that do not split into " + std::to_string(conv.groups) +
+           " groups";
+  int outH =
+      (x.h + 2 * conv.padH - conv.dilationH * (w.h - 1) - 1) / conv.strideH + 1;
+  int outW =
+      (x.w + 2 * conv.padW - conv.dilationW * (w.w - 1) - 1) / conv.strideW + 1;
+  if (y.n != x.n || y.c != w.n || y.h != outH || y.w != outW)
+    return "a result of " + std::to_string(y.n) + "x" + std::to_string(y.c) +
+           "x" + std::to_string(y.h) + "x" + std::to_string(y.w) +
+           " where the convolution gives " + std::to_string(x.n) + "x" +
+           std::to_string(w.n) + "x" + std::to_string(outH) + "x" +
+           std::to_string(outW);
+  return {};
+}
+
+int cudnnGetConvolutionForwardAlgorithm_v7(void *, void *x, void *w, void *conv,
+                                           void *y, int requested,
+                                           int *returned, void *results) {
+  std::string why = checkShapes(
+      *static_cast<TensorDesc *>(x), *static_cast<TensorDesc *>(w),
+      *static_cast<ConvolutionDesc *>(conv), *static_cast<TensorDesc *>(y));
+  if (!why.empty())
+    return dnnFail(why);
+  if (requested < 1)
+    return dnnFail("no result asked for");
+  // cudnnConvolutionFwdAlgoPerf_t: algo, status, time, memory, ...
+  struct Perf {
+    int algo, status;
+    float time;
+    size_t memory;
+    int determinism, mathType, reserved[3];
+  };
+  auto *perf = static_cast<Perf *>(results);
+  std::memset(perf, 0, sizeof(Perf) * requested);
+  perf[0].algo = 1;
+  *returned = 1;
+  return kDnnSuccess;
+}
+int cudnnGetConvolutionForwardWorkspaceSize(void *, void *, void *, void *,
+                                            void *, int algo, size_t *bytes) {
+  if (algo != 1)
+    return dnnFail("an algorithm the heuristic did not give");
+  // Some workspace, so that the caller's allocation is exercised.
+  *bytes = 4096;
+  return kDnnSuccess;
+}
+int cudnnConvolutionForward(void *, const void *alpha, void *xHandle,
+                            const void *x, void *wHandle, const void *w,
+                            void *convHandle, int algo, void *workspace,
+                            size_t workspaceBytes, const void *beta,
+                            void *yHandle, void *y) {
+  const auto &xd = *static_cast<TensorDesc *>(xHandle);
+  const auto &wd = *static_cast<TensorDesc *>(wHandle);
+  const auto &cd = *static_cast<ConvolutionDesc *>(convHandle);
+  const auto &yd = *static_cast<TensorDesc *>(yHandle);
+  if (std::string why = checkShapes(xd, wd, cd, yd); !why.empty())
+    return dnnFail(why);
+  if (algo != 1)
+    return dnnFail("an algorithm the heuristic did not give");
+  size_t bytes = elementBytes(xd.type);
+  auto size = [](const TensorDesc &d) { return size_t(d.n) * d.c * d.h * d.w; };
+  if (!isDeviceAddress(reinterpret_cast<uintptr_t>(x), size(xd) * bytes) ||
+      !isDeviceAddress(reinterpret_cast<uintptr_t>(w), size(wd) * bytes) ||
+      !isDeviceAddress(reinterpret_cast<uintptr_t>(y), size(yd) * bytes))
+    return dnnFail("a tensor outside device memory");
+  if (workspaceBytes < 4096 ||
+      !isDeviceAddress(reinterpret_cast<uintptr_t>(workspace), workspaceBytes))
+    return dnnFail("no workspace of the size asked for in device memory");
+  float alphaValue, betaValue;
+  std::memcpy(&alphaValue, alpha, 4);
+  std::memcpy(&betaValue, beta, 4);
+  int perGroupIn = xd.c / cd.groups, perGroupOut = wd.n / cd.groups;
+  for (int n = 0; n < yd.n; ++n)
+    for (int k = 0; k < yd.c; ++k)
+      for (int p = 0; p < yd.h; ++p)
+        for (int q = 0; q < yd.w; ++q) {
+          int group = k / perGroupOut;
+          float sum = 0;
+          for (int c = 0; c < perGroupIn; ++c)
+            for (int r = 0; r < wd.h; ++r)
+              for (int s = 0; s < wd.w; ++s) {
+                int h = p * cd.strideH - cd.padH + r * cd.dilationH;
+                int wi = q * cd.strideW - cd.padW + s * cd.dilationW;
+                if (h < 0 || h >= xd.h || wi < 0 || wi >= xd.w)
+                  continue;
+                int channel = group * perGroupIn + c;
+                sum +=
+                    loadElement(
+                        x, xd.type,
+                        ((size_t(n) * xd.c + channel) * xd.h + h) * xd.w + wi) *
+                    loadElement(w, wd.type,
+                                ((size_t(k) * wd.c + c) * wd.h + r) * wd.w + s);
+              }
+          size_t at = ((size_t(n) * yd.c + k) * yd.h + p) * yd.w + q;
+          float out = alphaValue * sum;
+          if (betaValue != 0)
+            out += betaValue * loadElement(y, yd.type, at);
+          storeElement(y, yd.type, at, out);
+        }
+  char line[512];
+  std::snprintf(line, sizeof(line),
+                "cudnnConvolutionForward %dx%dx%dx%d by %dx%dx%dx%d pad %d,%d "
+                "stride %d,%d dilation %d,%d groups %d %s beta %g",
+                xd.n, xd.c, xd.h, xd.w, wd.n, wd.c, wd.h, wd.w, cd.padH,
+                cd.padW, cd.strideH, cd.strideW, cd.dilationH, cd.dilationW,
+                cd.groups, xd.type == kDnnFloat ? "f32" : "bf16", betaValue);
+  appendToLog(line);
+  return kDnnSuccess;
+}
+int cudnnAddTensor(void *, const void *alpha, void *aHandle, const void *a,
+                   const void *beta, void *cHandle, void *c) {
+  const auto &ad = *static_cast<TensorDesc *>(aHandle);
+  const auto &cd = *static_cast<TensorDesc *>(cHandle);
+  // A broadcasts along every dimension where it has size 1.
+  if ((ad.n != 1 && ad.n != cd.n) || (ad.c != 1 && ad.c != cd.c) ||
+      (ad.h != 1 && ad.h != cd.h) || (ad.w != 1 && ad.w != cd.w))
+    return dnnFail("a tensor that does not broadcast to the other");
+  auto size = [](const TensorDesc &d) { return size_t(d.n) * d.c * d.h * d.w; };
+  if (!isDeviceAddress(reinterpret_cast<uintptr_t>(a),
+                       size(ad) * elementBytes(ad.type)) ||
+      !isDeviceAddress(reinterpret_cast<uintptr_t>(c),
+                       size(cd) * elementBytes(cd.type)))
+    return dnnFail("a tensor outside device memory");
+  float alphaValue, betaValue;
+  std::memcpy(&alphaValue, alpha, 4);
+  std::memcpy(&betaValue, beta, 4);
+  for (int n = 0; n < cd.n; ++n)
+    for (int k = 0; k < cd.c; ++k)
+      for (int h = 0; h < cd.h; ++h)
+        for (int w = 0; w < cd.w; ++w) {
+          size_t from =
+              ((size_t(ad.n == 1 ? 0 : n) * ad.c + (ad.c == 1 ? 0 : k)) * ad.h +
+               (ad.h == 1 ? 0 : h)) *
+                  ad.w +
+              (ad.w == 1 ? 0 : w);
+          size_t to = ((size_t(n) * cd.c + k) * cd.h + h) * cd.w + w;
+          storeElement(c, cd.type, to,
+                       alphaValue * loadElement(a, ad.type, from) +
+                           betaValue * loadElement(c, cd.type, to));
+        }
+  appendToLog("cudnnAddTensor " + std::to_string(ad.n) + "x" +
+              std::to_string(ad.c) + "x" + std::to_string(ad.h) + "x" +
+              std::to_string(ad.w) + " to " + std::to_string(cd.n) + "x" +
+              std::to_string(cd.c) + "x" + std::to_string(cd.h) + "x" +
+              std::to_string(cd.w));
+  return kDnnSuccess;
 }
 
 } // extern "C"

@@ -148,6 +148,7 @@ CudaDevice::~CudaDevice() {
   if (stream && makeCurrent()) {
     (void)driver->api().cuStreamSynchronize(stream);
     matmuls.reset();
+    convolutions.reset();
     // Live buffers release into the pool, which frees their memory when
     // the last of them dies.
     if (memory)
@@ -352,6 +353,26 @@ Status CudaDevice::launchMatmul(const MatmulSpec &spec, const void *lhs,
       return Status::error(getName() + ": " + status.message());
   }
   if (Status status = matmuls->run(spec, lhs, rhs, result, stream); !status)
+    return Status::error(getName() + ": " + status.message());
+  return {};
+}
+
+Status CudaDevice::launchConvolution(const ConvolutionSpec &spec,
+                                     const void *input, const void *kernel,
+                                     const void *bias, const void *addend,
+                                     void *result) {
+  if (Status status = makeCurrent(); !status)
+    return status;
+  std::lock_guard<std::mutex> lock(matmulMutex);
+  if (!convolutions) {
+    Status status;
+    convolutions = ConvolutionPlans::create(driver, stream, status);
+    if (!convolutions)
+      return Status::error(getName() + ": " + status.message());
+  }
+  if (Status status =
+          convolutions->run(spec, input, kernel, bias, addend, result);
+      !status)
     return Status::error(getName() + ": " + status.message());
   return {};
 }

@@ -90,6 +90,19 @@ public:
     (void)spec, (void)lhs, (void)rhs, (void)result;
     return Status::error(getName() + " has no GPU matrix library");
   }
+  /// Starts the convolution `spec` describes (result = conv(input, kernel),
+  /// + `addend` when spec.addend, + `bias` when spec.bias; `addend` may be
+  /// `result` itself) on the device's stream with the device's
+  /// convolution library; ordered with launches as a launch is. A CPU's
+  /// convolutions are the Convolution command's own (Convolution.h).
+  virtual Status launchConvolution(const ConvolutionSpec &spec,
+                                   const void *input, const void *kernel,
+                                   const void *bias, const void *addend,
+                                   void *result) {
+    (void)spec, (void)input, (void)kernel, (void)bias, (void)addend,
+        (void)result;
+    return Status::error(getName() + " has no GPU convolution library");
+  }
   /// Waits for the work the device started; its first error, if any.
   virtual Status synchronize() { return {}; }
 };

@@ -14,6 +14,7 @@
 #ifndef HLOX_RUNTIME_GPUKERNELS_H
 #define HLOX_RUNTIME_GPUKERNELS_H
 
+#include "hlox/runtime/HostProgram.h"
 #include "hlox/runtime/Status.h"
 
 #include <array>
@@ -88,6 +89,14 @@ struct GpuKernels {
 /// `kernels` as bytes (GpuKernelsFile.cpp), and back.
 std::string serializeGpuKernels(const GpuKernels &kernels);
 Status deserializeGpuKernels(std::string_view bytes, GpuKernels &kernels);
+
+/// Why a GPU's convolution library (cuDNN's convolution API) cannot run
+/// `spec`: an NHWC layout, unequal low and high padding, a ReLU, pool or
+/// NCHW-result epilogue, or a bf16 convolution with a bias or an addend;
+/// empty when it can. The CUDA target selects only convolutions it can
+/// run (hlox-select-library-calls{cudnn-forms-only}); a GPU program with
+/// another is refused.
+std::string getGpuConvolutionLimit(const ConvolutionSpec &spec);
 
 } // namespace hlox::runtime
 

@@ -3,7 +3,8 @@
 //===----------------------------------------------------------------------===//
 //
 // A CUDA device: buffers in the GPU's memory, a program's GPU kernels loaded
-// as modules of its primary context, its matrix products on cuBLASLt, and
+// as modules of its primary context, its matrix products on cuBLASLt and
+// convolutions on cuDNN, and
 // one stream on which its launches, products and copies run in order. The
 // host waits for the stream in copy() (whose contract is to return when the
 // copy is done) and synchronize(). Released buffers' memory is kept for
@@ -19,6 +20,7 @@
 
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/cuda/BlasLt.h"
+#include "hlox/runtime/cuda/Dnn.h"
 #include "hlox/runtime/cuda/Driver.h"
 
 #include <memory>
@@ -67,6 +69,10 @@ public:
   /// where cuBLASLt is missing.
   Status launchMatmul(const MatmulSpec &spec, const void *lhs, const void *rhs,
                       void *result) override;
+  /// On cuDNN (Dnn.h), loaded by the first convolution.
+  Status launchConvolution(const ConvolutionSpec &spec, const void *input,
+                           const void *kernel, const void *bias,
+                           const void *addend, void *result) override;
   Status synchronize() override;
 
   /// "NVIDIA H200", and its compute capability as "sm_90".
@@ -97,6 +103,9 @@ private:
   /// `matmulMutex`.
   std::mutex matmulMutex;
   std::unique_ptr<MatmulPlans> matmuls;
+  /// The device's convolutions (made by the first one), under
+  /// `matmulMutex` too.
+  std::unique_ptr<ConvolutionPlans> convolutions;
   std::mutex errorMutex;
   Status firstError;
 };
