@@ -22,26 +22,28 @@ LIB=$(mktemp -d)
 tar -xzf "$HERE/lib.tar.gz" -C "$LIB"
 export LD_LIBRARY_PATH="$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 RUN="$HERE/hlox-run-aot"
-# cuBLASLt, which runs the programs' matrix products: the dynamic loader's,
-# else the toolkit's, else the one PyTorch's wheels carry.
-if [ -z "${HLOX_CUBLASLT:-}" ] && ! ldconfig -p 2>/dev/null | grep -q 'libcublasLt\.so\.1[23]'; then
-  for candidate in /usr/local/cuda/lib64/libcublasLt.so.13 \
-      $(python3 -c 'import nvidia, os; print(" ".join(os.path.join(p, d, "lib") for p in nvidia.__path__ for d in ("cu13", "cublas")))' 2>/dev/null); do
-    [ -d "$candidate" ] && candidate=$(ls "$candidate"/libcublasLt.so.1* 2>/dev/null | head -1)
-    if [ -n "$candidate" ] && [ -f "$candidate" ]; then
-      export HLOX_CUBLASLT=$candidate
-      break
+# cuBLASLt and cuDNN, which run the programs' matrix products and
+# convolutions: the dynamic loader's, else the toolkit's, else the ones
+# PyTorch's wheels carry.
+find_library() { # VARIABLE NAME-PATTERN WHEEL-FOLDERS...
+  local variable=$1 pattern=$2 candidate folder
+  shift 2
+  [ -n "${!variable:-}" ] && return
+  ldconfig -p 2>/dev/null | grep -q "$pattern" && return
+  for folder in /usr/local/cuda/lib64 $(python3 -c 'import sys, nvidia, os; print(" ".join(os.path.join(p, d, "lib") for p in nvidia.__path__ for d in sys.argv[1:]))' "$@" 2>/dev/null); do
+    candidate=$(ls "$folder"/$pattern 2>/dev/null | head -1)
+    if [ -n "$candidate" ]; then
+      export "$variable=$candidate"
+      return
     fi
   done
-fi
-REPEAT=${HLOX_CHECK_REPEAT:-10}
-# The seconds the whole check may take (a device run is limited to 10
-# minutes): programs left when they are spent are listed as skipped.
-BUDGET=${HLOX_CHECK_BUDGET:-480}
-START=$SECONDS
+}
+find_library HLOX_CUBLASLT 'libcublasLt.so.1[23]' cu13 cublas
+find_library HLOX_CUDNN 'libcudnn.so.9' cu13 cudnn
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv \
   > "$OUT/gpu.txt" 2>&1
 echo "cuBLASLt: ${HLOX_CUBLASLT:-from the dynamic loader}" >> "$OUT/gpu.txt"
+echo "cuDNN: ${HLOX_CUDNN:-from the dynamic loader}" >> "$OUT/gpu.txt"
 timeout 120 python3 "$HERE/ceilings.py" > "$OUT/ceilings.txt" 2>&1
 : > "$OUT/cuda.txt"
 : > "$OUT/bench.txt"

@@ -656,3 +656,21 @@ TEST(CudaDevice, RefusesConvolutionsTheLibraryDoesNotTake) {
         << status.message();
   }
 }
+
+// Without a GPU as well: where the dynamic loader finds cuBLASLt and cuDNN
+// (the CUDA toolkit's; the stand-in driver in HloxCudaFakeDriverTests),
+// every entry point the runtime binds is there.
+TEST(CudaLibraries, HaveEveryEntryPoint) {
+  Status blasStatus, dnnStatus;
+  std::shared_ptr<BlasLt> blas = BlasLt::get(blasStatus);
+  std::shared_ptr<Dnn> dnn = Dnn::get(dnnStatus);
+  if (!blas && blasStatus.message().find("cannot load") == 0 && !dnn &&
+      dnnStatus.message().find("cannot load") == 0)
+    GTEST_SKIP() << "neither cuBLASLt nor cuDNN is installed";
+  if (!blas)
+    EXPECT_EQ(blasStatus.message().find("cannot load"), 0u)
+        << blasStatus.message();
+  if (!dnn)
+    EXPECT_EQ(dnnStatus.message().find("cannot load"), 0u)
+        << dnnStatus.message();
+}
