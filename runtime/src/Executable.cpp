@@ -782,10 +782,18 @@ Status Executable::execute(
     }
     case CommandKind::Copy: {
       const ValueInfo &source = program.values[command.values[0]];
-      // A donated argument returned as it is is already in place.
-      if (addresses[command.values[1]] != addresses[command.values[0]])
-        device.copy(addresses[command.values[1]], addresses[command.values[0]],
-                    source.type.getByteSize());
+      // A donated argument returned as it is is already in place. A GPU
+      // program's values all lie in the device's memory: its copies are
+      // ordered with its launches, and the host waits at the end.
+      if (addresses[command.values[1]] != addresses[command.values[0]]) {
+        if (gpuKernels)
+          device.enqueueCopy(addresses[command.values[1]],
+                             addresses[command.values[0]],
+                             source.type.getByteSize());
+        else
+          device.copy(addresses[command.values[1]],
+                      addresses[command.values[0]], source.type.getByteSize());
+      }
       break;
     }
     case CommandKind::HostCall: {

@@ -22,6 +22,11 @@ LIB=$(mktemp -d)
 tar -xzf "$HERE/lib.tar.gz" -C "$LIB"
 export LD_LIBRARY_PATH="$LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 RUN="$HERE/hlox-run-aot"
+REPEAT=${HLOX_CHECK_REPEAT:-10}
+# The seconds the whole check may take (a device run is limited to 10
+# minutes): programs left when they are spent are listed as skipped.
+BUDGET=${HLOX_CHECK_BUDGET:-480}
+START=$SECONDS
 # cuBLASLt and cuDNN, which run the programs' matrix products and
 # convolutions: the dynamic loader's, else the toolkit's, else the ones
 # PyTorch's wheels carry.

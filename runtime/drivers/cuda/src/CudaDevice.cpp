@@ -211,6 +211,20 @@ void CudaDevice::copy(void *target, const void *source, size_t bytes) {
   keepError(status);
 }
 
+void CudaDevice::enqueueCopy(void *target, const void *source, size_t bytes) {
+  if (target == source || bytes == 0)
+    return;
+  Status status = makeCurrent();
+  if (status)
+    status = driver->check(
+        driver->api().cuMemcpyAsync(
+            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(target)),
+            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(source)),
+            bytes, stream),
+        "cuMemcpyAsync");
+  keepError(status);
+}
+
 std::unique_ptr<LoadedGpuKernels>
 CudaDevice::loadKernels(const GpuKernels &kernels, Status &status) {
   if (!(status = makeCurrent()))

@@ -60,6 +60,14 @@ public:
   /// parallelize themselves use as many).
   virtual unsigned getNumThreads() const = 0;
 
+  /// Starts a copy of `bytes` bytes from `source` to `target`, both in the
+  /// device's own memory, ordered with its launches: the work started after
+  /// it sees what it wrote, the host after synchronize(). A device that
+  /// runs its work as it comes (a CPU) copies at once.
+  virtual void enqueueCopy(void *target, const void *source, size_t bytes) {
+    copy(target, source, bytes);
+  }
+
   /// Whether the host reads and writes the memory of the device's buffers
   /// where it lies (a CPU's; not a GPU's).
   virtual bool isHostAccessible() const { return true; }

@@ -59,6 +59,9 @@ public:
   /// Either side may be host memory (the driver's unified addressing tells
   /// which); an error is kept for synchronize().
   void copy(void *target, const void *source, size_t bytes) override;
+  /// On the stream, without waiting for it; an error is kept for
+  /// synchronize().
+  void enqueueCopy(void *target, const void *source, size_t bytes) override;
   unsigned getNumThreads() const override { return 1; }
   bool isHostAccessible() const override { return false; }
   std::unique_ptr<LoadedGpuKernels> loadKernels(const GpuKernels &kernels,
