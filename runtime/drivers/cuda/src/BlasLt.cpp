@@ -4,10 +4,7 @@
 
 #include "hlox/runtime/cuda/BlasLt.h"
 
-#include <cstdlib>
-#include <dlfcn.h>
-#include <type_traits>
-#include <vector>
+#include "SharedLibrary.h"
 
 using namespace hlox::runtime;
 using namespace hlox::runtime::cuda;
@@ -28,75 +25,49 @@ Status BlasLt::check(cublasStatus_t result, const std::string &what) const {
 }
 
 std::shared_ptr<BlasLt> BlasLt::get(Status &status) {
-  static std::mutex mutex;
-  static std::shared_ptr<BlasLt> loaded;
-  static Status failure;
-  static bool tried = false;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (tried) {
-    status = loaded ? Status() : failure;
-    return loaded;
-  }
-  tried = true;
-  std::vector<std::string> candidates;
-  const char *override = std::getenv("HLOX_CUBLASLT");
-  if (override && *override)
-    candidates = {override};
-  else
-    candidates = {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so",
-                  "/usr/local/cuda/lib64/libcublasLt.so.13",
-                  "/usr/local/cuda/lib64/libcublasLt.so.12"};
-  std::shared_ptr<BlasLt> blas(new BlasLt());
-  std::string errors;
-  for (const std::string &candidate : candidates) {
-    blas->library = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (blas->library) {
-      blas->path = candidate;
-      break;
-    }
-    const char *error = dlerror();
-    errors += "; " + candidate + (error ? std::string(": ") + error : "");
-  }
-  if (!blas->library) {
-    failure = Status::error(
-        "cannot load cuBLASLt, which runs the matrix products of GPU "
-        "programs (set HLOX_CUBLASLT to its path)" +
-        errors);
-    status = failure;
-    return nullptr;
-  }
-  BlasLtApi &api = blas->functions;
-  const char *missing = nullptr;
-  auto need = [&](const char *name, auto &slot) {
-    using Fn = std::remove_reference_t<decltype(slot)>;
-    slot = reinterpret_cast<Fn>(dlsym(blas->library, name));
-    if (!slot && !missing)
-      missing = name;
-  };
-  need("cublasLtCreate", api.create);
-  need("cublasLtDestroy", api.destroy);
-  need("cublasLtGetStatusName", api.getStatusName);
-  need("cublasLtGetVersion", api.getVersion);
-  need("cublasLtMatmulDescCreate", api.descCreate);
-  need("cublasLtMatmulDescSetAttribute", api.descSetAttribute);
-  need("cublasLtMatmulDescDestroy", api.descDestroy);
-  need("cublasLtMatrixLayoutCreate", api.layoutCreate);
-  need("cublasLtMatrixLayoutSetAttribute", api.layoutSetAttribute);
-  need("cublasLtMatrixLayoutDestroy", api.layoutDestroy);
-  need("cublasLtMatmulPreferenceCreate", api.preferenceCreate);
-  need("cublasLtMatmulPreferenceSetAttribute", api.preferenceSetAttribute);
-  need("cublasLtMatmulPreferenceDestroy", api.preferenceDestroy);
-  need("cublasLtMatmulAlgoGetHeuristic", api.algoGetHeuristic);
-  need("cublasLtMatmul", api.matmul);
-  if (missing) {
-    failure = Status::error("cuBLASLt at " + blas->path +
-                            " has no entry point " + missing);
-    status = failure;
-    return nullptr;
-  }
-  loaded = std::move(blas);
-  status = {};
-  return loaded;
+  return loadOncePerProcess<BlasLt>(
+      status, [](Status &failure) -> std::shared_ptr<BlasLt> {
+        std::shared_ptr<BlasLt> blas(new BlasLt());
+        std::string errors;
+        blas->library = openFirstLibrary(
+            getLibraryCandidates("HLOX_CUBLASLT",
+                                 {"libcublasLt.so.13", "libcublasLt.so.12",
+                                  "libcublasLt.so",
+                                  "/usr/local/cuda/lib64/libcublasLt.so.13",
+                                  "/usr/local/cuda/lib64/libcublasLt.so.12"}),
+            blas->path, errors);
+        if (!blas->library) {
+          failure = Status::error(
+              "cannot load cuBLASLt, which runs the matrix products of GPU "
+              "programs (set HLOX_CUBLASLT to its path)" +
+              errors);
+          return nullptr;
+        }
+        BlasLtApi &api = blas->functions;
+        EntryPoints entry(blas->library);
+        entry.bind("cublasLtCreate", api.create);
+        entry.bind("cublasLtDestroy", api.destroy);
+        entry.bind("cublasLtGetStatusName", api.getStatusName);
+        entry.bind("cublasLtGetVersion", api.getVersion);
+        entry.bind("cublasLtMatmulDescCreate", api.descCreate);
+        entry.bind("cublasLtMatmulDescSetAttribute", api.descSetAttribute);
+        entry.bind("cublasLtMatmulDescDestroy", api.descDestroy);
+        entry.bind("cublasLtMatrixLayoutCreate", api.layoutCreate);
+        entry.bind("cublasLtMatrixLayoutSetAttribute", api.layoutSetAttribute);
+        entry.bind("cublasLtMatrixLayoutDestroy", api.layoutDestroy);
+        entry.bind("cublasLtMatmulPreferenceCreate", api.preferenceCreate);
+        entry.bind("cublasLtMatmulPreferenceSetAttribute",
+                   api.preferenceSetAttribute);
+        entry.bind("cublasLtMatmulPreferenceDestroy", api.preferenceDestroy);
+        entry.bind("cublasLtMatmulAlgoGetHeuristic", api.algoGetHeuristic);
+        entry.bind("cublasLtMatmul", api.matmul);
+        if (const char *missing = entry.getMissing()) {
+          failure = Status::error("cuBLASLt at " + blas->path +
+                                  " has no entry point " + missing);
+          return nullptr;
+        }
+        return blas;
+      });
 }
 
 /// A product shape's descriptors and algorithm.

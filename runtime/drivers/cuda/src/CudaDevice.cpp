@@ -197,14 +197,8 @@ void CudaDevice::dispatch(int64_t count, int64_t minPerChunk,
 void CudaDevice::copy(void *target, const void *source, size_t bytes) {
   if (target == source || bytes == 0)
     return;
+  enqueueCopy(target, source, bytes);
   Status status = makeCurrent();
-  if (status)
-    status = driver->check(
-        driver->api().cuMemcpyAsync(
-            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(target)),
-            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(source)),
-            bytes, stream),
-        "cuMemcpyAsync");
   if (status)
     status = driver->check(driver->api().cuStreamSynchronize(stream),
                            "cuStreamSynchronize");

@@ -6,10 +6,7 @@
 
 #include "hlox/runtime/GpuKernels.h"
 
-#include <cstdlib>
-#include <dlfcn.h>
-#include <mutex>
-#include <type_traits>
+#include "SharedLibrary.h"
 
 using namespace hlox::runtime;
 using namespace hlox::runtime::cuda;
@@ -30,76 +27,52 @@ Status Dnn::check(cudnnStatus_t result, const std::string &what) const {
 }
 
 std::shared_ptr<Dnn> Dnn::get(Status &status) {
-  static std::mutex mutex;
-  static std::shared_ptr<Dnn> loaded;
-  static Status failure;
-  static bool tried = false;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (tried) {
-    status = loaded ? Status() : failure;
-    return loaded;
-  }
-  tried = true;
-  std::vector<std::string> candidates;
-  const char *override = std::getenv("HLOX_CUDNN");
-  if (override && *override)
-    candidates = {override};
-  else
-    candidates = {"libcudnn.so.9", "/usr/local/cuda/lib64/libcudnn.so.9"};
-  std::shared_ptr<Dnn> dnn(new Dnn());
-  std::string errors;
-  for (const std::string &candidate : candidates) {
-    dnn->library = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (dnn->library) {
-      dnn->path = candidate;
-      break;
-    }
-    const char *error = dlerror();
-    errors += "; " + candidate + (error ? std::string(": ") + error : "");
-  }
-  if (!dnn->library) {
-    failure = Status::error("cannot load cuDNN, which runs the convolutions "
-                            "of GPU programs (set HLOX_CUDNN to its path)" +
-                            errors);
-    status = failure;
-    return nullptr;
-  }
-  DnnApi &api = dnn->functions;
-  const char *missing = nullptr;
-  auto need = [&](const char *name, auto &slot) {
-    using Fn = std::remove_reference_t<decltype(slot)>;
-    slot = reinterpret_cast<Fn>(dlsym(dnn->library, name));
-    if (!slot && !missing)
-      missing = name;
-  };
-  need("cudnnCreate", api.create);
-  need("cudnnDestroy", api.destroy);
-  need("cudnnSetStream", api.setStream);
-  need("cudnnGetErrorString", api.getErrorString);
-  need("cudnnCreateTensorDescriptor", api.createTensor);
-  need("cudnnSetTensor4dDescriptor", api.setTensor4d);
-  need("cudnnDestroyTensorDescriptor", api.destroyTensor);
-  need("cudnnCreateFilterDescriptor", api.createFilter);
-  need("cudnnSetFilter4dDescriptor", api.setFilter4d);
-  need("cudnnDestroyFilterDescriptor", api.destroyFilter);
-  need("cudnnCreateConvolutionDescriptor", api.createConvolution);
-  need("cudnnSetConvolution2dDescriptor", api.setConvolution2d);
-  need("cudnnSetConvolutionGroupCount", api.setGroupCount);
-  need("cudnnSetConvolutionMathType", api.setMathType);
-  need("cudnnDestroyConvolutionDescriptor", api.destroyConvolution);
-  need("cudnnGetConvolutionForwardAlgorithm_v7", api.getForwardAlgorithm);
-  need("cudnnGetConvolutionForwardWorkspaceSize", api.getWorkspaceSize);
-  need("cudnnConvolutionForward", api.forward);
-  need("cudnnAddTensor", api.addTensor);
-  if (missing) {
-    failure = Status::error("cuDNN at " + dnn->path + " has no entry point " +
-                            missing);
-    status = failure;
-    return nullptr;
-  }
-  loaded = std::move(dnn);
-  status = {};
-  return loaded;
+  return loadOncePerProcess<Dnn>(
+      status, [](Status &failure) -> std::shared_ptr<Dnn> {
+        std::shared_ptr<Dnn> dnn(new Dnn());
+        std::string errors;
+        dnn->library = openFirstLibrary(
+            getLibraryCandidates(
+                "HLOX_CUDNN",
+                {"libcudnn.so.9", "/usr/local/cuda/lib64/libcudnn.so.9"}),
+            dnn->path, errors);
+        if (!dnn->library) {
+          failure = Status::error("cannot load cuDNN, which runs the "
+                                  "convolutions of GPU programs (set "
+                                  "HLOX_CUDNN to its path)" +
+                                  errors);
+          return nullptr;
+        }
+        DnnApi &api = dnn->functions;
+        EntryPoints entry(dnn->library);
+        entry.bind("cudnnCreate", api.create);
+        entry.bind("cudnnDestroy", api.destroy);
+        entry.bind("cudnnSetStream", api.setStream);
+        entry.bind("cudnnGetErrorString", api.getErrorString);
+        entry.bind("cudnnCreateTensorDescriptor", api.createTensor);
+        entry.bind("cudnnSetTensor4dDescriptor", api.setTensor4d);
+        entry.bind("cudnnDestroyTensorDescriptor", api.destroyTensor);
+        entry.bind("cudnnCreateFilterDescriptor", api.createFilter);
+        entry.bind("cudnnSetFilter4dDescriptor", api.setFilter4d);
+        entry.bind("cudnnDestroyFilterDescriptor", api.destroyFilter);
+        entry.bind("cudnnCreateConvolutionDescriptor", api.createConvolution);
+        entry.bind("cudnnSetConvolution2dDescriptor", api.setConvolution2d);
+        entry.bind("cudnnSetConvolutionGroupCount", api.setGroupCount);
+        entry.bind("cudnnSetConvolutionMathType", api.setMathType);
+        entry.bind("cudnnDestroyConvolutionDescriptor", api.destroyConvolution);
+        entry.bind("cudnnGetConvolutionForwardAlgorithm_v7",
+                   api.getForwardAlgorithm);
+        entry.bind("cudnnGetConvolutionForwardWorkspaceSize",
+                   api.getWorkspaceSize);
+        entry.bind("cudnnConvolutionForward", api.forward);
+        entry.bind("cudnnAddTensor", api.addTensor);
+        if (const char *missing = entry.getMissing()) {
+          failure = Status::error("cuDNN at " + dnn->path +
+                                  " has no entry point " + missing);
+          return nullptr;
+        }
+        return dnn;
+      });
 }
 
 /// A convolution shape's descriptors and algorithm.
