@@ -1230,7 +1230,10 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
            (convolution.hasShortcut
                 ? " +shortcut (" + describe(convolution.shortcut) + ")"
                 : std::string()) +
-           (usesPointwiseKernel(convolution.spec) ? " (hlox)" : " (oneDNN)");
+           (!program.devices.empty() && program.devices[0] == "cuda"
+                ? " (cuDNN)"
+            : usesPointwiseKernel(convolution.spec) ? " (hlox)"
+                                                    : " (oneDNN)");
   }
   }
   return "command";

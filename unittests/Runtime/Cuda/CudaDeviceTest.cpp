@@ -654,6 +654,8 @@ TEST(CudaDevice, RefusesConvolutionsTheLibraryDoesNotTake) {
                          "a ReLU"};
     EXPECT_NE(status.message().find(why[variant]), std::string::npos)
         << status.message();
+    EXPECT_NE(status.message().find("(cuDNN)"), std::string::npos)
+        << status.message();
   }
 }
 
