@@ -48,7 +48,6 @@ std::shared_ptr<BlasLt> BlasLt::get(Status &status) {
         entry.bind("cublasLtCreate", api.create);
         entry.bind("cublasLtDestroy", api.destroy);
         entry.bind("cublasLtGetStatusName", api.getStatusName);
-        entry.bind("cublasLtGetVersion", api.getVersion);
         entry.bind("cublasLtMatmulDescCreate", api.descCreate);
         entry.bind("cublasLtMatmulDescSetAttribute", api.descSetAttribute);
         entry.bind("cublasLtMatmulDescDestroy", api.descDestroy);
@@ -222,14 +221,11 @@ Status MatmulPlans::run(const MatmulSpec &spec, const void *lhs,
     return Status::error("a GPU matrix product takes no epilogue");
   if (spec.batch <= 0 || spec.m <= 0 || spec.n <= 0)
     return {};
-  auto address = [](const void *pointer) {
-    return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(pointer));
-  };
   // An empty sum: zeros.
   if (spec.k <= 0)
     return driver->check(
         driver->api().cuMemsetD8Async(
-            address(result), 0,
+            toDeviceAddress(result), 0,
             static_cast<size_t>(spec.batch * spec.m * spec.n) * sizeof(float),
             stream),
         "cuMemsetD8Async");
@@ -237,11 +233,10 @@ Status MatmulPlans::run(const MatmulSpec &spec, const void *lhs,
   if (Status status = getPlan(spec, plan); !status)
     return status;
   float one = 1.0f, zero = 0.0f;
-  return library->check(
-      library->api().matmul(
-          handle, plan->desc, &one, rhs, plan->a, lhs, plan->b, &zero, result,
-          plan->c, result, plan->c, &plan->algo,
-          reinterpret_cast<void *>(static_cast<uintptr_t>(workspace)),
-          kWorkspaceBytes, stream),
-      "cublasLtMatmul");
+  return library->check(library->api().matmul(handle, plan->desc, &one, rhs,
+                                              plan->a, lhs, plan->b, &zero,
+                                              result, plan->c, result, plan->c,
+                                              &plan->algo, toPointer(workspace),
+                                              kWorkspaceBytes, stream),
+                        "cublasLtMatmul");
 }

@@ -128,12 +128,11 @@ std::unique_ptr<CudaDevice> CudaDevice::create(int64_t ordinal,
         if (!primary->makeCurrent() ||
             primary->driver->api().cuMemAlloc(&address, bytes) != kSuccess)
           return nullptr;
-        return reinterpret_cast<void *>(static_cast<uintptr_t>(address));
+        return toPointer(address);
       },
       [primary](void *storage) {
         if (primary->makeCurrent())
-          (void)primary->driver->api().cuMemFree(
-              static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(storage)));
+          (void)primary->driver->api().cuMemFree(toDeviceAddress(storage));
       });
   // A stream that waits for the legacy default stream, as the driver's
   // synchronous calls of other libraries expect.
@@ -210,12 +209,10 @@ void CudaDevice::enqueueCopy(void *target, const void *source, size_t bytes) {
     return;
   Status status = makeCurrent();
   if (status)
-    status = driver->check(
-        driver->api().cuMemcpyAsync(
-            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(target)),
-            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(source)),
-            bytes, stream),
-        "cuMemcpyAsync");
+    status = driver->check(driver->api().cuMemcpyAsync(toDeviceAddress(target),
+                                                       toDeviceAddress(source),
+                                                       bytes, stream),
+                           "cuMemcpyAsync");
   keepError(status);
 }
 
@@ -272,11 +269,8 @@ CudaDevice::loadKernels(const GpuKernels &kernels, Status &status) {
       entry.constants.push_back(address);
       if (!bytes.empty() &&
           !(status = driver->check(
-                api.cuMemcpyAsync(
-                    address,
-                    static_cast<CUdeviceptr>(
-                        reinterpret_cast<uintptr_t>(bytes.data())),
-                    bytes.size(), stream),
+                api.cuMemcpyAsync(address, toDeviceAddress(bytes.data()),
+                                  bytes.size(), stream),
                 "uploading a constant of dispatch " + dispatch.name)))
         return nullptr;
     }
@@ -322,8 +316,7 @@ Status CudaDevice::launch(LoadedGpuKernels &loadedKernels,
       const GpuArgument &argument = launch.arguments[a];
       switch (argument.kind) {
       case GpuArgument::Kind::Binding:
-        addresses[a] = static_cast<CUdeviceptr>(
-            reinterpret_cast<uintptr_t>(bindings[argument.index]));
+        addresses[a] = toDeviceAddress(bindings[argument.index]);
         break;
       case GpuArgument::Kind::Temporary:
         addresses[a] = loaded.scratch + entry.temporaryOffsets[argument.index];

@@ -124,12 +124,12 @@ ConvolutionPlans::~ConvolutionPlans() {
 
 Status ConvolutionPlans::getPlan(const ConvolutionSpec &spec,
                                  const Plan *&found) {
-  std::vector<int64_t> key = {
-      spec.batch,        spec.inChannels,   spec.height,      spec.width,
-      spec.outChannels,  spec.kernelHeight, spec.kernelWidth, spec.outHeight,
-      spec.outWidth,     spec.groups,       spec.strides[0],  spec.strides[1],
-      spec.dilations[0], spec.dilations[1], spec.padding[0],  spec.padding[2],
-      spec.bf16,         spec.bias};
+  Key key = {spec.batch,        spec.inChannels,   spec.height,
+             spec.width,        spec.outChannels,  spec.kernelHeight,
+             spec.kernelWidth,  spec.outHeight,    spec.outWidth,
+             spec.groups,       spec.strides[0],   spec.strides[1],
+             spec.dilations[0], spec.dilations[1], spec.padding[0],
+             spec.padding[2],   spec.bf16,         spec.bias};
   if (auto it = plans.find(key); it != plans.end()) {
     found = it->second.get();
     return {};
@@ -259,21 +259,16 @@ Status ConvolutionPlans::run(const ConvolutionSpec &spec, const void *input,
                                        spec.outHeight * spec.outWidth) *
                    sizeof(float);
     if (Status copied = driver->check(
-            driver->api().cuMemcpyAsync(
-                static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(result)),
-                static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(addend)),
-                bytes, stream),
+            driver->api().cuMemcpyAsync(toDeviceAddress(result),
+                                        toDeviceAddress(addend), bytes, stream),
             "copying a convolution's addend");
         !copied)
       return copied;
   }
   if (Status ran = library->check(
-          api.forward(
-              handle, &one, plan->x, input, plan->w, kernel, plan->conv,
-              plan->algo,
-              reinterpret_cast<void *>(static_cast<uintptr_t>(workspace)),
-              plan->workspaceBytes, spec.addend ? &one : &zero, plan->y,
-              result),
+          api.forward(handle, &one, plan->x, input, plan->w, kernel, plan->conv,
+                      plan->algo, toPointer(workspace), plan->workspaceBytes,
+                      spec.addend ? &one : &zero, plan->y, result),
           "cudnnConvolutionForward");
       !ran)
     return ran;

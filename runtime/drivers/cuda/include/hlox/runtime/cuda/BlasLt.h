@@ -76,7 +76,6 @@ struct BlasLtApi {
   cublasStatus_t (*create)(cublasLtHandle_t *handle);
   cublasStatus_t (*destroy)(cublasLtHandle_t handle);
   const char *(*getStatusName)(cublasStatus_t status);
-  size_t (*getVersion)();
   cublasStatus_t (*descCreate)(cublasLtMatmulDesc_t *desc, int computeType,
                                int scaleType);
   cublasStatus_t (*descSetAttribute)(cublasLtMatmulDesc_t desc, int attribute,
@@ -124,8 +123,6 @@ public:
   BlasLt &operator=(const BlasLt &) = delete;
 
   const BlasLtApi &api() const { return functions; }
-  /// Where it was loaded from.
-  const std::string &getPath() const { return path; }
   /// Ok for CUBLAS_STATUS_SUCCESS, else "`what`: CUBLAS_STATUS_...".
   Status check(cublasStatus_t result, const std::string &what) const;
 

@@ -26,6 +26,7 @@
 #include "hlox/runtime/Status.h"
 #include "hlox/runtime/cuda/Driver.h"
 
+#include <array>
 #include <map>
 #include <memory>
 #include <string>
@@ -165,7 +166,9 @@ private:
   cudnnHandle_t handle = nullptr;
   CUdeviceptr workspace = 0;
   size_t workspaceBytes = 0;
-  std::map<std::vector<int64_t>, std::unique_ptr<Plan>> plans;
+  /// What a plan depends on in a ConvolutionSpec (getPlan).
+  using Key = std::array<int64_t, 18>;
+  std::map<Key, std::unique_ptr<Plan>> plans;
 };
 
 } // namespace hlox::runtime::cuda

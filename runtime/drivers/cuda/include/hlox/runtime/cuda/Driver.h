@@ -17,6 +17,7 @@
 #include "hlox/runtime/Status.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -29,6 +30,15 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+
+/// A device address as the driver takes it, and back (unified addressing:
+/// host code holds device memory as pointers it never dereferences).
+inline CUdeviceptr toDeviceAddress(const void *pointer) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(pointer));
+}
+inline void *toPointer(CUdeviceptr address) {
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(address));
+}
 
 /// CUDA_SUCCESS.
 inline constexpr CUresult kSuccess = 0;
