@@ -18,9 +18,9 @@
 namespace hlox::cpu {
 
 /// Builds exp(x) of the f32 scalar or vector `x` in f32 arithmetic (range
-/// reduction, Cephes' polynomial, 2^k in two normal factors): within 1 ULP
-/// (docs/numerics.md). A NaN `x` gives an unspecified value: callers select
-/// NaN themselves.
+/// reduction, Cephes' polynomial, 2^k without an underflowing multiply):
+/// within 1 ULP (docs/numerics.md). A NaN `x` gives an unspecified value:
+/// callers select NaN themselves.
 mlir::Value buildExpInF32(mlir::OpBuilder &b, mlir::Location loc,
                           mlir::Value x);
 

@@ -97,15 +97,21 @@ Value expInF64(const LaneBuilder &e, Value x) {
 ///   k  = round(x' / ln 2)               the 1.5 * 2^23 shifter trick
 ///   r  = x' - k ln2_hi - k ln2_lo       two FMAs, |r| <= ln 2 / 2
 ///   p  = 1 + r + r^2 P(r)               P of degree 5 (Cephes' expf)
-///   y  = p * 2^(k - k/2) * 2^(k/2)      two exact scalings but the last,
-///                                       so subnormal results round once
+///   y  = bits(p) + k * 2^23             normal results: p's exponent
+///                                       field plus k, exact
+///   y  = bits(round(p * 2^(k + 149)))   subnormal results: an integer
+///                                       count of 2^-149, rounded once
+///   y  = min(bits(y), bits(+inf))       overflow (k = 128, p >= 1)
 ///
-/// The lower bound gives k = -254, for which both factors are built with a
-/// zero exponent field: +0, so that x = -inf, a mask's -1e4 and the like
-/// take +0 without an underflowing multiply, which costs a microcode assist
-/// per instruction on x86 (a softmax whose every lane but the row's
-/// maximum is below -176: 15.0 ms against 9.5 on one thread). Inputs
-/// in (-176, -87.3) still underflow there.
+/// No multiply underflows, which costs a microcode assist per instruction
+/// on x86 whenever any lane of it does: the earlier form, p * 2^(k - k/2)
+/// * 2^(k/2), ran a softmax whose shifted scores spread over hundreds (an
+/// encoder's attention on unscaled inputs) at less than half its speed.
+/// Each lane computes both forms and the select keeps the one that applies;
+/// the normal form is integer arithmetic, which raises nothing where it
+/// does not apply. The lower bound of x gives k = -254, whose count rounds
+/// to +0 (x = -inf, a mask's -1e4 and the like). The results are those of
+/// one multiply p * 2^k rounded to f32, bit for bit.
 ///
 /// The error bound, measured on a dense sweep, is in docs/numerics.md; NaN
 /// is handled by the caller.
@@ -138,22 +144,42 @@ Value expInF32(const LaneBuilder &e, Value x) {
   Value r2 = arith::MulFOp::create(rewriter, loc, r, r);
   p = e.fma(p, r2, r);
   p = arith::AddFOp::create(rewriter, loc, p, constant(1.0f));
-  // k as an integer: the shifted value's bits less the shifter's. It
-  // spans [-254, 129]; 2^k as two factors, 2^(k/2) and the rest, normal
-  // but from k = -253 down, where 2^(k/2) is built as +0.
-  Value kInt = arith::SubIOp::create(
+  // k * 2^23: the shifted value's bits hold k + 0x4B400000, whose
+  // multiple of 2^23 is 0 modulo 2^32. k spans [-254, 128], so k * 2^23
+  // does not wrap.
+  Value kField = arith::ShLIOp::create(
       rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, shifted),
-      i32Constant(0x4B400000));
-  Value half = arith::ShRSIOp::create(rewriter, loc, kInt, i32Constant(1));
-  Value rest = arith::SubIOp::create(rewriter, loc, kInt, half);
-  auto powerOfTwo = [&](Value exponent) -> Value {
-    Value biased =
-        arith::AddIOp::create(rewriter, loc, exponent, i32Constant(127));
-    Value bits = arith::ShLIOp::create(rewriter, loc, biased, i32Constant(23));
-    return arith::BitcastOp::create(rewriter, loc, e.type, bits);
-  };
-  Value y = arith::MulFOp::create(rewriter, loc, p, powerOfTwo(rest));
-  return arith::MulFOp::create(rewriter, loc, y, powerOfTwo(half));
+      i32Constant(23));
+  // Normal results: p * 2^k is exact, p's exponent field plus k. Where k
+  // is 128 and p >= 1 the field reaches 255; capping the bits at +inf's
+  // gives the overflow's +inf (the result is positive, so the bits compare
+  // as signed integers).
+  Value normal = arith::AddIOp::create(
+      rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, p), kField);
+  normal =
+      arith::MinSIOp::create(rewriter, loc, normal, i32Constant(0x7F800000));
+  // Subnormal results: p * 2^k is t = p * 2^(k + 149) units of 2^-149,
+  // exact (k + 149 in [-105, 24], a normal scaling). Below 2^23 units it is
+  // subnormal, or rounds up to the smallest normal, whose bits are 2^23
+  // too: adding 2^23 rounds t to an integer once, to nearest even as an
+  // underflowing multiply would, and that integer is the result's bits.
+  // Lanes of larger k take k = -125 here, so that t stays in [2^23, 2^25)
+  // and they are not taken for subnormal.
+  Value subnormalField = arith::MinSIOp::create(rewriter, loc, kField,
+                                                i32Constant(-125 * (1 << 23)));
+  Value scale = arith::BitcastOp::create(
+      rewriter, loc, e.type,
+      arith::AddIOp::create(
+          rewriter, loc, subnormalField,
+          i32Constant(static_cast<int32_t>((127u + 149u) << 23))));
+  Value t = arith::MulFOp::create(rewriter, loc, p, scale);
+  Value isSubnormal = e.cmpF(arith::CmpFPredicate::OLT, t, constant(0x1.0p23f));
+  Value counted = arith::AddFOp::create(rewriter, loc, t, constant(0x1.0p23f));
+  Value subnormal = arith::SubIOp::create(
+      rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, counted),
+      i32Constant(0x4B000000));
+  return arith::BitcastOp::create(rewriter, loc, e.type,
+                                  e.select(isSubnormal, subnormal, normal));
 }
 
 /// f32 exp, scalar or vector, as arithmetic (in f64 or in f32); NaN gives

@@ -45,25 +45,39 @@ func.func @others(%x: f64, %y: f16) -> (f64, f16) {
 }
 
 // In f32: clamp to [-176, 89], the shifter's rounding to k, two FMAs of
-// range reduction, the degree-5 P(r) and 1 + r + r^2 P(r), then 2^k as two
-// factors built in the exponent bits (both +0 from the lower bound: no
-// underflowing multiply), and NaN passed through.
+// range reduction, the degree-5 P(r) and 1 + r + r^2 P(r). Then both forms
+// of p * 2^k, neither with an underflowing multiply: the normal one adds
+// k * 2^23 (the shifter's bits shifted left by 23) to p's bits and caps
+// them at +inf's (0x7F800000); the subnormal one counts units of 2^-149
+// (k * 2^23 at most -125 * 2^23 = -1048576000, plus 276 * 2^23 wrapped:
+// the bits of 2^(k + 149); t = p * 2^(k + 149); t + 2^23 rounds it, its
+// bits less 2^23's are the result's), taken where t < 2^23. NaN passed
+// through.
 // F32-LABEL: func.func @scalar
 // F32-SAME: (%[[X:.+]]: f32)
 // F32-NOT: arith.extf
-// F32: %[[LOW:.+]] = arith.constant -1.760000e+02 : f32
+// F32-DAG: %[[TWO23:.+]] = arith.constant 0x4B000000 : f32
+// F32-DAG: %[[LOW:.+]] = arith.constant -1.760000e+02 : f32
 // F32: %[[C:.+]] = arith.maximumf %[[X]], %[[LOW]] : f32
 // F32: arith.minimumf %[[C]]
-// F32-COUNT-9: math.fma {{.*}} : f32
-// F32: arith.addf
-// F32: arith.bitcast {{.*}} : f32 to i32
-// F32: arith.shrsi
-// F32: arith.shli
-// F32: arith.bitcast {{.*}} : i32 to f32
-// F32: arith.mulf
-// F32: arith.shli
-// F32: arith.bitcast {{.*}} : i32 to f32
-// F32: %[[Y:.+]] = arith.mulf
+// F32: %[[S:.+]] = math.fma
+// F32-COUNT-8: math.fma {{.*}} : f32
+// F32: %[[P:.+]] = arith.addf
+// F32: %[[SB:.+]] = arith.bitcast %[[S]] : f32 to i32
+// F32: %[[KF:.+]] = arith.shli %[[SB]], %{{.+}} : i32
+// F32: %[[PB:.+]] = arith.bitcast %[[P]] : f32 to i32
+// F32: %[[N0:.+]] = arith.addi %[[PB]], %[[KF]] : i32
+// F32: %[[N:.+]] = arith.minsi %[[N0]], %c2139095040_i32 : i32
+// F32: %[[KS:.+]] = arith.minsi %[[KF]], %c-1048576000_i32 : i32
+// F32: %[[SC:.+]] = arith.addi %[[KS]], %c-1979711488_i32 : i32
+// F32: %[[SCF:.+]] = arith.bitcast %[[SC]] : i32 to f32
+// F32: %[[T:.+]] = arith.mulf %[[P]], %[[SCF]] : f32
+// F32: %[[SUB:.+]] = arith.cmpf olt, %[[T]], %[[TWO23]] : f32
+// F32: %[[CNT:.+]] = arith.addf %[[T]], %[[TWO23]] : f32
+// F32: %[[CB:.+]] = arith.bitcast %[[CNT]] : f32 to i32
+// F32: %[[D:.+]] = arith.subi %[[CB]], %c1258291200_i32 : i32
+// F32: %[[YB:.+]] = arith.select %[[SUB]], %[[D]], %[[N]] : i32
+// F32: %[[Y:.+]] = arith.bitcast %[[YB]] : i32 to f32
 // F32: %[[NAN:.+]] = arith.cmpf uno, %[[X]], %[[X]] : f32
 // F32: %[[Q:.+]] = arith.addf %[[X]], %[[X]] : f32
 // F32: arith.select %[[NAN]], %[[Q]], %[[Y]] : f32

@@ -3,8 +3,9 @@
 
 // f32 exp around the bottom of its range, vectorized: +0 from -inf up to
 // ln(2^-150), subnormals above it, normal results from -87.3 on, the
-// evaluator's bits everywhere (the inline exp clamps at -176, where 2^k
-// is built as +0 without an underflowing multiply).
+// evaluator's bits everywhere (the inline exp counts a subnormal result
+// in units of 2^-149 instead of underflowing a multiply, and clamps at
+// -176, where that count is +0).
 // CHECK: result[0] tensor<32xf32>: 0 of 32 elements differ beyond rtol 0.0e+00 atol 0.0e+00
 // VALUES: result[0]: dense<[0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 1.401300e-45, 1.401300e-45, 1.401300e-45, 3.783510e-44, 5.521120e-42, 8.19400869E-40, 9.98235139E-39, 1.18321074E-38, 1.21924331E-38, 1.80485133E-35,
 func.func @main(%x: tensor<32xf32>) -> tensor<32xf32> {
