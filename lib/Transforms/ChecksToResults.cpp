@@ -30,6 +30,18 @@ bool isCheck(Operation *op) {
   return call && call.getCallTargetName().starts_with("check.");
 }
 
+/// The value `check` tests: its first operand that no constant op makes
+/// (a custom call `check.eq(%expected, %actual)` takes the expected value
+/// first), else its first operand.
+Value getCheckedValue(Operation *check) {
+  for (Value operand : check->getOperands()) {
+    Operation *producer = operand.getDefiningOp();
+    if (!producer || !producer->hasTrait<OpTrait::ConstantLike>())
+      return operand;
+  }
+  return check->getOperand(0);
+}
+
 class ChecksToResultsPass
     : public hlox::impl::HloxChecksToResultsBase<ChecksToResultsPass> {
 public:
@@ -49,21 +61,29 @@ public:
     if (!ret)
       return;
     SmallVector<Value> checked;
+    bool returnsChanged = false;
     for (Operation &op : llvm::make_early_inc_range(body)) {
-      if (!isCheck(&op) || op.getNumOperands() == 0 || op.getNumResults() != 0)
+      // A check's result (a custom call's tensor<i1>) may only be returned:
+      // the function then returns the checked value in its place.
+      if (!isCheck(&op) || op.getNumOperands() == 0 ||
+          !llvm::all_of(op.getUsers(),
+                        [&](Operation *user) { return user == ret; }))
         continue;
-      Value value = op.getOperand(0);
+      Value value = getCheckedValue(&op);
       if (!isa<RankedTensorType>(value.getType()))
         continue;
-      checked.push_back(value);
+      if (op.use_empty()) {
+        checked.push_back(value);
+      } else {
+        op.replaceAllUsesWith(SmallVector<Value>(op.getNumResults(), value));
+        returnsChanged = true;
+      }
       op.erase();
     }
-    if (checked.empty())
+    if (checked.empty() && !returnsChanged)
       return;
     ret->insertOperands(ret->getNumOperands(), checked);
-    SmallVector<Type> results(function.getFunctionType().getResults());
-    for (Value value : checked)
-      results.push_back(value.getType());
+    SmallVector<Type> results(ret->getOperandTypes());
     function.setFunctionType(FunctionType::get(
         &getContext(), function.getFunctionType().getInputs(), results));
     // The new results have no attributes of their own.

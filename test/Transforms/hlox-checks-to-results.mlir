@@ -40,3 +40,49 @@ func.func @main() {
   check.expect_eq_const %w, dense<true> : tensor<i1>
   return
 }
+
+// -----
+
+// The testdata files' `check.eq(%expected, %actual)` has a tensor<i1>
+// result that nothing uses: the check goes, and the value it tests is the
+// computed operand, not the expected constant.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> (tensor<2xf32>, tensor<2xf32>)
+// CHECK-NOT: check.
+// CHECK: %[[C:.*]] = stablehlo.ceil
+// CHECK: return %[[C]], %[[C]] : tensor<2xf32>, tensor<2xf32>
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %expected = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %c = stablehlo.ceil %x : tensor<2xf32>
+  %0 = stablehlo.custom_call @check.eq(%expected, %c) : (tensor<2xf32>, tensor<2xf32>) -> tensor<i1>
+  return %c : tensor<2xf32>
+}
+
+// -----
+
+// A check the function returns: the function returns the checked value
+// in its place.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> tensor<2xf32>
+// CHECK-NOT: check.
+// CHECK: %[[C:.*]] = stablehlo.floor
+// CHECK: return %[[C]] : tensor<2xf32>
+func.func @main(%x: tensor<2xf32>) -> tensor<i1> {
+  %expected = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %c = stablehlo.floor %x : tensor<2xf32>
+  %0 = stablehlo.custom_call @check.eq(%expected, %c) : (tensor<2xf32>, tensor<2xf32>) -> tensor<i1>
+  return %0 : tensor<i1>
+}
+
+// -----
+
+// A check whose result an op uses stays.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> tensor<i1>
+// CHECK: stablehlo.custom_call @check.eq
+// CHECK: stablehlo.not
+func.func @main(%x: tensor<2xf32>) -> tensor<i1> {
+  %0 = stablehlo.custom_call @check.eq(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<i1>
+  %1 = stablehlo.not %0 : tensor<i1>
+  return %1 : tensor<i1>
+}

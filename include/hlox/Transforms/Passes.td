@@ -283,9 +283,12 @@ def HloxChecksToResults
     calls of `check.*` targets), which run on the compiler's evaluator. For
     a run where there is none (a program compiled ahead of time for a GPU,
     compared there with what the CPU computes), this pass removes each
-    check in the body of function `function` (not in nested regions) and
-    appends the value it tests (its first operand, a ranked tensor) to the
-    function's results.
+    check in the body of function `function` (not in nested regions) whose
+    result, if it has one, nothing but the function's return uses, and
+    appends the value it tests to the function's results (or returns it in
+    the place of the check's result): a ranked tensor, its first operand that no
+    constant op makes (`check.eq(%expected, %actual)` of the testdata files
+    takes the expected constant first), else its first operand.
 
     ```mlir
     func.func @main() {

@@ -728,8 +728,17 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
       .Case([&](shlo::RemOp) -> FailureOr<Value> {
         if (cplx)
           return unsupported();
+        // Narrow floats in f32, as for every target: the remainder is
+        // exact, so rounding it back changes nothing, and NVPTX selects no
+        // f16/bf16 frem.
         if (flt)
-          return Value(arith::RemFOp::create(b, loc, x, y));
+          return inWideFloat(b, loc, x, [&](Value v) -> Value {
+            Value w =
+                v.getType() == y.getType()
+                    ? y
+                    : arith::ExtFOp::create(b, loc, v.getType(), y).getResult();
+            return arith::RemFOp::create(b, loc, v, w);
+          });
         return emitIntDivRem(b, loc, /*isDiv=*/false, x, y, type);
       })
       .Case([&](shlo::MaxOp) -> FailureOr<Value> {
@@ -989,14 +998,12 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         return Value(arith::TruncIOp::create(b, loc, x.getType(), high));
       })
       .Case([&](chlo::NextAfterOp) -> FailureOr<Value> {
-        // The next value of the element's own format: the target's for
-        // f32/f64, on the bits for f16/bf16.
-        if (type.isF32() || type.isF64())
-          return special::NextAfterOp::create(b, loc, x, y).getResult();
-        if (!type.isF16() && !type.isBF16())
+        if (!type.isF16() && !type.isBF16() && !type.isF32() && !type.isF64())
           return unsupported();
-        // f16/bf16 on their bits: one step away from or toward zero; from
-        // zero, the smallest subnormal in y's direction.
+        // On the bits, for every float format and target alike: one step
+        // away from or toward zero; from zero, the smallest subnormal in
+        // y's direction; y where they are equal; x + y (a NaN) where either
+        // is NaN, as C's nextafter.
         unsigned width = type.getIntOrFloatBitWidth();
         Type bitsType = b.getIntegerType(width);
         Value bits = arith::BitcastOp::create(b, loc, bitsType, x);

@@ -120,11 +120,6 @@ Value lower(Operation *op) {
       .Case([&](special::PolygammaOp op) {
         return c.callInDouble("hlox_polygamma", {op.getLhs(), op.getRhs()});
       })
-      .Case([&](special::NextAfterOp op) {
-        Type type = op.getType();
-        return c.call(type.isF32() ? "nextafterf" : "nextafter",
-                      {op.getX(), op.getY()}, type);
-      })
       .Case([&](special::ComplexAsinOp op) {
         return c.callComplex("hlox_casin", op.getOperand());
       })

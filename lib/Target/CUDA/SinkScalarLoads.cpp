@@ -35,10 +35,35 @@ public:
   }
 
 private:
+  /// Whether `op` or an op nested in it writes `buffer`.
+  static bool writes(Operation *op, Value buffer) {
+    bool written = false;
+    op->walk([&](Operation *inner) {
+      auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+      if (effects ? effects.getEffectOnValue<MemoryEffects::Write>(buffer)
+                        .has_value()
+                  : !inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+                        !isa<gpu::TerminatorOp>(inner))
+        written = true;
+    });
+    return written;
+  }
+
+  /// Whether `launch` runs one thread: one block of one thread.
+  static bool isOneThread(gpu::LaunchOp launch) {
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    return llvm::all_of(
+        ValueRange{grid.x, grid.y, grid.z, block.x, block.y, block.z},
+        [](Value size) { return matchPattern(size, m_One()); });
+  }
+
   /// Whether the value `value`, defined outside `launch`, can be computed
   /// inside it: a load with constant indices of a buffer the launch does
-  /// not write, or a side-effect-free op of such values and constants.
-  /// Appends the ops to clone, operands first, to `chain`.
+  /// not write (or of any buffer, when one thread runs the launch: the
+  /// clone loads before the body's first write), or a side-effect-free op
+  /// of such values and constants. Appends the ops to clone, operands
+  /// first, to `chain`.
   bool collect(Value value, gpu::LaunchOp launch,
                SetVector<Operation *> &chain) {
     Operation *op = value.getDefiningOp();
@@ -52,13 +77,16 @@ private:
           }))
         return false;
       Value buffer = load.getMemRef();
-      bool written = false;
-      launch.getBody().walk([&](Operation *inner) {
-        auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
-        if (effects && effects.getEffectOnValue<MemoryEffects::Write>(buffer))
-          written = true;
-      });
-      if (written)
+      // Loaded in the launch, the value must be what the host loaded: no op
+      // between the two may write the buffer.
+      if (load->getBlock() != launch->getBlock() ||
+          !load->isBeforeInBlock(launch))
+        return false;
+      for (Operation *between = load->getNextNode(); between != launch;
+           between = between->getNextNode())
+        if (writes(between, buffer))
+          return false;
+      if (writes(launch, buffer) && !isOneThread(launch))
         return false;
     } else if (!isMemoryEffectFree(op)) {
       return false;
@@ -82,16 +110,22 @@ private:
     SetVector<Operation *> chain;
     SmallVector<Value> roots;
     for (Value value : above) {
-      if (!isa<IndexType, IntegerType, FloatType>(value.getType()))
+      if (!isa<IndexType, IntegerType, FloatType, ComplexType>(value.getType()))
         continue;
       // This value's own ops, operands first; merged into `chain`, where
       // the ops it shares with an earlier value already come first.
       SetVector<Operation *> own;
       if (!collect(value, launch, own))
         continue;
-      // A value that needs no load is left to the outlining's own sinking.
-      if (!llvm::any_of(own,
-                        [](Operation *op) { return isa<memref::LoadOp>(op); }))
+      // A value the outlining sinks itself (constants, index arithmetic)
+      // is left to it; a load or a complex value (which it does not sink)
+      // is computed here.
+      if (llvm::all_of(own, [](Operation *op) {
+            return !isa<memref::LoadOp>(op) &&
+                   !llvm::any_of(op->getResultTypes(), [](Type type) {
+                     return isa<ComplexType>(type);
+                   });
+          }))
         continue;
       chain.insert(own.begin(), own.end());
       roots.push_back(value);

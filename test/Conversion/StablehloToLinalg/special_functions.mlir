@@ -60,16 +60,22 @@ func.func @binary() {
 
 // -----
 
-// next_after is the target's for f32 and f64, bit arithmetic for f16.
+// next_after is bit arithmetic for every format and target: f32 and f64
+// step their bits as f16 does (no libm call, no special op).
 // CHECK-LABEL: func.func @next_after
-// CHECK: special.next_after %{{.*}}, %{{.*}} : f32
-// CHECK-NOT: special.next_after
+// CHECK-NOT: special.
+// CHECK: arith.bitcast {{.*}} : f32 to i32
+// CHECK: arith.bitcast {{.*}} : f64 to i64
 // CHECK: arith.bitcast {{.*}} : f16 to i16
 func.func @next_after() {
-  %x = stablehlo.constant dense<[1.0, 1.0, 0.0]> : tensor<3xf32>
-  %y = stablehlo.constant dense<[2.0, 0.0, -1.0]> : tensor<3xf32>
-  %0 = chlo.next_after %x, %y : tensor<3xf32>, tensor<3xf32> -> tensor<3xf32>
-  check.expect_eq_const %0, dense<[0x3F800001, 0x3F7FFFFF, 0x80000001]> : tensor<3xf32>
+  %x = stablehlo.constant dense<[1.0, 1.0, 0.0, -0.0, 0x7F7FFFFF, -1.0, 0x7FC00000]> : tensor<7xf32>
+  %y = stablehlo.constant dense<[2.0, 0.0, -1.0, 1.0, 0x7F800000, -1.0, 1.0]> : tensor<7xf32>
+  %0 = chlo.next_after %x, %y : tensor<7xf32>, tensor<7xf32> -> tensor<7xf32>
+  check.expect_eq_const %0, dense<[0x3F800001, 0x3F7FFFFF, 0x80000001, 0x00000001, 0x7F800000, -1.0, 0x7FC00000]> : tensor<7xf32>
+  %dx = stablehlo.constant dense<[1.0, -2.0, 0.0]> : tensor<3xf64>
+  %dy = stablehlo.constant dense<[0.0, -3.0, -0.5]> : tensor<3xf64>
+  %2 = chlo.next_after %dx, %dy : tensor<3xf64>, tensor<3xf64> -> tensor<3xf64>
+  check.expect_eq_const %2, dense<[0x3FEFFFFFFFFFFFFF, 0xC000000000000001, 0x8000000000000001]> : tensor<3xf64>
   %hx = stablehlo.constant dense<[1.0, 1.0]> : tensor<2xf16>
   %hy = stablehlo.constant dense<[2.0, 0.0]> : tensor<2xf16>
   %1 = chlo.next_after %hx, %hy : tensor<2xf16>, tensor<2xf16> -> tensor<2xf16>

@@ -26,8 +26,8 @@ func.func @offset(%x: memref<8xf32>, %i: memref<i64>, %r: memref<f32>) {
 
 // -----
 
-// A load of a buffer the launch writes stays where it is (the host read it
-// before the kernel ran).
+// A load of a buffer the launch writes stays where it is when the launch
+// runs several threads (the host read it before any of them wrote).
 // CHECK-LABEL: func.func @written
 // CHECK: %[[V:.*]] = memref.load %arg0[]
 // CHECK: gpu.launch
@@ -35,11 +35,78 @@ func.func @offset(%x: memref<8xf32>, %i: memref<i64>, %r: memref<f32>) {
 // CHECK: memref.store %[[V]], %arg0[]
 func.func @written(%x: memref<f32>) {
   %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %v = memref.load %x[] : memref<f32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %w = arith.addf %v, %v : f32
+    memref.store %v, %x[] : memref<f32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// One thread: the sunk load comes before the body's writes, so it reads
+// what the host would have (a scatter's first element, then the others).
+// CHECK-LABEL: func.func @written_one_thread
+// CHECK-NOT: memref.load
+// CHECK: gpu.launch
+// CHECK-NEXT: %[[V:.*]] = memref.load %arg0[]
+// CHECK: memref.store %[[V]], %arg0[]
+func.func @written_one_thread(%x: memref<f32>) {
+  %c1 = arith.constant 1 : index
   %v = memref.load %x[] : memref<f32>
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
-    %w = arith.addf %v, %v : f32
     memref.store %v, %x[] : memref<f32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A launch between the load and its use writes the buffer: the load stays.
+// CHECK-LABEL: func.func @written_between
+// CHECK: %[[V:.*]] = memref.load %arg0[]
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK-NOT: memref.load
+// CHECK: memref.store %[[V]], %arg1[]
+func.func @written_between(%x: memref<f32>, %r: memref<f32>) {
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %v = memref.load %x[] : memref<f32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %one, %x[] : memref<f32>
+    gpu.terminator
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %v, %r[] : memref<f32>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A complex constant (a complex reduction's initial value), which the
+// outlining does not sink, moves into the launch with no load.
+// CHECK-LABEL: func.func @complex_constant
+// CHECK-NOT: complex.constant
+// CHECK: gpu.launch
+// CHECK-NEXT: %[[Z:.*]] = complex.constant [1.000000e+00 : f32, 0.000000e+00 : f32]
+// CHECK: memref.store %[[Z]], %arg0[]
+func.func @complex_constant(%r: memref<complex<f32>>) {
+  %c1 = arith.constant 1 : index
+  %z = complex.constant [1.0 : f32, 0.0 : f32] : complex<f32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    memref.store %z, %r[] : memref<complex<f32>>
     gpu.terminator
   }
   return

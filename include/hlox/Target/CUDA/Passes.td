@@ -171,8 +171,13 @@ def CUDASinkScalarLoads
     not read device memory between launches, so each such load (with
     constant indices), and the side-effect-free ops between it and the
     launches, is cloned into every `gpu.launch` that uses it and erased
-    when nothing else does. Device order keeps its meaning: a launch reads
-    what the launches before it wrote.
+    when nothing else does. The clone must read what the host would have:
+    nothing between the load and the launch writes the buffer, and the
+    launch itself does not, unless one thread runs it (the clone then loads
+    before the body's first write, as a scatter into its operand needs). A
+    complex value (a complex reduction's initial value), which the
+    outlining does not sink, moves into the launch the same way, load or
+    not.
 
     ```mlir
     %i = memref.load %offset[] : memref<i64>
@@ -205,6 +210,27 @@ def CUDARecordLaunches
     computed at run time) cannot be replayed: the pass fails, with an error
     at the op.
   }];
+}
+
+def CUDAFloatRemainders
+    : Pass<"hlox-cuda-float-remainders", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Computes float remainders with libdevice's fmod";
+  let description = [{
+    NVPTX has no float remainder instruction: `convert-arith-to-llvm` would
+    make `arith.remf` an `llvm.frem`, which the NVVM lowering refuses. This
+    pass replaces each scalar f32 or f64 `arith.remf` in a kernel module by
+    a call of libdevice's `__nv_fmodf` or `__nv_fmod` (C's `fmod`, exact, as
+    the evaluator computes the remainder), declared in the module once;
+    the kernel pipeline links libdevice. Narrow floats reach the target
+    already widened to f32 by `convert-stablehlo-to-linalg`.
+
+    ```mlir
+    %r = arith.remf %x, %y : f32
+    // becomes
+    %r = llvm.call @__nv_fmodf(%x, %y) : (f32, f32) -> f32
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // HLOX_TARGET_CUDA_PASSES_TD

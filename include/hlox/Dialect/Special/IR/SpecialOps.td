@@ -80,23 +80,6 @@ def Special_ZetaOp : Special_BinaryFloatOp<"zeta",
 def Special_PolygammaOp : Special_BinaryFloatOp<"polygamma",
     "The polygamma function of order n at x, n first">;
 
-def Special_NextAfterOp : Special_Op<"next_after",
-    [SameOperandsAndResultType]> {
-  let summary = "The next representable value after x toward y";
-  let description = [{
-    The float of the operands' type next to `x` in the direction of `y`;
-    `y` if they are equal, NaN if either is NaN. Only f32 and f64: the
-    lowering computes narrower formats on their bits.
-
-    ```mlir
-    %next = special.next_after %x, %y : f32
-    ```
-  }];
-  let arguments = (ins AnyTypeOf<[F32, F64]>:$x, AnyTypeOf<[F32, F64]>:$y);
-  let results = (outs AnyTypeOf<[F32, F64]>:$result);
-  let assemblyFormat = "$x `,` $y attr-dict `:` type($result)";
-}
-
 class Special_ComplexOp<string mnemonic, string fn>
     : Special_Op<mnemonic, [SameOperandsAndResultType]> {
   let summary = fn # " of a complex number";
