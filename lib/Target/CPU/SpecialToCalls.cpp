@@ -11,6 +11,7 @@
 #include "hlox/Target/CPU/Passes.h"
 
 #include "hlox/Dialect/Special/IR/SpecialOps.h"
+#include "hlox/Transforms/SpecialExpansions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -106,7 +107,10 @@ Value lower(Operation *op) {
         return c.callInDouble("hlox_lgamma", op.getOperand());
       })
       .Case([&](special::DigammaOp op) {
-        return c.callInDouble("hlox_digamma", op.getOperand());
+        // The runtime's steps as arithmetic, shared with the GPU: no call
+        // per element.
+        Value x = op.getOperand();
+        return c.fromF64(hlox::buildDigamma(b, c.loc, c.toF64(x)), x.getType());
       })
       .Case([&](special::ErfInvOp op) {
         return c.callInDouble("hlox_erf_inv", op.getOperand());

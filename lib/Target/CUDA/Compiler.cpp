@@ -142,7 +142,7 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
           "},gpu-map-parallel-loops),convert-parallel-loops-to-gpu,"
           "lower-affine,canonicalize,func.func(hlox-cuda-sink-scalar-loads),"
           "gpu-launch-sink-index-computations,"
-          "gpu-kernel-outlining,gpu.module(hlox-cuda-float-remainders)," +
+          "gpu-kernel-outlining,gpu.module(hlox-cuda-libdevice-calls)," +
           (recordLaunches ? "hlox-cuda-record-launches," : "") +
           "convert-nvgpu-to-nvvm,convert-vector-to-scf,convert-scf-to-cf,"
           "convert-nvvm-to-llvm,convert-func-to-llvm,expand-strided-metadata,"

@@ -64,20 +64,36 @@ func.func @small_floats(%bits: i8, %x: f64) -> (f32, i8) {
 
 // Ops in nested kernel modules are declared in their own module.
 // CHECK-LABEL: module @k0
-// CHECK: func.func private @hlox_digamma
+// CHECK: func.func private @hlox_erf_inv
 // CHECK-LABEL: module @k1
-// CHECK: func.func private @hlox_digamma
+// CHECK: func.func private @hlox_erf_inv
 module {
   module @k0 {
     func.func @k0(%x: f64) -> f64 {
-      %0 = special.digamma %x : f64
+      %0 = special.erf_inv %x : f64
       return %0 : f64
     }
   }
   module @k1 {
     func.func @k1(%x: f64) -> f64 {
-      %0 = special.digamma %x : f64
+      %0 = special.erf_inv %x : f64
       return %0 : f64
     }
   }
+}
+
+// -----
+
+// digamma is the runtime's steps as arithmetic (hlox::buildDigamma), in
+// f64, rounded once: no call.
+// CHECK-LABEL: func.func @digamma
+// CHECK-NOT: call
+// CHECK: arith.extf %arg0 : f32 to f64
+// CHECK: math.floor
+// CHECK: math.log
+// CHECK: math.tan
+// CHECK: arith.truncf {{.*}} : f64 to f32
+func.func @digamma(%x: f32) -> f32 {
+  %0 = special.digamma %x : f32
+  return %0 : f32
 }

@@ -487,11 +487,13 @@ def CPUSpecialToCalls : Pass<"hlox-cpu-special-to-calls", "::mlir::ModuleOp"> {
   let description = [{
     The CPU target's resolution of the ops that the target-neutral lowering
     leaves for each target. Special functions (`special.lgamma`,
-    `special.digamma`, `special.erf_inv`, `special.bessel_i1e`,
-    `special.zeta`, `special.polygamma`) call the runtime's `hlox_<name>`,
-    which computes in f64 like the evaluator: the operands are extended to
-    f64 and the result rounded once to the op's type (bf16 through f32).
-    `special.next_after` calls libm's `nextafterf` / `nextafter`. The
+    `special.erf_inv`, `special.bessel_i1e`, `special.zeta`,
+    `special.polygamma`) call the runtime's `hlox_<name>`, which computes
+    in f64 like the evaluator: the operands are extended to f64 and the
+    result rounded once to the op's type (bf16 through f32).
+    `special.digamma` is the runtime's steps as arithmetic
+    (`hlox::buildDigamma`, shared with the CUDA target), in f64 the same
+    way, without a call. The
     complex inverse functions call `hlox_c<name>_re` and `_im` on the parts
     in f64. `special.decode_small_float` and `encode_small_float` call
     `hlox_small_float_decode` / `_encode` with the runtime's code of the
@@ -508,7 +510,8 @@ def CPUSpecialToCalls : Pass<"hlox-cpu-special-to-calls", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect",
-                           "::mlir::complex::ComplexDialect"];
+                           "::mlir::complex::ComplexDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 def CPUEmitEntryPoints : Pass<"hlox-cpu-emit-entry-points", "::mlir::ModuleOp"> {

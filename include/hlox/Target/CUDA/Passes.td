@@ -212,17 +212,29 @@ def CUDARecordLaunches
   }];
 }
 
-def CUDAFloatRemainders
-    : Pass<"hlox-cuda-float-remainders", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Computes float remainders with libdevice's fmod";
+def CUDALibdeviceCalls
+    : Pass<"hlox-cuda-libdevice-calls", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Computes what NVPTX lacks with libdevice's functions";
   let description = [{
-    NVPTX has no float remainder instruction: `convert-arith-to-llvm` would
-    make `arith.remf` an `llvm.frem`, which the NVVM lowering refuses. This
-    pass replaces each scalar f32 or f64 `arith.remf` in a kernel module by
-    a call of libdevice's `__nv_fmodf` or `__nv_fmod` (C's `fmod`, exact, as
-    the evaluator computes the remainder), declared in the module once;
-    the kernel pipeline links libdevice. Narrow floats reach the target
-    already widened to f32 by `convert-stablehlo-to-linalg`.
+    Resolves, in a kernel module, the ops NVPTX has no instruction for and
+    the NVVM lowering does not take, with calls of the CUDA toolkit's
+    libdevice (which the kernel pipeline links), each declared in the
+    module once:
+
+    - a scalar f32 or f64 `arith.remf`: `__nv_fmodf` or `__nv_fmod`, C's
+      exact `fmod` (`convert-arith-to-llvm` would make it an `llvm.frem`,
+      which the NVVM lowering refuses; narrow floats reach the target
+      already widened by `convert-stablehlo-to-linalg`);
+    - the `special` dialect's functions, in f64 and rounded once to the
+      op's type (bf16 through f32), as the CPU target computes them:
+      `lgamma` and `erf_inv` with `__nv_lgamma` and `__nv_erfinv`;
+      `bessel_i1e` with `__nv_cyl_bessel_i1` below 500 and the runtime's
+      asymptotic expansion above; `digamma` as the runtime's steps
+      (reflection, the recurrence unrolled, the asymptotic series) in
+      arithmetic and `math` ops.
+
+    Any other `special` op (`zeta`, `polygamma`, the complex inverse
+    functions, the small-float codecs) is an error at the op.
 
     ```mlir
     %r = arith.remf %x, %y : f32
@@ -230,7 +242,8 @@ def CUDAFloatRemainders
     %r = llvm.call @__nv_fmodf(%x, %y) : (f32, f32) -> f32
     ```
   }];
-  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 #endif // HLOX_TARGET_CUDA_PASSES_TD

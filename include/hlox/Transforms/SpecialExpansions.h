@@ -1,0 +1,30 @@
+//===- SpecialExpansions.h - Special functions as arithmetic ----*- C++ -*-===//
+// SPDX-License-Identifier: Apache-2.0
+//===----------------------------------------------------------------------===//
+//
+// Special functions built from arith and math ops, the steps of the
+// runtime's C code (numerics/src/SpecialFunctions.cpp) in the same order,
+// for every target: the CPU's kernels compute them without a call per
+// element (and vectorize), the GPU's without a C library.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HLOX_TRANSFORMS_SPECIALEXPANSIONS_H
+#define HLOX_TRANSFORMS_SPECIALEXPANSIONS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+namespace hlox {
+
+/// digamma(x) of the f64 scalar or vector `x`, as numerics::digamma
+/// computes it: NaN at NaN, -inf and the non-positive integers; reflection
+/// below 1/2 (psi(1 - x) - pi / tan(pi x)); the recurrence up to 6 (at
+/// most six steps from 1/2, unrolled as selects); then the asymptotic
+/// series. The same roundings in the same order, so the same bits where
+/// `log` and `tan` give the C library's.
+mlir::Value buildDigamma(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
+
+} // namespace hlox
+
+#endif // HLOX_TRANSFORMS_SPECIALEXPANSIONS_H
