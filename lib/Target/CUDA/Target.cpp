@@ -27,6 +27,11 @@ public:
     this->options.channelsLast = false;
     this->options.hloxMatmulKernel = false;
     this->options.fuseMatmulEpilogues = false;
+    // A loop or branch over tensors inside a kernel would allocate its
+    // tensors there: under `auto`, every one the host can run runs on the
+    // host, its regions' dispatches kernels of their own.
+    if (this->options.hostControlFlow == HostControlFlow::Auto)
+      this->options.hostControlFlow = HostControlFlow::Always;
   }
 
   StringRef getName() const override { return "CUDA"; }

@@ -8,6 +8,8 @@
 // RUN: %expect-exit 1 hlox-compile %s --target=cuda --cuda-arch=sm_20 2>&1 | FileCheck %s --check-prefix=ARCH
 // RUN: %expect-exit 1 hlox-compile %s --target=cuda --emit-object -o %t.o 2>&1 | FileCheck %s --check-prefix=OBJECT
 // RUN: %expect-exit 1 hlox-compile %s --target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: hlox-compile %s --function=counted_loop --target=cuda --validate-ptx=false | FileCheck %s --check-prefix=LOOP
+// RUN: %expect-exit 1 hlox-compile %s --function=counted_loop --target=cuda --validate-ptx=false --host-control-flow=never 2>&1 | FileCheck %s --check-prefix=NEVER
 
 // The broadcast, multiply and tanh fuse into one dispatch, one kernel: a
 // thread per element, the 256 of a row in a block, parameters bare
@@ -31,4 +33,27 @@ func.func @main(%x: tensor<1024x256xf32>, %a: tensor<256xf32>) -> tensor<1024x25
   %m = stablehlo.multiply %x, %b : tensor<1024x256xf32>
   %t = stablehlo.tanh %m : tensor<1024x256xf32>
   return %t : tensor<1024x256xf32>
+}
+
+// A while loop over tensors runs on the host (the CUDA target takes
+// --host-control-flow=auto as always): its condition and its body are
+// kernels of their own, launched per iteration. Inside one kernel (never)
+// its tensors would need allocations there: an error at the loop.
+// LOOP: // @counted_loop_dispatch_0: counted_loop_dispatch_0_kernel
+// LOOP: // @counted_loop_dispatch_1: counted_loop_dispatch_1_kernel
+// NEVER: error: the CUDA target cannot lower dispatch @counted_loop_dispatch_0 to a GPU kernel
+func.func @counted_loop(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c3 = stablehlo.constant dense<3> : tensor<i32>
+  %r:2 = stablehlo.while(%i = %c0, %v = %x) : tensor<i32>, tensor<4xf32>
+    cond {
+      %p = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %n = stablehlo.add %i, %c1 : tensor<i32>
+      %w = stablehlo.add %v, %v : tensor<4xf32>
+      stablehlo.return %n, %w : tensor<i32>, tensor<4xf32>
+    }
+  return %r#1 : tensor<4xf32>
 }
