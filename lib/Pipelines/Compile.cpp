@@ -75,6 +75,18 @@ hlox::compile(ModuleOp module, const Target &target) {
            << options.entry << " with a body to compile";
   if (failed(checkStaticSignature(entry, target.getName())))
     return failure();
+  // A compiled program is one process's: the programs of a run_parallel
+  // run on the evaluator or through hlox-run, which compiles each.
+  WalkResult parallel = entry.walk([](Operation *op) {
+    if (op->getName().getStringRef() != "interpreter.run_parallel")
+      return WalkResult::advance();
+    op->emitError("a compiled program runs as one process: the programs of "
+                  "interpreter.run_parallel run on the evaluator or through "
+                  "hlox-run, which compiles each process's");
+    return WalkResult::interrupt();
+  });
+  if (parallel.wasInterrupted())
+    return failure();
   auto result = std::make_unique<CompiledProgram>();
   result->signature = entry.getFunctionType();
   CompileStats &stats = result->stats;
