@@ -359,6 +359,54 @@ std::string hlox::runtime::getGpuConvolutionLimit(const ConvolutionSpec &spec) {
   return {};
 }
 
+namespace {
+/// The values of a command the host runs (a host call, a custom call, an
+/// rng draw), as host memory: in place where the device's memory is the
+/// host's; else each copied to the host once the work before it is done,
+/// and the results copied back by finish().
+class HostValues {
+public:
+  HostValues(Device &device, const HostProgram &program,
+             const std::vector<void *> &addresses,
+             const std::vector<int64_t> &values)
+      : device(device), addresses(addresses), values(values) {
+    staged = !device.isHostAccessible();
+    for (int64_t id : values) {
+      void *data = addresses[id];
+      if (staged) {
+        copies.emplace_back(program.values[id].type.getByteSize());
+        device.copy(copies.back().data(), data, copies.back().size());
+        data = copies.back().data();
+      }
+      pointers.push_back(data);
+    }
+  }
+
+  /// Value `i` of the command's (operands, then results).
+  void *operator[](size_t i) const { return pointers[i]; }
+
+  /// Whether the values are copies of the device's.
+  bool isStaged() const { return staged; }
+
+  /// Copies the last `numResults` values back to the device.
+  Status finish(size_t numResults) {
+    if (!staged)
+      return {};
+    for (size_t i = values.size() - numResults; i < values.size(); ++i)
+      device.copy(addresses[values[i]], copies[i].data(), copies[i].size());
+    return device.synchronize();
+  }
+
+private:
+  Device &device;
+  const std::vector<void *> &addresses;
+  const std::vector<int64_t> &values;
+  bool staged;
+  std::vector<std::vector<uint8_t>> copies;
+  std::vector<void *> pointers;
+};
+} // namespace
+
 /// Finds the dispatch of each kernel name of `program` in `kernels`, and
 /// checks that the program's commands are those a GPU program runs and
 /// that each launch's arguments name what its dispatch has.
@@ -406,6 +454,9 @@ static Status resolveGpuDispatches(const HostProgram &program,
     case CommandKind::Jump:
     case CommandKind::Branch:
     case CommandKind::HostCall:
+    case CommandKind::CustomCall:
+    case CommandKind::Rng:
+      // The host runs them on copies of their values (HostValues).
       break;
     case CommandKind::Matmul:
       // The device's library computes the product; an epilogue would be a
@@ -802,27 +853,16 @@ Status Executable::execute(
                              command.location);
       std::vector<BufferView> views;
       // A GPU's values are copied to the host and the results back.
-      std::vector<std::vector<uint8_t>> staged;
-      for (int64_t id : command.values) {
-        const BufferType &type = program.values[id].type;
-        void *data = addresses[id];
-        if (!device.isHostAccessible()) {
-          staged.emplace_back(type.getByteSize());
-          device.copy(staged.back().data(), data, staged.back().size());
-          data = staged.back().data();
-        }
-        views.push_back({&type, data});
-      }
-      if (!device.isHostAccessible())
+      HostValues values(device, program, addresses, command.values);
+      for (size_t i = 0; i < command.values.size(); ++i)
+        views.push_back({&program.values[command.values[i]].type, values[i]});
+      if (values.isStaged())
         if (Status synced = device.synchronize(); !synced)
           return Status::error(synced.message(), command.location);
       const auto &call = command.get<HostCallCommand>();
       Status status = hostCall(call.callee, views);
-      if (status && !device.isHostAccessible())
-        for (size_t i = command.values.size() - call.numResults;
-             i < command.values.size(); ++i)
-          device.copy(addresses[command.values[i]], staged[i].data(),
-                      staged[i].size());
+      if (status)
+        status = values.finish(call.numResults);
       if (!status)
         return status.location().empty()
                    ? Status::error(status.message(), command.location)
@@ -833,15 +873,18 @@ Status Executable::execute(
       const auto &call = command.get<CustomCallCommand>();
       std::vector<ffi::BufferDesc> operands, outputs;
       size_t numOperands = command.values.size() - call.numResults;
+      // A GPU program's handler (a host function) runs on host copies of
+      // its values, its loops on this thread.
+      HostValues values(device, program, addresses, command.values);
       for (size_t i = 0; i < command.values.size(); ++i) {
         int64_t id = command.values[i];
         const BufferType &type = program.values[id].type;
         const std::vector<int64_t> *layout =
             i < call.layouts.size() ? &call.layouts[i] : nullptr;
         (i < numOperands ? operands : outputs)
-            .push_back({&type.elementName, addresses[id], &type.shape, layout});
+            .push_back({&type.elementName, values[i], &type.shape, layout});
       }
-      context->handlerContext.setDevice(&device);
+      context->handlerContext.setDevice(values.isStaged() ? nullptr : &device);
       ffi::Status status = [&] {
         std::lock_guard<std::mutex> lock(customCallMutex);
         return customCall->call(operands, outputs, context->handlerContext);
@@ -850,6 +893,8 @@ Status Executable::execute(
         return Status::error("custom call '" + call.target +
                                  "' failed: " + status.message(),
                              command.location);
+      if (Status finished = values.finish(call.numResults); !finished)
+        return Status::error(finished.message(), command.location);
       break;
     }
     case CommandKind::Jump:
@@ -1003,9 +1048,11 @@ Status Executable::execute(
       if (!engine)
         engine.emplace(0);
       const BufferType &type = program.values[command.values[2]].type;
+      HostValues values(device, program, addresses, command.values);
       drawRandom(*engine, command.get<RngCommand>().spec, type.elementBytes,
-                 addresses[command.values[0]], addresses[command.values[1]],
-                 addresses[command.values[2]], type.getNumElements());
+                 values[0], values[1], values[2], type.getNumElements());
+      if (Status finished = values.finish(1); !finished)
+        return Status::error(finished.message(), command.location);
       break;
     }
     }

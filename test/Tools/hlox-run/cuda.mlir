@@ -8,6 +8,10 @@
 // RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver HLOX_FAKE_CUDA_LOG=%t.log hlox-run --device=cuda %s --random-inputs
 // RUN: FileCheck %s --input-file=%t.log --check-prefix=LAUNCH
 // RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver hlox-run --device=cuda %s --function=reshape --input=2x3xf32=1,2,3,4,5,6 --print-output | FileCheck %s --check-prefix=COPY
+// RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver hlox-run --device=cuda %s --function=host_commands --plugin=%custom_call_example --input=2x3xf32=1,2,3,4,5,6 --input=f32=0 --input=f32=1 --print-output > %t.gpu
+// RUN: hlox-run %s --function=host_commands --plugin=%custom_call_example --input=2x3xf32=1,2,3,4,5,6 --input=f32=0 --input=f32=1 --print-output > %t.cpu
+// RUN: FileCheck %s --input-file=%t.gpu --check-prefix=HOST
+// RUN: diff %t.cpu %t.gpu
 
 // NONE: error: no CUDA device: cannot load the CUDA driver {{.*}}.none/libcuda.so.1
 // UNKNOWN: error: unknown platform 'tpu' (cpu, cuda)
@@ -38,6 +42,19 @@ func.func @main(%x: tensor<32x64xf32>) -> tensor<32x64xf32> {
   %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<32xf32>) -> tensor<32x64xf32>
   %r = stablehlo.divide %e, %sb : tensor<32x64xf32>
   return %r : tensor<32x64xf32>
+}
+
+// Commands the host runs (a custom call's handler, an rng draw) take host
+// copies of a GPU program's values and copy their results back: the CPU's
+// results, the same draws (the bounds are arguments: the stand-in driver
+// runs no kernel that would fill a constant).
+// HOST: result[0]: dense<{{\[}}[1.000000e+00, 3.000000e+00, 6.000000e+00], [4.000000e+00, 9.000000e+00, 1.500000e+01]]> : tensor<2x3xf32>
+// HOST: result[1]: dense<[0.{{[0-9]+}}, 0.{{[0-9]+}}, 0.{{[0-9]+}}, 0.{{[0-9]+}}]> : tensor<4xf32>
+func.func @host_commands(%x: tensor<2x3xf32>, %a: tensor<f32>, %b: tensor<f32>) -> (tensor<2x3xf32>, tensor<4xf32>) {
+  %y = stablehlo.custom_call @example.prefix_sum(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %shape = stablehlo.constant dense<4> : tensor<1xi64>
+  %r = stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<4xf32>
+  return %y, %r : tensor<2x3xf32>, tensor<4xf32>
 }
 
 // A reshape is a copy command: no kernel.
