@@ -802,10 +802,17 @@ Status Executable::execute(
     if (timings && !timings->empty() && timings->back().endNs == 0)
       timings->back().endNs = nowNs();
   };
+  // A GPU program's commands are timed in the device's time: a marker
+  // (a CUDA event) on its stream as each starts and one after the last,
+  // read once the run is done; the host's clock would time the enqueueing.
+  size_t firstTiming = timings ? timings->size() : 0;
+  bool deviceTimed = timings && gpuKernels;
   for (int64_t pc = 0; pc < numCommands;) {
     if (timings) {
       endTiming();
       timings->push_back({pc, nowNs(), 0});
+      if (deviceTimed)
+        deviceTimed = device.recordMarker(timings->size() - 1 - firstTiming);
     }
     ffi::HandlerInstance *customCall = customCalls[pc].get();
     const Command &command = program.commands[pc++];
@@ -1058,9 +1065,23 @@ Status Executable::execute(
     }
   }
   endTiming();
-  if (gpuKernels)
-    return device.synchronize();
-  return {};
+  if (!gpuKernels)
+    return {};
+  size_t timed = deviceTimed ? timings->size() - firstTiming : 0;
+  if (timed > 0)
+    deviceTimed = device.recordMarker(timed);
+  Status synced = device.synchronize();
+  std::vector<double> milliseconds;
+  if (synced && timed > 0 && deviceTimed &&
+      device.getMarkerTimes(timed + 1, milliseconds)) {
+    int64_t base = (*timings)[firstTiming].startNs;
+    for (size_t i = 0; i < timed; ++i) {
+      CommandTiming &timing = (*timings)[firstTiming + i];
+      timing.startNs = base + static_cast<int64_t>(milliseconds[i] * 1e6);
+      timing.endNs = base + static_cast<int64_t>(milliseconds[i + 1] * 1e6);
+    }
+  }
+  return synced;
 }
 
 const char *hlox::runtime::getCollectiveKindName(CollectiveKind kind) {

@@ -263,6 +263,50 @@ TEST(CudaDevice, RunsAProgram) {
   }
 }
 
+TEST(CudaDevice, TimesWithMarkers) {
+  GET_DEVICE_OR_SKIP(device);
+  std::shared_ptr<Buffer> a = device->allocate(f32Vector());
+  ASSERT_TRUE(a);
+  std::vector<float> in = iota();
+  ASSERT_TRUE(device->recordMarker(0));
+  device->enqueueCopy(a->data(), in.data(), kCount * 4);
+  ASSERT_TRUE(device->recordMarker(1));
+  ASSERT_TRUE(device->recordMarker(2));
+  ASSERT_TRUE(device->synchronize());
+  std::vector<double> milliseconds;
+  Status read = device->getMarkerTimes(3, milliseconds);
+  ASSERT_TRUE(read) << read.message();
+  ASSERT_EQ(milliseconds.size(), 3u);
+  EXPECT_EQ(milliseconds[0], 0.0);
+  EXPECT_GE(milliseconds[1], 0.0);
+  EXPECT_GE(milliseconds[2], milliseconds[1]);
+  // More markers than were recorded: an error, not a read past them.
+  EXPECT_FALSE(device->getMarkerTimes(4, milliseconds));
+}
+
+TEST(CudaDevice, ProfilesAProgramInDeviceTime) {
+  GET_DEVICE_OR_SKIP(device);
+  Status status;
+  std::unique_ptr<Executable> executable = Executable::create(
+      makeProgram(), makeGpuKernelLibrary(makeAddOne()), status);
+  ASSERT_TRUE(executable) << status.message();
+  std::shared_ptr<Buffer> argument = device->allocate(f32Vector());
+  std::vector<float> in = iota();
+  device->copy(argument->data(), in.data(), kCount * 4);
+  std::vector<std::shared_ptr<Buffer>> results;
+  std::vector<CommandTiming> timings;
+  Status ran = executable->execute(*device, {argument}, results, {}, &timings);
+  ASSERT_TRUE(ran) << ran.message();
+  ASSERT_EQ(timings.size(), makeProgram().commands.size());
+  // Each command from one marker to the next: contiguous, in order.
+  for (size_t i = 0; i < timings.size(); ++i) {
+    EXPECT_EQ(timings[i].command, static_cast<int64_t>(i));
+    EXPECT_LE(timings[i].startNs, timings[i].endNs);
+    if (i > 0)
+      EXPECT_EQ(timings[i].startNs, timings[i - 1].endNs);
+  }
+}
+
 TEST(CudaDevice, RefusesHostArguments) {
   GET_DEVICE_OR_SKIP(device);
   Status status;

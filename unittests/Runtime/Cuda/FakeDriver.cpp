@@ -30,6 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -252,6 +253,38 @@ int cuStreamCreate(void **stream, unsigned) {
 }
 int cuStreamDestroy_v2(void *) { return kSuccess; }
 int cuStreamSynchronize(void *) { return kSuccess; }
+// Events: every operation finishes before the call returns, so an event
+// records the host's clock when it is recorded.
+struct FakeEvent {
+  bool recorded = false;
+  std::chrono::steady_clock::time_point at;
+};
+int cuEventCreate(FakeEvent **event, unsigned) {
+  *event = new FakeEvent;
+  return kSuccess;
+}
+int cuEventDestroy_v2(FakeEvent *event) {
+  delete event;
+  return kSuccess;
+}
+int cuEventRecord(FakeEvent *event, void *) {
+  if (!event)
+    return kInvalidValue;
+  event->recorded = true;
+  event->at = std::chrono::steady_clock::now();
+  return kSuccess;
+}
+int cuEventSynchronize(FakeEvent *event) {
+  return event && event->recorded ? kSuccess : kInvalidValue;
+}
+int cuEventElapsedTime_v2(float *milliseconds, FakeEvent *start,
+                          FakeEvent *end) {
+  if (!start || !end || !start->recorded || !end->recorded)
+    return kInvalidValue;
+  *milliseconds =
+      std::chrono::duration<float, std::milli>(end->at - start->at).count();
+  return kSuccess;
+}
 int cuMemAlloc_v2(unsigned long long *address, size_t bytes) {
   if (bytes == 0)
     return kInvalidValue;

@@ -152,6 +152,8 @@ CudaDevice::~CudaDevice() {
     // the last of them dies.
     if (memory)
       memory->trim();
+    for (CUevent event : markers)
+      (void)driver->api().cuEventDestroy(event);
     (void)driver->api().cuStreamDestroy(stream);
   }
 }
@@ -376,6 +378,43 @@ Status CudaDevice::launchConvolution(const ConvolutionSpec &spec,
       !status)
     return Status::error(getName() + ": " + status.message());
   return {};
+}
+
+bool CudaDevice::recordMarker(size_t index) {
+  if (!makeCurrent())
+    return false;
+  const DriverApi &api = driver->api();
+  while (markers.size() <= index) {
+    CUevent event = nullptr;
+    if (api.cuEventCreate(&event, /*CU_EVENT_DEFAULT=*/0) != 0)
+      return false;
+    markers.push_back(event);
+  }
+  return api.cuEventRecord(markers[index], stream) == 0;
+}
+
+Status CudaDevice::getMarkerTimes(size_t count,
+                                  std::vector<double> &milliseconds) {
+  milliseconds.assign(count, 0.0);
+  if (count == 0)
+    return {};
+  if (count > markers.size())
+    return Status::error(getName() + ": " + std::to_string(count) +
+                         " markers asked, " + std::to_string(markers.size()) +
+                         " recorded");
+  Status status = makeCurrent();
+  const DriverApi &api = driver->api();
+  if (status)
+    status = driver->check(api.cuEventSynchronize(markers[count - 1]),
+                           getName() + ": cuEventSynchronize");
+  for (size_t i = 1; status && i < count; ++i) {
+    float elapsed = 0;
+    status =
+        driver->check(api.cuEventElapsedTime(&elapsed, markers[0], markers[i]),
+                      getName() + ": cuEventElapsedTime");
+    milliseconds[i] = elapsed;
+  }
+  return status;
 }
 
 Status CudaDevice::synchronize() {

@@ -69,6 +69,13 @@ std::shared_ptr<Driver> Driver::get(Status &status) {
         entry.bind("cuStreamCreate", api.cuStreamCreate);
         entry.bind("cuStreamDestroy_v2", api.cuStreamDestroy);
         entry.bind("cuStreamSynchronize", api.cuStreamSynchronize);
+        entry.bind("cuEventCreate", api.cuEventCreate);
+        entry.bind("cuEventDestroy_v2", api.cuEventDestroy);
+        entry.bind("cuEventRecord", api.cuEventRecord);
+        entry.bind("cuEventSynchronize", api.cuEventSynchronize);
+        if (!entry.bindIfPresent("cuEventElapsedTime_v2",
+                                 api.cuEventElapsedTime))
+          entry.bind("cuEventElapsedTime", api.cuEventElapsedTime);
         entry.bind("cuMemAlloc_v2", api.cuMemAlloc);
         entry.bind("cuMemFree_v2", api.cuMemFree);
         entry.bind("cuMemcpyAsync", api.cuMemcpyAsync);

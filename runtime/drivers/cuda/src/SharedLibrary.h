@@ -59,6 +59,11 @@ public:
     if (!slot && !missing)
       missing = name;
   }
+  /// Binds `name` if the library has it, without counting it missing.
+  template <typename Fn> bool bindIfPresent(const char *name, Fn &slot) {
+    slot = reinterpret_cast<Fn>(dlsym(library, name));
+    return slot != nullptr;
+  }
   /// The first name not found, or null.
   const char *getMissing() const { return missing; }
 

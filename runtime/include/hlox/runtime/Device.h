@@ -113,6 +113,19 @@ public:
   }
   /// Waits for the work the device started; its first error, if any.
   virtual Status synchronize() { return {}; }
+
+  /// Records marker `index` (0 first) on the device's stream: the point
+  /// its work has reached, for timing a run's commands in the device's
+  /// time. False where the device keeps no such clock (a CPU's commands
+  /// are timed on the host) or cannot record one.
+  virtual bool recordMarker(size_t index) { return false; }
+
+  /// After synchronize(): in `milliseconds`, the time from marker 0 to each
+  /// of markers 0 to `count` - 1.
+  virtual Status getMarkerTimes(size_t count,
+                                std::vector<double> &milliseconds) {
+    return Status::error(getKind() + " keeps no markers");
+  }
 };
 
 /// The host CPU, or a share of its threads: buffers in host memory,

@@ -77,6 +77,10 @@ public:
                            const void *kernel, const void *bias,
                            const void *addend, void *result) override;
   Status synchronize() override;
+  /// CUDA events, made as needed and kept for the next runs.
+  bool recordMarker(size_t index) override;
+  Status getMarkerTimes(size_t count,
+                        std::vector<double> &milliseconds) override;
 
   /// "NVIDIA H200", and its compute capability as "sm_90".
   const std::string &getDeviceName() const { return name; }
@@ -111,6 +115,8 @@ private:
   std::unique_ptr<ConvolutionPlans> convolutions;
   std::mutex errorMutex;
   Status firstError;
+  /// The events of recordMarker, by index.
+  std::vector<CUevent> markers;
 };
 
 } // namespace hlox::runtime::cuda

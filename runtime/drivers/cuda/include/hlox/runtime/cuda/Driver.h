@@ -30,6 +30,7 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
 
 /// A device address as the driver takes it, and back (unified addressing:
 /// host code holds device memory as pointers it never dereferences).
@@ -66,6 +67,14 @@ struct DriverApi {
   CUresult (*cuStreamCreate)(CUstream *stream, unsigned flags);
   CUresult (*cuStreamDestroy)(CUstream stream);
   CUresult (*cuStreamSynchronize)(CUstream stream);
+  CUresult (*cuEventCreate)(CUevent *event, unsigned flags);
+  CUresult (*cuEventDestroy)(CUevent event);
+  CUresult (*cuEventRecord)(CUevent event, CUstream stream);
+  CUresult (*cuEventSynchronize)(CUevent event);
+  /// cuEventElapsedTime_v2 where the driver has it (CUDA 12.8 on), else
+  /// cuEventElapsedTime: the same contract.
+  CUresult (*cuEventElapsedTime)(float *milliseconds, CUevent start,
+                                 CUevent end);
   CUresult (*cuMemAlloc)(CUdeviceptr *address, size_t bytes);
   CUresult (*cuMemFree)(CUdeviceptr address);
   CUresult (*cuMemcpyAsync)(CUdeviceptr target, CUdeviceptr source,
