@@ -8,11 +8,35 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include <limits>
 #include <numbers>
 
 using namespace mlir;
+
+/// `element` in the shape of `like` (a vector type's, or a scalar).
+static Type shapedLike(Type like, Type element) {
+  if (auto vector = dyn_cast<VectorType>(like))
+    return vector.clone(element);
+  return element;
+}
+
+Value hlox::extendToF64(OpBuilder &b, Location loc, Value x) {
+  if (getElementTypeOrSelf(x.getType()).isF64())
+    return x;
+  return arith::ExtFOp::create(b, loc, shapedLike(x.getType(), b.getF64Type()),
+                               x);
+}
+
+Value hlox::roundFromF64(OpBuilder &b, Location loc, Value x, Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (element.isF64())
+    return x;
+  if (element.isBF16())
+    x = arith::TruncFOp::create(b, loc, shapedLike(type, b.getF32Type()), x);
+  return arith::TruncFOp::create(b, loc, type, x);
+}
 
 Value hlox::buildDigamma(OpBuilder &b, Location loc, Value x) {
   Type type = x.getType();

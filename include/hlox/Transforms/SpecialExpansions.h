@@ -17,6 +17,15 @@
 
 namespace hlox {
 
+/// `x`, a float scalar or vector, extended to f64 (itself if it is f64).
+mlir::Value extendToF64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
+
+/// `x` (f64) rounded once to `type` (a float scalar or vector type); bf16
+/// through f32, as the evaluator rounds the f64 results of its special
+/// functions.
+mlir::Value roundFromF64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
+                         mlir::Type type);
+
 /// digamma(x) of the f64 scalar or vector `x`, as numerics::digamma
 /// computes it: NaN at NaN, -inf and the non-positive integers; reflection
 /// below 1/2 (psi(1 - x) - pi / tan(pi x)); the recurrence up to 6 (at

@@ -50,20 +50,12 @@ public:
     return func::CallOp::create(b, loc, function, args).getResult(0);
   }
 
-  Value toF64(Value x) {
-    if (x.getType().isF64())
-      return x;
-    return arith::ExtFOp::create(b, loc, b.getF64Type(), x);
-  }
+  Value toF64(Value x) { return hlox::extendToF64(b, loc, x); }
 
   /// `x` (f64) rounded once to `type`; bf16 goes through f32, as the
   /// evaluator rounds it.
   Value fromF64(Value x, Type type) {
-    if (type.isF64())
-      return x;
-    if (type.isBF16())
-      x = arith::TruncFOp::create(b, loc, b.getF32Type(), x);
-    return arith::TruncFOp::create(b, loc, type, x);
+    return hlox::roundFromF64(b, loc, x, type);
   }
 
   /// The runtime's `name` of f64 operands, rounded to the op's type.

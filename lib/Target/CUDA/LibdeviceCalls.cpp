@@ -48,19 +48,10 @@ public:
   Value f64(double value) {
     return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(value));
   }
-  Value toF64(Value x) {
-    if (x.getType().isF64())
-      return x;
-    return arith::ExtFOp::create(b, loc, b.getF64Type(), x);
-  }
-  /// `x` (f64) rounded once to `type`; bf16 through f32, as the evaluator
-  /// and the CPU target round it.
+  Value toF64(Value x) { return hlox::extendToF64(b, loc, x); }
+  /// `x` (f64) rounded once to `type`, as the CPU target rounds it.
   Value fromF64(Value x, Type type) {
-    if (type.isF64())
-      return x;
-    if (type.isBF16())
-      x = arith::TruncFOp::create(b, loc, b.getF32Type(), x);
-    return arith::TruncFOp::create(b, loc, type, x);
+    return hlox::roundFromF64(b, loc, x, type);
   }
   Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
   Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }

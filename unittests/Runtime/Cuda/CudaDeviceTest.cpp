@@ -233,15 +233,25 @@ static HostProgram makeProgram() {
   return program;
 }
 
-TEST(CudaDevice, RunsAProgram) {
-  GET_DEVICE_OR_SKIP(device);
+/// The add-one program's executable and its argument (iota()) on
+/// `device`.
+static std::pair<std::unique_ptr<Executable>, std::shared_ptr<Buffer>>
+prepareAddOne(CudaDevice &device) {
   Status status;
   std::unique_ptr<Executable> executable = Executable::create(
       makeProgram(), makeGpuKernelLibrary(makeAddOne()), status);
-  ASSERT_TRUE(executable) << status.message();
-  std::shared_ptr<Buffer> argument = device->allocate(f32Vector());
+  EXPECT_TRUE(executable) << status.message();
+  std::shared_ptr<Buffer> argument = device.allocate(f32Vector());
   std::vector<float> in = iota();
-  device->copy(argument->data(), in.data(), kCount * 4);
+  device.copy(argument->data(), in.data(), kCount * 4);
+  return {std::move(executable), argument};
+}
+
+TEST(CudaDevice, RunsAProgram) {
+  GET_DEVICE_OR_SKIP(device);
+  auto [executable, argument] = prepareAddOne(*device);
+  ASSERT_TRUE(executable);
+  std::vector<float> in = iota();
   // Twice: the second run reuses the loaded kernels and constants.
   for (int run = 0; run < 2; ++run) {
     std::vector<std::shared_ptr<Buffer>> results;
@@ -286,13 +296,8 @@ TEST(CudaDevice, TimesWithMarkers) {
 
 TEST(CudaDevice, ProfilesAProgramInDeviceTime) {
   GET_DEVICE_OR_SKIP(device);
-  Status status;
-  std::unique_ptr<Executable> executable = Executable::create(
-      makeProgram(), makeGpuKernelLibrary(makeAddOne()), status);
-  ASSERT_TRUE(executable) << status.message();
-  std::shared_ptr<Buffer> argument = device->allocate(f32Vector());
-  std::vector<float> in = iota();
-  device->copy(argument->data(), in.data(), kCount * 4);
+  auto [executable, argument] = prepareAddOne(*device);
+  ASSERT_TRUE(executable);
   std::vector<std::shared_ptr<Buffer>> results;
   std::vector<CommandTiming> timings;
   Status ran = executable->execute(*device, {argument}, results, {}, &timings);
