@@ -65,6 +65,18 @@ Value inWideFloat(OpBuilder &b, Location loc, Value x, Fn fn) {
   return arith::TruncFOp::create(b, loc, type, fn(wide));
 }
 
+/// fn(x', y') of two floats of one type, x' and y' widened to f32 for
+/// narrow floats (the result rounded back once).
+template <typename Fn>
+Value inWideFloat(OpBuilder &b, Location loc, Value x, Value y, Fn fn) {
+  return inWideFloat(b, loc, x, [&](Value v) -> Value {
+    Value w = v.getType() == y.getType()
+                  ? y
+                  : arith::ExtFOp::create(b, loc, v.getType(), y).getResult();
+    return fn(v, w);
+  });
+}
+
 /// A math op of one float operand, through f32 for narrow floats.
 template <typename MathOp>
 Value unaryMath(OpBuilder &b, Location loc, Value x) {
@@ -732,11 +744,7 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         // exact, so rounding it back changes nothing, and NVPTX selects no
         // f16/bf16 frem.
         if (flt)
-          return inWideFloat(b, loc, x, [&](Value v) -> Value {
-            Value w =
-                v.getType() == y.getType()
-                    ? y
-                    : arith::ExtFOp::create(b, loc, v.getType(), y).getResult();
+          return inWideFloat(b, loc, x, y, [&](Value v, Value w) -> Value {
             return arith::RemFOp::create(b, loc, v, w);
           });
         return emitIntDivRem(b, loc, /*isDiv=*/false, x, y, type);
@@ -751,10 +759,7 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
         if (cplx)
           return Value(complex::PowOp::create(b, loc, x, y));
         if (flt)
-          return inWideFloat(b, loc, x, [&](Value v) -> Value {
-            Value w = v.getType() == y.getType()
-                          ? y
-                          : arith::ExtFOp::create(b, loc, v.getType(), y).getResult();
+          return inWideFloat(b, loc, x, y, [&](Value v, Value w) -> Value {
             return math::PowFOp::create(b, loc, v, w);
           });
         return emitIntPower(b, loc, x, y, type);
@@ -779,10 +784,7 @@ FailureOr<Value> hlox::lowering::emitScalarOp(OpBuilder &b, Location loc,
               b, loc, complex::DivOp::create(b, loc, num, norm));
           return Value(complex::MulOp::create(b, loc, minusI, log));
         }
-        return inWideFloat(b, loc, x, [&](Value v) -> Value {
-          Value w = v.getType() == y.getType()
-                        ? y
-                        : arith::ExtFOp::create(b, loc, v.getType(), y).getResult();
+        return inWideFloat(b, loc, x, y, [&](Value v, Value w) -> Value {
           return math::Atan2Op::create(b, loc, v, w);
         });
       })
