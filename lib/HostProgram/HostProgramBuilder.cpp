@@ -734,6 +734,11 @@ private:
     spec.transposeLhs = matmul.getTransposeLhs();
     spec.transposeRhs = matmul.getTransposeRhs();
     spec.hloxKernel = matmul.getHloxKernel();
+    spec.bf16 = matmul.getLhs().getType().getElementType().isBF16();
+    spec.bf16Result = matmul.getType().getElementType().isBF16();
+    spec.bias = static_cast<bool>(matmul.getBias());
+    spec.addend = static_cast<bool>(matmul.getAddend());
+    spec.relu = matmul.getRelu();
     if (FlatSymbolRefAttr epilogue = matmul.getEpilogueAttr()) {
       auto kernel = module.lookupSymbol<func::FuncOp>(epilogue);
       if (!kernel || !kernel->hasAttr(kMatmulEpilogueAttr))

@@ -162,7 +162,10 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            std::to_string(options.libraryMinFlops) + " hlox-matmul-kernel=" +
            (options.hloxMatmulKernel ? "true" : "false") +
            " cudnn-forms-only=" +
-           (options.cudnnConvolutionsOnly ? "true" : "false") + "}";
+           (options.cudnnConvolutionsOnly ? "true" : "false") +
+           " product-epilogues=" +
+           (options.libraryProductEpilogues ? "true" : "false") +
+           " bf16-products=" + (options.bf16Products ? "true" : "false") + "}";
   }
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"

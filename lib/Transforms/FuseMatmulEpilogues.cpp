@@ -89,7 +89,9 @@ struct FuseMatmulEpiloguesPass
     SymbolTable symbols(module);
     SmallVector<library::MatmulOp> matmuls;
     module.walk([&](library::MatmulOp matmul) {
-      if (!matmul.getEpilogue())
+      // The runtime's tile epilogues follow its own f32 products only.
+      if (!matmul.getEpilogue() && !matmul.hasLibraryEpilogue() &&
+          matmul.getType().getElementType().isF32())
         matmuls.push_back(matmul);
     });
     for (library::MatmulOp matmul : matmuls) {
@@ -131,7 +133,8 @@ struct FuseMatmulEpiloguesPass
       OpBuilder b(call);
       auto fused = library::MatmulOp::create(
           b, matmul.getLoc(), call.getResult(0).getType(), matmul.getLhs(),
-          matmul.getRhs(), matmul.getTransposeLhs(), matmul.getTransposeRhs(),
+          matmul.getRhs(), /*bias=*/nullptr, /*addend=*/nullptr,
+          /*relu=*/false, matmul.getTransposeLhs(), matmul.getTransposeRhs(),
           matmul.getBatchRank(), matmul.getContractingRank(),
           matmul.getHloxKernel(), FlatSymbolRefAttr::get(dispatch), operands);
       call.getResult(0).replaceAllUsesWith(fused.getResult());

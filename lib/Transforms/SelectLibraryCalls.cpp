@@ -215,15 +215,18 @@ OpTy getOnlyBinaryUser(Value value, Value &other) {
 }
 
 /// The bias vector `value` broadcasts along `featureDim`, if it is such a
-/// broadcast of an f32 vector of `channels` elements.
-Value getBiasVector(Value value, int64_t featureDim, int64_t channels) {
+/// broadcast of a vector of `channels` elements of type `element` (f32
+/// unless given).
+Value getBiasVector(Value value, int64_t featureDim, int64_t channels,
+                    Type element = nullptr) {
   auto broadcast = value.getDefiningOp<shlo::BroadcastInDimOp>();
   if (!broadcast || broadcast.getBroadcastDimensions().size() != 1 ||
       broadcast.getBroadcastDimensions()[0] != featureDim)
     return nullptr;
   auto type = dyn_cast<RankedTensorType>(broadcast.getOperand().getType());
   if (!type || type.getRank() != 1 || type.getDimSize(0) != channels ||
-      !type.getElementType().isF32())
+      (element ? type.getElementType() != element
+               : !type.getElementType().isF32()))
     return nullptr;
   return broadcast.getOperand();
 }
@@ -356,6 +359,59 @@ ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
   return epilogue;
 }
 
+/// The library's epilogue of a product: the StableHLO ops after it that
+/// cuBLASLt applies as it stores the result.
+struct ProductEpilogue {
+  Value bias;
+  Value addend;
+  bool relu = false;
+  /// The absorbed ops, in order; the last one's result is the epilogue's.
+  SmallVector<Operation *> ops;
+};
+
+/// What follows the contraction `op` (of the matmul form `form`) that
+/// cuBLASLt's epilogue applies: an `add` of a bias broadcast along the
+/// result's last dimension, when that is the product's one column
+/// dimension, and an `add` of a tensor of the result's type, each optional,
+/// in either order, then a ReLU; each value in the chain used once.
+ProductEpilogue getProductEpilogue(Operation *op, const MatmulForm &form) {
+  ProductEpilogue epilogue;
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  auto rhs = cast<RankedTensorType>(form.rhs.getType());
+  bool oneColumnDim =
+      rhs.getRank() - form.batchRank - form.contractingRank == 1;
+  Value current = op->getResult(0);
+  Value other;
+  for (int step = 0; step < 2; ++step) {
+    auto add = getOnlyBinaryUser<shlo::AddOp>(current, other);
+    if (!add)
+      break;
+    if (!epilogue.bias && oneColumnDim)
+      if (Value bias =
+              getBiasVector(other, type.getRank() - 1, type.getShape().back(),
+                            type.getElementType())) {
+        epilogue.bias = bias;
+        epilogue.ops.push_back(add);
+        current = add.getResult();
+        continue;
+      }
+    if (!epilogue.addend && other.getType() == type &&
+        !other.getDefiningOp<shlo::BroadcastInDimOp>()) {
+      epilogue.addend = other;
+      epilogue.ops.push_back(add);
+      current = add.getResult();
+      continue;
+    }
+    break;
+  }
+  if (auto max = getOnlyBinaryUser<shlo::MaxOp>(current, other))
+    if (isPositiveZeros(other)) {
+      epilogue.relu = true;
+      epilogue.ops.push_back(max);
+    }
+  return epilogue;
+}
+
 /// Whether `matmul` multiplies at most kFewRows rows by a row-major rhs
 /// (a classifier's x @ W): bound by the read of the rhs, which oneDNN's kernel
 /// does faster than hlox's (MobileNetV2's 1x1280 by 1280x1000 classifier on 2
@@ -401,15 +457,27 @@ public:
       op.erase();
     }
     for (auto [op, form] : selected) {
-      builder.setInsertionPoint(op);
+      // As for convolutions, the library op takes the place of the
+      // epilogue's last op, which every operand dominates.
+      ProductEpilogue epilogue;
+      if (productEpilogues)
+        epilogue = getProductEpilogue(op, form);
+      Operation *last = epilogue.ops.empty() ? op : epilogue.ops.back();
+      builder.setInsertionPoint(last);
       auto matmul = hlox::library::MatmulOp::create(
-          builder, op->getLoc(), op->getResult(0).getType(), form.lhs, form.rhs,
+          builder, op->getLoc(), last->getResult(0).getType(), form.lhs,
+          form.rhs, epilogue.bias, epilogue.addend, epilogue.relu,
           form.transposeLhs, form.transposeRhs, form.batchRank,
           form.contractingRank, /*hlox_kernel=*/false,
           /*epilogue=*/nullptr, /*epilogue_operands=*/ValueRange());
-      matmul.setHloxKernel(hloxMatmulKernel && !isFewRowsByRowMajorRhs(matmul));
+      matmul.setHloxKernel(hloxMatmulKernel &&
+                           matmul.getLhs().getType().getElementType().isF32() &&
+                           !matmul.hasLibraryEpilogue() &&
+                           !isFewRowsByRowMajorRhs(matmul));
       SmallVector<Value> operands(op->getOperands());
-      op->getResult(0).replaceAllUsesWith(matmul.getResult());
+      last->getResult(0).replaceAllUsesWith(matmul.getResult());
+      for (Operation *absorbed : llvm::reverse(epilogue.ops))
+        absorbed->erase();
       op->erase();
       // A transpose the library op reads through is gone with its last use.
       for (Value operand : operands)
@@ -420,6 +488,22 @@ public:
   }
 
 private:
+  /// Whether the library multiplies these types: static f32, or with
+  /// bf16-products static bf16 operands with an f32 or bf16 result.
+  bool isLibraryProduct(Type lhs, Type rhs, Type result) const {
+    if (isStaticF32(lhs) && isStaticF32(rhs) && isStaticF32(result))
+      return true;
+    if (!bf16Products)
+      return false;
+    auto isStaticBf16 = [](Type type) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      return tensor && tensor.hasStaticShape() &&
+             tensor.getElementType().isBF16();
+    };
+    return isStaticBf16(lhs) && isStaticBf16(rhs) &&
+           (isStaticBf16(result) || isStaticF32(result));
+  }
+
   std::optional<ConvForm> selectConvolution(shlo::ConvolutionOp op) const {
     std::optional<ConvForm> form = getConvForm(op);
     if (!form)
@@ -446,9 +530,9 @@ private:
 
   std::optional<MatmulForm> selectMatmul(Operation *op) const {
     if (!isa<shlo::DotGeneralOp, shlo::DotOp>(op) ||
-        !isStaticF32(op->getOperand(0).getType()) ||
-        !isStaticF32(op->getOperand(1).getType()) ||
-        !isStaticF32(op->getResult(0).getType()))
+        !isLibraryProduct(op->getOperand(0).getType(),
+                          op->getOperand(1).getType(),
+                          op->getResult(0).getType()))
       return std::nullopt;
     auto lhs = cast<RankedTensorType>(op->getOperand(0).getType());
     auto rhs = cast<RankedTensorType>(op->getOperand(1).getType());

@@ -267,6 +267,8 @@ static Status verifyProgram(const HostProgram &program) {
             (convolution->hasShortcut ? 2 + convolution->shortcut.bias : 0);
       else if (matmul->spec.epilogue && command.values.size() >= 3)
         epilogue = command.values.size() - 3;
+      else
+        epilogue = matmul->spec.bias + matmul->spec.addend;
       if (command.values.size() != 3 + epilogue)
         return Status::error("library call without its two operands, " +
                              std::to_string(epilogue) +
@@ -276,6 +278,13 @@ static Status verifyProgram(const HostProgram &program) {
       };
       const BufferType *bias = nullptr, *addend = nullptr;
       const BufferType &result = typeOf(command.values.size() - 1);
+      if (matmul) {
+        size_t next = 2;
+        if (matmul->spec.bias)
+          bias = &typeOf(next++);
+        if (matmul->spec.addend)
+          addend = &typeOf(next++);
+      }
       if (convolution) {
         size_t next = 2;
         if (convolution->spec.bias)
@@ -299,7 +308,8 @@ static Status verifyProgram(const HostProgram &program) {
         }
       }
       if (Status status =
-              matmul ? verifyMatmul(matmul->spec, typeOf(0), typeOf(1), result)
+              matmul ? verifyMatmul(matmul->spec, typeOf(0), typeOf(1), bias,
+                                    addend, result)
                      : verifyConvolution(convolution->spec, typeOf(0),
                                          typeOf(1), bias, addend, result);
           !status)
@@ -639,6 +649,14 @@ std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
     context->convolutions.push_back(std::move(convolution));
     // A GPU program's products are its device's (launchMatmul).
     const auto *matmul = command.getIf<MatmulCommand>();
+    if (matmul && !gpuKernels &&
+        (matmul->spec.bf16 || matmul->spec.hasLibraryEpilogue())) {
+      status = Status::error("a bf16 product or one with the library's "
+                             "epilogue (bias, addend, ReLU) is a GPU "
+                             "device's; the CPU's products are f32",
+                             command.location);
+      return nullptr;
+    }
     context->matmuls.push_back(matmul && !gpuKernels
                                    ? std::make_unique<Matmul>(matmul->spec)
                                    : nullptr);
@@ -997,9 +1015,14 @@ Status Executable::execute(
       const auto &matmul = command.get<MatmulCommand>();
       void *result = addresses[command.values.back()];
       if (gpuKernels) {
-        if (Status launched =
-                device.launchMatmul(matmul.spec, addresses[command.values[0]],
-                                    addresses[command.values[1]], result);
+        size_t next = 2;
+        const void *bias =
+            matmul.spec.bias ? addresses[command.values[next++]] : nullptr;
+        const void *addend =
+            matmul.spec.addend ? addresses[command.values[next++]] : nullptr;
+        if (Status launched = device.launchMatmul(
+                matmul.spec, addresses[command.values[0]],
+                addresses[command.values[1]], bias, addend, result);
             !launched)
           return Status::error(launched.message(), command.location);
         break;
@@ -1269,6 +1292,9 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
     return "matmul " + std::to_string(m.batch) + "x" + std::to_string(m.m) +
            "x" + std::to_string(m.n) + "x" + std::to_string(m.k) +
            (m.transposeLhs ? " lhsT" : "") + (m.transposeRhs ? " rhsT" : "") +
+           (m.bf16 ? (m.bf16Result ? " bf16" : " bf16->f32") : "") +
+           (m.bias ? " +bias" : "") + (m.addend ? " +addend" : "") +
+           (m.relu ? " relu" : "") +
            (m.epilogue ? " +" + program.kernelNames[matmul.epilogueKernel]
                        : "") +
            (!program.devices.empty() && program.devices[0] == "cuda"

@@ -239,7 +239,8 @@ void writeCommand(ByteWriter &w, const Command &c) {
           for (int64_t v : {m.batch, m.m, m.n, m.k})
             w.i64(v);
           for (bool b :
-               {m.transposeLhs, m.transposeRhs, m.hloxKernel, m.epilogue})
+               {m.transposeLhs, m.transposeRhs, m.hloxKernel, m.epilogue,
+                m.bf16, m.bf16Result, m.bias, m.addend, m.relu})
             w.flag(b);
           w.i64(op.epilogueKernel);
         } else if constexpr (std::is_same_v<Op, ConvolutionCommand>) {
@@ -334,7 +335,8 @@ Command readCommand(ByteReader &r) {
           for (int64_t *v : {&m.batch, &m.m, &m.n, &m.k})
             *v = r.i64();
           for (bool *b :
-               {&m.transposeLhs, &m.transposeRhs, &m.hloxKernel, &m.epilogue})
+               {&m.transposeLhs, &m.transposeRhs, &m.hloxKernel, &m.epilogue,
+                &m.bf16, &m.bf16Result, &m.bias, &m.addend, &m.relu})
             *b = r.flag();
           op.epilogueKernel = r.i64();
         } else if constexpr (std::is_same_v<Op, ConvolutionCommand>) {

@@ -31,15 +31,39 @@ static constexpr int64_t kMinRowsPerThread = 512;
 static constexpr int64_t kColumnBlock = 16;
 
 Status hlox::runtime::verifyMatmul(const MatmulSpec &spec,
-                                   const BufferType &lhs,
-                                   const BufferType &rhs,
+                                   const BufferType &lhs, const BufferType &rhs,
+                                   const BufferType *bias,
+                                   const BufferType *addend,
                                    const BufferType &result) {
   if (spec.batch < 0 || spec.m < 0 || spec.n < 0 || spec.k < 0)
     return Status::error("matmul with a negative size");
-  for (const BufferType *type : {&lhs, &rhs, &result})
-    if (type->elementBytes != 4)
-      return Status::error("matmul of " + type->str() +
-                           ": the library computes on f32");
+  if (spec.bf16Result && !spec.bf16)
+    return Status::error("matmul of f32 operands with a bf16 result");
+  if (spec.hasLibraryEpilogue() && (spec.epilogue || spec.hloxKernel))
+    return Status::error(
+        "matmul with the library's epilogue and an epilogue kernel or "
+        "hlox's kernel");
+  if (spec.bias != (bias != nullptr) || spec.addend != (addend != nullptr))
+    return Status::error("matmul epilogue operands that its spec does not "
+                         "name (or the other way round)");
+  int64_t operandBytes = spec.bf16 ? 2 : 4;
+  int64_t resultBytes = spec.bf16Result ? 2 : 4;
+  for (const BufferType *type : {&lhs, &rhs})
+    if (type->elementBytes != operandBytes)
+      return Status::error("matmul of " + type->str() + ": expected " +
+                           (spec.bf16 ? "bf16" : "f32") + " operands");
+  for (const BufferType *type : {&result, bias, addend})
+    if (type && type->elementBytes != resultBytes)
+      return Status::error("matmul result or epilogue operand " + type->str() +
+                           ": expected " + (spec.bf16Result ? "bf16" : "f32") +
+                           " elements");
+  if ((bias && bias->getNumElements() != spec.n) ||
+      (addend && addend->getNumElements() != result.getNumElements()))
+    return Status::error("matmul epilogue operands of " +
+                         (bias ? bias->str() : std::string("no bias")) +
+                         " and " +
+                         (addend ? addend->str() : std::string("no addend")) +
+                         " for a result of " + result.str());
   if (lhs.getNumElements() != spec.batch * spec.m * spec.k ||
       rhs.getNumElements() != spec.batch * spec.k * spec.n ||
       result.getNumElements() != spec.batch * spec.m * spec.n)

@@ -649,6 +649,18 @@ def HloxSelectLibraryCalls
     AVX-512) but those of at most 4 rows by a row-major rhs: their time is
     the read of the rhs, which oneDNN's kernel does faster.
 
+    With `product-epilogues` (the CUDA target's), a product takes the
+    library's epilogue, where each value in the chain has no other use: an
+    `add` of a bias vector broadcast along the result's last dimension (of
+    the result's element type) and an `add` of another tensor of the
+    result's type (not a broadcast), each optional, in either order, then a
+    ReLU (`maximum` with +0). cuBLASLt applies them as it stores the tile;
+    its maximum may make a NaN 0 (`docs/numerics.md`).
+
+    With `bf16-products` (the CUDA target's), bf16 contractions with f32 or
+    bf16 results are selected too (cuBLASLt multiplies them on tensor cores
+    and sums in f32, rounding each result once).
+
     An f32 convolution takes in its epilogue, where each value in the chain
     has no other use: an `add` of a bias vector broadcast along the feature
     dimension, then an `add` of another tensor of the result's type (a
@@ -682,6 +694,13 @@ def HloxSelectLibraryCalls
     Option<"cudnnFormsOnly", "cudnn-forms-only", "bool", /*default=*/"false",
            "Selects only NCHW/OIHW convolutions with equal low and high "
            "padding (what cuDNN runs)">,
+    Option<"productEpilogues", "product-epilogues", "bool",
+           /*default=*/"false",
+           "Gives each library.matmul the bias, addend and ReLU that follow "
+           "it as the library's own epilogue (cuBLASLt's)">,
+    Option<"bf16Products", "bf16-products", "bool", /*default=*/"false",
+           "Selects bf16 contractions (f32 or bf16 results) too, which the "
+           "library computes in f32 (cuBLASLt's tensor cores)">,
   ];
   let dependentDialects = ["::hlox::library::LibraryDialect"];
 }

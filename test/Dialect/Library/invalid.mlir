@@ -49,7 +49,7 @@ func.func @columns(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>) -> tensor<4x8xf32>
 // -----
 
 func.func @element_type(%a: tensor<4x8xf64>, %b: tensor<8x16xf64>) -> tensor<4x16xf64> {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float values}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float or bfloat16 type values}}
   %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf64>, tensor<8x16xf64>) -> tensor<4x16xf64>
   return %0 : tensor<4x16xf64>
 }
@@ -57,7 +57,7 @@ func.func @element_type(%a: tensor<4x8xf64>, %b: tensor<8x16xf64>) -> tensor<4x1
 // -----
 
 func.func @dynamic(%a: tensor<?x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float values}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float or bfloat16 type values}}
   %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 : (tensor<?x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
@@ -235,7 +235,7 @@ func.func @conv_pool_stride(%x: tensor<1x32x32x3xf32>, %w: tensor<8x3x7x7xf32>) 
 
 func.func @epilogue_operands(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16xf32>) -> tensor<4x16xf32> {
   // expected-error @+1 {{has epilogue operands but no epilogue}}
-  %0 = "library.matmul"(%a, %b, %c) <{batch_rank = 0 : i64, contracting_rank = 1 : i64}> : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
+  %0 = "library.matmul"(%a, %b, %c) <{batch_rank = 0 : i64, contracting_rank = 1 : i64, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1>}> : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
 
@@ -325,4 +325,52 @@ func.func @reduce_type(%x: tensor<4xf32>) -> tensor<4xf64> {
   // expected-error @+1 {{result must have the operand's type}}
   %0 = library.all_reduce %x {groups = dense<[[0, 1]]> : tensor<1x2xi64>, num_partitions = 1 : i64, num_replicas = 2 : i64, reduction = "add"} : (tensor<4xf32>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
+}
+
+// -----
+
+func.func @bias_not_columns(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %bias: tensor<4xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{bias of type 'tensor<4xf32>' is not a vector of the result's one column dimension, of its element type}}
+  %0 = library.matmul %a, %b bias %bias batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<4xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @addend_type(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %r: tensor<16x4xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{addend of type 'tensor<16x4xf32>' differs from the result's 'tensor<4x16xf32>'}}
+  %0 = library.matmul %a, %b addend %r batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @mixed_operands(%a: tensor<4x8xbf16>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{multiplies 'bf16' by 'f32': the operands' element types differ}}
+  %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 : (tensor<4x8xbf16>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @f32_to_bf16(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xbf16> {
+  // expected-error @+1 {{has a 'bf16' result for f32 operands (f32 expected)}}
+  %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xbf16>
+  return %0 : tensor<4x16xbf16>
+}
+
+// -----
+
+func.func @bf16_kernel(%a: tensor<4x8xbf16>, %b: tensor<8x16xbf16>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{on 'bf16' takes neither hlox_kernel nor an epilogue dispatch (f32 only)}}
+  %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 hlox_kernel : (tensor<4x8xbf16>, tensor<8x16xbf16>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @relu_and_kernel(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{has the library's epilogue (bias, addend, relu) and hlox_kernel or an epilogue dispatch}}
+  %0 = library.matmul %a, %b relu batch_rank = 0 contracting_rank = 1 hlox_kernel : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
 }

@@ -86,3 +86,12 @@ func.func @collectives(%x: tensor<4xf32>, %y: tensor<2x3xf32>) -> (tensor<3x4xf3
   library.outfeed %6 {num_partitions = 2 : i64, num_replicas = 2 : i64} : (tensor<2xi64>) -> ()
   return %0, %1, %2, %3, %4, %5, %6 : tensor<3x4xf32>, tensor<2x3xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<ui32>, tensor<2xi64>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @library_epilogue
+// CHECK: library.matmul %arg0, %arg1 bias %arg2 addend %arg3 relu transpose_rhs batch_rank = 0 contracting_rank = 1 : (tensor<4x8xbf16>, tensor<16x8xbf16>, tensor<16xbf16>, tensor<4x16xbf16>) -> tensor<4x16xbf16>
+func.func @library_epilogue(%a: tensor<4x8xbf16>, %b: tensor<16x8xbf16>, %bias: tensor<16xbf16>, %r: tensor<4x16xbf16>) -> tensor<4x16xbf16> {
+  %0 = library.matmul %a, %b bias %bias addend %r relu transpose_rhs batch_rank = 0 contracting_rank = 1 : (tensor<4x8xbf16>, tensor<16x8xbf16>, tensor<16xbf16>, tensor<4x16xbf16>) -> tensor<4x16xbf16>
+  return %0 : tensor<4x16xbf16>
+}

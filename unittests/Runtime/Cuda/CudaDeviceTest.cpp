@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -414,8 +415,8 @@ TEST(CudaDevice, MultipliesOnTheMatrixLibrary) {
         std::shared_ptr<Buffer> c = bufferOf(batch * spec.m * spec.n);
         device->copy(a->data(), lhs.data(), lhs.size() * 4);
         device->copy(b->data(), rhs.data(), rhs.size() * 4);
-        Status launched =
-            device->launchMatmul(spec, a->data(), b->data(), c->data());
+        Status launched = device->launchMatmul(spec, a->data(), b->data(),
+                                               nullptr, nullptr, c->data());
         ASSERT_TRUE(launched) << launched.message();
         std::vector<float> result(batch * spec.m * spec.n);
         device->copy(result.data(), c->data(), result.size() * 4);
@@ -424,6 +425,96 @@ TEST(CudaDevice, MultipliesOnTheMatrixLibrary) {
             << "batch " << batch << " transposeLhs " << transposeLhs
             << " transposeRhs " << transposeRhs;
       }
+}
+
+/// `values` as bf16 (exact for the small integers of smallIntegers).
+static std::vector<uint16_t> toBf16(const std::vector<float> &values) {
+  std::vector<uint16_t> narrow(values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &values[i], 4);
+    narrow[i] = static_cast<uint16_t>(bits >> 16);
+  }
+  return narrow;
+}
+
+static std::vector<float> fromBf16(const std::vector<uint16_t> &narrow) {
+  std::vector<float> values(narrow.size());
+  for (size_t i = 0; i < narrow.size(); ++i) {
+    uint32_t bits = uint32_t(narrow[i]) << 16;
+    std::memcpy(&values[i], &bits, 4);
+  }
+  return values;
+}
+
+TEST(CudaDevice, AppliesTheLibrarysEpilogueAndMultipliesBf16) {
+  GET_DEVICE_OR_SKIP(device);
+  for (int form = 0; form < 3; ++form)
+    for (int epilogue = 0; epilogue < 8; ++epilogue) {
+      // f32; bf16 operands with an f32 result; bf16 throughout.
+      MatmulSpec spec;
+      spec.batch = 2;
+      spec.m = 5;
+      spec.n = 7;
+      spec.k = 4;
+      spec.transposeRhs = true;
+      spec.bf16 = form > 0;
+      spec.bf16Result = form == 2;
+      spec.bias = epilogue & 1;
+      spec.addend = epilogue & 2;
+      spec.relu = epilogue & 4;
+      int64_t operandBytes = spec.bf16 ? 2 : 4;
+      int64_t resultBytes = spec.bf16Result ? 2 : 4;
+      int64_t size = spec.batch * spec.m * spec.n;
+      std::vector<float> lhs = smallIntegers(spec.batch * spec.m * spec.k, 1);
+      std::vector<float> rhs = smallIntegers(spec.batch * spec.k * spec.n, 2);
+      std::vector<float> bias = smallIntegers(spec.n, 3);
+      std::vector<float> addend = smallIntegers(size, 4);
+      auto upload = [&](const std::vector<float> &values, int64_t bytes) {
+        std::shared_ptr<Buffer> buffer =
+            device->allocate(BufferType{{static_cast<int64_t>(values.size())},
+                                        bytes,
+                                        bytes == 2 ? "bf16" : "f32"});
+        std::vector<uint16_t> narrow = toBf16(values);
+        device->copy(buffer->data(),
+                     bytes == 2 ? static_cast<const void *>(narrow.data())
+                                : static_cast<const void *>(values.data()),
+                     values.size() * bytes);
+        EXPECT_TRUE(device->synchronize());
+        return buffer;
+      };
+      std::shared_ptr<Buffer> a = upload(lhs, operandBytes);
+      std::shared_ptr<Buffer> b = upload(rhs, operandBytes);
+      std::shared_ptr<Buffer> biasBuffer = upload(bias, resultBytes);
+      std::shared_ptr<Buffer> addendBuffer = upload(addend, resultBytes);
+      std::shared_ptr<Buffer> c =
+          upload(std::vector<float>(size, 0.0f), resultBytes);
+      Status launched = device->launchMatmul(
+          spec, a->data(), b->data(), spec.bias ? biasBuffer->data() : nullptr,
+          spec.addend ? addendBuffer->data() : nullptr, c->data());
+      ASSERT_TRUE(launched) << launched.message();
+      std::vector<float> result(size);
+      std::vector<uint16_t> narrow(size);
+      if (spec.bf16Result)
+        device->copy(narrow.data(), c->data(), size * 2);
+      else
+        device->copy(result.data(), c->data(), size * 4);
+      ASSERT_TRUE(device->synchronize());
+      if (spec.bf16Result)
+        result = fromBf16(narrow);
+      // Every value is a small integer: exact in bf16 and in any order.
+      std::vector<float> expected = multiplyOnHost(spec, lhs, rhs);
+      for (int64_t i = 0; i < size; ++i) {
+        if (spec.addend)
+          expected[i] += addend[i];
+        if (spec.bias)
+          expected[i] += bias[i % spec.n];
+        if (spec.relu)
+          expected[i] = std::max(expected[i], 0.0f);
+      }
+      EXPECT_EQ(result, expected)
+          << "form " << form << " epilogue " << epilogue;
+    }
 }
 
 TEST(CudaDevice, EmptySumIsZeros) {
@@ -435,7 +526,8 @@ TEST(CudaDevice, EmptySumIsZeros) {
   std::shared_ptr<Buffer> c = device->allocate(BufferType{{6}, 4, "f32"});
   std::vector<float> ones(6, 1.0f);
   device->copy(c->data(), ones.data(), 24);
-  ASSERT_TRUE(device->launchMatmul(spec, c->data(), c->data(), c->data()));
+  ASSERT_TRUE(device->launchMatmul(spec, c->data(), c->data(), nullptr, nullptr,
+                                   c->data()));
   std::vector<float> result(6, 1.0f);
   device->copy(result.data(), c->data(), 24);
   ASSERT_TRUE(device->synchronize());
@@ -502,7 +594,9 @@ TEST(CudaDevice, RefusesProductEpilogues) {
             std::string::npos)
       << status.message();
   CpuDevice cpu(1);
-  EXPECT_EQ(cpu.launchMatmul(MatmulSpec{}, nullptr, nullptr, nullptr).message(),
+  EXPECT_EQ(cpu.launchMatmul(MatmulSpec{}, nullptr, nullptr, nullptr, nullptr,
+                             nullptr)
+                .message(),
             "cpu:0 has no GPU matrix library");
 }
 

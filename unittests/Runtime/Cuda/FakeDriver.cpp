@@ -12,10 +12,13 @@
 // and is written to stderr.
 //
 // The same library stands in for libcublasLt.so ($HLOX_CUBLASLT): its
-// f32 matrix products are computed, on the host, as cuBLASLt defines them
-// (column-major layouts with leading dimensions, operations on A and B,
-// strided batches), after checking that every matrix lies in memory this
-// driver allocated; so a product's result is exact where no GPU runs.
+// matrix products (f32, or bf16 operands with an f32 or bf16 result, summed
+// in f32) are computed, on the host, as cuBLASLt defines them (column-major
+// layouts with leading dimensions, operations on A and B, strided batches,
+// beta x C, the bias and ReLU epilogues, the ReLU as a GPU's fmaxf(x, 0),
+// which makes NaN 0), after checking that every matrix and the bias lie in
+// memory this driver allocated; so a product's result is exact where no GPU
+// runs.
 // Likewise for libcudnn.so ($HLOX_CUDNN): NCHW convolutions with KCRS
 // filters, padding, strides, dilations and feature groups, in f32 or bf16
 // (accumulated in f32, rounded once), and broadcast tensor additions.
@@ -23,7 +26,8 @@
 // appends a line to that file:
 //
 //   launch KERNEL grid X,Y,Z block X,Y,Z params N
-//   cublasLtMatmul M x N x K batch B opA N|T opB N|T
+//   cublasLtMatmul M x N x K batch B opA N|T opB N|T f32|bf16 to f32|bf16
+//       epilogue E beta B
 //   cudnnConvolutionForward NxCxHxW by KxCxRxS pad P,Q stride U,V dilation
 //       D,E groups G f32|bf16 beta B
 //   cudnnAddTensor 1xKx1x1 to NxKxHxW
@@ -88,6 +92,8 @@ struct MatmulDesc {
   int scaleType = 0;
   int32_t transA = 0;
   int32_t transB = 0;
+  uint32_t epilogue = 1;
+  const void *bias = nullptr;
 };
 struct MatrixLayout {
   int type = 0;
@@ -152,6 +158,11 @@ void storeElement(void *data, int type, size_t i, float value) {
 }
 
 size_t elementBytes(int type) { return type == kDnnFloat ? 4 : 2; }
+
+/// cuBLASLt's CUDA_R_32F and CUDA_R_16BF as cuDNN's type codes (which
+/// loadElement and storeElement take), and their sizes.
+int blasToDnnType(int type) { return type == 14 ? kDnnBFloat16 : kDnnFloat; }
+size_t blasElementBytes(int type) { return type == 14 ? 2 : 4; }
 
 int blasFail(const std::string &why) {
   std::fprintf(stderr, "fake cuBLASLt: %s\n", why.c_str());
@@ -412,10 +423,23 @@ int cublasLtMatmulDescCreate(void **desc, int computeType, int scaleType) {
 int cublasLtMatmulDescSetAttribute(void *descHandle, int attribute,
                                    const void *value, size_t bytes) {
   auto *desc = static_cast<MatmulDesc *>(descHandle);
-  if ((attribute != 3 && attribute != 4) || bytes != sizeof(int32_t))
-    return blasFail("unexpected matmul attribute " + std::to_string(attribute));
-  std::memcpy(attribute == 3 ? &desc->transA : &desc->transB, value, bytes);
-  return kBlasSuccess;
+  if ((attribute == 3 || attribute == 4) && bytes == sizeof(int32_t)) {
+    std::memcpy(attribute == 3 ? &desc->transA : &desc->transB, value, bytes);
+    return kBlasSuccess;
+  }
+  if (attribute == 7 && bytes == sizeof(uint32_t)) {
+    std::memcpy(&desc->epilogue, value, bytes);
+    // DEFAULT, RELU, BIAS and RELU_BIAS.
+    if (desc->epilogue != 1 && desc->epilogue != 2 && desc->epilogue != 4 &&
+        desc->epilogue != 6)
+      return blasFail("unexpected epilogue " + std::to_string(desc->epilogue));
+    return kBlasSuccess;
+  }
+  if (attribute == 8 && bytes == sizeof(void *)) {
+    std::memcpy(&desc->bias, value, bytes);
+    return kBlasSuccess;
+  }
+  return blasFail("unexpected matmul attribute " + std::to_string(attribute));
 }
 int cublasLtMatmulDescDestroy(void *desc) {
   delete static_cast<MatmulDesc *>(desc);
@@ -462,10 +486,18 @@ int cublasLtMatmulAlgoGetHeuristic(void *, void *descHandle, void *a, void *b,
   *returned = 0;
   if (requested < 1)
     return blasFail("no result asked for");
-  // f32 data, f32 compute (CUBLAS_COMPUTE_32F), f32 scale.
+  // f32 or bf16 (CUDA_R_16BF, 14) A and B alike, f32 or bf16 C and D
+  // alike, bf16 C only with bf16 A; f32 compute (CUBLAS_COMPUTE_32F), f32
+  // scale.
+  auto typeOf = [](void *layout) {
+    return static_cast<MatrixLayout *>(layout)->type;
+  };
   for (void *layout : {a, b, c, d})
-    if (static_cast<MatrixLayout *>(layout)->type != 0)
+    if (typeOf(layout) != 0 && typeOf(layout) != 14)
       return kBlasNotSupported;
+  if (typeOf(a) != typeOf(b) || typeOf(c) != typeOf(d) ||
+      (typeOf(c) == 14 && typeOf(a) != 14))
+    return kBlasNotSupported;
   if (desc.computeType != 68 || desc.scaleType != 0)
     return kBlasNotSupported;
   std::memset(results, 0, sizeof(Heuristic));
@@ -504,7 +536,7 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
   auto extent = [&](const MatrixLayout &layout) {
     return ((batch - 1) * layout.batchStride +
             (layout.columns - 1) * layout.leading + layout.rows) *
-           sizeof(float);
+           blasElementBytes(layout.type);
   };
   if (!isDeviceAddress(reinterpret_cast<uintptr_t>(a), extent(la)) ||
       !isDeviceAddress(reinterpret_cast<uintptr_t>(b), extent(lb)) ||
@@ -514,34 +546,53 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
   if (workspaceBytes > 0 &&
       !isDeviceAddress(reinterpret_cast<uintptr_t>(workspace), workspaceBytes))
     return blasFail("a workspace outside device memory");
+  bool withBias = desc.epilogue == 4 || desc.epilogue == 6;
+  bool relu = desc.epilogue == 2 || desc.epilogue == 6;
+  // The bias: one element of D's type per row of D.
+  if (withBias &&
+      (!desc.bias || !isDeviceAddress(reinterpret_cast<uintptr_t>(desc.bias),
+                                      m * blasElementBytes(ld.type))))
+    return blasFail("a bias outside device memory");
   float alphaValue, betaValue;
   std::memcpy(&alphaValue, alpha, sizeof(float));
   std::memcpy(&betaValue, beta, sizeof(float));
-  const auto *fa = static_cast<const float *>(a);
-  const auto *fb = static_cast<const float *>(b);
-  const auto *fc = static_cast<const float *>(c);
-  auto *fd = static_cast<float *>(d);
+  int abType = blasToDnnType(la.type), cdType = blasToDnnType(ld.type);
   // Column major: element (i, j) of a layout is at i + j * leading.
   for (int32_t p = 0; p < batch; ++p)
     for (uint64_t j = 0; j < n; ++j)
       for (uint64_t i = 0; i < m; ++i) {
         float sum = 0;
         for (uint64_t q = 0; q < k; ++q) {
-          float x = desc.transA ? fa[p * la.batchStride + q + i * la.leading]
-                                : fa[p * la.batchStride + i + q * la.leading];
-          float y = desc.transB ? fb[p * lb.batchStride + j + q * lb.leading]
-                                : fb[p * lb.batchStride + q + j * lb.leading];
+          float x = loadElement(a, abType,
+                                desc.transA
+                                    ? p * la.batchStride + q + i * la.leading
+                                    : p * la.batchStride + i + q * la.leading);
+          float y = loadElement(b, abType,
+                                desc.transB
+                                    ? p * lb.batchStride + j + q * lb.leading
+                                    : p * lb.batchStride + q + j * lb.leading);
           sum += x * y;
         }
         float out = alphaValue * sum;
         if (betaValue != 0)
-          out += betaValue * fc[p * lc.batchStride + i + j * lc.leading];
-        fd[p * ld.batchStride + i + j * ld.leading] = out;
+          out +=
+              betaValue *
+              loadElement(c, cdType, p * lc.batchStride + i + j * lc.leading);
+        if (withBias)
+          out += loadElement(desc.bias, cdType, i);
+        // A GPU's fmaxf: the number where the other is NaN.
+        if (relu)
+          out = out > 0 ? out : 0.0f;
+        storeElement(d, cdType, p * ld.batchStride + i + j * ld.leading, out);
       }
   appendToLog("cublasLtMatmul " + std::to_string(m) + " x " +
               std::to_string(n) + " x " + std::to_string(k) + " batch " +
               std::to_string(batch) + " opA " + (desc.transA ? "T" : "N") +
-              " opB " + (desc.transB ? "T" : "N"));
+              " opB " + (desc.transB ? "T" : "N") + " " +
+              (la.type == 14 ? "bf16" : "f32") + " to " +
+              (ld.type == 14 ? "bf16" : "f32") + " epilogue " +
+              std::to_string(desc.epilogue) + " beta " +
+              std::to_string(static_cast<int>(betaValue)));
   return kBlasSuccess;
 }
 

@@ -89,6 +89,35 @@ LogicalResult MatmulOp::verify() {
       failed(check("column", groups->rhsN, groups->resultN, "rhs",
                    "the result")))
     return failure();
+  Type element = getLhs().getType().getElementType();
+  Type resultElement = getResult().getType().getElementType();
+  if (getRhs().getType().getElementType() != element)
+    return emitOpError("multiplies ")
+           << element << " by " << getRhs().getType().getElementType()
+           << ": the operands' element types differ";
+  if (element.isF32() && !resultElement.isF32())
+    return emitOpError("has a ")
+           << resultElement << " result for f32 operands (f32 expected)";
+  if (!element.isF32() && (getHloxKernel() || getEpilogue()))
+    return emitOpError("on ")
+           << element << " takes neither hlox_kernel nor an epilogue "
+           << "dispatch (f32 only)";
+  if (hasLibraryEpilogue() && (getHloxKernel() || getEpilogue()))
+    return emitOpError("has the library's epilogue (bias, addend, relu) "
+                       "and hlox_kernel or an epilogue dispatch");
+  if (Value bias = getBias()) {
+    auto type = cast<RankedTensorType>(bias.getType());
+    if (groups->resultN.size() != 1 || type.getRank() != 1 ||
+        type.getDimSize(0) != groups->resultN[0] ||
+        type.getElementType() != resultElement)
+      return emitOpError("bias of type ")
+             << type
+             << " is not a vector of the result's one column dimension, of "
+                "its element type";
+  }
+  if (Value addend = getAddend(); addend && addend.getType() != getType())
+    return emitOpError("addend of type ")
+           << addend.getType() << " differs from the result's " << getType();
   return success();
 }
 

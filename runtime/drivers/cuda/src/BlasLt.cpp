@@ -112,9 +112,23 @@ MatmulPlans::~MatmulPlans() {
     (void)library->api().destroy(handle);
 }
 
+/// The cuBLASLt epilogue of `spec`'s bias and ReLU (the addend is C).
+static uint32_t getEpilogue(const MatmulSpec &spec) {
+  if (spec.bias)
+    return spec.relu ? blaslt::kEpilogueReluBias : blaslt::kEpilogueBias;
+  return spec.relu ? blaslt::kEpilogueRelu : blaslt::kEpilogueDefault;
+}
+
 Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
-  Key key{spec.batch,        spec.m,           spec.n, spec.k,
-          spec.transposeLhs, spec.transposeRhs};
+  Key key{spec.batch,
+          spec.m,
+          spec.n,
+          spec.k,
+          spec.transposeLhs,
+          spec.transposeRhs,
+          spec.bf16,
+          spec.bf16Result,
+          getEpilogue(spec)};
   if (auto it = plans.find(key); it != plans.end()) {
     found = it->second.get();
     return {};
@@ -124,7 +138,8 @@ Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
   plan->api = &api;
   std::string shape = std::to_string(spec.batch) + "x" +
                       std::to_string(spec.m) + "x" + std::to_string(spec.n) +
-                      "x" + std::to_string(spec.k);
+                      "x" + std::to_string(spec.k) +
+                      (spec.bf16 ? " bf16" : " f32");
   auto check = [&](cublasStatus_t result, const char *what) {
     return library->check(result,
                           std::string(what) + " for a " + shape + " product");
@@ -149,13 +164,22 @@ Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
                 "setting TRANSB");
       !status)
     return status;
+  if (uint32_t epilogue = getEpilogue(spec);
+      epilogue != blaslt::kEpilogueDefault)
+    if (Status status =
+            check(api.descSetAttribute(plan->desc, blaslt::kDescEpilogue,
+                                       &epilogue, sizeof(epilogue)),
+                  "setting the epilogue");
+        !status)
+      return status;
+  int operandType = spec.bf16 ? blaslt::kTypeBF16 : blaslt::kTypeF32;
+  int resultType = spec.bf16Result ? blaslt::kTypeBF16 : blaslt::kTypeF32;
   // Each layout is the stored matrix, before its op: `rows` x `columns`
   // in column major, one of `batch` every `stride` elements.
-  auto makeLayout = [&](cublasLtMatrixLayout_t &layout, int64_t rows,
+  auto makeLayout = [&](cublasLtMatrixLayout_t &layout, int type, int64_t rows,
                         int64_t columns) -> Status {
     if (Status status =
-            check(api.layoutCreate(&layout, blaslt::kTypeF32,
-                                   static_cast<uint64_t>(rows),
+            check(api.layoutCreate(&layout, type, static_cast<uint64_t>(rows),
                                    static_cast<uint64_t>(columns), rows),
                   "cublasLtMatrixLayoutCreate");
         !status)
@@ -176,15 +200,17 @@ Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
   };
   // The row-major rhs is k x n (n x k transposed): read in column major,
   // n x k (k x n). The lhs likewise; the row-major m x n result is n x m.
-  if (Status status = spec.transposeRhs ? makeLayout(plan->a, spec.k, spec.n)
-                                        : makeLayout(plan->a, spec.n, spec.k);
+  if (Status status = spec.transposeRhs
+                          ? makeLayout(plan->a, operandType, spec.k, spec.n)
+                          : makeLayout(plan->a, operandType, spec.n, spec.k);
       !status)
     return status;
-  if (Status status = spec.transposeLhs ? makeLayout(plan->b, spec.m, spec.k)
-                                        : makeLayout(plan->b, spec.k, spec.m);
+  if (Status status = spec.transposeLhs
+                          ? makeLayout(plan->b, operandType, spec.m, spec.k)
+                          : makeLayout(plan->b, operandType, spec.k, spec.m);
       !status)
     return status;
-  if (Status status = makeLayout(plan->c, spec.n, spec.m); !status)
+  if (Status status = makeLayout(plan->c, resultType, spec.n, spec.m); !status)
     return status;
   cublasLtMatmulPreference_t preference = nullptr;
   if (Status status = check(api.preferenceCreate(&preference),
@@ -208,7 +234,7 @@ Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
     return status;
   if (returned < 1 || heuristic.state != blaslt::kSuccess)
     return Status::error("cuBLASLt has no algorithm for a " + shape +
-                         " f32 product");
+                         " product");
   plan->algo = heuristic.algo;
   found = plan.get();
   plans.emplace(key, std::move(plan));
@@ -216,27 +242,44 @@ Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
 }
 
 Status MatmulPlans::run(const MatmulSpec &spec, const void *lhs,
-                        const void *rhs, void *result, CUstream stream) {
-  if (spec.epilogue)
-    return Status::error("a GPU matrix product takes no epilogue");
+                        const void *rhs, const void *bias, const void *addend,
+                        void *result, CUstream stream) {
+  if (spec.epilogue || spec.hloxKernel)
+    return Status::error("a GPU matrix product takes no epilogue dispatch "
+                         "and no hlox kernel");
+  if (spec.bias != (bias != nullptr) || spec.addend != (addend != nullptr))
+    return Status::error("a GPU matrix product's bias or addend is missing");
   if (spec.batch <= 0 || spec.m <= 0 || spec.n <= 0)
     return {};
-  // An empty sum: zeros.
-  if (spec.k <= 0)
-    return driver->check(
-        driver->api().cuMemsetD8Async(
-            toDeviceAddress(result), 0,
-            static_cast<size_t>(spec.batch * spec.m * spec.n) * sizeof(float),
-            stream),
-        "cuMemsetD8Async");
+  // An empty sum: zeros (the selection never makes one with an epilogue:
+  // it does no work).
+  if (spec.k <= 0) {
+    if (spec.hasLibraryEpilogue())
+      return Status::error("an empty GPU matrix product with an epilogue");
+    return driver->check(driver->api().cuMemsetD8Async(
+                             toDeviceAddress(result), 0,
+                             static_cast<size_t>(spec.batch * spec.m * spec.n) *
+                                 (spec.bf16Result ? 2 : sizeof(float)),
+                             stream),
+                         "cuMemsetD8Async");
+  }
   const Plan *plan = nullptr;
   if (Status status = getPlan(spec, plan); !status)
     return status;
-  float one = 1.0f, zero = 0.0f;
-  return library->check(library->api().matmul(handle, plan->desc, &one, rhs,
-                                              plan->a, lhs, plan->b, &zero,
-                                              result, plan->c, result, plan->c,
-                                              &plan->algo, toPointer(workspace),
-                                              kWorkspaceBytes, stream),
+  const BlasLtApi &api = library->api();
+  if (bias)
+    if (Status status = library->check(
+            api.descSetAttribute(plan->desc, blaslt::kDescBiasPointer, &bias,
+                                 sizeof(bias)),
+            "setting the bias pointer");
+        !status)
+      return status;
+  // D = 1 x op(A) op(B) + beta x C: C is the addend, else D itself unread.
+  float one = 1.0f, beta = addend ? 1.0f : 0.0f;
+  const void *c = addend ? addend : result;
+  return library->check(api.matmul(handle, plan->desc, &one, rhs, plan->a, lhs,
+                                   plan->b, &beta, c, plan->c, result, plan->c,
+                                   &plan->algo, toPointer(workspace),
+                                   kWorkspaceBytes, stream),
                         "cublasLtMatmul");
 }

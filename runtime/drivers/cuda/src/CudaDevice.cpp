@@ -345,7 +345,8 @@ Status CudaDevice::launch(LoadedGpuKernels &loadedKernels,
 }
 
 Status CudaDevice::launchMatmul(const MatmulSpec &spec, const void *lhs,
-                                const void *rhs, void *result) {
+                                const void *rhs, const void *bias,
+                                const void *addend, void *result) {
   if (Status status = makeCurrent(); !status)
     return status;
   std::lock_guard<std::mutex> lock(matmulMutex);
@@ -355,7 +356,9 @@ Status CudaDevice::launchMatmul(const MatmulSpec &spec, const void *lhs,
     if (!matmuls)
       return Status::error(getName() + ": " + status.message());
   }
-  if (Status status = matmuls->run(spec, lhs, rhs, result, stream); !status)
+  if (Status status =
+          matmuls->run(spec, lhs, rhs, bias, addend, result, stream);
+      !status)
     return Status::error(getName() + ": " + status.message());
   return {};
 }

@@ -89,13 +89,16 @@ public:
     (void)loaded, (void)dispatch, (void)bindings;
     return Status::error(getName() + " runs no GPU kernels");
   }
-  /// Starts result = lhs x rhs as `spec` says (which has no epilogue) on
-  /// the device's stream with the device's matrix library, all three in
-  /// its memory; ordered with launches as a launch is. A CPU's products
-  /// are the Matmul command's own (Matmul.h), not the device's.
+  /// Starts result = lhs x rhs as `spec` says (with the library's
+  /// epilogue: `bias` and `addend` when spec.bias and spec.addend, else
+  /// null; no epilogue dispatch) on the device's stream with the device's
+  /// matrix library, all in its memory; ordered with launches as a launch
+  /// is. A CPU's products are the Matmul command's own (Matmul.h), not the
+  /// device's.
   virtual Status launchMatmul(const MatmulSpec &spec, const void *lhs,
-                              const void *rhs, void *result) {
-    (void)spec, (void)lhs, (void)rhs, (void)result;
+                              const void *rhs, const void *bias,
+                              const void *addend, void *result) {
+    (void)spec, (void)lhs, (void)rhs, (void)bias, (void)addend, (void)result;
     return Status::error(getName() + " has no GPU matrix library");
   }
   /// Starts the convolution `spec` describes (result = conv(input, kernel),

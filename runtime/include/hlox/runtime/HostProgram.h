@@ -208,6 +208,22 @@ struct MatmulSpec {
   /// values after the two operands) and the result, the product and the
   /// result in the result's buffer.
   bool epilogue = false;
+  /// bf16 operands, multiplied and summed in f32; with `bf16Result` the
+  /// result is rounded once to bf16, else f32. A GPU device's products
+  /// only (launchMatmul); the CPU's are f32.
+  bool bf16 = false;
+  bool bf16Result = false;
+  /// The library's epilogue (a GPU device's), applied to each result
+  /// element before it is stored: + the addend's element (a buffer shaped
+  /// like the result), + bias[column] (a vector of `n`, of the result's
+  /// element type), then with `relu` max(x, 0). The command's values after
+  /// the two operands are the bias, then the addend, those present.
+  bool bias = false;
+  bool addend = false;
+  bool relu = false;
+
+  /// Whether the library's epilogue applies.
+  bool hasLibraryEpilogue() const { return bias || addend || relu; }
 };
 
 /// Dispatch: runs kernel `kernel` over `workgroups` workgroups with the

@@ -22,10 +22,13 @@
 namespace hlox::runtime {
 
 /// Checks a MatmulSpec against its operands' and result's types: sizes
-/// positive or zero, f32 elements, element counts batch x m x k,
-/// batch x k x n and batch x m x n.
+/// positive or zero, f32 elements (bf16 operands with spec.bf16, a bf16
+/// result with spec.bf16Result), element counts batch x m x k,
+/// batch x k x n and batch x m x n; the bias (spec.bias) n elements and
+/// the addend (spec.addend) the result's, both of its element size.
 Status verifyMatmul(const MatmulSpec &spec, const BufferType &lhs,
-                    const BufferType &rhs, const BufferType &result);
+                    const BufferType &rhs, const BufferType *bias,
+                    const BufferType *addend, const BufferType &result);
 
 /// A Matmul command ready to run: oneDNN matrix product primitives, one per
 /// shape of the pieces the device's threads compute, made on first use.

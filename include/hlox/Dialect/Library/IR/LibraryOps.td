@@ -33,8 +33,8 @@ def Library_Dialect : Dialect {
 class Library_Op<string mnemonic, list<Trait> traits = []>
     : Op<Library_Dialect, mnemonic, !listconcat([Pure], traits)>;
 
-def Library_MatmulOp : Library_Op<"matmul"> {
-  let summary = "A batched f32 matrix product on row-major operands";
+def Library_MatmulOp : Library_Op<"matmul", [AttrSizedOperandSegments]> {
+  let summary = "A batched matrix product on row-major operands";
   let description = [{
     `result[b, m, n] = sum over k of lhs[b, m, k] * rhs[b, k, n]`, where
     each of `b`, `m`, `k` and `n` stands for a group of adjacent dimensions
@@ -70,6 +70,20 @@ def Library_MatmulOp : Library_Op<"matmul"> {
     tile of the product as the tile is finished, while it is in cache,
     instead of in a pass of its own over the whole product.
 
+    The library's own epilogue is the other form (the CUDA target's, which
+    cuBLASLt applies as it stores the product): `bias`, a vector of the
+    result's last dimension (its one column dimension), is added to every
+    row; `addend`, shaped like the result, is added element by element;
+    then `relu` takes the maximum with zero. The two additions are done in
+    the library's order (the addend first, then the bias) and, for bf16
+    results, before the one rounding to bf16; the library's maximum may
+    turn a NaN into 0 where `stablehlo.maximum` keeps it (cuBLASLt's
+    `CUBLASLT_EPILOGUE_RELU` is `max(x, 0)`).
+
+    Elements are f32, or bf16 operands multiplied and summed in f32 with
+    an f32 or bf16 result (rounded once per element): the bf16 forms are
+    the CUDA target's (tensor cores), the CPU's products are f32.
+
     ```mlir
     %c = library.matmul %a, %b transpose_rhs batch_rank = 1
         contracting_rank = 1
@@ -78,11 +92,18 @@ def Library_MatmulOp : Library_Op<"matmul"> {
         epilogue @main_dispatch_3(%bias)
         : (tensor<256x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32>)
         -> tensor<256x4096xf32>
+    %r = library.matmul %x, %w bias %b addend %res relu batch_rank = 0
+        contracting_rank = 1
+        : (tensor<256x1024xbf16>, tensor<1024x4096xbf16>, tensor<4096xbf16>,
+           tensor<256x4096xbf16>) -> tensor<256x4096xbf16>
     ```
   }];
   let arguments = (ins
-    StaticShapeTensorOf<[F32]>:$lhs,
-    StaticShapeTensorOf<[F32]>:$rhs,
+    StaticShapeTensorOf<[F32, BF16]>:$lhs,
+    StaticShapeTensorOf<[F32, BF16]>:$rhs,
+    Optional<StaticShapeTensorOf<[F32, BF16]>>:$bias,
+    Optional<StaticShapeTensorOf<[F32, BF16]>>:$addend,
+    UnitAttr:$relu,
     UnitAttr:$transpose_lhs,
     UnitAttr:$transpose_rhs,
     ConfinedAttr<I64Attr, [IntNonNegative]>:$batch_rank,
@@ -91,9 +112,10 @@ def Library_MatmulOp : Library_Op<"matmul"> {
     OptionalAttr<FlatSymbolRefAttr>:$epilogue,
     Variadic<AnyStaticShapeTensor>:$epilogue_operands
   );
-  let results = (outs StaticShapeTensorOf<[F32]>:$result);
+  let results = (outs StaticShapeTensorOf<[F32, BF16]>:$result);
   let assemblyFormat = [{
-    $lhs `,` $rhs (`transpose_lhs` $transpose_lhs^)?
+    $lhs `,` $rhs (`bias` $bias^)? (`addend` $addend^)? (`relu` $relu^)?
+    (`transpose_lhs` $transpose_lhs^)?
     (`transpose_rhs` $transpose_rhs^)? `batch_rank` `=` $batch_rank
     `contracting_rank` `=` $contracting_rank
     (`hlox_kernel` $hlox_kernel^)?
@@ -107,6 +129,9 @@ def Library_MatmulOp : Library_Op<"matmul"> {
       int64_t batch = 1, m = 1, n = 1, k = 1;
     };
     Sizes getSizes();
+    /// Whether the library applies an epilogue of its own (bias, addend or
+    /// ReLU).
+    bool hasLibraryEpilogue() { return getBias() || getAddend() || getRelu(); }
   }];
 }
 

@@ -13,7 +13,12 @@
 // product of the same bytes with the operands swapped: C = A x B in row
 // major is C^T = B^T x A^T in column major, and a row-major matrix read as
 // column-major is its transpose. The products are f32 with f32 arithmetic
-// (CUBLAS_COMPUTE_32F: no TF32 rounding of the operands).
+// (CUBLAS_COMPUTE_32F: no TF32 rounding of the operands), or bf16 operands
+// on tensor cores with the same f32 arithmetic and an f32 or bf16 result.
+// A product's epilogue is cuBLASLt's (CUBLASLT_MATMUL_DESC_EPILOGUE): the
+// row-major result's bias along its columns is the column-major D's along
+// its rows, which is what CUBLASLT_EPILOGUE_BIAS adds; an addend is C,
+// with beta = 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,12 +62,22 @@ inline constexpr cublasStatus_t kSuccess = 0;
 /// CUBLAS_COMPUTE_32F and CUDA_R_32F.
 inline constexpr int kCompute32F = 68;
 inline constexpr int kTypeF32 = 0;
+/// CUDA_R_16BF.
+inline constexpr int kTypeBF16 = 14;
 /// CUBLAS_OP_N and CUBLAS_OP_T.
 inline constexpr int32_t kOpN = 0;
 inline constexpr int32_t kOpT = 1;
 /// cublasLtMatmulDescAttributes_t: CUBLASLT_MATMUL_DESC_TRANSA, _TRANSB.
 inline constexpr int kDescTransA = 3;
 inline constexpr int kDescTransB = 4;
+/// CUBLASLT_MATMUL_DESC_EPILOGUE (uint32_t) and _BIAS_POINTER (void *).
+inline constexpr int kDescEpilogue = 7;
+inline constexpr int kDescBiasPointer = 8;
+/// cublasLtEpilogue_t: CUBLASLT_EPILOGUE_DEFAULT, _RELU, _BIAS, _RELU_BIAS.
+inline constexpr uint32_t kEpilogueDefault = 1;
+inline constexpr uint32_t kEpilogueRelu = 2;
+inline constexpr uint32_t kEpilogueBias = 4;
+inline constexpr uint32_t kEpilogueReluBias = 6;
 /// cublasLtMatrixLayoutAttribute_t: CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT
 /// (int32_t) and _STRIDED_BATCH_OFFSET (int64_t, in elements).
 inline constexpr int kLayoutBatchCount = 5;
@@ -149,13 +164,17 @@ public:
                                              Status &status);
   ~MatmulPlans();
 
-  /// Starts result = lhs x rhs as `spec` says (no epilogue) on `stream`.
+  /// Starts result = lhs x rhs as `spec` says on `stream`, with the
+  /// library's epilogue (`bias`, `addend` as spec.bias and spec.addend
+  /// say, else null; no epilogue dispatch).
   Status run(const MatmulSpec &spec, const void *lhs, const void *rhs,
-             void *result, CUstream stream);
+             const void *bias, const void *addend, void *result,
+             CUstream stream);
 
 private:
   struct Plan;
-  using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, bool>;
+  using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, bool, bool,
+                         bool, uint32_t>;
 
   MatmulPlans() = default;
   /// The plan of `spec`, made on first use.

@@ -71,6 +71,7 @@ public:
   /// On cuBLASLt (BlasLt.h), loaded by the first product; an error says
   /// where cuBLASLt is missing.
   Status launchMatmul(const MatmulSpec &spec, const void *lhs, const void *rhs,
+                      const void *bias, const void *addend,
                       void *result) override;
   /// On cuDNN (Dnn.h), loaded by the first convolution.
   Status launchConvolution(const ConvolutionSpec &spec, const void *input,
