@@ -140,7 +140,28 @@ TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
   program = libraryProgram(MatmulCommand(), f64, f32({5, 6}), f32({4, 6}));
   program.commands[0].get<MatmulCommand>().spec = {1, 4, 6, 5, false, false};
   EXPECT_FALSE(Executable::create(program, nullptr, status));
-  EXPECT_NE(status.message().find("the library computes on f32"),
+  EXPECT_NE(status.message().find("matmul of 4x5xf64: expected f32 operands"),
+            std::string::npos)
+      << status.message();
+  // A bias the spec names must be there, n elements of the result's type.
+  program =
+      libraryProgram(MatmulCommand(), f32({4, 5}), f32({5, 6}), f32({4, 6}));
+  program.commands[0].get<MatmulCommand>().spec = {1, 4, 6, 5, false, false};
+  program.commands[0].get<MatmulCommand>().spec.bias = true;
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("library call without its two operands, 1 "
+                                  "epilogue operands and result"),
+            std::string::npos)
+      << status.message();
+  // bf16 products and the library's epilogue are a GPU device's.
+  BufferType bf16a = {{4, 5}, 2, "bf16"}, bf16b = {{5, 6}, 2, "bf16"};
+  program = libraryProgram(MatmulCommand(), bf16a, bf16b, f32({4, 6}));
+  program.commands[0].get<MatmulCommand>().spec = {1, 4, 6, 5, false, false};
+  program.commands[0].get<MatmulCommand>().spec.bf16 = true;
+  EXPECT_FALSE(Executable::create(program, nullptr, status));
+  EXPECT_NE(status.message().find("a bf16 product or one with the library's "
+                                  "epilogue (bias, addend, ReLU) is a GPU "
+                                  "device's"),
             std::string::npos)
       << status.message();
 }
