@@ -739,6 +739,7 @@ private:
     spec.bias = static_cast<bool>(matmul.getBias());
     spec.addend = static_cast<bool>(matmul.getAddend());
     spec.relu = matmul.getRelu();
+    spec.geluTanh = matmul.getGeluTanh();
     if (FlatSymbolRefAttr epilogue = matmul.getEpilogueAttr()) {
       auto kernel = module.lookupSymbol<func::FuncOp>(epilogue);
       if (!kernel || !kernel->hasAttr(kMatmulEpilogueAttr))

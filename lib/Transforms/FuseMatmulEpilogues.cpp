@@ -134,9 +134,10 @@ struct FuseMatmulEpiloguesPass
       auto fused = library::MatmulOp::create(
           b, matmul.getLoc(), call.getResult(0).getType(), matmul.getLhs(),
           matmul.getRhs(), /*bias=*/nullptr, /*addend=*/nullptr,
-          /*relu=*/false, matmul.getTransposeLhs(), matmul.getTransposeRhs(),
-          matmul.getBatchRank(), matmul.getContractingRank(),
-          matmul.getHloxKernel(), FlatSymbolRefAttr::get(dispatch), operands);
+          /*relu=*/false, /*gelu_tanh=*/false, matmul.getTransposeLhs(),
+          matmul.getTransposeRhs(), matmul.getBatchRank(),
+          matmul.getContractingRank(), matmul.getHloxKernel(),
+          FlatSymbolRefAttr::get(dispatch), operands);
       call.getResult(0).replaceAllUsesWith(fused.getResult());
       call.erase();
       matmul.erase();

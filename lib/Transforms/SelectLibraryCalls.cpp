@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 
+#include "hlox/Transforms/GeluPattern.h"
 #include "hlox/Transforms/Passes.h"
 #include "hlox/Transforms/WindowPatterns.h"
 
@@ -365,6 +366,8 @@ struct ProductEpilogue {
   Value bias;
   Value addend;
   bool relu = false;
+  /// GELU's tanh form (GeluPattern.h).
+  bool geluTanh = false;
   /// The absorbed ops, in order; the last one's result is the epilogue's.
   SmallVector<Operation *> ops;
 };
@@ -373,7 +376,8 @@ struct ProductEpilogue {
 /// cuBLASLt's epilogue applies: an `add` of a bias broadcast along the
 /// result's last dimension, when that is the product's one column
 /// dimension, and an `add` of a tensor of the result's type, each optional,
-/// in either order, then a ReLU; each value in the chain used once.
+/// in either order, then a ReLU or GELU's tanh form; each value in the
+/// chain used once (by the GELU's ops only, for its input).
 ProductEpilogue getProductEpilogue(Operation *op, const MatmulForm &form) {
   ProductEpilogue epilogue;
   auto type = cast<RankedTensorType>(op->getResult(0).getType());
@@ -408,7 +412,13 @@ ProductEpilogue getProductEpilogue(Operation *op, const MatmulForm &form) {
     if (isPositiveZeros(other)) {
       epilogue.relu = true;
       epilogue.ops.push_back(max);
+      return epilogue;
     }
+  SmallVector<Operation *> gelu = hlox::matchTanhGelu(current);
+  if (!gelu.empty()) {
+    epilogue.geluTanh = true;
+    epilogue.ops.append(gelu);
+  }
   return epilogue;
 }
 
@@ -467,8 +477,8 @@ public:
       auto matmul = hlox::library::MatmulOp::create(
           builder, op->getLoc(), last->getResult(0).getType(), form.lhs,
           form.rhs, epilogue.bias, epilogue.addend, epilogue.relu,
-          form.transposeLhs, form.transposeRhs, form.batchRank,
-          form.contractingRank, /*hlox_kernel=*/false,
+          epilogue.geluTanh, form.transposeLhs, form.transposeRhs,
+          form.batchRank, form.contractingRank, /*hlox_kernel=*/false,
           /*epilogue=*/nullptr, /*epilogue_operands=*/ValueRange());
       matmul.setHloxKernel(hloxMatmulKernel &&
                            matmul.getLhs().getType().getElementType().isF32() &&

@@ -652,7 +652,7 @@ std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
     if (matmul && !gpuKernels &&
         (matmul->spec.bf16 || matmul->spec.hasLibraryEpilogue())) {
       status = Status::error("a bf16 product or one with the library's "
-                             "epilogue (bias, addend, ReLU) is a GPU "
+                             "epilogue (bias, addend, ReLU, GELU) is a GPU "
                              "device's; the CPU's products are f32",
                              command.location);
       return nullptr;
@@ -1294,7 +1294,7 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
            (m.transposeLhs ? " lhsT" : "") + (m.transposeRhs ? " rhsT" : "") +
            (m.bf16 ? (m.bf16Result ? " bf16" : " bf16->f32") : "") +
            (m.bias ? " +bias" : "") + (m.addend ? " +addend" : "") +
-           (m.relu ? " relu" : "") +
+           (m.relu ? " relu" : "") + (m.geluTanh ? " gelu_tanh" : "") +
            (m.epilogue ? " +" + program.kernelNames[matmul.epilogueKernel]
                        : "") +
            (!program.devices.empty() && program.devices[0] == "cuda"

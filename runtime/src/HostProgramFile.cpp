@@ -240,7 +240,7 @@ void writeCommand(ByteWriter &w, const Command &c) {
             w.i64(v);
           for (bool b :
                {m.transposeLhs, m.transposeRhs, m.hloxKernel, m.epilogue,
-                m.bf16, m.bf16Result, m.bias, m.addend, m.relu})
+                m.bf16, m.bf16Result, m.bias, m.addend, m.relu, m.geluTanh})
             w.flag(b);
           w.i64(op.epilogueKernel);
         } else if constexpr (std::is_same_v<Op, ConvolutionCommand>) {
@@ -334,9 +334,9 @@ Command readCommand(ByteReader &r) {
           MatmulSpec &m = op.spec;
           for (int64_t *v : {&m.batch, &m.m, &m.n, &m.k})
             *v = r.i64();
-          for (bool *b :
-               {&m.transposeLhs, &m.transposeRhs, &m.hloxKernel, &m.epilogue,
-                &m.bf16, &m.bf16Result, &m.bias, &m.addend, &m.relu})
+          for (bool *b : {&m.transposeLhs, &m.transposeRhs, &m.hloxKernel,
+                          &m.epilogue, &m.bf16, &m.bf16Result, &m.bias,
+                          &m.addend, &m.relu, &m.geluTanh})
             *b = r.flag();
           op.epilogueKernel = r.i64();
         } else if constexpr (std::is_same_v<Op, ConvolutionCommand>) {

@@ -37,6 +37,8 @@ Status hlox::runtime::verifyMatmul(const MatmulSpec &spec,
                                    const BufferType &result) {
   if (spec.batch < 0 || spec.m < 0 || spec.n < 0 || spec.k < 0)
     return Status::error("matmul with a negative size");
+  if (spec.relu && spec.geluTanh)
+    return Status::error("matmul with two activations, ReLU and GELU");
   if (spec.bf16Result && !spec.bf16)
     return Status::error("matmul of f32 operands with a bf16 result");
   if (spec.hasLibraryEpilogue() && (spec.epilogue || spec.hloxKernel))

@@ -159,10 +159,11 @@ TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
   program.commands[0].get<MatmulCommand>().spec = {1, 4, 6, 5, false, false};
   program.commands[0].get<MatmulCommand>().spec.bf16 = true;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
-  EXPECT_NE(status.message().find("a bf16 product or one with the library's "
-                                  "epilogue (bias, addend, ReLU) is a GPU "
-                                  "device's"),
-            std::string::npos)
+  EXPECT_NE(
+      status.message().find("a bf16 product or one with the library's "
+                            "epilogue (bias, addend, ReLU, GELU) is a GPU "
+                            "device's"),
+      std::string::npos)
       << status.message();
 }
 

@@ -654,8 +654,10 @@ def HloxSelectLibraryCalls
     `add` of a bias vector broadcast along the result's last dimension (of
     the result's element type) and an `add` of another tensor of the
     result's type (not a broadcast), each optional, in either order, then a
-    ReLU (`maximum` with +0). cuBLASLt applies them as it stores the tile;
-    its maximum may make a NaN 0 (`docs/numerics.md`).
+    ReLU (`maximum` with +0) or GELU's tanh form as JAX and torch-mlir
+    write it (`GeluPattern.h`; the erf form, which cuBLASLt lacks, stays).
+    cuBLASLt applies them as it stores the tile; its maximum may make a
+    NaN 0 and its GELU has its own tanh (`docs/numerics.md`).
 
     With `bf16-products` (the CUDA target's), bf16 contractions with f32 or
     bf16 results are selected too (cuBLASLt multiplies them on tensor cores

@@ -370,7 +370,15 @@ func.func @bf16_kernel(%a: tensor<4x8xbf16>, %b: tensor<8x16xbf16>) -> tensor<4x
 // -----
 
 func.func @relu_and_kernel(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  // expected-error @+1 {{has the library's epilogue (bias, addend, relu) and hlox_kernel or an epilogue dispatch}}
+  // expected-error @+1 {{has the library's epilogue (bias, addend, relu, gelu_tanh) and hlox_kernel or an epilogue dispatch}}
   %0 = library.matmul %a, %b relu batch_rank = 0 contracting_rank = 1 hlox_kernel : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @two_activations(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{has two activations, relu and gelu_tanh}}
+  %0 = library.matmul %a, %b relu gelu_tanh batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -450,7 +451,10 @@ static std::vector<float> fromBf16(const std::vector<uint16_t> &narrow) {
 TEST(CudaDevice, AppliesTheLibrarysEpilogueAndMultipliesBf16) {
   GET_DEVICE_OR_SKIP(device);
   for (int form = 0; form < 3; ++form)
-    for (int epilogue = 0; epilogue < 8; ++epilogue) {
+    for (int epilogue = 0; epilogue < 16; ++epilogue) {
+      // Bits: bias, addend, ReLU, GELU (tanh form); one activation.
+      if ((epilogue & 12) == 12)
+        continue;
       // f32; bf16 operands with an f32 result; bf16 throughout.
       MatmulSpec spec;
       spec.batch = 2;
@@ -463,6 +467,7 @@ TEST(CudaDevice, AppliesTheLibrarysEpilogueAndMultipliesBf16) {
       spec.bias = epilogue & 1;
       spec.addend = epilogue & 2;
       spec.relu = epilogue & 4;
+      spec.geluTanh = epilogue & 8;
       int64_t operandBytes = spec.bf16 ? 2 : 4;
       int64_t resultBytes = spec.bf16Result ? 2 : 4;
       int64_t size = spec.batch * spec.m * spec.n;
@@ -512,8 +517,22 @@ TEST(CudaDevice, AppliesTheLibrarysEpilogueAndMultipliesBf16) {
         if (spec.relu)
           expected[i] = std::max(expected[i], 0.0f);
       }
-      EXPECT_EQ(result, expected)
-          << "form " << form << " epilogue " << epilogue;
+      if (!spec.geluTanh) {
+        EXPECT_EQ(result, expected)
+            << "form " << form << " epilogue " << epilogue;
+        continue;
+      }
+      // GELU is the library's: its tanh within a few units in the last
+      // place, the result's rounding on top.
+      double tolerance = spec.bf16Result ? 1e-2 : 1e-5;
+      for (int64_t i = 0; i < size; ++i) {
+        double x = expected[i];
+        double gelu =
+            0.5 * x *
+            (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
+        EXPECT_NEAR(result[i], gelu, tolerance * (1 + std::abs(gelu)))
+            << "form " << form << " epilogue " << epilogue << " at " << i;
+      }
     }
 }
 

@@ -15,7 +15,8 @@
 // matrix products (f32, or bf16 operands with an f32 or bf16 result, summed
 // in f32) are computed, on the host, as cuBLASLt defines them (column-major
 // layouts with leading dimensions, operations on A and B, strided batches,
-// beta x C, the bias and ReLU epilogues, the ReLU as a GPU's fmaxf(x, 0),
+// beta x C, the bias, ReLU and GELU (tanh form) epilogues, the ReLU as a
+// GPU's fmaxf(x, 0),
 // which makes NaN 0), after checking that every matrix and the bias lie in
 // memory this driver allocated; so a product's result is exact where no GPU
 // runs.
@@ -35,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -429,9 +431,9 @@ int cublasLtMatmulDescSetAttribute(void *descHandle, int attribute,
   }
   if (attribute == 7 && bytes == sizeof(uint32_t)) {
     std::memcpy(&desc->epilogue, value, bytes);
-    // DEFAULT, RELU, BIAS and RELU_BIAS.
+    // DEFAULT, RELU, BIAS, RELU_BIAS, GELU and GELU_BIAS.
     if (desc->epilogue != 1 && desc->epilogue != 2 && desc->epilogue != 4 &&
-        desc->epilogue != 6)
+        desc->epilogue != 6 && desc->epilogue != 32 && desc->epilogue != 36)
       return blasFail("unexpected epilogue " + std::to_string(desc->epilogue));
     return kBlasSuccess;
   }
@@ -546,8 +548,10 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
   if (workspaceBytes > 0 &&
       !isDeviceAddress(reinterpret_cast<uintptr_t>(workspace), workspaceBytes))
     return blasFail("a workspace outside device memory");
-  bool withBias = desc.epilogue == 4 || desc.epilogue == 6;
+  bool withBias =
+      desc.epilogue == 4 || desc.epilogue == 6 || desc.epilogue == 36;
   bool relu = desc.epilogue == 2 || desc.epilogue == 6;
+  bool gelu = desc.epilogue == 32 || desc.epilogue == 36;
   // The bias: one element of D's type per row of D.
   if (withBias &&
       (!desc.bias || !isDeviceAddress(reinterpret_cast<uintptr_t>(desc.bias),
@@ -583,6 +587,11 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
         // A GPU's fmaxf: the number where the other is NaN.
         if (relu)
           out = out > 0 ? out : 0.0f;
+        // GELU's tanh form, as cuBLASLt defines its GELU.
+        if (gelu)
+          out = 0.5f * out *
+                (1.0f + std::tanh(0.7978845608f *
+                                  (out + 0.044715f * out * out * out)));
         storeElement(d, cdType, p * ld.batchStride + i + j * ld.leading, out);
       }
   appendToLog("cublasLtMatmul " + std::to_string(m) + " x " +

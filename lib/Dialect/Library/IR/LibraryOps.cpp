@@ -103,8 +103,10 @@ LogicalResult MatmulOp::verify() {
            << element << " takes neither hlox_kernel nor an epilogue "
            << "dispatch (f32 only)";
   if (hasLibraryEpilogue() && (getHloxKernel() || getEpilogue()))
-    return emitOpError("has the library's epilogue (bias, addend, relu) "
-                       "and hlox_kernel or an epilogue dispatch");
+    return emitOpError("has the library's epilogue (bias, addend, relu, "
+                       "gelu_tanh) and hlox_kernel or an epilogue dispatch");
+  if (getRelu() && getGeluTanh())
+    return emitOpError("has two activations, relu and gelu_tanh");
   if (Value bias = getBias()) {
     auto type = cast<RankedTensorType>(bias.getType());
     if (groups->resultN.size() != 1 || type.getRank() != 1 ||

@@ -112,11 +112,14 @@ MatmulPlans::~MatmulPlans() {
     (void)library->api().destroy(handle);
 }
 
-/// The cuBLASLt epilogue of `spec`'s bias and ReLU (the addend is C).
+/// The cuBLASLt epilogue of `spec`'s bias and activation (the addend is
+/// C).
 static uint32_t getEpilogue(const MatmulSpec &spec) {
-  if (spec.bias)
-    return spec.relu ? blaslt::kEpilogueReluBias : blaslt::kEpilogueBias;
-  return spec.relu ? blaslt::kEpilogueRelu : blaslt::kEpilogueDefault;
+  if (spec.relu)
+    return spec.bias ? blaslt::kEpilogueReluBias : blaslt::kEpilogueRelu;
+  if (spec.geluTanh)
+    return spec.bias ? blaslt::kEpilogueGeluBias : blaslt::kEpilogueGelu;
+  return spec.bias ? blaslt::kEpilogueBias : blaslt::kEpilogueDefault;
 }
 
 Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {

@@ -216,14 +216,17 @@ struct MatmulSpec {
   /// The library's epilogue (a GPU device's), applied to each result
   /// element before it is stored: + the addend's element (a buffer shaped
   /// like the result), + bias[column] (a vector of `n`, of the result's
-  /// element type), then with `relu` max(x, 0). The command's values after
+  /// element type), then with `relu` max(x, 0) or with `geluTanh` GELU's
+  /// tanh form, 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))). The
+  /// command's values after
   /// the two operands are the bias, then the addend, those present.
   bool bias = false;
   bool addend = false;
   bool relu = false;
+  bool geluTanh = false;
 
   /// Whether the library's epilogue applies.
-  bool hasLibraryEpilogue() const { return bias || addend || relu; }
+  bool hasLibraryEpilogue() const { return bias || addend || relu || geluTanh; }
 };
 
 /// Dispatch: runs kernel `kernel` over `workgroups` workgroups with the

@@ -74,7 +74,9 @@ def Library_MatmulOp : Library_Op<"matmul", [AttrSizedOperandSegments]> {
     cuBLASLt applies as it stores the product): `bias`, a vector of the
     result's last dimension (its one column dimension), is added to every
     row; `addend`, shaped like the result, is added element by element;
-    then `relu` takes the maximum with zero. The two additions are done in
+    then `relu` takes the maximum with zero, or `gelu_tanh` applies GELU's
+    tanh form, 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))), with
+    the library's own tanh (cuBLASLt's `CUBLASLT_EPILOGUE_GELU`). The two additions are done in
     the library's order (the addend first, then the bias) and, for bf16
     results, before the one rounding to bf16; the library's maximum may
     turn a NaN into 0 where `stablehlo.maximum` keeps it (cuBLASLt's
@@ -104,6 +106,7 @@ def Library_MatmulOp : Library_Op<"matmul", [AttrSizedOperandSegments]> {
     Optional<StaticShapeTensorOf<[F32, BF16]>>:$bias,
     Optional<StaticShapeTensorOf<[F32, BF16]>>:$addend,
     UnitAttr:$relu,
+    UnitAttr:$gelu_tanh,
     UnitAttr:$transpose_lhs,
     UnitAttr:$transpose_rhs,
     ConfinedAttr<I64Attr, [IntNonNegative]>:$batch_rank,
@@ -115,6 +118,7 @@ def Library_MatmulOp : Library_Op<"matmul", [AttrSizedOperandSegments]> {
   let results = (outs StaticShapeTensorOf<[F32, BF16]>:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`bias` $bias^)? (`addend` $addend^)? (`relu` $relu^)?
+    (`gelu_tanh` $gelu_tanh^)?
     (`transpose_lhs` $transpose_lhs^)?
     (`transpose_rhs` $transpose_rhs^)? `batch_rank` `=` $batch_rank
     `contracting_rank` `=` $contracting_rank
@@ -129,9 +133,11 @@ def Library_MatmulOp : Library_Op<"matmul", [AttrSizedOperandSegments]> {
       int64_t batch = 1, m = 1, n = 1, k = 1;
     };
     Sizes getSizes();
-    /// Whether the library applies an epilogue of its own (bias, addend or
-    /// ReLU).
-    bool hasLibraryEpilogue() { return getBias() || getAddend() || getRelu(); }
+    /// Whether the library applies an epilogue of its own (bias, addend,
+    /// ReLU or GELU).
+    bool hasLibraryEpilogue() {
+      return getBias() || getAddend() || getRelu() || getGeluTanh();
+    }
   }];
 }
 

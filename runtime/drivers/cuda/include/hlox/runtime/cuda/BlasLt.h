@@ -73,11 +73,14 @@ inline constexpr int kDescTransB = 4;
 /// CUBLASLT_MATMUL_DESC_EPILOGUE (uint32_t) and _BIAS_POINTER (void *).
 inline constexpr int kDescEpilogue = 7;
 inline constexpr int kDescBiasPointer = 8;
-/// cublasLtEpilogue_t: CUBLASLT_EPILOGUE_DEFAULT, _RELU, _BIAS, _RELU_BIAS.
+/// cublasLtEpilogue_t: CUBLASLT_EPILOGUE_DEFAULT, _RELU, _BIAS, _RELU_BIAS,
+/// _GELU, _GELU_BIAS.
 inline constexpr uint32_t kEpilogueDefault = 1;
 inline constexpr uint32_t kEpilogueRelu = 2;
 inline constexpr uint32_t kEpilogueBias = 4;
 inline constexpr uint32_t kEpilogueReluBias = 6;
+inline constexpr uint32_t kEpilogueGelu = 32;
+inline constexpr uint32_t kEpilogueGeluBias = 36;
 /// cublasLtMatrixLayoutAttribute_t: CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT
 /// (int32_t) and _STRIDED_BATCH_OFFSET (int64_t, in elements).
 inline constexpr int kLayoutBatchCount = 5;
