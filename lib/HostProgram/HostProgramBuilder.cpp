@@ -734,8 +734,14 @@ private:
     spec.transposeLhs = matmul.getTransposeLhs();
     spec.transposeRhs = matmul.getTransposeRhs();
     spec.hloxKernel = matmul.getHloxKernel();
-    spec.bf16 = matmul.getLhs().getType().getElementType().isBF16();
-    spec.bf16Result = matmul.getType().getElementType().isBF16();
+    auto elementOf = [](Type type) {
+      Type element = cast<ShapedType>(type).getElementType();
+      return element.isBF16()  ? runtime::MatmulElement::BF16
+             : element.isF16() ? runtime::MatmulElement::F16
+                               : runtime::MatmulElement::F32;
+    };
+    spec.operandElement = elementOf(matmul.getLhs().getType());
+    spec.resultElement = elementOf(matmul.getType());
     spec.bias = static_cast<bool>(matmul.getBias());
     spec.addend = static_cast<bool>(matmul.getAddend());
     spec.relu = matmul.getRelu();

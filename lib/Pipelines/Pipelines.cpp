@@ -165,7 +165,7 @@ std::string hlox::getPhasePipeline(Phase phase, const CompileOptions &options) {
            (options.cudnnConvolutionsOnly ? "true" : "false") +
            " product-epilogues=" +
            (options.libraryProductEpilogues ? "true" : "false") +
-           " bf16-products=" + (options.bf16Products ? "true" : "false") + "}";
+           " half-products=" + (options.halfProducts ? "true" : "false") + "}";
   }
   case Phase::Linalg:
     return "convert-stablehlo-to-linalg,hlox-fuse-elementwise,cse,"

@@ -499,19 +499,24 @@ public:
 
 private:
   /// Whether the library multiplies these types: static f32, or with
-  /// bf16-products static bf16 operands with an f32 or bf16 result.
+  /// half-products static bf16 or f16 operands (both alike) with an f32
+  /// result or one of their type.
   bool isLibraryProduct(Type lhs, Type rhs, Type result) const {
     if (isStaticF32(lhs) && isStaticF32(rhs) && isStaticF32(result))
       return true;
-    if (!bf16Products)
+    if (!halfProducts)
       return false;
-    auto isStaticBf16 = [](Type type) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      return tensor && tensor.hasStaticShape() &&
-             tensor.getElementType().isBF16();
-    };
-    return isStaticBf16(lhs) && isStaticBf16(rhs) &&
-           (isStaticBf16(result) || isStaticF32(result));
+    auto lhsType = dyn_cast<RankedTensorType>(lhs);
+    auto rhsType = dyn_cast<RankedTensorType>(rhs);
+    auto resultType = dyn_cast<RankedTensorType>(result);
+    if (!lhsType || !rhsType || !resultType || !lhsType.hasStaticShape() ||
+        !rhsType.hasStaticShape() || !resultType.hasStaticShape())
+      return false;
+    Type element = lhsType.getElementType();
+    return (element.isBF16() || element.isF16()) &&
+           rhsType.getElementType() == element &&
+           (resultType.getElementType() == element ||
+            resultType.getElementType().isF32());
   }
 
   std::optional<ConvForm> selectConvolution(shlo::ConvolutionOp op) const {

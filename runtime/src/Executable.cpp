@@ -650,8 +650,9 @@ std::unique_ptr<Executable::Context> Executable::takeContext(Status &status) {
     // A GPU program's products are its device's (launchMatmul).
     const auto *matmul = command.getIf<MatmulCommand>();
     if (matmul && !gpuKernels &&
-        (matmul->spec.bf16 || matmul->spec.hasLibraryEpilogue())) {
-      status = Status::error("a bf16 product or one with the library's "
+        (matmul->spec.operandElement != MatmulElement::F32 ||
+         matmul->spec.hasLibraryEpilogue())) {
+      status = Status::error("a bf16 or f16 product or one with the library's "
                              "epilogue (bias, addend, ReLU, GELU) is a GPU "
                              "device's; the CPU's products are f32",
                              command.location);
@@ -1292,7 +1293,10 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
     return "matmul " + std::to_string(m.batch) + "x" + std::to_string(m.m) +
            "x" + std::to_string(m.n) + "x" + std::to_string(m.k) +
            (m.transposeLhs ? " lhsT" : "") + (m.transposeRhs ? " rhsT" : "") +
-           (m.bf16 ? (m.bf16Result ? " bf16" : " bf16->f32") : "") +
+           (m.operandElement == MatmulElement::F32
+                ? ""
+                : std::string(" ") + getMatmulElementName(m.operandElement) +
+                      "->" + getMatmulElementName(m.resultElement)) +
            (m.bias ? " +bias" : "") + (m.addend ? " +addend" : "") +
            (m.relu ? " relu" : "") + (m.geluTanh ? " gelu_tanh" : "") +
            (m.epilogue ? " +" + program.kernelNames[matmul.epilogueKernel]

@@ -238,10 +238,11 @@ void writeCommand(ByteWriter &w, const Command &c) {
           const MatmulSpec &m = op.spec;
           for (int64_t v : {m.batch, m.m, m.n, m.k})
             w.i64(v);
-          for (bool b :
-               {m.transposeLhs, m.transposeRhs, m.hloxKernel, m.epilogue,
-                m.bf16, m.bf16Result, m.bias, m.addend, m.relu, m.geluTanh})
+          for (bool b : {m.transposeLhs, m.transposeRhs, m.hloxKernel,
+                         m.epilogue, m.bias, m.addend, m.relu, m.geluTanh})
             w.flag(b);
+          w.u64(static_cast<uint64_t>(m.operandElement));
+          w.u64(static_cast<uint64_t>(m.resultElement));
           w.i64(op.epilogueKernel);
         } else if constexpr (std::is_same_v<Op, ConvolutionCommand>) {
           writeConvolution(w, op.spec);
@@ -334,10 +335,12 @@ Command readCommand(ByteReader &r) {
           MatmulSpec &m = op.spec;
           for (int64_t *v : {&m.batch, &m.m, &m.n, &m.k})
             *v = r.i64();
-          for (bool *b : {&m.transposeLhs, &m.transposeRhs, &m.hloxKernel,
-                          &m.epilogue, &m.bf16, &m.bf16Result, &m.bias,
-                          &m.addend, &m.relu, &m.geluTanh})
+          for (bool *b :
+               {&m.transposeLhs, &m.transposeRhs, &m.hloxKernel, &m.epilogue,
+                &m.bias, &m.addend, &m.relu, &m.geluTanh})
             *b = r.flag();
+          m.operandElement = r.enumeration(MatmulElement::F16);
+          m.resultElement = r.enumeration(MatmulElement::F16);
           op.epilogueKernel = r.i64();
         } else if constexpr (std::is_same_v<Op, ConvolutionCommand>) {
           op.spec = readConvolution(r);

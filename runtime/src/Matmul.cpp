@@ -30,6 +30,22 @@ static constexpr int64_t kMinRowsPerThread = 512;
 /// The columns a column split hands out at a time: a cache line of f32.
 static constexpr int64_t kColumnBlock = 16;
 
+const char *hlox::runtime::getMatmulElementName(MatmulElement element) {
+  switch (element) {
+  case MatmulElement::F32:
+    return "f32";
+  case MatmulElement::BF16:
+    return "bf16";
+  case MatmulElement::F16:
+    return "f16";
+  }
+  return "?";
+}
+
+int64_t hlox::runtime::getMatmulElementBytes(MatmulElement element) {
+  return element == MatmulElement::F32 ? 4 : 2;
+}
+
 Status hlox::runtime::verifyMatmul(const MatmulSpec &spec,
                                    const BufferType &lhs, const BufferType &rhs,
                                    const BufferType *bias,
@@ -39,8 +55,12 @@ Status hlox::runtime::verifyMatmul(const MatmulSpec &spec,
     return Status::error("matmul with a negative size");
   if (spec.relu && spec.geluTanh)
     return Status::error("matmul with two activations, ReLU and GELU");
-  if (spec.bf16Result && !spec.bf16)
-    return Status::error("matmul of f32 operands with a bf16 result");
+  if (spec.resultElement != MatmulElement::F32 &&
+      spec.resultElement != spec.operandElement)
+    return Status::error(std::string("matmul of ") +
+                         getMatmulElementName(spec.operandElement) +
+                         " operands with a " +
+                         getMatmulElementName(spec.resultElement) + " result");
   if (spec.hasLibraryEpilogue() && (spec.epilogue || spec.hloxKernel))
     return Status::error(
         "matmul with the library's epilogue and an epilogue kernel or "
@@ -48,17 +68,18 @@ Status hlox::runtime::verifyMatmul(const MatmulSpec &spec,
   if (spec.bias != (bias != nullptr) || spec.addend != (addend != nullptr))
     return Status::error("matmul epilogue operands that its spec does not "
                          "name (or the other way round)");
-  int64_t operandBytes = spec.bf16 ? 2 : 4;
-  int64_t resultBytes = spec.bf16Result ? 2 : 4;
+  int64_t operandBytes = getMatmulElementBytes(spec.operandElement);
+  int64_t resultBytes = getMatmulElementBytes(spec.resultElement);
   for (const BufferType *type : {&lhs, &rhs})
     if (type->elementBytes != operandBytes)
       return Status::error("matmul of " + type->str() + ": expected " +
-                           (spec.bf16 ? "bf16" : "f32") + " operands");
+                           getMatmulElementName(spec.operandElement) +
+                           " operands");
   for (const BufferType *type : {&result, bias, addend})
     if (type && type->elementBytes != resultBytes)
-      return Status::error("matmul result or epilogue operand " + type->str() +
-                           ": expected " + (spec.bf16Result ? "bf16" : "f32") +
-                           " elements");
+      return Status::error(
+          "matmul result or epilogue operand " + type->str() + ": expected " +
+          getMatmulElementName(spec.resultElement) + " elements");
   if ((bias && bias->getNumElements() != spec.n) ||
       (addend && addend->getNumElements() != result.getNumElements()))
     return Status::error("matmul epilogue operands of " +

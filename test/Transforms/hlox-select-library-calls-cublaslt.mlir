@@ -1,7 +1,7 @@
 // The CUDA target's selection: products take the bias, residual and ReLU
 // after them as cuBLASLt's epilogue, and bf16 contractions are library
 // products too. Without the options (the CPU's), neither happens.
-// RUN: hlox-opt %s --split-input-file --hlox-select-library-calls="min-flops=0 product-epilogues=true bf16-products=true" | FileCheck %s
+// RUN: hlox-opt %s --split-input-file --hlox-select-library-calls="min-flops=0 product-epilogues=true half-products=true" | FileCheck %s
 // RUN: hlox-opt %s --split-input-file --hlox-select-library-calls=min-flops=0 | FileCheck %s --check-prefix=CPU
 
 // A linear layer with ReLU: bias, then ReLU.
@@ -61,18 +61,24 @@ func.func @not_taken(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %rows: tensor<4x
 
 // -----
 
-// bf16 operands: a bf16 result (with a bf16 bias) and an f32 one.
+// bf16 operands: a bf16 result (with a bf16 bias) and an f32 one; f16
+// likewise.
 // CHECK-LABEL: func.func @bf16
 // CHECK: library.matmul %arg0, %arg1 bias %arg2 batch_rank = 0 contracting_rank = 1 : (tensor<4x8xbf16>, tensor<8x16xbf16>, tensor<16xbf16>) -> tensor<4x16xbf16>
 // CHECK: library.matmul %arg0, %arg1 batch_rank = 0 contracting_rank = 1 : (tensor<4x8xbf16>, tensor<8x16xbf16>) -> tensor<4x16xf32>
+// CHECK: library.matmul %arg3, %arg4 addend %arg5 batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf16>, tensor<8x16xf16>, tensor<4x16xf16>) -> tensor<4x16xf16>
+// CHECK: library.matmul %arg3, %arg4 batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf32>
 // CPU-LABEL: func.func @bf16
 // CPU-NOT: library.matmul
-func.func @bf16(%x: tensor<4x8xbf16>, %w: tensor<8x16xbf16>, %b: tensor<16xbf16>) -> (tensor<4x16xbf16>, tensor<4x16xf32>) {
+func.func @bf16(%x: tensor<4x8xbf16>, %w: tensor<8x16xbf16>, %b: tensor<16xbf16>, %xh: tensor<4x8xf16>, %wh: tensor<8x16xf16>, %r: tensor<4x16xf16>) -> (tensor<4x16xbf16>, tensor<4x16xf32>, tensor<4x16xf16>, tensor<4x16xf32>) {
   %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<4x8xbf16>, tensor<8x16xbf16>) -> tensor<4x16xbf16>
   %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<16xbf16>) -> tensor<4x16xbf16>
   %2 = stablehlo.add %0, %1 : tensor<4x16xbf16>
   %3 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<4x8xbf16>, tensor<8x16xbf16>) -> tensor<4x16xf32>
-  return %2, %3 : tensor<4x16xbf16>, tensor<4x16xf32>
+  %4 = stablehlo.dot_general %xh, %wh, contracting_dims = [1] x [0] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
+  %5 = stablehlo.add %4, %r : tensor<4x16xf16>
+  %6 = stablehlo.dot_general %xh, %wh, contracting_dims = [1] x [0] : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf32>
+  return %2, %3, %5, %6 : tensor<4x16xbf16>, tensor<4x16xf32>, tensor<4x16xf16>, tensor<4x16xf32>
 }
 
 // -----

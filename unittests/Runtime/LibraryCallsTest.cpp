@@ -157,10 +157,11 @@ TEST(MatmulTest, RejectsSizesThatDoNotFitItsValues) {
   BufferType bf16a = {{4, 5}, 2, "bf16"}, bf16b = {{5, 6}, 2, "bf16"};
   program = libraryProgram(MatmulCommand(), bf16a, bf16b, f32({4, 6}));
   program.commands[0].get<MatmulCommand>().spec = {1, 4, 6, 5, false, false};
-  program.commands[0].get<MatmulCommand>().spec.bf16 = true;
+  program.commands[0].get<MatmulCommand>().spec.operandElement =
+      MatmulElement::BF16;
   EXPECT_FALSE(Executable::create(program, nullptr, status));
   EXPECT_NE(
-      status.message().find("a bf16 product or one with the library's "
+      status.message().find("a bf16 or f16 product or one with the library's "
                             "epilogue (bias, addend, ReLU, GELU) is a GPU "
                             "device's"),
       std::string::npos)

@@ -82,10 +82,10 @@ struct CompileOptions {
   /// low and high padding): a GPU target's.
   bool cudnnConvolutionsOnly = false;
   /// Library products take the bias, addend and ReLU after them as the
-  /// library's epilogue, and bf16 contractions are library products too
+  /// library's epilogue, and bf16 and f16 contractions are library products too
   /// (cuBLASLt's): a GPU target's.
   bool libraryProductEpilogues = false;
-  bool bf16Products = false;
+  bool halfProducts = false;
   /// The fewest floating-point operations a contraction needs to become a
   /// library call (below, generated kernels win); a matrix-vector product
   /// needs a quarter of it, a convolution a 64th.

@@ -659,9 +659,10 @@ def HloxSelectLibraryCalls
     cuBLASLt applies them as it stores the tile; its maximum may make a
     NaN 0 and its GELU has its own tanh (`docs/numerics.md`).
 
-    With `bf16-products` (the CUDA target's), bf16 contractions with f32 or
-    bf16 results are selected too (cuBLASLt multiplies them on tensor cores
-    and sums in f32, rounding each result once).
+    With `half-products` (the CUDA target's), bf16 and f16 contractions
+    with f32 results or results of their type are selected too (cuBLASLt
+    multiplies them on tensor cores and sums in f32, rounding each result
+    once).
 
     An f32 convolution takes in its epilogue, where each value in the chain
     has no other use: an `add` of a bias vector broadcast along the feature
@@ -700,9 +701,10 @@ def HloxSelectLibraryCalls
            /*default=*/"false",
            "Gives each library.matmul the bias, addend and ReLU that follow "
            "it as the library's own epilogue (cuBLASLt's)">,
-    Option<"bf16Products", "bf16-products", "bool", /*default=*/"false",
-           "Selects bf16 contractions (f32 or bf16 results) too, which the "
-           "library computes in f32 (cuBLASLt's tensor cores)">,
+    Option<"halfProducts", "half-products", "bool", /*default=*/"false",
+           "Selects bf16 and f16 contractions (with f32 results or results "
+           "of their type) too, which the library computes in f32 "
+           "(cuBLASLt's tensor cores)">,
   ];
   let dependentDialects = ["::hlox::library::LibraryDialect"];
 }

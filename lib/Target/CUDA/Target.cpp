@@ -17,7 +17,7 @@ class CUDATarget final : public Target {
 public:
   CUDATarget(const cuda::CompileOptions &options, bool validatePtx)
       : options(options), validatePtx(validatePtx) {
-    // Large f32 and bf16 matrix products run on the device's cuBLASLt (the
+    // Large f32, bf16 and f16 matrix products run on the device's cuBLASLt (the
     // Matmul command, CudaDevice::launchMatmul) with the bias, residual and
     // ReLU after them as cuBLASLt's epilogue; NCHW
     // convolutions with equal low and high padding on its cuDNN (the
@@ -26,7 +26,7 @@ public:
     // dispatches. No channels-last rewrite: cuDNN takes them as they are.
     this->options.cudnnConvolutionsOnly = true;
     this->options.libraryProductEpilogues = true;
-    this->options.bf16Products = true;
+    this->options.halfProducts = true;
     this->options.channelsLast = false;
     this->options.hloxMatmulKernel = false;
     this->options.fuseMatmulEpilogues = false;

@@ -49,7 +49,7 @@ func.func @columns(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>) -> tensor<4x8xf32>
 // -----
 
 func.func @element_type(%a: tensor<4x8xf64>, %b: tensor<8x16xf64>) -> tensor<4x16xf64> {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float or bfloat16 type values}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float or bfloat16 type or 16-bit float values}}
   %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf64>, tensor<8x16xf64>) -> tensor<4x16xf64>
   return %0 : tensor<4x16xf64>
 }
@@ -57,7 +57,7 @@ func.func @element_type(%a: tensor<4x8xf64>, %b: tensor<8x16xf64>) -> tensor<4x1
 // -----
 
 func.func @dynamic(%a: tensor<?x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float or bfloat16 type values}}
+  // expected-error @+1 {{operand #0 must be statically shaped tensor of 32-bit float or bfloat16 type or 16-bit float values}}
   %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 : (tensor<?x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
@@ -354,7 +354,7 @@ func.func @mixed_operands(%a: tensor<4x8xbf16>, %b: tensor<8x16xf32>) -> tensor<
 // -----
 
 func.func @f32_to_bf16(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xbf16> {
-  // expected-error @+1 {{has a 'bf16' result for f32 operands (f32 expected)}}
+  // expected-error @+1 {{has a 'bf16' result for 'f32' operands (f32 or theirs expected)}}
   %0 = library.matmul %a, %b batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xbf16>
   return %0 : tensor<4x16xbf16>
 }

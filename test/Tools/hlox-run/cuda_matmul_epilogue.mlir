@@ -9,6 +9,7 @@
 // RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver HLOX_CUBLASLT=%fake_cuda_driver HLOX_FAKE_CUDA_LOG=%t.log hlox-run --device=cuda %s --random-inputs --compare-with-interpreter | FileCheck %s
 // RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver HLOX_CUBLASLT=%fake_cuda_driver HLOX_FAKE_CUDA_LOG=%t.log hlox-run --device=cuda %s --function=bf16 --random-inputs --compare-with-interpreter | FileCheck %s --check-prefix=BF16
 // RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver HLOX_CUBLASLT=%fake_cuda_driver HLOX_FAKE_CUDA_LOG=%t.log hlox-run --device=cuda %s --function=gelu --random-inputs --compare-with-interpreter | FileCheck %s --check-prefix=GELU
+// RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver HLOX_CUBLASLT=%fake_cuda_driver HLOX_FAKE_CUDA_LOG=%t.log hlox-run --device=cuda %s --function=f16 --random-inputs --compare-with-interpreter | FileCheck %s --check-prefix=F16
 // RUN: FileCheck %s --input-file=%t.log --check-prefix=LOG
 // The profile names the epilogue.
 // RUN: env HLOX_CUDA_DRIVER=%fake_cuda_driver HLOX_CUBLASLT=%fake_cuda_driver hlox-run --device=cuda %s --random-inputs --profile 2>&1 | FileCheck %s --check-prefix=PROFILE
@@ -17,11 +18,13 @@
 // BF16: result[0] tensor<128x256xbf16>: 0 of 32768 elements differ
 // BF16: result[1] tensor<128x256xf32>: 0 of 32768 elements differ
 // GELU: result[0] tensor<128x256xf32>: 0 of 32768 elements differ
+// F16: result[0] tensor<128x256xf16>: 0 of 32768 elements differ
 
 // LOG: cublasLtMatmul 512 x 256 x 128 batch 1 opA T opB N f32 to f32 epilogue 6 beta 1
 // LOG-NEXT: cublasLtMatmul 256 x 128 x 64 batch 1 opA N opB N bf16 to bf16 epilogue 4 beta 0
 // LOG-NEXT: cublasLtMatmul 256 x 128 x 64 batch 1 opA N opB N bf16 to f32 epilogue 1 beta 0
 // LOG-NEXT: cublasLtMatmul 256 x 128 x 64 batch 1 opA N opB N f32 to f32 epilogue 36 beta 0
+// LOG-NEXT: cublasLtMatmul 256 x 128 x 64 batch 1 opA N opB N f16 to f16 epilogue 2 beta 1
 // LOG-NOT: cublasLtMatmul
 
 // PROFILE: matmul 1x256x512x128 rhsT +bias +addend relu (cuBLASLt)
@@ -65,4 +68,13 @@ func.func @gelu(%x: tensor<128x64xf32>, %w: tensor<64x256xf32>, %b: tensor<256xf
   %cdf = stablehlo.multiply %half, %onet : tensor<128x256xf32>
   %y = stablehlo.multiply %v, %cdf : tensor<128x256xf32>
   return %y : tensor<128x256xf32>
+}
+
+// f16 operands and result with a residual and ReLU.
+func.func @f16(%x: tensor<128x64xf16>, %w: tensor<64x256xf16>, %r: tensor<128x256xf16>) -> tensor<128x256xf16> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<128x64xf16>, tensor<64x256xf16>) -> tensor<128x256xf16>
+  %1 = stablehlo.add %r, %0 : tensor<128x256xf16>
+  %zero = stablehlo.constant dense<0.0> : tensor<128x256xf16>
+  %2 = stablehlo.maximum %1, %zero : tensor<128x256xf16>
+  return %2 : tensor<128x256xf16>
 }

@@ -428,10 +428,17 @@ TEST(CudaDevice, MultipliesOnTheMatrixLibrary) {
       }
 }
 
-/// `values` as bf16 (exact for the small integers of smallIntegers).
-static std::vector<uint16_t> toBf16(const std::vector<float> &values) {
+/// `values` as bf16 or f16 (exact for the small integers of
+/// smallIntegers), and back.
+static std::vector<uint16_t> toHalf(const std::vector<float> &values,
+                                    MatmulElement element) {
   std::vector<uint16_t> narrow(values.size());
   for (size_t i = 0; i < values.size(); ++i) {
+    if (element == MatmulElement::F16) {
+      auto half = static_cast<_Float16>(values[i]);
+      std::memcpy(&narrow[i], &half, 2);
+      continue;
+    }
     uint32_t bits;
     std::memcpy(&bits, &values[i], 4);
     narrow[i] = static_cast<uint16_t>(bits >> 16);
@@ -439,48 +446,63 @@ static std::vector<uint16_t> toBf16(const std::vector<float> &values) {
   return narrow;
 }
 
-static std::vector<float> fromBf16(const std::vector<uint16_t> &narrow) {
+static std::vector<float> fromHalf(const std::vector<uint16_t> &narrow,
+                                   MatmulElement element) {
   std::vector<float> values(narrow.size());
   for (size_t i = 0; i < narrow.size(); ++i) {
+    if (element == MatmulElement::F16) {
+      _Float16 half;
+      std::memcpy(&half, &narrow[i], 2);
+      values[i] = static_cast<float>(half);
+      continue;
+    }
     uint32_t bits = uint32_t(narrow[i]) << 16;
     std::memcpy(&values[i], &bits, 4);
   }
   return values;
 }
 
-TEST(CudaDevice, AppliesTheLibrarysEpilogueAndMultipliesBf16) {
+TEST(CudaDevice, AppliesTheLibrarysEpilogueAndMultipliesHalves) {
   GET_DEVICE_OR_SKIP(device);
-  for (int form = 0; form < 3; ++form)
+  // Operand and result element types.
+  const std::pair<MatmulElement, MatmulElement> forms[] = {
+      {MatmulElement::F32, MatmulElement::F32},
+      {MatmulElement::BF16, MatmulElement::F32},
+      {MatmulElement::BF16, MatmulElement::BF16},
+      {MatmulElement::F16, MatmulElement::F32},
+      {MatmulElement::F16, MatmulElement::F16}};
+  for (int form = 0; form < 5; ++form)
     for (int epilogue = 0; epilogue < 16; ++epilogue) {
       // Bits: bias, addend, ReLU, GELU (tanh form); one activation.
       if ((epilogue & 12) == 12)
         continue;
-      // f32; bf16 operands with an f32 result; bf16 throughout.
+      // forms[form]: f32, bf16 or f16 operands, f32 or their own result.
       MatmulSpec spec;
       spec.batch = 2;
       spec.m = 5;
       spec.n = 7;
       spec.k = 4;
       spec.transposeRhs = true;
-      spec.bf16 = form > 0;
-      spec.bf16Result = form == 2;
+      spec.operandElement = forms[form].first;
+      spec.resultElement = forms[form].second;
       spec.bias = epilogue & 1;
       spec.addend = epilogue & 2;
       spec.relu = epilogue & 4;
       spec.geluTanh = epilogue & 8;
-      int64_t operandBytes = spec.bf16 ? 2 : 4;
-      int64_t resultBytes = spec.bf16Result ? 2 : 4;
+      bool halfResult = spec.resultElement != MatmulElement::F32;
       int64_t size = spec.batch * spec.m * spec.n;
       std::vector<float> lhs = smallIntegers(spec.batch * spec.m * spec.k, 1);
       std::vector<float> rhs = smallIntegers(spec.batch * spec.k * spec.n, 2);
       std::vector<float> bias = smallIntegers(spec.n, 3);
       std::vector<float> addend = smallIntegers(size, 4);
-      auto upload = [&](const std::vector<float> &values, int64_t bytes) {
+      auto upload = [&](const std::vector<float> &values,
+                        MatmulElement element) {
+        int64_t bytes = getMatmulElementBytes(element);
         std::shared_ptr<Buffer> buffer =
             device->allocate(BufferType{{static_cast<int64_t>(values.size())},
                                         bytes,
-                                        bytes == 2 ? "bf16" : "f32"});
-        std::vector<uint16_t> narrow = toBf16(values);
+                                        getMatmulElementName(element)});
+        std::vector<uint16_t> narrow = toHalf(values, element);
         device->copy(buffer->data(),
                      bytes == 2 ? static_cast<const void *>(narrow.data())
                                 : static_cast<const void *>(values.data()),
@@ -488,26 +510,26 @@ TEST(CudaDevice, AppliesTheLibrarysEpilogueAndMultipliesBf16) {
         EXPECT_TRUE(device->synchronize());
         return buffer;
       };
-      std::shared_ptr<Buffer> a = upload(lhs, operandBytes);
-      std::shared_ptr<Buffer> b = upload(rhs, operandBytes);
-      std::shared_ptr<Buffer> biasBuffer = upload(bias, resultBytes);
-      std::shared_ptr<Buffer> addendBuffer = upload(addend, resultBytes);
+      std::shared_ptr<Buffer> a = upload(lhs, spec.operandElement);
+      std::shared_ptr<Buffer> b = upload(rhs, spec.operandElement);
+      std::shared_ptr<Buffer> biasBuffer = upload(bias, spec.resultElement);
+      std::shared_ptr<Buffer> addendBuffer = upload(addend, spec.resultElement);
       std::shared_ptr<Buffer> c =
-          upload(std::vector<float>(size, 0.0f), resultBytes);
+          upload(std::vector<float>(size, 0.0f), spec.resultElement);
       Status launched = device->launchMatmul(
           spec, a->data(), b->data(), spec.bias ? biasBuffer->data() : nullptr,
           spec.addend ? addendBuffer->data() : nullptr, c->data());
       ASSERT_TRUE(launched) << launched.message();
       std::vector<float> result(size);
       std::vector<uint16_t> narrow(size);
-      if (spec.bf16Result)
+      if (halfResult)
         device->copy(narrow.data(), c->data(), size * 2);
       else
         device->copy(result.data(), c->data(), size * 4);
       ASSERT_TRUE(device->synchronize());
-      if (spec.bf16Result)
-        result = fromBf16(narrow);
-      // Every value is a small integer: exact in bf16 and in any order.
+      if (halfResult)
+        result = fromHalf(narrow, spec.resultElement);
+      // Every value is a small integer: exact in bf16 and f16 and in any order.
       std::vector<float> expected = multiplyOnHost(spec, lhs, rhs);
       for (int64_t i = 0; i < size; ++i) {
         if (spec.addend)
@@ -524,7 +546,9 @@ TEST(CudaDevice, AppliesTheLibrarysEpilogueAndMultipliesBf16) {
       }
       // GELU is the library's: its tanh within a few units in the last
       // place, the result's rounding on top.
-      double tolerance = spec.bf16Result ? 1e-2 : 1e-5;
+      double tolerance = spec.resultElement == MatmulElement::BF16  ? 1e-2
+                         : spec.resultElement == MatmulElement::F16 ? 2e-3
+                                                                    : 1e-5;
       for (int64_t i = 0; i < size; ++i) {
         double x = expected[i];
         double gelu =

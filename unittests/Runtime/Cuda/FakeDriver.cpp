@@ -12,22 +12,21 @@
 // and is written to stderr.
 //
 // The same library stands in for libcublasLt.so ($HLOX_CUBLASLT): its
-// matrix products (f32, or bf16 operands with an f32 or bf16 result, summed
-// in f32) are computed, on the host, as cuBLASLt defines them (column-major
-// layouts with leading dimensions, operations on A and B, strided batches,
-// beta x C, the bias, ReLU and GELU (tanh form) epilogues, the ReLU as a
-// GPU's fmaxf(x, 0),
-// which makes NaN 0), after checking that every matrix and the bias lie in
-// memory this driver allocated; so a product's result is exact where no GPU
-// runs.
-// Likewise for libcudnn.so ($HLOX_CUDNN): NCHW convolutions with KCRS
-// filters, padding, strides, dilations and feature groups, in f32 or bf16
-// (accumulated in f32, rounded once), and broadcast tensor additions.
-// With $HLOX_FAKE_CUDA_LOG set, each launch, product and convolution
-// appends a line to that file:
+// matrix products (f32, or bf16 or f16 operands with an f32 result or one of
+// their type, summed in f32) are computed, on the host, as cuBLASLt defines
+// them (column-major layouts with leading dimensions, operations on A and B,
+// strided batches, beta x C, the bias, ReLU and GELU (tanh form) epilogues, the
+// ReLU as a GPU's fmaxf(x, 0), which makes NaN 0), after checking that every
+// matrix and the bias lie in memory this driver allocated; so a product's
+// result is exact where no GPU runs. Likewise for libcudnn.so ($HLOX_CUDNN):
+// NCHW convolutions with KCRS filters, padding, strides, dilations and feature
+// groups, in f32 or bf16 (accumulated in f32, rounded once), and broadcast
+// tensor additions. With $HLOX_FAKE_CUDA_LOG set, each launch, product and
+// convolution appends a line to that file:
 //
 //   launch KERNEL grid X,Y,Z block X,Y,Z params N
-//   cublasLtMatmul M x N x K batch B opA N|T opB N|T f32|bf16 to f32|bf16
+//   cublasLtMatmul M x N x K batch B opA N|T opB N|T f32|bf16|f16 to
+//       f32|bf16|f16
 //       epilogue E beta B
 //   cudnnConvolutionForward NxCxHxW by KxCxRxS pad P,Q stride U,V dilation
 //       D,E groups G f32|bf16 beta B
@@ -161,10 +160,24 @@ void storeElement(void *data, int type, size_t i, float value) {
 
 size_t elementBytes(int type) { return type == kDnnFloat ? 4 : 2; }
 
-/// cuBLASLt's CUDA_R_32F and CUDA_R_16BF as cuDNN's type codes (which
-/// loadElement and storeElement take), and their sizes.
-int blasToDnnType(int type) { return type == 14 ? kDnnBFloat16 : kDnnFloat; }
-size_t blasElementBytes(int type) { return type == 14 ? 2 : 4; }
+/// cuBLASLt's element types: CUDA_R_32F (0), CUDA_R_16F (2) and
+/// CUDA_R_16BF (14).
+size_t blasElementBytes(int type) { return type == 0 ? 4 : 2; }
+const char *blasTypeName(int type) {
+  return type == 0 ? "f32" : type == 2 ? "f16" : "bf16";
+}
+float blasLoad(const void *data, int type, size_t i) {
+  if (type == 2)
+    return static_cast<float>(static_cast<const _Float16 *>(data)[i]);
+  return loadElement(data, type == 14 ? kDnnBFloat16 : kDnnFloat, i);
+}
+void blasStore(void *data, int type, size_t i, float value) {
+  if (type == 2) {
+    static_cast<_Float16 *>(data)[i] = static_cast<_Float16>(value);
+    return;
+  }
+  storeElement(data, type == 14 ? kDnnBFloat16 : kDnnFloat, i, value);
+}
 
 int blasFail(const std::string &why) {
   std::fprintf(stderr, "fake cuBLASLt: %s\n", why.c_str());
@@ -488,17 +501,17 @@ int cublasLtMatmulAlgoGetHeuristic(void *, void *descHandle, void *a, void *b,
   *returned = 0;
   if (requested < 1)
     return blasFail("no result asked for");
-  // f32 or bf16 (CUDA_R_16BF, 14) A and B alike, f32 or bf16 C and D
-  // alike, bf16 C only with bf16 A; f32 compute (CUBLAS_COMPUTE_32F), f32
+  // f32, f16 (CUDA_R_16F, 2) or bf16 (CUDA_R_16BF, 14) A and B alike, C
+  // and D alike, f32 or A's type; f32 compute (CUBLAS_COMPUTE_32F), f32
   // scale.
   auto typeOf = [](void *layout) {
     return static_cast<MatrixLayout *>(layout)->type;
   };
   for (void *layout : {a, b, c, d})
-    if (typeOf(layout) != 0 && typeOf(layout) != 14)
+    if (typeOf(layout) != 0 && typeOf(layout) != 2 && typeOf(layout) != 14)
       return kBlasNotSupported;
   if (typeOf(a) != typeOf(b) || typeOf(c) != typeOf(d) ||
-      (typeOf(c) == 14 && typeOf(a) != 14))
+      (typeOf(c) != 0 && typeOf(c) != typeOf(a)))
     return kBlasNotSupported;
   if (desc.computeType != 68 || desc.scaleType != 0)
     return kBlasNotSupported;
@@ -560,30 +573,29 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
   float alphaValue, betaValue;
   std::memcpy(&alphaValue, alpha, sizeof(float));
   std::memcpy(&betaValue, beta, sizeof(float));
-  int abType = blasToDnnType(la.type), cdType = blasToDnnType(ld.type);
+  int abType = la.type, cdType = ld.type;
   // Column major: element (i, j) of a layout is at i + j * leading.
   for (int32_t p = 0; p < batch; ++p)
     for (uint64_t j = 0; j < n; ++j)
       for (uint64_t i = 0; i < m; ++i) {
         float sum = 0;
         for (uint64_t q = 0; q < k; ++q) {
-          float x = loadElement(a, abType,
-                                desc.transA
-                                    ? p * la.batchStride + q + i * la.leading
-                                    : p * la.batchStride + i + q * la.leading);
-          float y = loadElement(b, abType,
-                                desc.transB
-                                    ? p * lb.batchStride + j + q * lb.leading
-                                    : p * lb.batchStride + q + j * lb.leading);
+          float x =
+              blasLoad(a, abType,
+                       desc.transA ? p * la.batchStride + q + i * la.leading
+                                   : p * la.batchStride + i + q * la.leading);
+          float y =
+              blasLoad(b, abType,
+                       desc.transB ? p * lb.batchStride + j + q * lb.leading
+                                   : p * lb.batchStride + q + j * lb.leading);
           sum += x * y;
         }
         float out = alphaValue * sum;
         if (betaValue != 0)
-          out +=
-              betaValue *
-              loadElement(c, cdType, p * lc.batchStride + i + j * lc.leading);
+          out += betaValue *
+                 blasLoad(c, cdType, p * lc.batchStride + i + j * lc.leading);
         if (withBias)
-          out += loadElement(desc.bias, cdType, i);
+          out += blasLoad(desc.bias, cdType, i);
         // A GPU's fmaxf: the number where the other is NaN.
         if (relu)
           out = out > 0 ? out : 0.0f;
@@ -592,15 +604,14 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
           out = 0.5f * out *
                 (1.0f + std::tanh(0.7978845608f *
                                   (out + 0.044715f * out * out * out)));
-        storeElement(d, cdType, p * ld.batchStride + i + j * ld.leading, out);
+        blasStore(d, cdType, p * ld.batchStride + i + j * ld.leading, out);
       }
   appendToLog("cublasLtMatmul " + std::to_string(m) + " x " +
               std::to_string(n) + " x " + std::to_string(k) + " batch " +
               std::to_string(batch) + " opA " + (desc.transA ? "T" : "N") +
               " opB " + (desc.transB ? "T" : "N") + " " +
-              (la.type == 14 ? "bf16" : "f32") + " to " +
-              (ld.type == 14 ? "bf16" : "f32") + " epilogue " +
-              std::to_string(desc.epilogue) + " beta " +
+              blasTypeName(la.type) + " to " + blasTypeName(ld.type) +
+              " epilogue " + std::to_string(desc.epilogue) + " beta " +
               std::to_string(static_cast<int>(betaValue)));
   return kBlasSuccess;
 }

@@ -95,9 +95,9 @@ LogicalResult MatmulOp::verify() {
     return emitOpError("multiplies ")
            << element << " by " << getRhs().getType().getElementType()
            << ": the operands' element types differ";
-  if (element.isF32() && !resultElement.isF32())
-    return emitOpError("has a ")
-           << resultElement << " result for f32 operands (f32 expected)";
+  if (!resultElement.isF32() && resultElement != element)
+    return emitOpError("has a ") << resultElement << " result for " << element
+                                 << " operands (f32 or theirs expected)";
   if (!element.isF32() && (getHloxKernel() || getEpilogue()))
     return emitOpError("on ")
            << element << " takes neither hlox_kernel nor an epilogue "

@@ -129,8 +129,8 @@ Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
           spec.k,
           spec.transposeLhs,
           spec.transposeRhs,
-          spec.bf16,
-          spec.bf16Result,
+          spec.operandElement,
+          spec.resultElement,
           getEpilogue(spec)};
   if (auto it = plans.find(key); it != plans.end()) {
     found = it->second.get();
@@ -141,8 +141,9 @@ Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
   plan->api = &api;
   std::string shape = std::to_string(spec.batch) + "x" +
                       std::to_string(spec.m) + "x" + std::to_string(spec.n) +
-                      "x" + std::to_string(spec.k) +
-                      (spec.bf16 ? " bf16" : " f32");
+                      "x" + std::to_string(spec.k) + " " +
+                      getMatmulElementName(spec.operandElement) + "->" +
+                      getMatmulElementName(spec.resultElement);
   auto check = [&](cublasStatus_t result, const char *what) {
     return library->check(result,
                           std::string(what) + " for a " + shape + " product");
@@ -175,8 +176,13 @@ Status MatmulPlans::getPlan(const MatmulSpec &spec, const Plan *&found) {
                   "setting the epilogue");
         !status)
       return status;
-  int operandType = spec.bf16 ? blaslt::kTypeBF16 : blaslt::kTypeF32;
-  int resultType = spec.bf16Result ? blaslt::kTypeBF16 : blaslt::kTypeF32;
+  auto typeOf = [](MatmulElement element) {
+    return element == MatmulElement::BF16  ? blaslt::kTypeBF16
+           : element == MatmulElement::F16 ? blaslt::kTypeF16
+                                           : blaslt::kTypeF32;
+  };
+  int operandType = typeOf(spec.operandElement);
+  int resultType = typeOf(spec.resultElement);
   // Each layout is the stored matrix, before its op: `rows` x `columns`
   // in column major, one of `batch` every `stride` elements.
   auto makeLayout = [&](cublasLtMatrixLayout_t &layout, int type, int64_t rows,
@@ -259,12 +265,13 @@ Status MatmulPlans::run(const MatmulSpec &spec, const void *lhs,
   if (spec.k <= 0) {
     if (spec.hasLibraryEpilogue())
       return Status::error("an empty GPU matrix product with an epilogue");
-    return driver->check(driver->api().cuMemsetD8Async(
-                             toDeviceAddress(result), 0,
-                             static_cast<size_t>(spec.batch * spec.m * spec.n) *
-                                 (spec.bf16Result ? 2 : sizeof(float)),
-                             stream),
-                         "cuMemsetD8Async");
+    return driver->check(
+        driver->api().cuMemsetD8Async(
+            toDeviceAddress(result), 0,
+            static_cast<size_t>(spec.batch * spec.m * spec.n) *
+                static_cast<size_t>(getMatmulElementBytes(spec.resultElement)),
+            stream),
+        "cuMemsetD8Async");
   }
   const Plan *plan = nullptr;
   if (Status status = getPlan(spec, plan); !status)

@@ -188,7 +188,14 @@ struct ConvolutionSpec {
   int64_t poolWidth = 1;
 };
 
-/// A batched row-major f32 matrix product: for each of `batch` matrices,
+/// The element types of a matrix product.
+enum class MatmulElement : uint8_t { F32, BF16, F16 };
+
+/// The name of `element` (f32, bf16, f16) and its size in bytes.
+const char *getMatmulElementName(MatmulElement element);
+int64_t getMatmulElementBytes(MatmulElement element);
+
+/// A batched row-major matrix product: for each of `batch` matrices,
 /// C (m x n) = op(A) (m x k) x op(B) (k x n), where A is stored m x k (or
 /// k x m when `transposeLhs`), B k x n (or n x k when `transposeRhs`), and
 /// consecutive matrices of each operand follow one another.
@@ -208,11 +215,12 @@ struct MatmulSpec {
   /// values after the two operands) and the result, the product and the
   /// result in the result's buffer.
   bool epilogue = false;
-  /// bf16 operands, multiplied and summed in f32; with `bf16Result` the
-  /// result is rounded once to bf16, else f32. A GPU device's products
-  /// only (launchMatmul); the CPU's are f32.
-  bool bf16 = false;
-  bool bf16Result = false;
+  /// The element type of both operands and of the result: f32, or bf16 or
+  /// f16 operands multiplied and summed in f32 with an f32 result or one
+  /// of their own type (rounded once). Half-precision products are a GPU
+  /// device's only (launchMatmul); the CPU's are f32.
+  MatmulElement operandElement = MatmulElement::F32;
+  MatmulElement resultElement = MatmulElement::F32;
   /// The library's epilogue (a GPU device's), applied to each result
   /// element before it is stored: + the addend's element (a buffer shaped
   /// like the result), + bias[column] (a vector of `n`, of the result's

@@ -22,8 +22,8 @@
 namespace hlox::runtime {
 
 /// Checks a MatmulSpec against its operands' and result's types: sizes
-/// positive or zero, f32 elements (bf16 operands with spec.bf16, a bf16
-/// result with spec.bf16Result), element counts batch x m x k,
+/// positive or zero, elements of spec.operandElement and
+/// spec.resultElement, element counts batch x m x k,
 /// batch x k x n and batch x m x n; the bias (spec.bias) n elements and
 /// the addend (spec.addend) the result's, both of its element size.
 Status verifyMatmul(const MatmulSpec &spec, const BufferType &lhs,

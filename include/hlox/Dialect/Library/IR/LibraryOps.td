@@ -82,9 +82,10 @@ def Library_MatmulOp : Library_Op<"matmul", [AttrSizedOperandSegments]> {
     turn a NaN into 0 where `stablehlo.maximum` keeps it (cuBLASLt's
     `CUBLASLT_EPILOGUE_RELU` is `max(x, 0)`).
 
-    Elements are f32, or bf16 operands multiplied and summed in f32 with
-    an f32 or bf16 result (rounded once per element): the bf16 forms are
-    the CUDA target's (tensor cores), the CPU's products are f32.
+    Elements are f32, or bf16 or f16 operands multiplied and summed in f32
+    with an f32 result or one of their type (rounded once per element):
+    the half-precision forms are the CUDA target's (tensor cores), the
+    CPU's products are f32.
 
     ```mlir
     %c = library.matmul %a, %b transpose_rhs batch_rank = 1
@@ -101,10 +102,10 @@ def Library_MatmulOp : Library_Op<"matmul", [AttrSizedOperandSegments]> {
     ```
   }];
   let arguments = (ins
-    StaticShapeTensorOf<[F32, BF16]>:$lhs,
-    StaticShapeTensorOf<[F32, BF16]>:$rhs,
-    Optional<StaticShapeTensorOf<[F32, BF16]>>:$bias,
-    Optional<StaticShapeTensorOf<[F32, BF16]>>:$addend,
+    StaticShapeTensorOf<[F32, BF16, F16]>:$lhs,
+    StaticShapeTensorOf<[F32, BF16, F16]>:$rhs,
+    Optional<StaticShapeTensorOf<[F32, BF16, F16]>>:$bias,
+    Optional<StaticShapeTensorOf<[F32, BF16, F16]>>:$addend,
     UnitAttr:$relu,
     UnitAttr:$gelu_tanh,
     UnitAttr:$transpose_lhs,
@@ -115,7 +116,7 @@ def Library_MatmulOp : Library_Op<"matmul", [AttrSizedOperandSegments]> {
     OptionalAttr<FlatSymbolRefAttr>:$epilogue,
     Variadic<AnyStaticShapeTensor>:$epilogue_operands
   );
-  let results = (outs StaticShapeTensorOf<[F32, BF16]>:$result);
+  let results = (outs StaticShapeTensorOf<[F32, BF16, F16]>:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs (`bias` $bias^)? (`addend` $addend^)? (`relu` $relu^)?
     (`gelu_tanh` $gelu_tanh^)?

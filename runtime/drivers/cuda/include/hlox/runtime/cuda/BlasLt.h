@@ -13,8 +13,9 @@
 // product of the same bytes with the operands swapped: C = A x B in row
 // major is C^T = B^T x A^T in column major, and a row-major matrix read as
 // column-major is its transpose. The products are f32 with f32 arithmetic
-// (CUBLAS_COMPUTE_32F: no TF32 rounding of the operands), or bf16 operands
-// on tensor cores with the same f32 arithmetic and an f32 or bf16 result.
+// (CUBLAS_COMPUTE_32F: no TF32 rounding of the operands), or bf16 or f16
+// operands on tensor cores with the same f32 arithmetic and an f32 result
+// or one of their type.
 // A product's epilogue is cuBLASLt's (CUBLASLT_MATMUL_DESC_EPILOGUE): the
 // row-major result's bias along its columns is the column-major D's along
 // its rows, which is what CUBLASLT_EPILOGUE_BIAS adds; an addend is C,
@@ -62,8 +63,9 @@ inline constexpr cublasStatus_t kSuccess = 0;
 /// CUBLAS_COMPUTE_32F and CUDA_R_32F.
 inline constexpr int kCompute32F = 68;
 inline constexpr int kTypeF32 = 0;
-/// CUDA_R_16BF.
+/// CUDA_R_16BF and CUDA_R_16F.
 inline constexpr int kTypeBF16 = 14;
+inline constexpr int kTypeF16 = 2;
 /// CUBLAS_OP_N and CUBLAS_OP_T.
 inline constexpr int32_t kOpN = 0;
 inline constexpr int32_t kOpT = 1;
@@ -176,8 +178,8 @@ public:
 
 private:
   struct Plan;
-  using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, bool, bool,
-                         bool, uint32_t>;
+  using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, bool, bool,
+                         MatmulElement, MatmulElement, uint32_t>;
 
   MatmulPlans() = default;
   /// The plan of `spec`, made on first use.
