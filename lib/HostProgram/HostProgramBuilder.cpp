@@ -803,6 +803,7 @@ private:
       spec.padding[i] = conv.getPadding()[i];
     spec.nhwc = conv.getNhwc();
     spec.kernelOihw = conv.getKernelOihw();
+    spec.kernelOhwi = conv.getKernelOhwi();
     spec.groups = conv.getGroups();
     spec.bf16 = conv.getType().getElementType().isBF16();
     spec.bias = conv.getBias() != nullptr;

@@ -300,8 +300,10 @@ bool isNhwcMaxPool(shlo::ReduceWindowOp op, SmallVectorImpl<int64_t> &window,
 /// bias, then addend, each optional, each value in the chain used once;
 /// for a pointwise NHWC convolution (isOwnKernelPointwise) then a ReLU and
 /// a transpose to NCHW, each optional; for an NHWC convolution without an
-/// addend, a max pool over height and width and a ReLU after it.
-ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
+/// addend, a max pool over height and width and a ReLU after it. With
+/// `biasAndAddendOnly` (cuDNN's), the bias and the addend only.
+ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form,
+                             bool biasAndAddendOnly) {
   ConvEpilogue epilogue;
   auto type = cast<RankedTensorType>(op.getType());
   if (!type.getElementType().isF32())
@@ -323,6 +325,8 @@ ConvEpilogue getConvEpilogue(shlo::ConvolutionOp op, const ConvForm &form) {
       epilogue.ops.push_back(add);
       current = add.getResult();
     }
+  if (biasAndAddendOnly)
+    return epilogue;
   if (form.nhwc && !epilogue.addend && current.hasOneUse())
     if (auto pool =
             dyn_cast<shlo::ReduceWindowOp>(*current.getUsers().begin())) {
@@ -452,15 +456,19 @@ public:
       // Every operand dominates the epilogue's last op, which the library
       // op replaces: the input and kernel through the convolution, the
       // bias and addend through their uses in the chain.
-      ConvEpilogue epilogue = getConvEpilogue(op, form);
+      ConvEpilogue epilogue = getConvEpilogue(op, form, cudnnFormsOnly);
       Operation *last = epilogue.ops.empty() ? op : epilogue.ops.back();
       builder.setInsertionPoint(last);
+      Value input = op.getLhs(), kernel = op.getRhs();
+      bool kernelOhwi = false;
+      if (cudnnFormsOnly)
+        toCudnnForm(builder, op.getLoc(), form, input, kernel, kernelOhwi);
       auto conv = hlox::library::Conv2DOp::create(
-          builder, op.getLoc(), last->getResult(0).getType(), op.getLhs(),
-          op.getRhs(), epilogue.bias, epilogue.addend, form.nhwc,
-          form.kernelOihw, epilogue.relu, epilogue.nchwResult,
-          epilogue.poolWindow, epilogue.poolStrides, epilogue.poolPadding,
-          form.groups, form.strides, form.padding, form.dilations);
+          builder, op.getLoc(), last->getResult(0).getType(), input, kernel,
+          epilogue.bias, epilogue.addend, form.nhwc, form.kernelOihw,
+          kernelOhwi, epilogue.relu, epilogue.nchwResult, epilogue.poolWindow,
+          epilogue.poolStrides, epilogue.poolPadding, form.groups, form.strides,
+          form.padding, form.dilations);
       last->getResult(0).replaceAllUsesWith(conv.getResult());
       for (Operation *absorbed : llvm::reverse(epilogue.ops))
         absorbed->erase();
@@ -498,6 +506,54 @@ public:
   }
 
 private:
+  /// Makes the convolution of `form` on `input` and `kernel` one that
+  /// cuDNN's convolution API runs: an NHWC one's kernel transposed to OHWI
+  /// (cuDNN's NHWC filter, `kernelOhwi`), and unequal low and high padding
+  /// made equal by padding the input with zeros for the difference
+  /// (cuDNN pads alike on both sides).
+  static void toCudnnForm(OpBuilder &builder, Location loc, ConvForm &form,
+                          Value &input, Value &kernel, bool &kernelOhwi) {
+    if (form.nhwc) {
+      // HWIO [KH, KW, I, O] or OIHW [O, I, KH, KW] to [O, KH, KW, I].
+      SmallVector<int64_t> permutation = form.kernelOihw
+                                             ? SmallVector<int64_t>{0, 2, 3, 1}
+                                             : SmallVector<int64_t>{3, 0, 1, 2};
+      auto type = cast<RankedTensorType>(kernel.getType());
+      SmallVector<int64_t> shape;
+      for (int64_t dim : permutation)
+        shape.push_back(type.getDimSize(dim));
+      kernel =
+          shlo::TransposeOp::create(builder, loc, type.clone(shape), kernel,
+                                    builder.getDenseI64ArrayAttr(permutation));
+      form.kernelOihw = false;
+      kernelOhwi = true;
+    }
+    if (form.padding[0] == form.padding[1] &&
+        form.padding[2] == form.padding[3])
+      return;
+    auto type = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> low(4, 0), high(4, 0);
+    SmallVector<int64_t> shape(type.getShape());
+    int64_t spatial[2] = {form.nhwc ? 1 : 2, form.nhwc ? 2 : 3};
+    for (int i = 0; i < 2; ++i) {
+      int64_t &lo = form.padding[2 * i], &hi = form.padding[2 * i + 1];
+      int64_t common = std::min(lo, hi);
+      low[spatial[i]] = lo - common;
+      high[spatial[i]] = hi - common;
+      shape[spatial[i]] += lo + hi - 2 * common;
+      lo = hi = common;
+    }
+    auto scalar = RankedTensorType::get({}, type.getElementType());
+    Value zero = shlo::ConstantOp::create(
+        builder, loc, scalar,
+        DenseElementsAttr::get(scalar,
+                               builder.getZeroAttr(type.getElementType())));
+    input = shlo::PadOp::create(builder, loc, type.clone(shape), input, zero,
+                                builder.getDenseI64ArrayAttr(low),
+                                builder.getDenseI64ArrayAttr(high),
+                                builder.getDenseI64ArrayAttr({0, 0, 0, 0}));
+  }
+
   /// Whether the library multiplies these types: static f32, or with
   /// half-products static bf16 or f16 operands (both alike) with an f32
   /// result or one of their type.
@@ -522,9 +578,6 @@ private:
   std::optional<ConvForm> selectConvolution(shlo::ConvolutionOp op) const {
     std::optional<ConvForm> form = getConvForm(op);
     if (!form)
-      return std::nullopt;
-    if (cudnnFormsOnly && (form->nhwc || form->padding[0] != form->padding[1] ||
-                           form->padding[2] != form->padding[3]))
       return std::nullopt;
     auto result = cast<RankedTensorType>(op.getType());
     auto kernel = cast<RankedTensorType>(op.getRhs().getType());

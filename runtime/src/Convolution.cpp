@@ -49,6 +49,9 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
       return Status::error("convolution whose output size does not follow "
                            "from its window");
   }
+  if (s.kernelOhwi && (!s.nhwc || s.kernelOihw))
+    return Status::error("convolution with an OHWI kernel flag but NCHW "
+                         "activations or an OIHW kernel");
   if (s.kernelOihw && !s.nhwc)
     return Status::error("convolution with an OIHW kernel flag but NCHW "
                          "activations");
@@ -616,6 +619,12 @@ Status hlox::runtime::verifyShortcut(const ConvolutionSpec &spec,
 std::unique_ptr<Convolution>
 Convolution::create(const ConvolutionSpec &spec, Status &status,
                     const ConvolutionSpec *shortcut) {
+  if (spec.kernelOhwi || (shortcut && shortcut->kernelOhwi)) {
+    status = Status::error("a convolution with an OHWI kernel is a GPU "
+                           "device's (cuDNN's NHWC filter); the CPU's take "
+                           "OIHW and HWIO kernels");
+    return nullptr;
+  }
   if (usesPointwiseKernel(spec)) {
     std::unique_ptr<PointwiseConvolution> pointwise =
         PointwiseConvolution::create(spec, shortcut, status);

@@ -358,8 +358,8 @@ hlox::runtime::makeGpuKernelLibrary(GpuKernels kernels) {
 }
 
 std::string hlox::runtime::getGpuConvolutionLimit(const ConvolutionSpec &spec) {
-  if (spec.nhwc)
-    return "an NHWC convolution";
+  if (spec.nhwc && !spec.kernelOhwi)
+    return "an NHWC convolution whose kernel is not OHWI";
   if (spec.padding[0] != spec.padding[1] || spec.padding[2] != spec.padding[3])
     return "a convolution with unequal low and high padding";
   if (spec.relu || spec.pool || spec.nchwResult)
@@ -1314,7 +1314,10 @@ std::string hlox::runtime::describeCommand(const HostProgram &program,
              std::to_string(c.kernelHeight) + "x" +
              std::to_string(c.kernelWidth) + "/" +
              std::to_string(c.strides[0]) +
-             (c.nhwc ? (c.kernelOihw ? " NHWC/OIHW" : " NHWC") : " NCHW") +
+             (c.nhwc ? (c.kernelOihw   ? " NHWC/OIHW"
+                        : c.kernelOhwi ? " NHWC/OHWI"
+                                       : " NHWC")
+                     : " NCHW") +
              (c.bf16 ? " bf16" : " f32") + (c.bias ? " +bias" : "") +
              (c.addend ? " +addend" : "") + (c.relu ? " +relu" : "") +
              (c.nchwResult ? " to NCHW" : "") +

@@ -140,7 +140,7 @@ void writeConvolution(ByteWriter &w, const ConvolutionSpec &c) {
   w.fixed(c.dilations);
   w.fixed(c.padding);
   for (bool b : {c.nhwc, c.kernelOihw, c.bf16, c.bias, c.addend, c.relu,
-                 c.nchwResult, c.pool})
+                 c.nchwResult, c.pool, c.kernelOhwi})
     w.flag(b);
   w.fixed(c.poolWindow);
   w.fixed(c.poolStrides);
@@ -159,7 +159,7 @@ ConvolutionSpec readConvolution(ByteReader &r) {
   r.fixed(c.dilations);
   r.fixed(c.padding);
   for (bool *b : {&c.nhwc, &c.kernelOihw, &c.bf16, &c.bias, &c.addend, &c.relu,
-                  &c.nchwResult, &c.pool})
+                  &c.nchwResult, &c.pool, &c.kernelOhwi})
     *b = r.flag();
   r.fixed(c.poolWindow);
   r.fixed(c.poolStrides);

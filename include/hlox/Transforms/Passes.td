@@ -629,10 +629,13 @@ def HloxSelectLibraryCalls
     becomes a `library.conv2d` when its work (2 x result elements x kernel
     elements / output channels) reaches `min-flops` / 64.
 
-    With `cudnn-forms-only`, only NCHW/OIHW convolutions with equal low
-    and high padding are selected, the forms cuDNN's convolution API runs
-    (the CUDA target's; their epilogue is then a bias and an addend at
-    most, since the ReLU and pool epilogues are NHWC ones).
+    With `cudnn-forms-only` (the CUDA target's), each selected convolution
+    is put in a form cuDNN's convolution API runs: an NHWC one's kernel is
+    transposed to OHWI (`kernel_ohwi`, cuDNN's NHWC filter; a `transpose`
+    of weights that are constants folds away), unequal low and high
+    padding becomes equal padding of an input padded with zeros for the
+    difference (a `pad`), and the epilogue is a bias and an addend at
+    most.
 
     Below the threshold, generated kernels win: they fuse with their
     neighbours and pay no call (`docs/performance.md` has the

@@ -19,11 +19,11 @@ public:
       : options(options), validatePtx(validatePtx) {
     // Large f32, bf16 and f16 matrix products run on the device's cuBLASLt (the
     // Matmul command, CudaDevice::launchMatmul) with the bias, residual and
-    // ReLU after them as cuBLASLt's epilogue; NCHW
-    // convolutions with equal low and high padding on its cuDNN (the
-    // Convolution command, CudaDevice::launchConvolution), with a bias and
-    // an addend at most; other convolutions stay linalg ops in the
-    // dispatches. No channels-last rewrite: cuDNN takes them as they are.
+    // ReLU after them as cuBLASLt's epilogue; convolutions on its cuDNN (the
+    // Convolution command, CudaDevice::launchConvolution), NCHW or NHWC with
+    // the kernel transposed to OHWI, unequal padding made equal on a padded
+    // input, with a bias and an addend at most. No channels-last rewrite:
+    // cuDNN takes either layout.
     this->options.cudnnConvolutionsOnly = true;
     this->options.libraryProductEpilogues = true;
     this->options.halfProducts = true;

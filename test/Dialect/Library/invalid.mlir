@@ -382,3 +382,11 @@ func.func @two_activations(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<
   %0 = library.matmul %a, %b relu gelu_tanh batch_rank = 0 contracting_rank = 1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
+
+// -----
+
+func.func @ohwi_without_nhwc(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{kernel_ohwi goes with nhwc, without kernel_oihw or a max pool}}
+  %0 = library.conv2d %x, %w kernel_ohwi strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}

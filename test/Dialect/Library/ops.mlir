@@ -95,3 +95,10 @@ func.func @library_epilogue(%a: tensor<4x8xbf16>, %b: tensor<16x8xbf16>, %bias: 
   %0 = library.matmul %a, %b bias %bias addend %r relu transpose_rhs batch_rank = 0 contracting_rank = 1 : (tensor<4x8xbf16>, tensor<16x8xbf16>, tensor<16xbf16>, tensor<4x16xbf16>) -> tensor<4x16xbf16>
   return %0 : tensor<4x16xbf16>
 }
+
+// CHECK-LABEL: func.func @conv_ohwi
+// CHECK: library.conv2d %arg0, %arg1 nhwc kernel_ohwi strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+func.func @conv_ohwi(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32> {
+  %0 = library.conv2d %x, %w nhwc kernel_ohwi strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] : (tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>) -> tensor<1x8x8x4xf32>
+  return %0 : tensor<1x8x8x4xf32>
+}

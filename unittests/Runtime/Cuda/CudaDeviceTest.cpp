@@ -725,11 +725,34 @@ static ConvolutionSpec makeConvolutionSpec() {
   return spec;
 }
 
+/// `values`, [n, c, h, w] in row-major order, as [n, h, w, c] (with
+/// `back`, the other way round).
+static std::vector<float> toChannelsLast(const std::vector<float> &values,
+                                         int64_t n, int64_t c, int64_t h,
+                                         int64_t w, bool back = false) {
+  std::vector<float> moved(values.size());
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < c; ++j)
+      for (int64_t k = 0; k < h; ++k)
+        for (int64_t l = 0; l < w; ++l) {
+          int64_t first = ((i * c + j) * h + k) * w + l;
+          int64_t last = ((i * h + k) * w + l) * c + j;
+          if (back)
+            moved[first] = values[last];
+          else
+            moved[last] = values[first];
+        }
+  return moved;
+}
+
 TEST(CudaDevice, ConvolvesOnTheConvolutionLibrary) {
   GET_DEVICE_OR_SKIP(device);
-  for (bool epilogue : {false, true}) {
+  for (int form = 0; form < 4; ++form) {
+    // Without and with the epilogue; NCHW/OIHW, then NHWC/OHWI.
+    bool epilogue = form & 1;
     ConvolutionSpec spec = makeConvolutionSpec();
     spec.bias = spec.addend = epilogue;
+    spec.nhwc = spec.kernelOhwi = form & 2;
     int64_t inputCount =
         spec.batch * spec.inChannels * spec.height * spec.width;
     int64_t kernelCount = spec.outChannels * (spec.inChannels / spec.groups) *
@@ -750,8 +773,20 @@ TEST(CudaDevice, ConvolvesOnTheConvolutionLibrary) {
         device->copy(buffer->data(), values.data(), values.size() * 4);
       return buffer;
     };
-    std::shared_ptr<Buffer> x = upload(input), w = upload(kernel),
-                            b = upload(bias), a = upload(addend);
+    // The device's operands in its layout; the host's in NCHW/OIHW.
+    auto laidOut = [&](const std::vector<float> &values, int64_t n, int64_t c,
+                       int64_t h, int64_t w) {
+      return spec.nhwc && !values.empty() ? toChannelsLast(values, n, c, h, w)
+                                          : values;
+    };
+    std::shared_ptr<Buffer> x = upload(
+        laidOut(input, spec.batch, spec.inChannels, spec.height, spec.width));
+    std::shared_ptr<Buffer> w =
+        upload(laidOut(kernel, spec.outChannels, spec.inChannels / spec.groups,
+                       spec.kernelHeight, spec.kernelWidth));
+    std::shared_ptr<Buffer> b = upload(bias);
+    std::shared_ptr<Buffer> a = upload(laidOut(
+        addend, spec.batch, spec.outChannels, spec.outHeight, spec.outWidth));
     std::shared_ptr<Buffer> y =
         device->allocate(BufferType{{resultCount}, 4, "f32"});
     Status launched = device->launchConvolution(
@@ -761,8 +796,11 @@ TEST(CudaDevice, ConvolvesOnTheConvolutionLibrary) {
     std::vector<float> result(resultCount);
     device->copy(result.data(), y->data(), resultCount * 4);
     ASSERT_TRUE(device->synchronize());
+    if (spec.nhwc)
+      result = toChannelsLast(result, spec.batch, spec.outChannels,
+                              spec.outHeight, spec.outWidth, /*back=*/true);
     EXPECT_EQ(result, convolveOnHost(spec, input, kernel, bias, addend))
-        << "epilogue " << epilogue;
+        << "form " << form;
   }
 }
 
@@ -811,7 +849,7 @@ TEST(CudaDevice, RefusesConvolutionsTheLibraryDoesNotTake) {
   for (int variant = 0; variant < 3; ++variant) {
     ConvolutionSpec spec = makeConvolutionSpec();
     if (variant == 0)
-      spec.nhwc = true;
+      spec.nhwc = true; // with an HWIO kernel
     else if (variant == 1)
       spec.padding[0] = 0, spec.padding[1] = 2;
     else

@@ -19,17 +19,17 @@
 // ReLU as a GPU's fmaxf(x, 0), which makes NaN 0), after checking that every
 // matrix and the bias lie in memory this driver allocated; so a product's
 // result is exact where no GPU runs. Likewise for libcudnn.so ($HLOX_CUDNN):
-// NCHW convolutions with KCRS filters, padding, strides, dilations and feature
-// groups, in f32 or bf16 (accumulated in f32, rounded once), and broadcast
-// tensor additions. With $HLOX_FAKE_CUDA_LOG set, each launch, product and
-// convolution appends a line to that file:
+// NCHW convolutions with KCRS filters and NHWC ones with KRSC filters, padding,
+// strides, dilations and feature groups, in f32 or bf16 (accumulated in f32,
+// rounded once), and broadcast tensor additions. With $HLOX_FAKE_CUDA_LOG set,
+// each launch, product and convolution appends a line to that file:
 //
 //   launch KERNEL grid X,Y,Z block X,Y,Z params N
 //   cublasLtMatmul M x N x K batch B opA N|T opB N|T f32|bf16|f16 to
 //       f32|bf16|f16
 //       epilogue E beta B
 //   cudnnConvolutionForward NxCxHxW by KxCxRxS pad P,Q stride U,V dilation
-//       D,E groups G f32|bf16 beta B
+//       D,E groups G f32|bf16 beta B [NHWC]
 //   cudnnAddTensor 1xKx1x1 to NxKxHxW
 //
 //===----------------------------------------------------------------------===//
@@ -120,6 +120,16 @@ constexpr int kBlasNotSupported = 15;
 struct TensorDesc {
   int type = 0;
   int n = 0, c = 0, h = 0, w = 0;
+  /// CUDNN_TENSOR_NCHW (0) or _NHWC (1); a filter's K, C, R, S are its
+  /// n, c, h, w.
+  int format = 0;
+
+  /// The offset of element (n, c, h, w) in the tensor's layout.
+  size_t at(int in, int ic, int ih, int iw) const {
+    if (format == 1)
+      return ((size_t(in) * h + ih) * w + iw) * c + ic;
+    return ((size_t(in) * c + ic) * h + ih) * w + iw;
+  }
 };
 struct ConvolutionDesc {
   int padH = 0, padW = 0, strideH = 1, strideW = 1, dilationH = 1,
@@ -649,13 +659,13 @@ int cudnnCreateTensorDescriptor(void **desc) {
 }
 int cudnnSetTensor4dDescriptor(void *descHandle, int format, int type, int n,
                                int c, int h, int w) {
-  if (format != 0)
-    return dnnFail("a tensor format other than NCHW");
+  if (format != 0 && format != 1)
+    return dnnFail("a tensor format other than NCHW and NHWC");
   if (type != kDnnFloat && type != kDnnBFloat16)
     return kDnnNotSupported;
   if (n <= 0 || c <= 0 || h <= 0 || w <= 0)
     return dnnFail("a tensor dimension below 1");
-  *static_cast<TensorDesc *>(descHandle) = {type, n, c, h, w};
+  *static_cast<TensorDesc *>(descHandle) = {type, n, c, h, w, format};
   return kDnnSuccess;
 }
 int cudnnDestroyTensorDescriptor(void *desc) {
@@ -715,6 +725,8 @@ static std::string checkShapes(const TensorDesc &x, const TensorDesc &w,
                                const TensorDesc &y) {
   if (x.type != w.type || x.type != y.type)
     return "element types differ";
+  if (x.format != w.format || x.format != y.format)
+    return "the input, filter and result formats differ";
   if (x.c % conv.groups != 0 || w.n % conv.groups != 0 ||
       w.c * conv.groups != x.c)
     return "channels that do not split into " + std::to_string(conv.groups) +
@@ -803,14 +815,10 @@ int cudnnConvolutionForward(void *, const void *alpha, void *xHandle,
                 if (h < 0 || h >= xd.h || wi < 0 || wi >= xd.w)
                   continue;
                 int channel = group * perGroupIn + c;
-                sum +=
-                    loadElement(
-                        x, xd.type,
-                        ((size_t(n) * xd.c + channel) * xd.h + h) * xd.w + wi) *
-                    loadElement(w, wd.type,
-                                ((size_t(k) * wd.c + c) * wd.h + r) * wd.w + s);
+                sum += loadElement(x, xd.type, xd.at(n, channel, h, wi)) *
+                       loadElement(w, wd.type, wd.at(k, c, r, s));
               }
-          size_t at = ((size_t(n) * yd.c + k) * yd.h + p) * yd.w + q;
+          size_t at = yd.at(n, k, p, q);
           float out = alphaValue * sum;
           if (betaValue != 0)
             out += betaValue * loadElement(y, yd.type, at);
@@ -819,10 +827,11 @@ int cudnnConvolutionForward(void *, const void *alpha, void *xHandle,
   char line[512];
   std::snprintf(line, sizeof(line),
                 "cudnnConvolutionForward %dx%dx%dx%d by %dx%dx%dx%d pad %d,%d "
-                "stride %d,%d dilation %d,%d groups %d %s beta %g",
+                "stride %d,%d dilation %d,%d groups %d %s beta %g%s",
                 xd.n, xd.c, xd.h, xd.w, wd.n, wd.c, wd.h, wd.w, cd.padH,
                 cd.padW, cd.strideH, cd.strideW, cd.dilationH, cd.dilationW,
-                cd.groups, xd.type == kDnnFloat ? "f32" : "bf16", betaValue);
+                cd.groups, xd.type == kDnnFloat ? "f32" : "bf16", betaValue,
+                xd.format == 1 ? " NHWC" : "");
   appendToLog(line);
   return kDnnSuccess;
 }
@@ -847,12 +856,9 @@ int cudnnAddTensor(void *, const void *alpha, void *aHandle, const void *a,
     for (int k = 0; k < cd.c; ++k)
       for (int h = 0; h < cd.h; ++h)
         for (int w = 0; w < cd.w; ++w) {
-          size_t from =
-              ((size_t(ad.n == 1 ? 0 : n) * ad.c + (ad.c == 1 ? 0 : k)) * ad.h +
-               (ad.h == 1 ? 0 : h)) *
-                  ad.w +
-              (ad.w == 1 ? 0 : w);
-          size_t to = ((size_t(n) * cd.c + k) * cd.h + h) * cd.w + w;
+          size_t from = ad.at(ad.n == 1 ? 0 : n, ad.c == 1 ? 0 : k,
+                              ad.h == 1 ? 0 : h, ad.w == 1 ? 0 : w);
+          size_t to = cd.at(n, k, h, w);
           storeElement(c, cd.type, to,
                        alphaValue * loadElement(a, ad.type, from) +
                            betaValue * loadElement(c, cd.type, to));

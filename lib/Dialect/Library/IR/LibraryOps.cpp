@@ -152,6 +152,9 @@ Conv2DOp::Sizes Conv2DOp::getSizes() {
   if (!getNhwc())
     sizes = {input[0],  input[1],  input[2],  input[3], kernel[0],
              kernel[2], kernel[3], result[2], result[3]};
+  else if (getKernelOhwi())
+    sizes = {input[0],  input[3],  input[1],  input[2], kernel[0],
+             kernel[1], kernel[2], result[1], result[2]};
   else if (!getKernelOihw())
     sizes = {input[0],  input[3],  input[1],  input[2], kernel[3],
              kernel[0], kernel[1], result[1], result[2]};
@@ -236,7 +239,11 @@ LogicalResult Conv2DOp::verify() {
                        "convolution is OIHW already)");
   if (getNchwResult() && !(getNhwc() && getKernelOihw()))
     return emitOpError("nchw_result goes with nhwc and kernel_oihw");
-  int64_t kernelChannels = getNhwc() && !getKernelOihw()
+  if (getKernelOhwi() && (!getNhwc() || getKernelOihw() || getPoolWindow()))
+    return emitOpError("kernel_ohwi goes with nhwc, without kernel_oihw or "
+                       "a max pool");
+  int64_t kernelChannels = getKernelOhwi() ? getKernel().getType().getDimSize(3)
+                           : getNhwc() && !getKernelOihw()
                                ? getKernel().getType().getDimSize(2)
                                : getKernel().getType().getDimSize(1);
   int64_t groups = getGroups();

@@ -124,12 +124,12 @@ ConvolutionPlans::~ConvolutionPlans() {
 
 Status ConvolutionPlans::getPlan(const ConvolutionSpec &spec,
                                  const Plan *&found) {
-  Key key = {spec.batch,        spec.inChannels,   spec.height,
-             spec.width,        spec.outChannels,  spec.kernelHeight,
-             spec.kernelWidth,  spec.outHeight,    spec.outWidth,
-             spec.groups,       spec.strides[0],   spec.strides[1],
-             spec.dilations[0], spec.dilations[1], spec.padding[0],
-             spec.padding[2],   spec.bf16,         spec.bias};
+  Key key = {
+      spec.batch,        spec.inChannels,   spec.height,      spec.width,
+      spec.outChannels,  spec.kernelHeight, spec.kernelWidth, spec.outHeight,
+      spec.outWidth,     spec.groups,       spec.strides[0],  spec.strides[1],
+      spec.dilations[0], spec.dilations[1], spec.padding[0],  spec.padding[2],
+      spec.bf16,         spec.bias,         spec.nhwc};
   if (auto it = plans.find(key); it != plans.end()) {
     found = it->second.get();
     return {};
@@ -148,28 +148,31 @@ Status ConvolutionPlans::getPlan(const ConvolutionSpec &spec,
                                       " convolution");
   };
   int type = spec.bf16 ? dnn::kBFloat16 : dnn::kFloat;
+  // NCHW with OIHW kernels, or NHWC with OHWI ones (cuDNN's NHWC filter);
+  // the dimensions are given in NCHW (KCRS) order either way.
+  int format = spec.nhwc ? dnn::kNhwc : dnn::kNchw;
   auto narrow = [](int64_t value) { return static_cast<int>(value); };
   Status status =
       check(api.createTensor(&plan->x), "cudnnCreateTensorDescriptor");
   if (status)
-    status = check(api.setTensor4d(plan->x, dnn::kNchw, type,
-                                   narrow(spec.batch), narrow(spec.inChannels),
-                                   narrow(spec.height), narrow(spec.width)),
+    status = check(api.setTensor4d(plan->x, format, type, narrow(spec.batch),
+                                   narrow(spec.inChannels), narrow(spec.height),
+                                   narrow(spec.width)),
                    "cudnnSetTensor4dDescriptor (input)");
   if (status)
     status = check(api.createTensor(&plan->y), "cudnnCreateTensorDescriptor");
   if (status)
     status =
-        check(api.setTensor4d(plan->y, dnn::kNchw, type, narrow(spec.batch),
+        check(api.setTensor4d(plan->y, format, type, narrow(spec.batch),
                               narrow(spec.outChannels), narrow(spec.outHeight),
                               narrow(spec.outWidth)),
               "cudnnSetTensor4dDescriptor (result)");
   if (status)
     status = check(api.createFilter(&plan->w), "cudnnCreateFilterDescriptor");
-  // OIHW: each output channel reads its group's input channels.
+  // Each output channel reads its group's input channels.
   if (status)
     status = check(
-        api.setFilter4d(plan->w, type, dnn::kNchw, narrow(spec.outChannels),
+        api.setFilter4d(plan->w, type, format, narrow(spec.outChannels),
                         narrow(spec.inChannels / spec.groups),
                         narrow(spec.kernelHeight), narrow(spec.kernelWidth)),
         "cudnnSetFilter4dDescriptor");
@@ -196,7 +199,7 @@ Status ConvolutionPlans::getPlan(const ConvolutionSpec &spec,
     status =
         check(api.createTensor(&plan->bias), "cudnnCreateTensorDescriptor");
     if (status)
-      status = check(api.setTensor4d(plan->bias, dnn::kNchw, dnn::kFloat, 1,
+      status = check(api.setTensor4d(plan->bias, format, dnn::kFloat, 1,
                                      narrow(spec.outChannels), 1, 1),
                      "cudnnSetTensor4dDescriptor (bias)");
   }

@@ -91,7 +91,8 @@ std::string serializeGpuKernels(const GpuKernels &kernels);
 Status deserializeGpuKernels(std::string_view bytes, GpuKernels &kernels);
 
 /// Why a GPU's convolution library (cuDNN's convolution API) cannot run
-/// `spec`: an NHWC layout, unequal low and high padding, a ReLU, pool or
+/// `spec`: an NHWC layout with a kernel other than OHWI, unequal low and
+/// high padding, a ReLU, pool or
 /// NCHW-result epilogue, or a bf16 convolution with a bias or an addend;
 /// empty when it can. The CUDA target selects only convolutions it can
 /// run (hlox-select-library-calls{cudnn-forms-only}); a GPU program with

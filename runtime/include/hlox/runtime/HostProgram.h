@@ -162,6 +162,9 @@ struct ConvolutionSpec {
   int64_t padding[4] = {0, 0, 0, 0};
   bool nhwc = false;
   bool kernelOihw = false;
+  /// With `nhwc`: the kernel is [outChannels, kernelHeight, kernelWidth,
+  /// inChannels / groups] (cuDNN's NHWC filter); a GPU device's only.
+  bool kernelOhwi = false;
   bool bf16 = false;
   /// The epilogue (f32 only), applied to each result element before it is
   /// stored: + bias[output channel] (an f32 vector of outChannels), then +

@@ -21,7 +21,7 @@
 namespace hlox::runtime {
 
 /// Bumped whenever HostProgram or the encoding changes.
-constexpr uint32_t kHostProgramFormatVersion = 9;
+constexpr uint32_t kHostProgramFormatVersion = 10;
 
 /// The bytes of `program`.
 std::string serializeHostProgram(const HostProgram &program);

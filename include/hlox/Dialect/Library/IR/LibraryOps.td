@@ -156,7 +156,10 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
       NHWC/HWIO);
     - with `nhwc` and `kernel_oihw` the input and result are NHWC and the
       kernel `[O, C / G, KH, KW]` (what `hlox-channels-last` makes of a
-      PyTorch convolution: its weights stay as they are).
+      PyTorch convolution: its weights stay as they are);
+    - with `nhwc` and `kernel_ohwi` the input and result are NHWC and the
+      kernel `[O, KH, KW, C / G]` (cuDNN's NHWC filter, KRSC: the CUDA
+      target's, which transposes an HWIO or OIHW kernel to it).
 
     `groups` (G, 1 when absent) is the feature group count: output channel
     group g reads input channel group g only; G = C is a depthwise
@@ -204,6 +207,7 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
     Optional<StaticShapeTensorOf<[F32]>>:$addend,
     UnitAttr:$nhwc,
     UnitAttr:$kernel_oihw,
+    UnitAttr:$kernel_ohwi,
     UnitAttr:$relu,
     UnitAttr:$nchw_result,
     OptionalAttr<DenseI64ArrayAttr>:$pool_window,
@@ -218,6 +222,7 @@ def Library_Conv2DOp : Library_Op<"conv2d", [AttrSizedOperandSegments]> {
   let assemblyFormat = [{
     $input `,` $kernel (`bias` $bias^)? (`addend` $addend^)? (`relu` $relu^)?
     (`nhwc` $nhwc^)? (`kernel_oihw` $kernel_oihw^)?
+    (`kernel_ohwi` $kernel_ohwi^)?
     (`nchw_result` $nchw_result^)? (`groups` `=` $groups^)?
     `strides` `=` $strides
     `padding` `=` $padding `dilations` `=` $dilations

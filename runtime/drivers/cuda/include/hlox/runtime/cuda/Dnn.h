@@ -9,13 +9,15 @@
 // (handles are pointers, enums and statuses ints), so that building needs
 // no cuDNN.
 //
-// What runs on cuDNN: NCHW activations with OIHW kernels, f32 (with f32
+// What runs on cuDNN: NCHW activations with OIHW kernels or NHWC ones with
+// OHWI kernels (cuDNN's NHWC filter, KRSC), f32 (with f32
 // arithmetic: CUDNN_FMA_MATH, no TF32) or bf16 (tensor cores, accumulated
 // in f32), any feature groups, strides and dilations, and equal low and
 // high padding; the bias and the addend as cuDNN tensor additions (the
-// addend first: y = conv + addend, then + bias). The compiler selects only
-// such convolutions for a GPU (hlox-select-library-calls's
-// `cudnn-forms-only`; getGpuConvolutionLimit in GpuKernels.h).
+// addend first: y = conv + addend, then + bias). The compiler makes the
+// convolutions of a GPU program such (hlox-select-library-calls's
+// `cudnn-forms-only`: an NHWC kernel transposed, unequal padding made
+// equal on a padded input; getGpuConvolutionLimit in GpuKernels.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +61,8 @@ inline constexpr int kFloat = 0;
 inline constexpr int kBFloat16 = 9;
 /// cudnnTensorFormat_t: CUDNN_TENSOR_NCHW.
 inline constexpr int kNchw = 0;
+/// CUDNN_TENSOR_NHWC (for a filter: K, R, S, C in memory).
+inline constexpr int kNhwc = 1;
 /// cudnnConvolutionMode_t: CUDNN_CROSS_CORRELATION (StableHLO's).
 inline constexpr int kCrossCorrelation = 1;
 /// cudnnMathType_t: CUDNN_TENSOR_OP_MATH, CUDNN_FMA_MATH.
@@ -167,7 +171,7 @@ private:
   CUdeviceptr workspace = 0;
   size_t workspaceBytes = 0;
   /// What a plan depends on in a ConvolutionSpec (getPlan).
-  using Key = std::array<int64_t, 18>;
+  using Key = std::array<int64_t, 19>;
   std::map<Key, std::unique_ptr<Plan>> plans;
 };
 
