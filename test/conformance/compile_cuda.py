@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""CUDA compile conformance: compiles every corpus file that the execution
+suite runs for the GPU, as `hlox-compile --target=cuda` does, and counts a
+file as passed when every case in it compiles to PTX that ptxas assembles
+(no GPU needed: what runs on one is `scripts/cuda-check`).
+
+Files: those of run.py (stablehlo/testdata without dynamic/, and
+stablehlo/interpret), each `// -----` case of a file whose RUN line splits
+input on its own. A case's checks become its results first
+(`hlox-opt --hlox-checks-to-results`), as for the on-device check: a
+compiled program returns what it computes. The function compiled is
+`@main`, else the case's one public function (the interpreter tests name
+theirs after the op).
+
+ptxas is found as hlox-compile finds it ($HLOX_PTXAS, $CUDA_HOME/bin,
+/usr/local/cuda/bin, PATH); without one the suite reports itself skipped
+(exit 77): PTX that no assembler read is not shown to be valid.
+
+The ledger (expected/cuda-compile.txt) lists the files that pass; a listed
+file that fails is a regression and fails the suite.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from common import (SKIP_EXIT_CODE, add_common_arguments, find_corpus,
+                    list_files, report, run_all)
+from run import splits_input
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                "support"))
+import tool_server  # noqa: E402
+
+TIMEOUT_S = 300
+ARCH = "sm_90"
+
+
+def find_ptxas():
+    for candidate in (os.environ.get("HLOX_PTXAS"),
+                      os.path.join(os.environ.get("CUDA_HOME", ""), "bin",
+                                   "ptxas") if os.environ.get("CUDA_HOME")
+                      else None,
+                      "/usr/local/cuda/bin/ptxas", shutil.which("ptxas")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def cases_of(path):
+    """The file's text, or its `// -----` cases when its RUN line splits
+    input."""
+    with open(path, errors="replace") as f:
+        text = f.read()
+    if not splits_input(path):
+        return [text]
+    cases, current = [], []
+    for line in text.splitlines(keepends=True):
+        if line.strip() == "// -----":
+            cases.append("".join(current))
+            current = []
+        else:
+            current.append(line)
+    cases.append("".join(current))
+    return [c for c in cases if c.strip()]
+
+
+FUNCTION = re.compile(r"^\s*func\.func\s+(?:public\s+)?@([\w.$-]+)", re.M)
+PRIVATE = re.compile(r"^\s*func\.func\s+private\s+@([\w.$-]+)", re.M)
+
+
+def entry_of(text):
+    """@main, else the one public function of `text`; None otherwise."""
+    public = [name for name in FUNCTION.findall(text)
+              if name not in PRIVATE.findall(text)]
+    if "main" in public:
+        return "main"
+    return public[0] if len(public) == 1 else None
+
+
+def first_error(proc):
+    lines = [l.strip() for l in proc.stderr.splitlines() if l.strip()]
+    first = next((l for l in lines if "error:" in l), lines[0] if lines else "")
+    return first[first.find("error:"):] if "error:" in first else first
+
+
+def check_file(opt, compile_tool, corpus, rel, workdir):
+    """Returns None when every case of the file compiles, else the reason."""
+    path = os.path.join(corpus, rel)
+    stem = rel.replace(os.sep, ".")
+    for index, text in enumerate(cases_of(path)):
+        source = os.path.join(workdir, f"{stem}.{index}.mlir")
+        prepared = os.path.join(workdir, f"{stem}.{index}.results.mlir")
+        program = os.path.join(workdir, f"{stem}.{index}.hlox")
+        entry = entry_of(text)
+        if entry is None:
+            return f"case {index}: no @main and not one public function"
+        with open(source, "w") as f:
+            f.write(text)
+        try:
+            for cmd, what in (
+                    ([opt, source, f"--hlox-checks-to-results=function={entry}",
+                      "-o", prepared], "checks to results"),
+                    ([compile_tool, prepared, "--target=cuda",
+                      f"--cuda-arch={ARCH}", f"--function={entry}", "-o",
+                      program], "compile")):
+                try:
+                    proc = tool_server.run(cmd, timeout=TIMEOUT_S)
+                except subprocess.TimeoutExpired:
+                    return f"case {index}: {what} timed out after {TIMEOUT_S}s"
+                if proc.returncode < 0:
+                    return (f"case {index}: {what} crashed with signal "
+                            f"{-proc.returncode}: {first_error(proc)}")
+                if proc.returncode != 0:
+                    return f"case {index}: {what}: {first_error(proc)}"
+        finally:
+            for leftover in (source, prepared, program):
+                if os.path.exists(leftover):
+                    os.remove(leftover)
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hlox-opt", required=True)
+    parser.add_argument("--hlox-compile", required=True)
+    add_common_arguments(parser)
+    args = parser.parse_args()
+
+    corpus = find_corpus(args.corpus)
+    if corpus is None:
+        print("cuda-compile: conformance corpus not found "
+              "(set HLOX_CONFORMANCE_DIR); 0 passed, 0 failed, all skipped")
+        return SKIP_EXIT_CODE
+    ptxas = find_ptxas()
+    if ptxas is None:
+        print("cuda-compile: no ptxas ($HLOX_PTXAS, $CUDA_HOME/bin, "
+              "/usr/local/cuda/bin, PATH) to assemble the PTX; all skipped")
+        return SKIP_EXIT_CODE
+    os.environ.setdefault("HLOX_PTXAS", ptxas)
+    files = args.files or list_files(corpus,
+                                     exclude=("stablehlo/testdata/dynamic/",))
+    with tempfile.TemporaryDirectory(prefix="hlox-cuda-compile-") as workdir:
+        failures = run_all(
+            files, lambda rel: check_file(args.hlox_opt, args.hlox_compile,
+                                          corpus, rel, workdir), args.jobs)
+    return report("cuda-compile", files, failures, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
