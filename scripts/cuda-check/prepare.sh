@@ -15,7 +15,8 @@
 # (NAME.json, digest.py); the same for every $HLOX_CHECK_CORPUS_STRIDE-th
 # (default 7th) file of the CPU's conformance ledger
 # (test/conformance/expected/cpu.txt, files under $HLOX_CONFORMANCE_DIR,
-# default ../shared/conformance), its checks made results; the programs
+# default ../shared/conformance), each case apart, its checks made results;
+# the programs
 # that do not compile for the GPU, and why (compile-failures.txt); and the
 # scripts that run there. Run it there as
 #
@@ -51,12 +52,13 @@ rm -rf "$tmp/lib"
 cp scripts/cuda-check/digest.py scripts/cuda-check/ceilings.py \
   scripts/cuda-check/run-on-device.sh "$BUNDLE/"
 : > "$BUNDLE/compile-failures.txt"
-# prepare NAME FILE: FILE's program for the GPU, its signature, and the
-# digest of what this machine's CPU computes from the same inputs.
+# prepare NAME FILE [ENTRY]: FILE's program for the GPU (its function
+# ENTRY, default main), its signature, and the digest of what this
+# machine's CPU computes from the same inputs.
 prepare() {
-  local name=$1 file=$2
+  local name=$1 file=$2 entry=${3:-main}
   if ! "$BUILD/bin/hlox-compile" "$file" --target=cuda --cuda-arch="$ARCH" \
-      -o "$BUNDLE/programs/$name.hlox" 2> "$tmp/error"; then
+      --function="$entry" -o "$BUNDLE/programs/$name.hlox" 2> "$tmp/error"; then
     echo "$name: $(grep -m1 error "$tmp/error" || head -1 "$tmp/error")" \
       >> "$BUNDLE/compile-failures.txt"
     return 0
@@ -69,8 +71,8 @@ prepare() {
     outputs+=("--output=@$tmp/$name.$i.bin")
     files+=("$tmp/$name.$i.bin")
   done
-  if ! "$BUILD/bin/hlox-compile" "$file" -o "$tmp/$name.cpu.hlox" \
-      2> "$tmp/error" ||
+  if ! "$BUILD/bin/hlox-compile" "$file" --function="$entry" \
+      -o "$tmp/$name.cpu.hlox" 2> "$tmp/error" ||
      ! "$BUILD/bin/hlox-run-aot" "$tmp/$name.cpu.hlox" --random-inputs \
       --seed=$SEED "${outputs[@]}" 2> "$tmp/error"; then
     echo "$name: no CPU reference: $(head -1 "$tmp/error")" \
@@ -86,17 +88,46 @@ for file in "$BENCH"/workloads/*.mlir; do
   prepare "$(basename "$file" .mlir)" "$file"
   echo "prepare: $file"
 done
-# Every $STRIDE-th file the CPU ledger passes, its checks turned into
-# results (hlox-checks-to-results): the GPU must compute what the CPU does.
-n=0
-while read -r relative; do
-  ((n++ % STRIDE == 0)) || continue
-  name=corpus.$(echo "${relative%.mlir}" | tr '/' '.')
-  "$BUILD/bin/hlox-opt" "$CORPUS/$relative" --hlox-checks-to-results \
-    -o "$tmp/$name.mlir" 2> /dev/null || continue
-  prepare "$name" "$tmp/$name.mlir"
+# Every $STRIDE-th file the CPU ledger passes, each `// -----` case of a
+# file that splits its input apart, as the CUDA compile suite takes them
+# (test/conformance/compile_cuda.py: @main or the case's one public
+# function), its checks turned into results (hlox-checks-to-results): the
+# GPU must compute what the CPU does.
+mkdir -p "$tmp/cases"
+awk -v stride="$STRIDE" '(NR - 1) % stride == 0' \
+  test/conformance/expected/cpu.txt > "$tmp/sampled.txt"
+"$PYTHON" - "$CORPUS" "$tmp/cases" "$tmp/sampled.txt" > "$tmp/cases.txt" <<'PY'
+import os, sys
+sys.path.insert(0, "test/conformance")
+from compile_cuda import cases_of, entry_of
+corpus, out, sampled = sys.argv[1:]
+for relative in open(sampled).read().split():
+    stem = "corpus." + relative[:-len(".mlir")].replace("/", ".")
+    cases = cases_of(os.path.join(corpus, relative))
+    for index, text in enumerate(cases):
+        name = stem if len(cases) == 1 else f"{stem}.{index}"
+        entry = entry_of(text)
+        path = os.path.join(out, name + ".mlir")
+        with open(path, "w") as f:
+            f.write(text)
+        print(name, entry or "-", path)
+PY
+while read -r name entry path; do
+  if [[ $entry == - ]]; then
+    echo "$name: no @main and not one public function" \
+      >> "$BUNDLE/compile-failures.txt"
+    continue
+  fi
+  if ! "$BUILD/bin/hlox-opt" "$path" \
+      --hlox-checks-to-results="function=$entry" -o "$tmp/$name.mlir" \
+      2> "$tmp/error"; then
+    echo "$name: checks to results: $(grep -m1 error "$tmp/error")" \
+      >> "$BUNDLE/compile-failures.txt"
+    continue
+  fi
+  prepare "$name" "$tmp/$name.mlir" "$entry"
   rm -f "$tmp/$name.mlir"
-done < test/conformance/expected/cpu.txt
+done < "$tmp/cases.txt"
 echo "prepare: $(ls "$BUNDLE"/programs/*.types | wc -l) programs," \
   "$(wc -l < "$BUNDLE/compile-failures.txt") that do not compile for the GPU"
 du -sh "$BUNDLE"
