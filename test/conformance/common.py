@@ -56,6 +56,14 @@ def run_all(files, check, jobs):
     return failures
 
 
+def first_error(proc):
+    """The first line of a failed tool's stderr that says `error:`, from
+    there on (else its first line)."""
+    lines = [l.strip() for l in proc.stderr.splitlines() if l.strip()]
+    first = next((l for l in lines if "error:" in l), lines[0] if lines else "")
+    return first[first.find("error:"):] if "error:" in first else first
+
+
 def suite_of(rel):
     parts = rel.split(os.sep)
     return parts[1] if len(parts) > 1 else rel

@@ -29,7 +29,7 @@ import sys
 import tempfile
 
 from common import (SKIP_EXIT_CODE, add_common_arguments, find_corpus,
-                    list_files, report, run_all)
+                    first_error, list_files, report, run_all)
 from run import splits_input
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                                 "support"))
@@ -79,12 +79,6 @@ def entry_of(text):
     if "main" in public:
         return "main"
     return public[0] if len(public) == 1 else None
-
-
-def first_error(proc):
-    lines = [l.strip() for l in proc.stderr.splitlines() if l.strip()]
-    first = next((l for l in lines if "error:" in l), lines[0] if lines else "")
-    return first[first.find("error:"):] if "error:" in first else first
 
 
 def check_file(opt, compile_tool, corpus, rel, workdir):

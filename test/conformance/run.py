@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 from common import (SKIP_EXIT_CODE, add_common_arguments, find_corpus,
-                    list_files, report, run_all)
+                    first_error, list_files, report, run_all)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
                                 "support"))
 import tool_server  # noqa: E402
@@ -56,9 +56,7 @@ def check_file(run, path_flags, corpus, rel):
         return f"timed out after {TIMEOUT_S}s"
     if proc.returncode == 0:
         return None
-    lines = [l.strip() for l in proc.stderr.splitlines() if l.strip()]
-    first = next((l for l in lines if "error:" in l), lines[0] if lines else "")
-    first = first[first.find("error:"):] if "error:" in first else first
+    first = first_error(proc)
     if proc.returncode < 0:
         return f"crashed with signal {-proc.returncode}: {first}"
     return f"exit {proc.returncode}: {first}"
