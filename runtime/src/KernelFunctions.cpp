@@ -15,7 +15,6 @@
 #include "hlox/numerics/SpecialFunctions.h"
 
 #include <cmath>
-#include <complex>
 
 extern "C" {
 double hlox_erf_inv(double y) { return hlox::numerics::erfInv(y); }
@@ -31,18 +30,6 @@ double hlox_lgamma(double x) {
   return lgamma_r(x, &sign);
 }
 
-#define HLOX_COMPLEX_PARTS(name, function)                                     \
-  double hlox_##name##_re(double re, double im) {                              \
-    return std::function(std::complex<double>(re, im)).real();                 \
-  }                                                                            \
-  double hlox_##name##_im(double re, double im) {                              \
-    return std::function(std::complex<double>(re, im)).imag();                 \
-  }
-HLOX_COMPLEX_PARTS(casin, asin)
-HLOX_COMPLEX_PARTS(cacos, acos)
-HLOX_COMPLEX_PARTS(casinh, asinh)
-HLOX_COMPLEX_PARTS(cacosh, acosh)
-#undef HLOX_COMPLEX_PARTS
 float hlox_small_float_decode(int32_t bits, int32_t format) {
   return static_cast<float>(hlox::numerics::decodeSmallFloat(
       static_cast<uint32_t>(bits),
@@ -63,14 +50,6 @@ hlox::runtime::getKernelFunctions() {
           {"hlox_zeta", reinterpret_cast<void *>(&hlox_zeta)},
           {"hlox_polygamma", reinterpret_cast<void *>(&hlox_polygamma)},
           {"hlox_lgamma", reinterpret_cast<void *>(&hlox_lgamma)},
-#define HLOX_COMPLEX_ENTRY(name)                                               \
-  {"hlox_" #name "_re", reinterpret_cast<void *>(&hlox_##name##_re)},          \
-      {"hlox_" #name "_im", reinterpret_cast<void *>(&hlox_##name##_im)}
-          HLOX_COMPLEX_ENTRY(casin),
-          HLOX_COMPLEX_ENTRY(cacos),
-          HLOX_COMPLEX_ENTRY(casinh),
-          HLOX_COMPLEX_ENTRY(cacosh),
-#undef HLOX_COMPLEX_ENTRY
           {"hlox_small_float_decode",
            reinterpret_cast<void *>(&hlox_small_float_decode)},
           {"hlox_small_float_encode",

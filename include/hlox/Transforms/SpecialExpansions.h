@@ -15,6 +15,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 
+#include <utility>
+
 namespace hlox {
 
 /// `x`, a float scalar or vector, extended to f64 (itself if it is f64).
@@ -33,6 +35,37 @@ mlir::Value roundFromF64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
 /// series. The same roundings in the same order, so the same bits where
 /// `log` and `tan` give the C library's.
 mlir::Value buildDigamma(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
+
+/// The complex asin, acos, asinh and acosh of re + i im (f64 scalars or
+/// vectors of one shape) as their real and imaginary parts: Hull,
+/// Fairgrieve and Tang's algorithm, accurate near the branch cuts and
+/// without overflow or underflow in its intermediate values, with C99's
+/// (Annex G) values at the infinities, NaNs and signed zeros.
+std::pair<mlir::Value, mlir::Value> buildComplexAsin(mlir::OpBuilder &b,
+                                                     mlir::Location loc,
+                                                     mlir::Value re,
+                                                     mlir::Value im);
+std::pair<mlir::Value, mlir::Value> buildComplexAcos(mlir::OpBuilder &b,
+                                                     mlir::Location loc,
+                                                     mlir::Value re,
+                                                     mlir::Value im);
+std::pair<mlir::Value, mlir::Value> buildComplexAsinh(mlir::OpBuilder &b,
+                                                      mlir::Location loc,
+                                                      mlir::Value re,
+                                                      mlir::Value im);
+std::pair<mlir::Value, mlir::Value> buildComplexAcosh(mlir::OpBuilder &b,
+                                                      mlir::Location loc,
+                                                      mlir::Value re,
+                                                      mlir::Value im);
+
+/// The complex inverse functions above, by name.
+enum class ComplexInverse { Asin, Acos, Asinh, Acosh };
+
+/// `which` of the complex value `z` (complex<f32> or complex<f64>): its
+/// parts extended to f64, the function's parts computed there and each
+/// rounded once to z's part type.
+mlir::Value buildComplexInverse(mlir::OpBuilder &b, mlir::Location loc,
+                                ComplexInverse which, mlir::Value z);
 
 } // namespace hlox
 

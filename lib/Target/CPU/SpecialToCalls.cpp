@@ -66,19 +66,6 @@ public:
     return fromF64(call(name, wide, b.getF64Type()), args[0].getType());
   }
 
-  /// A complex inverse function: its real and imaginary parts are two
-  /// calls on the parts in f64.
-  Value callComplex(StringRef name, Value z) {
-    auto type = cast<ComplexType>(z.getType());
-    Type part = type.getElementType();
-    SmallVector<Value> parts{toF64(complex::ReOp::create(b, loc, z)),
-                             toF64(complex::ImOp::create(b, loc, z))};
-    Value re = call((name + "_re").str(), parts, b.getF64Type());
-    Value im = call((name + "_im").str(), parts, b.getF64Type());
-    return complex::CreateOp::create(b, loc, type, fromF64(re, part),
-                                     fromF64(im, part));
-  }
-
   Value formatCode(Type format) {
     return arith::ConstantOp::create(b, loc,
                                      b.getI32IntegerAttr(static_cast<int32_t>(
@@ -116,17 +103,22 @@ Value lower(Operation *op) {
       .Case([&](special::PolygammaOp op) {
         return c.callInDouble("hlox_polygamma", {op.getLhs(), op.getRhs()});
       })
+      // The complex inverse functions as arithmetic, shared with the GPU.
       .Case([&](special::ComplexAsinOp op) {
-        return c.callComplex("hlox_casin", op.getOperand());
+        return buildComplexInverse(b, c.loc, ComplexInverse::Asin,
+                                   op.getOperand());
       })
       .Case([&](special::ComplexAcosOp op) {
-        return c.callComplex("hlox_cacos", op.getOperand());
+        return buildComplexInverse(b, c.loc, ComplexInverse::Acos,
+                                   op.getOperand());
       })
       .Case([&](special::ComplexAsinhOp op) {
-        return c.callComplex("hlox_casinh", op.getOperand());
+        return buildComplexInverse(b, c.loc, ComplexInverse::Asinh,
+                                   op.getOperand());
       })
       .Case([&](special::ComplexAcoshOp op) {
-        return c.callComplex("hlox_cacosh", op.getOperand());
+        return buildComplexInverse(b, c.loc, ComplexInverse::Acosh,
+                                   op.getOperand());
       })
       .Case([&](special::DecodeSmallFloatOp op) {
         Value bits =

@@ -122,6 +122,22 @@ FailureOr<Value> lower(Operation *op, gpu::GPUModuleOp module) {
         return inDouble(op.getOperand(),
                         [&](Value x) { return c.besselI1e(x); });
       })
+      .Case([&](special::ComplexAsinOp op) -> FailureOr<Value> {
+        return buildComplexInverse(c.b, c.loc, ComplexInverse::Asin,
+                                   op.getOperand());
+      })
+      .Case([&](special::ComplexAcosOp op) -> FailureOr<Value> {
+        return buildComplexInverse(c.b, c.loc, ComplexInverse::Acos,
+                                   op.getOperand());
+      })
+      .Case([&](special::ComplexAsinhOp op) -> FailureOr<Value> {
+        return buildComplexInverse(c.b, c.loc, ComplexInverse::Asinh,
+                                   op.getOperand());
+      })
+      .Case([&](special::ComplexAcoshOp op) -> FailureOr<Value> {
+        return buildComplexInverse(c.b, c.loc, ComplexInverse::Acosh,
+                                   op.getOperand());
+      })
       .Default([&](Operation *op) -> FailureOr<Value> {
         if (isa<special::SpecialDialect>(op->getDialect()))
           return op->emitOpError("has no lowering on the CUDA target");

@@ -101,3 +101,34 @@ gpu.module @zeta {
     gpu.return
   }
 }
+
+// -----
+
+// The complex inverse functions are the CPU's arithmetic
+// (hlox::buildComplexInverse) on the parts in f64, each part rounded once:
+// no special op and no call is left.
+// CHECK-LABEL: gpu.module @complex_inverse
+// CHECK: gpu.func @kernel
+// CHECK: %[[RE:.+]] = complex.re %arg0 : complex<f32>
+// CHECK: arith.extf %[[RE]] : f32 to f64
+// CHECK: math.log1p
+// CHECK: complex.create %{{.+}}, %{{.+}} : complex<f32>
+// CHECK: complex.re %arg1 : complex<f64>
+// CHECK-NOT: special.
+// CHECK-NOT: llvm.call
+// CHECK: gpu.return
+gpu.module @complex_inverse {
+  gpu.func @kernel(%z: complex<f32>, %w: complex<f64>, %out: memref<4xcomplex<f32>>, %out64: memref<4xcomplex<f64>>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %0 = special.complex_asin %z : complex<f32>
+    %1 = special.complex_acos %w : complex<f64>
+    %2 = special.complex_asinh %z : complex<f32>
+    %3 = special.complex_acosh %w : complex<f64>
+    memref.store %0, %out[%c0] : memref<4xcomplex<f32>>
+    memref.store %2, %out[%c1] : memref<4xcomplex<f32>>
+    memref.store %1, %out64[%c0] : memref<4xcomplex<f64>>
+    memref.store %3, %out64[%c1] : memref<4xcomplex<f64>>
+    gpu.return
+  }
+}

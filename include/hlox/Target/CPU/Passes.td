@@ -493,9 +493,10 @@ def CPUSpecialToCalls : Pass<"hlox-cpu-special-to-calls", "::mlir::ModuleOp"> {
     result rounded once to the op's type (bf16 through f32).
     `special.digamma` is the runtime's steps as arithmetic
     (`hlox::buildDigamma`, shared with the CUDA target), in f64 the same
-    way, without a call. The
-    complex inverse functions call `hlox_c<name>_re` and `_im` on the parts
-    in f64. `special.decode_small_float` and `encode_small_float` call
+    way, without a call, and so are the complex inverse functions
+    (`asin`, `acos`, `asinh`, `acosh`: `hlox::buildComplexInverse`, Hull,
+    Fairgrieve and Tang's algorithm on the parts in f64, shared with the
+    CUDA target). `special.decode_small_float` and `encode_small_float` call
     `hlox_small_float_decode` / `_encode` with the runtime's code of the
     format. Each function is declared, once, in the op's module. The CPU
     kernel pipeline runs it first.

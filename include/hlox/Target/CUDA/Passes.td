@@ -231,10 +231,13 @@ def CUDALibdeviceCalls
       `bessel_i1e` with `__nv_cyl_bessel_i1` below 500 and the runtime's
       asymptotic expansion above; `digamma` as the runtime's steps
       (reflection, the recurrence unrolled, the asymptotic series) in
-      arithmetic and `math` ops.
+      arithmetic and `math` ops; the complex `asin`, `acos`, `asinh` and
+      `acosh` as the CPU's arithmetic on the parts in f64
+      (`hlox::buildComplexInverse`: Hull, Fairgrieve and Tang's
+      algorithm).
 
-    Any other `special` op (`zeta`, `polygamma`, the complex inverse
-    functions, the small-float codecs) is an error at the op.
+    Any other `special` op (`zeta`, `polygamma`, the small-float codecs)
+    is an error at the op.
 
     ```mlir
     %r = arith.remf %x, %y : f32
@@ -243,6 +246,8 @@ def CUDALibdeviceCalls
     ```
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::complex::ComplexDialect",
                            "::mlir::math::MathDialect"];
 }
 

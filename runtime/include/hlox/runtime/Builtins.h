@@ -76,17 +76,6 @@ double hlox_bessel_i1e(double x);
 double hlox_zeta(double x, double q);
 double hlox_polygamma(double n, double x);
 double hlox_lgamma(double x);
-/// The real and imaginary parts of the complex asin, acos, asinh and acosh
-/// of re + i im (the C library's, which stay accurate near the branch
-/// cuts), one part per function so that the C ABI stays scalar.
-double hlox_casin_re(double re, double im);
-double hlox_casin_im(double re, double im);
-double hlox_cacos_re(double re, double im);
-double hlox_cacos_im(double re, double im);
-double hlox_casinh_re(double re, double im);
-double hlox_casinh_im(double re, double im);
-double hlox_cacosh_re(double re, double im);
-double hlox_cacosh_im(double re, double im);
 }
 
 #endif // HLOX_RUNTIME_BUILTINS_H
