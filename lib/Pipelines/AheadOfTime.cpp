@@ -24,7 +24,8 @@ hlox::startAheadOfTimeProgram(StringRef entry, const CompiledProgram &program,
   for (const runtime::Command &command : program.program.commands)
     if (command.is<runtime::HostCallCommand>()) {
       error = "cannot compile ahead of time: the program holds test "
-              "assertions (check ops), which run on the compiler's evaluator";
+              "assertions, probes or prints (check and interpreter ops), "
+              "which run on the compiler's evaluator";
       return failure();
     }
   runtime::AotProgram aot;

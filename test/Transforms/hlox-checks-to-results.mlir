@@ -86,3 +86,18 @@ func.func @main(%x: tensor<2xf32>) -> tensor<i1> {
   %1 = stablehlo.not %0 : tensor<i1>
   return %1 : tensor<i1>
 }
+
+// -----
+
+// A probe is its operand; the serialized check on it becomes a result.
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: -> tensor<3xi1>
+// CHECK-NOT: interpreter.probe
+// CHECK: %[[S:.*]] = stablehlo.add
+// CHECK: return %[[S]] : tensor<3xi1>
+func.func @main(%x: tensor<3xi1>) {
+  %0 = stablehlo.add %x, %x : tensor<3xi1>
+  %1 = interpreter.probe %0, probe_id = "sum" : tensor<3xi1>
+  check.expect_serialized_eq %1, probe_id = "sum" : tensor<3xi1>
+  func.return
+}

@@ -8,9 +8,11 @@ Files: those of run.py (stablehlo/testdata without dynamic/, and
 stablehlo/interpret), each `// -----` case of a file whose RUN line splits
 input on its own. A case's checks become its results first
 (`hlox-opt --hlox-checks-to-results`), as for the on-device check: a
-compiled program returns what it computes. The function compiled is
-`@main`, else the case's one public function (the interpreter tests name
-theirs after the op).
+compiled program returns what it computes. The functions compiled are
+`@main`, else every public function of the case (the interpreter tests
+name theirs after the op, and a case whose separator is commented out
+holds several); a case without a function (an empty module) has nothing
+to compile.
 
 ptxas is found as hlox-compile finds it ($HLOX_PTXAS, $CUDA_HOME/bin,
 /usr/local/cuda/bin, PATH); without one the suite reports itself skipped
@@ -72,13 +74,13 @@ FUNCTION = re.compile(r"^\s*func\.func\s+(?:public\s+)?@([\w.$-]+)", re.M)
 PRIVATE = re.compile(r"^\s*func\.func\s+private\s+@([\w.$-]+)", re.M)
 
 
-def entry_of(text):
-    """@main, else the one public function of `text`; None otherwise."""
+def entries_of(text):
+    """The functions of `text` to compile: @main when it is public, else
+    every public function (an interpreter case may hold several tests
+    whose separator is commented out); none for a case without one."""
     public = [name for name in FUNCTION.findall(text)
               if name not in PRIVATE.findall(text)]
-    if "main" in public:
-        return "main"
-    return public[0] if len(public) == 1 else None
+    return ["main"] if "main" in public else public
 
 
 def check_file(opt, compile_tool, corpus, rel, workdir):
@@ -86,34 +88,43 @@ def check_file(opt, compile_tool, corpus, rel, workdir):
     path = os.path.join(corpus, rel)
     stem = rel.replace(os.sep, ".")
     for index, text in enumerate(cases_of(path)):
-        source = os.path.join(workdir, f"{stem}.{index}.mlir")
-        prepared = os.path.join(workdir, f"{stem}.{index}.results.mlir")
-        program = os.path.join(workdir, f"{stem}.{index}.hlox")
-        entry = entry_of(text)
-        if entry is None:
-            return f"case {index}: no @main and not one public function"
-        with open(source, "w") as f:
-            f.write(text)
-        try:
-            for cmd, what in (
-                    ([opt, source, f"--hlox-checks-to-results=function={entry}",
-                      "-o", prepared], "checks to results"),
-                    ([compile_tool, prepared, "--target=cuda",
-                      f"--cuda-arch={ARCH}", f"--function={entry}", "-o",
-                      program], "compile")):
-                try:
-                    proc = tool_server.run(cmd, timeout=TIMEOUT_S)
-                except subprocess.TimeoutExpired:
-                    return f"case {index}: {what} timed out after {TIMEOUT_S}s"
-                if proc.returncode < 0:
-                    return (f"case {index}: {what} crashed with signal "
-                            f"{-proc.returncode}: {first_error(proc)}")
-                if proc.returncode != 0:
-                    return f"case {index}: {what}: {first_error(proc)}"
-        finally:
-            for leftover in (source, prepared, program):
-                if os.path.exists(leftover):
-                    os.remove(leftover)
+        for entry in entries_of(text):
+            reason = compile_case(opt, compile_tool, text, entry,
+                                  f"case {index} @{entry}",
+                                  f"{stem}.{index}.{entry}",
+                                  workdir)
+            if reason:
+                return reason
+    return None
+
+
+def compile_case(opt, compile_tool, text, entry, label, stem, workdir):
+    """Compiles `entry` of the case `text`; None, else the reason."""
+    source = os.path.join(workdir, f"{stem}.mlir")
+    prepared = os.path.join(workdir, f"{stem}.results.mlir")
+    program = os.path.join(workdir, f"{stem}.hlox")
+    with open(source, "w") as f:
+        f.write(text)
+    try:
+        for cmd, what in (
+                ([opt, source, f"--hlox-checks-to-results=function={entry}",
+                  "-o", prepared], "checks to results"),
+                ([compile_tool, prepared, "--target=cuda",
+                  f"--cuda-arch={ARCH}", f"--function={entry}", "-o",
+                  program], "compile")):
+            try:
+                proc = tool_server.run(cmd, timeout=TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                return f"{label}: {what} timed out after {TIMEOUT_S}s"
+            if proc.returncode < 0:
+                return (f"{label}: {what} crashed with signal "
+                        f"{-proc.returncode}: {first_error(proc)}")
+            if proc.returncode != 0:
+                return f"{label}: {what}: {first_error(proc)}"
+    finally:
+        for leftover in (source, prepared, program):
+            if os.path.exists(leftover):
+                os.remove(leftover)
     return None
 
 

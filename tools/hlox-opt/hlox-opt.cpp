@@ -16,6 +16,7 @@
 
 #include "Serve.h"
 #include "hlox/InitAll.h"
+#include "hlox/Support/LegacyText.h"
 #include "hlox/Target/CPU/Compiler.h"
 #include "hlox/Target/CUDA/Compiler.h"
 #include "hlox/Transforms/Passes.h"
@@ -60,6 +61,11 @@ static int optMain(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return 1;
   }
+  // Text in forms that older MLIR wrote, in today's (same lines).
+  if (std::optional<std::string> upgraded =
+          hlox::upgradeLegacyText(file->getBuffer()))
+    file = llvm::MemoryBuffer::getMemBufferCopy(*upgraded,
+                                                file->getBufferIdentifier());
   auto output = mlir::openOutputFile(outputFilename, &error);
   if (!output) {
     llvm::errs() << error << "\n";

@@ -78,7 +78,7 @@ static LogicalResult translate(llvm::SourceMgr &sourceMgr,
     os << "\n";
     return success();
   }
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = hlox::vhlo::parseSource(sourceMgr, &context);
   if (!module)
     return failure();
   if (stripDebuginfo) {

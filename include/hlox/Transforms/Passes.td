@@ -303,7 +303,10 @@ def HloxChecksToResults
     }
     ```
 
-    A check inside a region, or of a token or tuple, stays.
+    A check inside a region, or of a token or tuple, stays. An
+    `interpreter.probe` anywhere in the function (the evaluator's record of a
+    value for a later `check.expect_serialized_eq`) becomes its operand:
+    the check on it is a result like any other.
   }];
   let options = [
     Option<"function", "function", "std::string", /*default=*/"\"main\"",

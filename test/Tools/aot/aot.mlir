@@ -30,7 +30,7 @@
 // INTERPRET: error: an ahead-of-time executable holds no program for the evaluator
 // PHASE: error: an executable (-o FILE.hlox, --emit-executable) is the whole compilation
 // DYNAMIC: error: an ahead-of-time executable needs static shapes: @dynamic has dynamic ones
-// CHECKS: error: cannot compile ahead of time: the program holds test assertions (check ops)
+// CHECKS: error: cannot compile ahead of time: the program holds test assertions, probes or prints (check and interpreter ops)
 
 func.func @main(%x: tensor<2x2xf32>, %b: tensor<2xf32>) -> tensor<2x2xf32> {
   %0 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<2xf32>) -> tensor<2x2xf32>

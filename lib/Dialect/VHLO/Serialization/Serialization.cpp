@@ -6,6 +6,7 @@
 
 #include "hlox/Dialect/VHLO/IR/VhloOps.h"
 #include "hlox/Dialect/VHLO/Transforms/Passes.h"
+#include "hlox/Support/LegacyText.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Parser/Parser.h"
@@ -74,10 +75,27 @@ hlox::vhlo::deserializePortableArtifact(OwningOpRef<ModuleOp> module) {
   return module;
 }
 
+OwningOpRef<ModuleOp> hlox::vhlo::parseSource(llvm::SourceMgr &sourceMgr,
+                                              MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  std::optional<std::string> upgraded;
+  if (!buffer->getBuffer().starts_with("ML\xEFR"))
+    upgraded = upgradeLegacyText(buffer->getBuffer());
+  if (!upgraded)
+    return parseSourceFile<ModuleOp>(sourceMgr, context);
+  // Same name and lines: diagnostics point into the file as it is.
+  llvm::SourceMgr upgradedMgr;
+  upgradedMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                                     *upgraded, buffer->getBufferIdentifier()),
+                                 llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(upgradedMgr, context);
+}
+
 OwningOpRef<ModuleOp>
 hlox::vhlo::readPortableArtifact(llvm::SourceMgr &sourceMgr,
                                  MLIRContext *context) {
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
+  OwningOpRef<ModuleOp> module = parseSource(sourceMgr, context);
   if (module)
     return deserializePortableArtifact(std::move(module));
   // A bytecode file that did not read: say which version this build reads,

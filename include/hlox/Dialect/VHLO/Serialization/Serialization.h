@@ -49,10 +49,16 @@ mlir::LogicalResult serializePortableArtifact(mlir::ModuleOp module,
 mlir::OwningOpRef<mlir::ModuleOp>
 deserializePortableArtifact(mlir::OwningOpRef<mlir::ModuleOp> module);
 
+/// Parses the main file of `sourceMgr`, text or bytecode, as it is; text
+/// with a form that older MLIR wrote and today's parser refuses is parsed
+/// in today's form (hlox/Support/LegacyText.h).
+mlir::OwningOpRef<mlir::ModuleOp> parseSource(llvm::SourceMgr &sourceMgr,
+                                              mlir::MLIRContext *context);
+
 /// Parses the main file of `sourceMgr` (text or bytecode, StableHLO or
-/// VHLO) and deserializes it. A file that does not parse gets a last error
-/// that names the version this build reads, and the artifact's when it is
-/// newer.
+/// VHLO; parseSource) and deserializes it. A file that does not parse gets a
+/// last error that names the version this build reads, and the artifact's when
+/// it is newer.
 mlir::OwningOpRef<mlir::ModuleOp>
 readPortableArtifact(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context);
 
