@@ -59,7 +59,7 @@ private:
   }
 
   /// Whether the value `value`, defined outside `launch`, can be computed
-  /// inside it: a load with constant indices of a buffer the launch does
+  /// inside it: a load, at indices that can be, of a buffer the launch does
   /// not write (or of any buffer, when one thread runs the launch: the
   /// clone loads before the body's first write), or a side-effect-free op
   /// of such values and constants. Appends the ops to clone, operands
@@ -72,10 +72,8 @@ private:
     if (chain.contains(op))
       return true;
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      if (!llvm::all_of(load.getIndices(), [](Value index) {
-            return matchPattern(index, m_Constant());
-          }))
-        return false;
+      // Its indices are constants or values computed in the launch too
+      // (below, with the other operands): a scatter's index loaded first.
       Value buffer = load.getMemRef();
       // Loaded in the launch, the value must be what the host loaded: no op
       // between the two may write the buffer.

@@ -163,3 +163,34 @@ func.func @shared_constant(%x: memref<5xf32>, %i: memref<i64>, %r: memref<1xf32>
   }
   return
 }
+
+// -----
+
+// A scatter's update into its operand at an index it loads, on one thread:
+// the index's load and the update's load at it (with the add) move into
+// the launch, before its store, and nothing is left on the host.
+// CHECK-LABEL: func.func @loaded_index
+// CHECK-NOT: memref.load
+// CHECK: gpu.launch
+// CHECK-NEXT: %[[I:.*]] = memref.load %arg0[%{{.*}}]
+// CHECK-NEXT: %[[J:.*]] = arith.index_cast %[[I]]
+// CHECK-NEXT: %[[V:.*]] = memref.load %arg0[%[[J]]]
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[V]]
+// CHECK: memref.store %[[S]], %arg0[
+func.func @loaded_index(%x: memref<4xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i64
+  %i = memref.load %x[%c0] : memref<4xi64>
+  %j = arith.index_cast %i : i64 to index
+  %v = memref.load %x[%j] : memref<4xi64>
+  %s = arith.addi %v, %one : i64
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %k = memref.load %x[%c0] : memref<4xi64>
+    %l = arith.index_cast %k : i64 to index
+    memref.store %s, %x[%l] : memref<4xi64>
+    gpu.terminator
+  }
+  return
+}

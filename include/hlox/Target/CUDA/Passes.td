@@ -168,8 +168,9 @@ def CUDASinkScalarLoads
     read from an operand, a fill with a constant's element) has, after the
     GPU mapping, the load on the host: a `memref.load` in the function,
     outside any `gpu.launch`, whose result the launch takes. The host does
-    not read device memory between launches, so each such load (with
-    constant indices), and the side-effect-free ops between it and the
+    not read device memory between launches, so each such load (at constant
+    indices or at indices computed the same way: a scatter's update at an
+    index it loads), and the side-effect-free ops between it and the
     launches, is cloned into every `gpu.launch` that uses it and erased
     when nothing else does. The clone must read what the host would have:
     nothing between the load and the launch writes the buffer, and the
