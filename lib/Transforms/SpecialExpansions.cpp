@@ -11,7 +11,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numbers>
 
@@ -361,4 +363,194 @@ Value hlox::buildComplexInverse(OpBuilder &b, Location loc,
   return complex::CreateOp::create(b, loc, type,
                                    roundFromF64(b, loc, result.first, part),
                                    roundFromF64(b, loc, result.second, part));
+}
+
+namespace {
+
+/// Integer arithmetic of one shape (scalar or vector) and width.
+class Integers {
+public:
+  Integers(OpBuilder &b, Location loc, Type type)
+      : b(b), loc(loc), type(type) {}
+
+  Value constant(int64_t value) {
+    Type element = getElementTypeOrSelf(type);
+    auto scalar = b.getIntegerAttr(element, value);
+    if (auto vector = dyn_cast<VectorType>(type))
+      return arith::ConstantOp::create(
+          b, loc, DenseElementsAttr::get(vector, scalar.getValue()));
+    return arith::ConstantOp::create(b, loc, scalar);
+  }
+  Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
+  Value sub(Value l, Value r) { return arith::SubIOp::create(b, loc, l, r); }
+  Value bitAnd(Value l, Value r) { return arith::AndIOp::create(b, loc, l, r); }
+  Value bitOr(Value l, Value r) { return arith::OrIOp::create(b, loc, l, r); }
+  Value shl(Value l, Value r) { return arith::ShLIOp::create(b, loc, l, r); }
+  Value shr(Value l, Value r) { return arith::ShRUIOp::create(b, loc, l, r); }
+  Value max(Value l, Value r) { return arith::MaxSIOp::create(b, loc, l, r); }
+  Value cmp(arith::CmpIPredicate predicate, Value l, Value r) {
+    return arith::CmpIOp::create(b, loc, predicate, l, r);
+  }
+  Value eq(Value l, int64_t r) {
+    return cmp(arith::CmpIPredicate::eq, l, constant(r));
+  }
+  Value select(Value condition, Value l, Value r) {
+    return arith::SelectOp::create(b, loc, condition, l, r);
+  }
+
+private:
+  OpBuilder &b;
+  Location loc;
+  Type type;
+};
+
+} // namespace
+
+Value hlox::buildDecodeSmallFloat(OpBuilder &b, Location loc, Value bits,
+                                  numerics::SmallFloat format) {
+  using numerics::SmallFloatSpecials;
+  numerics::SmallFloatLayout f = numerics::describeSmallFloat(format);
+  using P = arith::CmpIPredicate;
+  Type i32 = shapedLike(bits.getType(), b.getI32Type());
+  Type f32 = shapedLike(bits.getType(), b.getF32Type());
+  Integers i(b, loc, i32);
+  Value code = i.bitAnd(arith::ExtUIOp::create(b, loc, i32, bits),
+                        i.constant((1 << f.bits) - 1));
+  Value negative =
+      i.cmp(P::ne, i.bitAnd(code, i.constant(f.signBit())), i.constant(0));
+  Value magnitude = i.bitAnd(code, i.constant(f.magnitudeMask()));
+  Value field = i.shr(magnitude, i.constant(f.mantissa));
+  Value fraction = i.bitAnd(magnitude, i.constant((1 << f.mantissa) - 1));
+  // f32's bits of the value, exact: every format's values are f32 values.
+  Value valueBits;
+  if (!f.hasZero) {
+    // 2^(field - bias) with bias 127 (E8M0): f32's exponent field itself;
+    // field 0 is 2^-127, f32's subnormal 0x00400000.
+    assert(f.bias == 127 && f.mantissa == 0 && "an exponent-only format");
+    valueBits = i.select(i.eq(field, 0), i.constant(0x00400000),
+                         i.shl(field, i.constant(23)));
+  } else {
+    // Normal: f32 exponent field - bias + 127, the fraction's bits at the
+    // top of f32's mantissa. Subnormal: fraction x 2^(1 - bias - mantissa),
+    // an exact product of two f32s.
+    Value normal =
+        i.bitOr(i.shl(i.add(field, i.constant(127 - f.bias)), i.constant(23)),
+                i.shl(fraction, i.constant(23 - f.mantissa)));
+    Value subnormal = arith::BitcastOp::create(
+        b, loc, i32,
+        arith::MulFOp::create(
+            b, loc, arith::UIToFPOp::create(b, loc, f32, fraction),
+            arith::BitcastOp::create(
+                b, loc, f32,
+                i.constant(int64_t(127 + 1 - f.bias - f.mantissa) << 23))));
+    valueBits = i.select(i.eq(field, 0), subnormal, normal);
+  }
+  valueBits = i.bitOr(valueBits,
+                      i.select(negative, i.constant(INT32_MIN), i.constant(0)));
+  Value nanBits = i.constant(0x7FC00000);
+  Value infBits =
+      i.select(negative, i.constant(int64_t(0xFF800000u) - (int64_t(1) << 32)),
+               i.constant(0x7F800000));
+  switch (f.specials) {
+  case SmallFloatSpecials::Ieee:
+    valueBits =
+        i.select(i.eq(field, f.maxField()),
+                 i.select(i.eq(fraction, 0), infBits, nanBits), valueBits);
+    break;
+  case SmallFloatSpecials::NanAllOnes:
+    valueBits =
+        i.select(i.eq(magnitude, f.magnitudeMask()), nanBits, valueBits);
+    break;
+  case SmallFloatSpecials::NanNegZero:
+    valueBits =
+        i.select(arith::AndIOp::create(b, loc, negative, i.eq(magnitude, 0)),
+                 nanBits, valueBits);
+    break;
+  case SmallFloatSpecials::None:
+    break;
+  }
+  return arith::BitcastOp::create(b, loc, f32, valueBits);
+}
+
+Value hlox::buildEncodeSmallFloat(OpBuilder &b, Location loc, Value value,
+                                  numerics::SmallFloat format) {
+  using numerics::SmallFloatSpecials;
+  numerics::SmallFloatLayout f = numerics::describeSmallFloat(format);
+  using P = arith::CmpIPredicate;
+  Type i64 = shapedLike(value.getType(), b.getI64Type());
+  Type f64 = shapedLike(value.getType(), b.getF64Type());
+  Integers i(b, loc, i64);
+  Arithmetic d(b, loc, f64);
+  Value valueBits = arith::BitcastOp::create(b, loc, i64, value);
+  Value negative = i.cmp(P::slt, valueBits, i.constant(0));
+  Value sign = i.select(negative, i.constant(f.signBit()), i.constant(0));
+  Value zero =
+      f.specials == SmallFloatSpecials::NanNegZero ? i.constant(0) : sign;
+  Value nan =
+      i.select(negative, i.constant(f.nan(true)), i.constant(f.nan(false)));
+  Value overflow;
+  switch (f.specials) {
+  case SmallFloatSpecials::Ieee:
+    overflow = i.bitOr(sign, i.constant(int64_t(f.maxField()) << f.mantissa));
+    break;
+  case SmallFloatSpecials::NanAllOnes:
+  case SmallFloatSpecials::NanNegZero:
+    overflow = nan;
+    break;
+  case SmallFloatSpecials::None:
+    overflow = i.bitOr(sign, i.constant(f.largest()));
+    break;
+  }
+  Value magnitude = d.abs(value);
+  // The exponent of the binade, at least the smallest normal one (an
+  // exponent-only format has no subnormals: its smallest value takes the
+  // tiny ones); f64's subnormals fall below every format's.
+  int64_t minExponent = f.hasZero ? 1 - f.bias : -f.bias;
+  Value biased = i.bitAnd(i.shr(valueBits, i.constant(52)), i.constant(0x7FF));
+  Value exponent =
+      i.max(i.sub(biased, i.constant(1023)), i.constant(minExponent));
+  // The magnitude in quanta of 2^(exponent - mantissa), rounded to nearest
+  // even; the scale 2^-(exponent - mantissa) in two normal halves.
+  Value quantum = i.sub(exponent, i.constant(f.mantissa));
+  Value firstHalf = arith::ShRSIOp::create(b, loc, quantum, i.constant(1));
+  Value secondHalf = i.sub(quantum, firstHalf);
+  auto powerOfTwo = [&](Value negatedExponent) -> Value {
+    // 2^-k for |k| <= 600: f64's exponent field 1023 - k.
+    return arith::BitcastOp::create(
+        b, loc, f64,
+        i.shl(i.sub(i.constant(1023), negatedExponent), i.constant(52)));
+  };
+  Value scaled =
+      d.mul(d.mul(magnitude, powerOfTwo(firstHalf)), powerOfTwo(secondHalf));
+  Value count = math::RoundEvenOp::create(b, loc, scaled);
+  Value n = arith::FPToUIOp::create(b, loc, i64, count);
+  // Rounded up into the next binade.
+  Value carried =
+      i.cmp(P::ne, i.shr(n, i.constant(f.mantissa + 1)), i.constant(0));
+  n = i.select(carried, i.shr(n, i.constant(1)), n);
+  exponent = i.select(carried, i.add(exponent, i.constant(1)), exponent);
+  Value isNormal =
+      i.cmp(P::ne, i.shr(n, i.constant(f.mantissa)), i.constant(0));
+  Value field = i.add(exponent, i.constant(f.bias));
+  Value normal =
+      i.bitOr(i.shl(field, i.constant(f.mantissa)),
+              i.bitAnd(n, i.constant((int64_t(1) << f.mantissa) - 1)));
+  Value encoded = i.select(isNormal, normal, n);
+  Value tooLarge = arith::OrIOp::create(
+      b, loc,
+      arith::AndIOp::create(b, loc, isNormal,
+                            i.cmp(P::sgt, field, i.constant(f.maxField()))),
+      i.cmp(P::sgt, encoded, i.constant(f.largest())));
+  Value result = i.select(tooLarge, overflow, i.bitOr(sign, encoded));
+  // Rounded to zero: the format's zero (its smallest value without one).
+  Value zeroCode = f.hasZero ? zero : i.constant(0);
+  Value roundsToZero = d.cmp(arith::CmpFPredicate::OEQ, count, d.constant(0));
+  if (!f.isSigned)
+    // No place for other negative values.
+    result = i.select(negative, i.constant(f.nan(false)), result);
+  result = i.select(roundsToZero, zeroCode, result);
+  result = i.select(d.isInf(value), overflow, result);
+  result = i.select(d.isNan(value), nan, result);
+  return arith::TruncIOp::create(
+      b, loc, shapedLike(value.getType(), b.getI8Type()), result);
 }

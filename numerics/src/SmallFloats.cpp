@@ -10,25 +10,11 @@
 using namespace hlox::numerics;
 
 namespace {
+using Specials = SmallFloatSpecials;
+using Format = SmallFloatLayout;
+} // namespace
 
-/// What the all-ones exponent and the other special encodings mean.
-enum class Specials {
-  Ieee,         // all-ones exponent: infinity (zero mantissa) or NaN
-  NanAllOnes,   // all magnitude bits set: NaN; no infinity
-  NanNegZero,   // the negative-zero encoding: NaN; no infinity, one zero
-  None,         // every encoding is finite
-};
-
-struct Format {
-  int bits;     // total width
-  int mantissa; // explicit mantissa bits
-  int bias;
-  Specials specials;
-  bool isSigned = true;
-  bool hasZero = true; // false: exponent-only, field 0 is 2^-bias
-};
-
-Format describe(SmallFloat format) {
+SmallFloatLayout hlox::numerics::describeSmallFloat(SmallFloat format) {
   switch (format) {
   case SmallFloat::F4E2M1FN: return {4, 1, 1, Specials::None};
   case SmallFloat::F6E2M3FN: return {6, 3, 1, Specials::None};
@@ -47,62 +33,49 @@ Format describe(SmallFloat format) {
   return {8, 3, 7, Specials::NanAllOnes};
 }
 
-int magnitudeBits(const Format &f) { return f.bits - (f.isSigned ? 1 : 0); }
-uint32_t maxField(const Format &f) {
-  return (1u << (magnitudeBits(f) - f.mantissa)) - 1;
-}
-uint32_t signBit(const Format &f) {
-  return f.isSigned ? 1u << (f.bits - 1) : 0;
-}
-
-uint32_t nanOf(const Format &f, bool negative) {
-  uint32_t magnitudeMask = (1u << magnitudeBits(f)) - 1;
-  switch (f.specials) {
+uint32_t SmallFloatLayout::nan(bool negative) const {
+  switch (specials) {
   case Specials::Ieee:
-    return (negative ? signBit(f) : 0) | (maxField(f) << f.mantissa) |
-           (1u << (f.mantissa - 1));
+    return (negative ? signBit() : 0) | (maxField() << mantissa) |
+           (1u << (mantissa - 1));
   case Specials::NanAllOnes:
-    return (negative ? signBit(f) : 0) | magnitudeMask;
+    return (negative ? signBit() : 0) | magnitudeMask();
   case Specials::NanNegZero:
-    return signBit(f);
+    return signBit();
   case Specials::None:
     return 0;
   }
   return 0;
 }
 
-/// The largest finite magnitude's encoding.
-uint32_t largestOf(const Format &f) {
-  uint32_t magnitudeMask = (1u << magnitudeBits(f)) - 1;
-  switch (f.specials) {
+uint32_t SmallFloatLayout::largest() const {
+  switch (specials) {
   case Specials::Ieee:
-    return ((maxField(f) - 1) << f.mantissa) | ((1u << f.mantissa) - 1);
+    return ((maxField() - 1) << mantissa) | ((1u << mantissa) - 1);
   case Specials::NanAllOnes:
-    return magnitudeMask - 1;
+    return magnitudeMask() - 1;
   case Specials::NanNegZero:
   case Specials::None:
-    return magnitudeMask;
+    return magnitudeMask();
   }
-  return magnitudeMask;
+  return magnitudeMask();
 }
 
-} // namespace
-
 double hlox::numerics::decodeSmallFloat(uint32_t bits, SmallFloat format) {
-  Format f = describe(format);
+  Format f = describeSmallFloat(format);
   bits &= (1u << f.bits) - 1;
-  bool negative = (bits & signBit(f)) != 0;
-  uint32_t magnitude = bits & ((1u << magnitudeBits(f)) - 1);
+  bool negative = (bits & f.signBit()) != 0;
+  uint32_t magnitude = bits & ((1u << f.magnitudeBits()) - 1);
   uint32_t field = magnitude >> f.mantissa;
   uint32_t fraction = magnitude & ((1u << f.mantissa) - 1);
   double nan = std::nan("");
   switch (f.specials) {
   case Specials::Ieee:
-    if (field == maxField(f))
+    if (field == f.maxField())
       return fraction ? nan : (negative ? -INFINITY : INFINITY);
     break;
   case Specials::NanAllOnes:
-    if (magnitude == (1u << magnitudeBits(f)) - 1)
+    if (magnitude == (1u << f.magnitudeBits()) - 1)
       return nan;
     break;
   case Specials::NanNegZero:
@@ -124,19 +97,22 @@ double hlox::numerics::decodeSmallFloat(uint32_t bits, SmallFloat format) {
 }
 
 uint32_t hlox::numerics::encodeSmallFloat(double value, SmallFloat format) {
-  Format f = describe(format);
+  Format f = describeSmallFloat(format);
   bool negative = std::signbit(value);
   if (std::isnan(value))
-    return nanOf(f, negative);
-  uint32_t sign = negative ? signBit(f) : 0;
+    return f.nan(negative);
+  uint32_t sign = negative ? f.signBit() : 0;
   uint32_t zero = f.specials == Specials::NanNegZero ? 0 : sign;
   double magnitude = std::fabs(value);
   auto overflow = [&]() -> uint32_t {
     switch (f.specials) {
-    case Specials::Ieee: return sign | (maxField(f) << f.mantissa);
+    case Specials::Ieee:
+      return sign | (f.maxField() << f.mantissa);
     case Specials::NanAllOnes:
-    case Specials::NanNegZero: return nanOf(f, negative);
-    case Specials::None: return sign | largestOf(f);
+    case Specials::NanNegZero:
+      return f.nan(negative);
+    case Specials::None:
+      return sign | f.largest();
     }
     return 0;
   };
@@ -158,7 +134,7 @@ uint32_t hlox::numerics::encodeSmallFloat(double value, SmallFloat format) {
     return f.hasZero ? zero : 0;
   // An unsigned format has no place for other negative values.
   if (!f.isSigned && negative)
-    return nanOf(f, false);
+    return f.nan(false);
   uint64_t n = static_cast<uint64_t>(count);
   if (n >> (f.mantissa + 1)) { // rounded up into the next binade
     n >>= 1;
@@ -167,14 +143,14 @@ uint32_t hlox::numerics::encodeSmallFloat(double value, SmallFloat format) {
   uint32_t encoded;
   if (n >> f.mantissa) {
     int64_t field = exponent + f.bias;
-    if (field > static_cast<int64_t>(maxField(f)))
+    if (field > static_cast<int64_t>(f.maxField()))
       return overflow();
     encoded = static_cast<uint32_t>(field << f.mantissa) |
               static_cast<uint32_t>(n & ((1u << f.mantissa) - 1));
   } else {
     encoded = static_cast<uint32_t>(n); // subnormal
   }
-  if (encoded > largestOf(f))
+  if (encoded > f.largest())
     return overflow();
   return sign | encoded;
 }

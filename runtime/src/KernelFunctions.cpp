@@ -1,17 +1,15 @@
-//===- KernelFunctions.cpp - The C entry points kernels call
-//---------------===//
+//===- KernelFunctions.cpp - The C entry points kernels call --------------===//
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// Compiled kernels call the special functions and the small-float codecs of
-// the numerics library through these C functions, which the JIT resolves by
+// Compiled kernels call the special functions of the numerics library
+// through these C functions, which the JIT resolves by
 // name: the evaluator and the kernels run the same code.
 //
 //===----------------------------------------------------------------------===//
 
 #include "hlox/runtime/Builtins.h"
 
-#include "hlox/numerics/SmallFloats.h"
 #include "hlox/numerics/SpecialFunctions.h"
 
 #include <cmath>
@@ -29,17 +27,6 @@ double hlox_lgamma(double x) {
   int sign;
   return lgamma_r(x, &sign);
 }
-
-float hlox_small_float_decode(int32_t bits, int32_t format) {
-  return static_cast<float>(hlox::numerics::decodeSmallFloat(
-      static_cast<uint32_t>(bits),
-      static_cast<hlox::numerics::SmallFloat>(format)));
-}
-
-int32_t hlox_small_float_encode(double value, int32_t format) {
-  return static_cast<int32_t>(hlox::numerics::encodeSmallFloat(
-      value, static_cast<hlox::numerics::SmallFloat>(format)));
-}
 }
 
 std::vector<std::pair<const char *, void *>>
@@ -49,9 +36,5 @@ hlox::runtime::getKernelFunctions() {
           {"hlox_bessel_i1e", reinterpret_cast<void *>(&hlox_bessel_i1e)},
           {"hlox_zeta", reinterpret_cast<void *>(&hlox_zeta)},
           {"hlox_polygamma", reinterpret_cast<void *>(&hlox_polygamma)},
-          {"hlox_lgamma", reinterpret_cast<void *>(&hlox_lgamma)},
-          {"hlox_small_float_decode",
-           reinterpret_cast<void *>(&hlox_small_float_decode)},
-          {"hlox_small_float_encode",
-           reinterpret_cast<void *>(&hlox_small_float_encode)}};
+          {"hlox_lgamma", reinterpret_cast<void *>(&hlox_lgamma)}};
 }

@@ -12,6 +12,8 @@
 #ifndef HLOX_TRANSFORMS_SPECIALEXPANSIONS_H
 #define HLOX_TRANSFORMS_SPECIALEXPANSIONS_H
 
+#include "hlox/numerics/SmallFloats.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 
@@ -57,6 +59,22 @@ std::pair<mlir::Value, mlir::Value> buildComplexAcosh(mlir::OpBuilder &b,
                                                       mlir::Location loc,
                                                       mlir::Value re,
                                                       mlir::Value im);
+
+/// The f32 value of the small float `bits` (the low bits of an i8 scalar
+/// or vector) of `format`, exactly, as numerics::decodeSmallFloat reads it:
+/// the fields' bits placed in f32's, the specials by selects.
+mlir::Value buildDecodeSmallFloat(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::Value bits,
+                                  numerics::SmallFloat format);
+
+/// The i8 (scalar or vector) holding `value` (f64) rounded to nearest even
+/// in `format`, as numerics::encodeSmallFloat rounds it, the same codes for
+/// every input: the binade from f64's exponent field, the count of quanta
+/// by roundeven, the carry into the next binade, the overflow, zero, NaN
+/// and unsigned cases by selects.
+mlir::Value buildEncodeSmallFloat(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::Value value,
+                                  numerics::SmallFloat format);
 
 /// The complex inverse functions above, by name.
 enum class ComplexInverse { Asin, Acos, Asinh, Acosh };

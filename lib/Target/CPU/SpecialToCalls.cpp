@@ -66,12 +66,6 @@ public:
     return fromF64(call(name, wide, b.getF64Type()), args[0].getType());
   }
 
-  Value formatCode(Type format) {
-    return arith::ConstantOp::create(b, loc,
-                                     b.getI32IntegerAttr(static_cast<int32_t>(
-                                         *getSmallFloatFormat(format))));
-  }
-
   OpBuilder b;
   Location loc;
   ModuleOp module;
@@ -120,18 +114,14 @@ Value lower(Operation *op) {
         return buildComplexInverse(b, c.loc, ComplexInverse::Acosh,
                                    op.getOperand());
       })
+      // The small-float codecs as arithmetic, shared with the GPU.
       .Case([&](special::DecodeSmallFloatOp op) {
-        Value bits =
-            arith::ExtUIOp::create(b, c.loc, b.getI32Type(), op.getBits());
-        return c.call("hlox_small_float_decode",
-                      {bits, c.formatCode(op.getFormat())}, b.getF32Type());
+        return buildDecodeSmallFloat(b, c.loc, op.getBits(),
+                                     *getSmallFloatFormat(op.getFormat()));
       })
       .Case([&](special::EncodeSmallFloatOp op) {
-        Value bits = c.call("hlox_small_float_encode",
-                            {op.getValue(), c.formatCode(op.getFormat())},
-                            b.getI32Type());
-        return arith::TruncIOp::create(b, c.loc, b.getI8Type(), bits)
-            .getResult();
+        return buildEncodeSmallFloat(b, c.loc, op.getValue(),
+                                     *getSmallFloatFormat(op.getFormat()));
       })
       .Default([](Operation *) { return Value(); });
 }

@@ -138,6 +138,14 @@ FailureOr<Value> lower(Operation *op, gpu::GPUModuleOp module) {
         return buildComplexInverse(c.b, c.loc, ComplexInverse::Acosh,
                                    op.getOperand());
       })
+      .Case([&](special::DecodeSmallFloatOp op) -> FailureOr<Value> {
+        return buildDecodeSmallFloat(c.b, c.loc, op.getBits(),
+                                     *getSmallFloatFormat(op.getFormat()));
+      })
+      .Case([&](special::EncodeSmallFloatOp op) -> FailureOr<Value> {
+        return buildEncodeSmallFloat(c.b, c.loc, op.getValue(),
+                                     *getSmallFloatFormat(op.getFormat()));
+      })
       .Default([&](Operation *op) -> FailureOr<Value> {
         if (isa<special::SpecialDialect>(op->getDialect()))
           return op->emitOpError("has no lowering on the CUDA target");

@@ -496,9 +496,9 @@ def CPUSpecialToCalls : Pass<"hlox-cpu-special-to-calls", "::mlir::ModuleOp"> {
     way, without a call, and so are the complex inverse functions
     (`asin`, `acos`, `asinh`, `acosh`: `hlox::buildComplexInverse`, Hull,
     Fairgrieve and Tang's algorithm on the parts in f64, shared with the
-    CUDA target). `special.decode_small_float` and `encode_small_float` call
-    `hlox_small_float_decode` / `_encode` with the runtime's code of the
-    format. Each function is declared, once, in the op's module. The CPU
+    CUDA target). `special.decode_small_float` and `encode_small_float` are bit
+    arithmetic on the format's layout (`hlox::buildDecodeSmallFloat`,
+    `buildEncodeSmallFloat`), the evaluator's codes without a call. Each function is declared, once, in the op's module. The CPU
     kernel pipeline runs it first.
 
     ```mlir

@@ -235,10 +235,9 @@ def CUDALibdeviceCalls
       arithmetic and `math` ops; the complex `asin`, `acos`, `asinh` and
       `acosh` as the CPU's arithmetic on the parts in f64
       (`hlox::buildComplexInverse`: Hull, Fairgrieve and Tang's
-      algorithm).
+      algorithm), and the small-float codecs as the CPU's bit arithmetic.
 
-    Any other `special` op (`zeta`, `polygamma`, the small-float codecs)
-    is an error at the op.
+    Any other `special` op (`zeta`, `polygamma`) is an error at the op.
 
     ```mlir
     %r = arith.remf %x, %y : f32

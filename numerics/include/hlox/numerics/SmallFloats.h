@@ -34,6 +34,37 @@ enum class SmallFloat : int32_t {
   F8E8M0FNU,
 };
 
+/// What a format's all-ones exponent and other special encodings mean.
+enum class SmallFloatSpecials : int32_t {
+  Ieee,       // all-ones exponent: infinity (zero mantissa) or NaN
+  NanAllOnes, // all magnitude bits set: NaN; no infinity
+  NanNegZero, // the negative-zero encoding: NaN; no infinity, one zero
+  None,       // every encoding is finite
+};
+
+/// A format's layout: the codecs below and the compiler's arithmetic
+/// expansion of them (hlox/Transforms/SpecialExpansions.h) read the same.
+struct SmallFloatLayout {
+  int bits;     // total width
+  int mantissa; // explicit mantissa bits
+  int bias;
+  SmallFloatSpecials specials;
+  bool isSigned = true;
+  bool hasZero = true; // false: exponent-only, field 0 is 2^-bias
+
+  int magnitudeBits() const { return bits - (isSigned ? 1 : 0); }
+  uint32_t magnitudeMask() const { return (1u << magnitudeBits()) - 1; }
+  uint32_t maxField() const { return (1u << (magnitudeBits() - mantissa)) - 1; }
+  uint32_t signBit() const { return isSigned ? 1u << (bits - 1) : 0; }
+  /// The NaN encoding (with the sign where the format has one), 0 in a
+  /// format without NaN.
+  uint32_t nan(bool negative) const;
+  /// The largest finite magnitude's encoding.
+  uint32_t largest() const;
+};
+
+SmallFloatLayout describeSmallFloat(SmallFloat format);
+
 /// The value of encoding `bits` (the low bits) of `format`.
 double decodeSmallFloat(uint32_t bits, SmallFloat format);
 

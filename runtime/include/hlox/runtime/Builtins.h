@@ -47,12 +47,12 @@ std::vector<KernelSymbol> getCompilerBuiltins();
 std::vector<KernelSymbol> getCLibraryFunctions();
 
 /// The runtime's own functions kernels call (`hlox_erf_inv`, ...,
-/// `hlox_small_float_encode`: the numerics library's special functions and
-/// small-float codecs), with their addresses.
+/// `hlox_lgamma`: the numerics library's special functions), with their
+/// addresses.
 std::vector<std::pair<const char *, void *>> getKernelFunctions();
 
 /// Everything a compiled kernel may call: the runtime's own functions
-/// (getKernelFunctions: special functions, small-float codecs), the
+/// (getKernelFunctions: special functions), the
 /// compiler builtins and the C library functions. Names are unique.
 std::vector<KernelSymbol> getKernelSymbols();
 
@@ -68,8 +68,6 @@ uint64_t extendF16ToF64(uint16_t bits);
 } // namespace hlox::runtime
 
 extern "C" {
-float hlox_small_float_decode(int32_t bits, int32_t format);
-int32_t hlox_small_float_encode(double value, int32_t format);
 double hlox_erf_inv(double y);
 double hlox_digamma(double x);
 double hlox_bessel_i1e(double x);
