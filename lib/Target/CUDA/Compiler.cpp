@@ -119,8 +119,10 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
   if (options.threadsPerBlock < 1 || options.threadsPerBlock > 1024)
     return module.emitError("threads per block must be 1 to 1024, not ")
            << options.threadsPerBlock;
-  // Bufferized with results as out-parameters; row reductions to a block
-  // of threads per row (hlox-cuda-block-reductions), the other linalg ops
+  // Bufferized with results as out-parameters; transposes of the innermost
+  // dimension through shared-memory tiles (hlox-cuda-tiled-transposes), row
+  // reductions to a block of threads per row (hlox-cuda-block-reductions),
+  // the other linalg ops
   // to parallel loops, split into blocks of threads and mapped to the
   // grid; outlined into kernels; then what gpu-lower-to-nvvm-pipeline runs,
   // with the CUDA toolkit's libdevice linked (the math functions NVVM lowers to
@@ -132,7 +134,8 @@ FailureOr<std::string> cuda::getKernelPipeline(ModuleOp module,
                       "buffer-results-to-out-params{hoist-static-allocs=true "
                       "modify-public-functions=true},canonicalize,"
                       "func.func(hlox-cuda-copies-to-linalg,hlox-cuda-parallel-"
-                      "loops-outermost,hlox-cuda-block-reductions{threads=") +
+                      "loops-outermost,hlox-cuda-tiled-transposes,"
+                      "hlox-cuda-block-reductions{threads=") +
           llvm::Twine(
               std::max<int64_t>(32, options.threadsPerBlock / 32 * 32)) +
           "},convert-linalg-to-parallel-loops,fold-memref-alias-ops,"

@@ -12,15 +12,15 @@
 // RUN: %expect-exit 1 hlox-compile %s --function=counted_loop --target=cuda --validate-ptx=false --host-control-flow=never 2>&1 | FileCheck %s --check-prefix=NEVER
 
 // The broadcast, multiply and tanh fuse into one dispatch, one kernel: a
-// thread per element, the 256 of a row in a block, parameters bare
-// pointers (the two operands, then the result).
+// thread per element, 256 consecutive elements in a block (its x
+// dimension), parameters bare pointers (the two operands, then the result).
 // CHECK: // @main_dispatch_0: main_dispatch_0_kernel
 // CHECK: .target sm_90
 // CHECK: .visible .entry main_dispatch_0_kernel(
 // CHECK-COUNT-3: .param .u64 .ptr .align 1
 // CHECK-NOT: .param
-// CHECK: .maxntid 1, 256, 1
-// CHECK: %tid.y
+// CHECK: .maxntid 256, 1, 1
+// CHECK: %tid.x
 // CHECK: ld.global
 // CHECK: st.global
 // SM80: .target sm_80

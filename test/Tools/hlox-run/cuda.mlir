@@ -17,16 +17,17 @@
 // UNKNOWN: error: unknown platform 'tpu' (cpu, cuda)
 
 // The softmax's kernels, in order (a fill, then the row maximum with a
-// block of 64 threads per row, then the exponentials; a fill, the sums,
-// the quotients), with their grids and blocks, each pointer parameter in
+// block of 64 threads per row, then the exponentials, 256 consecutive
+// elements per block; a fill, the sums, the quotients), with their grids
+// and blocks, each pointer parameter in
 // device memory (the driver checks it); constants are the kernels' own
 // (gpu-launch-sink-index-computations), not parameters.
 // LAUNCH: launch main_dispatch_0_kernel grid 1,1,1 block 32,1,1 params 1
 // LAUNCH-NEXT: launch main_dispatch_0_kernel grid 32,1,1 block 64,1,1 params 2
-// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 8,1,1 block 4,64,1 params 3
+// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 8,1,1 block 256,1,1 params 3
 // LAUNCH-NEXT: launch main_dispatch_0_kernel grid 1,1,1 block 32,1,1 params 1
 // LAUNCH-NEXT: launch main_dispatch_0_kernel grid 32,1,1 block 64,1,1 params 2
-// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 8,1,1 block 4,64,1 params 2
+// LAUNCH-NEXT: launch main_dispatch_0_kernel grid 8,1,1 block 256,1,1 params 2
 // LAUNCH-NOT: launch
 
 // COPY: result[0]: dense<{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00], [5.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>

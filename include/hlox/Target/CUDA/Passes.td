@@ -15,13 +15,21 @@ def CUDATileParallelLoops
     `convert-linalg-to-parallel-loops` makes of a kernel's linalg ops) into
     an outer loop over blocks and an inner one over the threads of a block,
     which `gpu-map-parallel-loops` then maps to the grid and to the block.
-    The threads take the innermost dimensions, where consecutive iterations
-    touch consecutive elements of a row-major buffer (coalesced accesses):
-    the innermost dimension takes the largest power of two up to
-    `threads` that divides its static trip count, the next dimension the
-    largest power of two that divides its own within what is left, and so
-    on; the outer dimensions take one iteration per thread. Loops with a
-    dynamic trip count are left whole (one thread per block).
+    A loop with static trip counts and no reductions first has its
+    dimensions collapsed into one, row-major (the body recovers each index
+    by division and remainder): consecutive threads then take consecutive
+    elements of the innermost dimension, whatever the rank (coalesced
+    accesses), no dimension past the third becomes a sequential loop and
+    no block dimension but x is used (CUDA allows 64 threads along z). The
+    collapsed loop takes blocks of `threads` iterations (the whole loop
+    when it is shorter); the threads of the last block past the end are
+    guarded by an `scf.if`.
+
+    A loop with a dynamic trip count or a reduction keeps its dimensions:
+    the innermost takes the largest power of two up to `threads` that
+    divides its static trip count, the next dimension the largest power of
+    two that divides its own within what is left, and so on, up to the
+    first dynamic one.
   }];
   let options = [
     Option<"threads", "threads", "int64_t", /*default=*/"256",
@@ -47,6 +55,51 @@ def CUDAParallelLoopsOutermost
     different elements.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def CUDATiledTransposes
+    : Pass<"hlox-cuda-tiled-transposes", "::mlir::func::FuncOp"> {
+  let summary = "Transposes through shared-memory tiles, coalesced both ways";
+  let description = [{
+    A transpose that moves the innermost dimension (the output's
+    contiguous dimension is not the input's) mapped a thread per output
+    element reads the input `4 x rows` bytes apart: no two threads of a warp
+    share a memory transaction. This pass makes such an op a `gpu.launch`
+    of 32 x 33 tiles in workgroup (shared) memory instead, as CUDA's
+    transpose does: in each block of 32 x 8 threads, consecutive threads
+    read consecutive input elements (a 32-element run along the input's
+    innermost dimension, four rows per thread), the block waits at a
+    barrier, and consecutive threads write consecutive output elements
+    (along the output's innermost dimension), reading the tile down a
+    column; the 33rd column keeps a column's 32 reads in 32 banks. Tiles
+    past an edge are guarded; the dimensions other than the two are the
+    blocks' outer index.
+
+    The op qualifies when it is a linalg op on memrefs of static shape with
+    only parallel loops, one input indexed by a permutation of them and one
+    output indexed by the identity, whose innermost loop is not the input's
+    innermost dimension, elements of integer or float types of 8 to 64
+    bits, and a body that reads only the input's element (a transpose, with
+    an elementwise op such as a conversion fused into it; no
+    `linalg.index`). The body runs once per element as the tile is loaded.
+
+    ```mlir
+    linalg.transpose ins(%x : memref<1024x512xf32>)
+        outs(%y : memref<512x1024xf32>) permutation = [1, 0]
+    // becomes
+    gpu.launch blocks(%b, ...) in (%g = %c512, ...)
+        threads(%tx, %ty, %tz) in (%c32, %c8, %c1)
+        workgroup(%tile : memref<32x33xf32, #gpu.address_space<workgroup>>) {
+      // 4 x: %tile[%ty + 8k, %tx] = %x[row0 + %ty + 8k, col0 + %tx]
+      gpu.barrier
+      // 4 x: %y[col0 + %ty + 8k, row0 + %tx] = %tile[%tx, %ty + 8k]
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def CUDABlockReductions
