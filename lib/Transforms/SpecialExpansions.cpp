@@ -44,6 +44,14 @@ Value hlox::roundFromF64(OpBuilder &b, Location loc, Value x, Type type) {
 
 namespace {
 
+/// `scalar` as a constant of `type`: itself, or splat across a vector.
+Value constantLike(OpBuilder &b, Location loc, Type type, TypedAttr scalar) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(vector, scalar));
+  return arith::ConstantOp::create(b, loc, scalar);
+}
+
 /// Scalar or vector f64 arithmetic of one shape, for the expansions below.
 class Arithmetic {
 public:
@@ -51,11 +59,7 @@ public:
       : b(b), loc(loc), type(type) {}
 
   Value constant(double value) {
-    auto scalar = b.getF64FloatAttr(value);
-    if (auto vector = dyn_cast<VectorType>(type))
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(vector, scalar.getValue()));
-    return arith::ConstantOp::create(b, loc, scalar);
+    return constantLike(b, loc, type, b.getF64FloatAttr(value));
   }
   Value add(Value l, Value r) { return arith::AddFOp::create(b, loc, l, r); }
   Value sub(Value l, Value r) { return arith::SubFOp::create(b, loc, l, r); }
@@ -374,12 +378,8 @@ public:
       : b(b), loc(loc), type(type) {}
 
   Value constant(int64_t value) {
-    Type element = getElementTypeOrSelf(type);
-    auto scalar = b.getIntegerAttr(element, value);
-    if (auto vector = dyn_cast<VectorType>(type))
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(vector, scalar.getValue()));
-    return arith::ConstantOp::create(b, loc, scalar);
+    return constantLike(b, loc, type,
+                        b.getIntegerAttr(getElementTypeOrSelf(type), value));
   }
   Value add(Value l, Value r) { return arith::AddIOp::create(b, loc, l, r); }
   Value sub(Value l, Value r) { return arith::SubIOp::create(b, loc, l, r); }

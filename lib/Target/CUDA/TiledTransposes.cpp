@@ -150,16 +150,21 @@ private:
         indices.push_back(point[cast<AffineDimExpr>(expr).getPosition()]);
       return indices;
     };
+    // An scf.if on whether `point` lies inside the two tiled loops' ranges
+    // (a tile past an edge).
+    auto ifInside = [&]() {
+      Value inside = arith::AndIOp::create(builder, loc,
+                                           below(point[across], ranges[across]),
+                                           below(point[along], ranges[along]));
+      return scf::IfOp::create(builder, loc, inside);
+    };
     // Loads: thread (tx, ty) reads input element across + tx of rows
     // along + ty + 8k, consecutive threads consecutive elements.
     for (int64_t k = 0; k < kTile; k += kBlockRows) {
       Value row = plus(ty, index(k));
       point[across] = plus(acrossBase, tx);
       point[along] = plus(alongBase, row);
-      Value inside = arith::AndIOp::create(builder, loc,
-                                           below(point[across], ranges[across]),
-                                           below(point[along], ranges[along]));
-      auto guard = scf::IfOp::create(builder, loc, inside);
+      auto guard = ifInside();
       OpBuilder::InsertionGuard insertion(builder);
       builder.setInsertionPointToStart(guard.thenBlock());
       IRMapping mapping;
@@ -179,10 +184,7 @@ private:
       Value column = plus(ty, index(k));
       point[along] = plus(alongBase, tx);
       point[across] = plus(acrossBase, column);
-      Value inside = arith::AndIOp::create(builder, loc,
-                                           below(point[across], ranges[across]),
-                                           below(point[along], ranges[along]));
-      auto guard = scf::IfOp::create(builder, loc, inside);
+      auto guard = ifInside();
       OpBuilder::InsertionGuard insertion(builder);
       builder.setInsertionPointToStart(guard.thenBlock());
       Value value =
