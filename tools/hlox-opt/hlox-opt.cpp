@@ -21,6 +21,7 @@
 #include "hlox/Target/CUDA/Compiler.h"
 #include "hlox/Transforms/Passes.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -63,7 +64,8 @@ static int optMain(int argc, char **argv) {
   }
   // Text in forms that older MLIR wrote, in today's (same lines).
   if (std::optional<std::string> upgraded =
-          hlox::upgradeLegacyText(file->getBuffer()))
+          mlir::isBytecode(*file) ? std::nullopt
+                                  : hlox::upgradeLegacyText(file->getBuffer()))
     file = llvm::MemoryBuffer::getMemBufferCopy(*upgraded,
                                                 file->getBufferIdentifier());
   auto output = mlir::openOutputFile(outputFilename, &error);

@@ -8,6 +8,7 @@
 #include "hlox/Dialect/VHLO/Transforms/Passes.h"
 #include "hlox/Support/LegacyText.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -80,7 +81,7 @@ OwningOpRef<ModuleOp> hlox::vhlo::parseSource(llvm::SourceMgr &sourceMgr,
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   std::optional<std::string> upgraded;
-  if (!buffer->getBuffer().starts_with("ML\xEFR"))
+  if (!isBytecode(*buffer))
     upgraded = upgradeLegacyText(buffer->getBuffer());
   if (!upgraded)
     return parseSourceFile<ModuleOp>(sourceMgr, context);
@@ -102,7 +103,7 @@ hlox::vhlo::readPortableArtifact(llvm::SourceMgr &sourceMgr,
   // and the artifact's when it is newer.
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-  if (!buffer->getBuffer().starts_with("ML\xEFR"))
+  if (!isBytecode(*buffer))
     return nullptr;
   std::optional<Version> version =
       getPortableArtifactVersion(buffer->getBuffer());
