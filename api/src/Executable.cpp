@@ -14,6 +14,7 @@
 #endif
 #ifdef HLOX_HAVE_GLOO
 #include "hlox/runtime/GlooCommunicator.h"
+#include "hlox/runtime/cuda/CudaDevice.h"
 #endif
 
 #include "mlir/IR/Builders.h"
@@ -482,14 +483,60 @@ Executable::execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
 
 namespace hlox::api {
 
+/// The devices of a parallel run of `count` processes, one each: on a CPU
+/// client, CPU devices that share its threads; on a CUDA client, the
+/// driver's GPUs in turn from the client's (processes share a GPU when
+/// there are more of them, each on a stream of its own).
+static StatusOr<std::vector<std::unique_ptr<runtime::Device>>>
+makeParallelDevices(const ClientState &client, int64_t count) {
+  std::vector<std::unique_ptr<runtime::Device>> devices;
+  if (client.device->isHostAccessible()) {
+    unsigned threads = client.device->getNumThreads();
+    unsigned share = std::max<unsigned>(1, threads / count);
+    for (int64_t i = 0; i < count; ++i)
+      devices.push_back(std::make_unique<runtime::CpuDevice>(
+          share, runtime::CpuDevice::kDefaultCachedBytes, i));
+    return devices;
+  }
+  int64_t available = runtime::cuda::CudaDevice::getDeviceCount();
+  for (int64_t i = 0; i < count; ++i) {
+    runtime::Status status;
+    int64_t ordinal =
+        (client.device->getOrdinal() + i) % std::max<int64_t>(1, available);
+    std::unique_ptr<runtime::cuda::CudaDevice> device =
+        runtime::cuda::CudaDevice::create(ordinal, status);
+    if (!device)
+      return Status(ErrorCode::ExecutionError,
+                    "process " + std::to_string(i) + ": " + status.message());
+    devices.push_back(std::move(device));
+  }
+  return devices;
+}
+
+/// Copies each of `buffers` that `device` cannot reach (another GPU's)
+/// into its memory.
+static Status
+placeArguments(runtime::Device &device,
+               std::vector<std::shared_ptr<runtime::Buffer>> &buffers) {
+  for (std::shared_ptr<runtime::Buffer> &buffer : buffers) {
+    if (device.canAccess(buffer->getPlacement()))
+      continue;
+    std::shared_ptr<runtime::Buffer> copy = device.allocate(buffer->getType());
+    if (!copy)
+      return Status(ErrorCode::ExecutionError,
+                    "cannot allocate an argument on " + device.getName());
+    device.copy(copy->data(), buffer->data(), buffer->getByteSize());
+    if (runtime::Status synced = device.synchronize(); !synced)
+      return Status(ErrorCode::ExecutionError, synced.message());
+    buffer = std::move(copy);
+  }
+  return {};
+}
+
 StatusOr<Client::ParallelExecution>
 Client::executeParallel(const std::vector<ParallelProcess> &processes,
                         const ParallelOptions &options) {
   ClientState &client = *impl->state;
-  if (!client.device->isHostAccessible())
-    return Status(ErrorCode::Unimplemented,
-                  "parallel runs are on CPU devices only, not " +
-                      client.device->getName());
   int64_t count = options.numReplicas * options.numPartitions;
   if (options.numReplicas < 1 || options.numPartitions < 1 ||
       static_cast<int64_t>(processes.size()) != count)
@@ -517,19 +564,23 @@ Client::executeParallel(const std::vector<ParallelProcess> &processes,
     Status ready = value->getReadyEvent().wait();
     if (!ready.ok())
       return ready;
-    const auto *data =
-        static_cast<const uint8_t *>(value->getImpl()->storage->data());
-    feeds.pushInfeed(std::vector<uint8_t>(
-        data, data + value->getImpl()->storage->getByteSize()));
+    const runtime::Buffer &storage = *value->getImpl()->storage;
+    std::vector<uint8_t> bytes(storage.getByteSize());
+    // A GPU's buffer is copied out through its device.
+    if (client.device->isHostAccessible())
+      std::memcpy(bytes.data(), storage.data(), bytes.size());
+    else
+      client.device->copy(bytes.data(), storage.data(), bytes.size());
+    feeds.pushInfeed(std::move(bytes));
   }
   std::lock_guard<std::mutex> lock(client.parallelMutex);
   if (static_cast<int64_t>(client.parallelDevices.size()) != count) {
     client.parallelDevices.clear();
-    unsigned threads = client.device->getNumThreads();
-    unsigned share = std::max<unsigned>(1, threads / count);
-    for (int64_t i = 0; i < count; ++i)
-      client.parallelDevices.push_back(std::make_unique<runtime::CpuDevice>(
-          share, runtime::CpuDevice::kDefaultCachedBytes, i));
+    StatusOr<std::vector<std::unique_ptr<runtime::Device>>> devices =
+        makeParallelDevices(client, count);
+    if (!devices.ok())
+      return devices.getStatus();
+    client.parallelDevices = std::move(*devices);
   }
   runtime::LocalCommunicator communicator(count);
   ParallelExecution execution;
@@ -549,6 +600,8 @@ Client::executeParallel(const std::vector<ParallelProcess> &processes,
     std::vector<std::shared_ptr<runtime::Buffer>> buffers, results;
     Status status = collectArguments(processes[index].arguments, {}, buffers);
     if (status.ok())
+      status = placeArguments(*client.parallelDevices[index], buffers);
+    if (status.ok())
       status = runProgram(client, *programs[index], buffers, runOptions, {},
                           results, execution.reports[index],
                           client.parallelDevices[index].get(), &info);
@@ -560,6 +613,8 @@ Client::executeParallel(const std::vector<ParallelProcess> &processes,
          llvm::zip(programs[index]->outputTypes, results)) {
       auto storage = std::make_shared<Buffer::Impl>();
       storage->storage = result;
+      if (!client.device->isHostAccessible())
+        storage->client = impl->state;
       execution.results[index].push_back(
           std::make_shared<Buffer>(type, 0, Event::ready(), storage));
     }

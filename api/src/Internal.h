@@ -99,10 +99,10 @@ struct ClientState {
   /// The client's device: a CpuDevice, or a CUDA device.
   std::unique_ptr<runtime::Device> device;
   /// The devices of parallel runs (Client::executeParallel), one per
-  /// process of the last grid, made on first use; one parallel run at a
-  /// time uses them.
+  /// process of the last grid, made on first use (CPU devices, or GPUs for
+  /// a CUDA client); one parallel run at a time uses them.
   std::mutex parallelMutex;
-  std::vector<std::unique_ptr<runtime::CpuDevice>> parallelDevices;
+  std::vector<std::unique_ptr<runtime::Device>> parallelDevices;
   /// The threads that run processes 1 and up of parallel runs (process 0
   /// runs on the caller's), kept from run to run: what a thread keeps for
   /// itself (the matrix kernel's packing buffers, oneDNN's state) is not

@@ -11,6 +11,7 @@
 #include "Internal.h"
 
 #include <cstring>
+#include <functional>
 
 using namespace hlox::api;
 
@@ -68,6 +69,44 @@ std::vector<int64_t> getOffsets(const Sharding &sharding,
   for (size_t d = 0; d < local.size(); ++d)
     offsets[d] = sharding.deviceTiles[device * local.size() + d] * local[d];
   return offsets;
+}
+
+/// A buffer's bytes where the host can read them: in place on a CPU
+/// client; else copied out of the device's memory into `copy`.
+uint8_t *readable(ClientState &client, hlox::runtime::Buffer &storage,
+                  std::vector<uint8_t> &copy) {
+  if (client.device->isHostAccessible())
+    return static_cast<uint8_t *>(storage.data());
+  copy.resize(storage.getByteSize());
+  client.device->copy(copy.data(), storage.data(), copy.size());
+  return copy.data();
+}
+
+/// A buffer of `type` on the client's device: host memory, or the
+/// device's, which `fill` writes through host memory and a copy.
+StatusOr<std::shared_ptr<Buffer::Impl>>
+makeStorage(const std::shared_ptr<ClientState> &client, const TensorType &type,
+            const std::function<void(uint8_t *)> &fill) {
+  auto impl = std::make_shared<Buffer::Impl>();
+  hlox::runtime::Device &device = *client->device;
+  if (device.isHostAccessible()) {
+    impl->storage = std::make_shared<hlox::runtime::Buffer>(toBufferType(type));
+    fill(static_cast<uint8_t *>(impl->storage->data()));
+  } else {
+    impl->storage = device.allocate(toBufferType(type));
+    if (!impl->storage)
+      return Status(ErrorCode::ExecutionError, "out of memory on " +
+                                                   device.getName() + " for " +
+                                                   type.str());
+    impl->client = client;
+    std::vector<uint8_t> bytes(type.getByteSize());
+    fill(bytes.data());
+    device.copy(impl->storage->data(), bytes.data(), bytes.size());
+    if (hlox::runtime::Status copied = device.synchronize(); !copied)
+      return Status(ErrorCode::ExecutionError, copied.message());
+  }
+  impl->storage->setImmutable();
+  return impl;
 }
 
 } // namespace
@@ -130,20 +169,23 @@ Client::splitArguments(const Executable &executable,
         continue;
       }
     }
-    // Each shard copied once, from the argument's memory into its own.
-    auto *bytes = static_cast<uint8_t *>(storage->data());
+    // Each shard copied once, from the argument's memory into its own
+    // (through the host for a GPU's).
+    std::vector<uint8_t> copy;
+    uint8_t *bytes = readable(*impl->state, *storage, copy);
     size_t elementSize = getElementSize(global);
     std::vector<std::shared_ptr<Buffer>> shards;
     for (int64_t device = 0; device < devices; ++device) {
-      auto shard = std::make_shared<Buffer::Impl>();
-      shard->storage = std::make_shared<runtime::Buffer>(toBufferType(local));
-      copyBlock(bytes, global.shape,
-                static_cast<uint8_t *>(shard->storage->data()), local.shape,
-                getOffsets(sharding, local.shape, device), elementSize,
-                /*toGlobal=*/false);
-      shard->storage->setImmutable();
+      StatusOr<std::shared_ptr<Buffer::Impl>> shard =
+          makeStorage(impl->state, local, [&](uint8_t *block) {
+            copyBlock(bytes, global.shape, block, local.shape,
+                      getOffsets(sharding, local.shape, device), elementSize,
+                      /*toGlobal=*/false);
+          });
+      if (!shard.ok())
+        return shard.getStatus();
       shards.push_back(std::make_shared<Buffer>(
-          local, arguments[i]->getDeviceId(), Event::ready(), shard));
+          local, arguments[i]->getDeviceId(), Event::ready(), *shard));
       split[device].push_back(shards.back());
     }
     if (storage->isImmutable()) {
@@ -180,9 +222,8 @@ StatusOr<std::vector<std::shared_ptr<Buffer>>> Client::assembleResults(
     TensorType global = local;
     for (size_t d = 0; d < global.shape.size(); ++d)
       global.shape[d] *= sharding.tiles[d];
-    // Each shard copied once, into the global result's memory.
-    auto whole = std::make_shared<Buffer::Impl>();
-    whole->storage = std::make_shared<runtime::Buffer>(toBufferType(global));
+    // Each shard copied once, into the global result's memory (through
+    // the host for a GPU's).
     size_t elementSize = getElementSize(global);
     for (int64_t device = 0; device < devices; ++device) {
       const std::shared_ptr<Buffer> &part = results[device][j];
@@ -198,14 +239,22 @@ StatusOr<std::vector<std::shared_ptr<Buffer>>> Client::assembleResults(
       Status ready = part->getReadyEvent().wait();
       if (!ready.ok())
         return ready;
-      copyBlock(static_cast<uint8_t *>(whole->storage->data()), global.shape,
-                static_cast<uint8_t *>(part->getImpl()->storage->data()),
-                local.shape, getOffsets(sharding, local.shape, device),
-                elementSize, /*toGlobal=*/true);
     }
-    whole->storage->setImmutable();
+    StatusOr<std::shared_ptr<Buffer::Impl>> whole =
+        makeStorage(impl->state, global, [&](uint8_t *bytes) {
+          for (int64_t device = 0; device < devices; ++device) {
+            std::vector<uint8_t> copy;
+            copyBlock(bytes, global.shape,
+                      readable(*impl->state,
+                               *results[device][j]->getImpl()->storage, copy),
+                      local.shape, getOffsets(sharding, local.shape, device),
+                      elementSize, /*toGlobal=*/true);
+          }
+        });
+    if (!whole.ok())
+      return whole.getStatus();
     assembled.push_back(std::make_shared<Buffer>(
-        global, results[0][j]->getDeviceId(), Event::ready(), whole));
+        global, results[0][j]->getDeviceId(), Event::ready(), *whole));
   }
   return assembled;
 }

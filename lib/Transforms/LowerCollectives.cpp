@@ -141,7 +141,10 @@ public:
         b, loc, type.clone(type.getShape().drop_front()), slice);
   }
 
+  /// `value` permuted; itself for the identity (no kernel that copies).
   Value transpose(Value value, ArrayRef<int64_t> permutation) {
+    if (llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
+      return value;
     auto type = cast<RankedTensorType>(value.getType());
     SmallVector<int64_t> shape;
     for (int64_t d : permutation)

@@ -371,8 +371,8 @@ std::string hlox::runtime::getGpuConvolutionLimit(const ConvolutionSpec &spec) {
 
 namespace {
 /// The values of a command the host runs (a host call, a custom call, an
-/// rng draw), as host memory: in place where the device's memory is the
-/// host's; else each copied to the host once the work before it is done,
+/// rng draw, a collective), as host memory: in place where the device's memory
+/// is the host's; else each copied to the host once the work before it is done,
 /// and the results copied back by finish().
 class HostValues {
 public:
@@ -466,6 +466,8 @@ static Status resolveGpuDispatches(const HostProgram &program,
     case CommandKind::HostCall:
     case CommandKind::CustomCall:
     case CommandKind::Rng:
+    case CommandKind::Collective:
+    case CommandKind::Wait:
       // The host runs them on copies of their values (HostValues).
       break;
     case CommandKind::Matmul:
@@ -1050,11 +1052,37 @@ Status Executable::execute(
       break;
     }
     case CommandKind::Collective: {
+      const CollectiveSpec &spec = command.get<CollectiveCommand>().spec;
+      if (!device.isHostAccessible()) {
+        // A GPU's values go through the host: the work before the
+        // collective is done when its operand is copied out, and its
+        // result is copied back before the work after it. So an
+        // asynchronous one runs here, at its start, and its wait finds it
+        // done.
+        HostValues values(device, program, addresses, command.values);
+        if (Status synced = device.synchronize(); !synced)
+          return Status::error(synced.message(), command.location);
+        Status status = runCollective(
+            command, values[0], values[command.values.size() - 1], process);
+        if (status)
+          status = values.finish(spec.kind == CollectiveKind::Send ||
+                                         spec.kind == CollectiveKind::Outfeed
+                                     ? 0
+                                     : 1);
+        if (!status)
+          return Status::error(status.message(), command.location);
+        if (spec.async) {
+          if (!context->collectives)
+            context->collectives = std::make_unique<AsyncCollectives>();
+          context->collectives->start(pc - 1, [] { return Status(); });
+        }
+        break;
+      }
       // Every collective has a result or an operand; one with an operand
       // has it first.
       const void *in = addresses[command.values.front()];
       void *out = addresses[command.values.back()];
-      if (command.get<CollectiveCommand>().spec.async) {
+      if (spec.async) {
         if (!context->collectives)
           context->collectives = std::make_unique<AsyncCollectives>();
         context->collectives->start(pc - 1, [this, &command, in, out, process] {

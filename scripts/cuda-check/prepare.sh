@@ -52,13 +52,16 @@ rm -rf "$tmp/lib"
 cp scripts/cuda-check/digest.py scripts/cuda-check/ceilings.py \
   scripts/cuda-check/run-on-device.sh "$BUNDLE/"
 : > "$BUNDLE/compile-failures.txt"
-# prepare NAME FILE [ENTRY]: FILE's program for the GPU (its function
-# ENTRY, default main), its signature, and the digest of what this
-# machine's CPU computes from the same inputs.
+# prepare NAME FILE [ENTRY [REPLICAS PARTITIONS]]: FILE's program for the
+# GPU (its function ENTRY, default main, for a grid of REPLICAS x
+# PARTITIONS processes, default 1 x 1), its signature, and the digest of
+# what this machine's CPU computes from the same inputs.
 prepare() {
   local name=$1 file=$2 entry=${3:-main}
+  local grid=(--num-replicas="${4:-1}" --num-partitions="${5:-1}")
   if ! "$BUILD/bin/hlox-compile" "$file" --target=cuda --cuda-arch="$ARCH" \
-      --function="$entry" -o "$BUNDLE/programs/$name.hlox" 2> "$tmp/error"; then
+      --function="$entry" "${grid[@]}" -o "$BUNDLE/programs/$name.hlox" \
+      2> "$tmp/error"; then
     echo "$name: $(grep -m1 error "$tmp/error" || head -1 "$tmp/error")" \
       >> "$BUNDLE/compile-failures.txt"
     return 0
@@ -71,7 +74,7 @@ prepare() {
     outputs+=("--output=@$tmp/$name.$i.bin")
     files+=("$tmp/$name.$i.bin")
   done
-  if ! "$BUILD/bin/hlox-compile" "$file" --function="$entry" \
+  if ! "$BUILD/bin/hlox-compile" "$file" --function="$entry" "${grid[@]}" \
       -o "$tmp/$name.cpu.hlox" 2> "$tmp/error" ||
      ! "$BUILD/bin/hlox-run-aot" "$tmp/$name.cpu.hlox" --random-inputs \
       --seed=$SEED "${outputs[@]}" 2> "$tmp/error"; then
@@ -91,8 +94,11 @@ done
 # Every $STRIDE-th file the CPU ledger passes, each `// -----` case of a
 # file that splits its input apart, as the CUDA compile suite takes them
 # (test/conformance/compile_cuda.py: @main, else each public function;
-# a case without one has nothing to run), its checks turned into results
-# (hlox-checks-to-results): the GPU must compute what the CPU does.
+# a case without one has nothing to run; a case of several processes, the
+# program its processes run, for their grid, when they all run the same
+# one: hlox-run-aot runs one program on every process), its checks turned
+# into results (hlox-checks-to-results): the GPU must compute what the CPU
+# does.
 mkdir -p "$tmp/cases"
 awk -v stride="$STRIDE" '(NR - 1) % stride == 0' \
   test/conformance/expected/cpu.txt > "$tmp/sampled.txt"
@@ -110,11 +116,21 @@ for relative in open(sampled).read().split():
         path = os.path.join(out, case + ".mlir")
         with open(path, "w") as f:
             f.write(text)
-        for entry in entries:
+        grid = [e for e in entries if e[1] * e[2] > 1]
+        if len(grid) > 1:
+            print(case, "-", 0, 0, path)
+            continue
+        for entry, replicas, partitions in entries:
             name = case if len(entries) == 1 else f"{case}.{entry}"
-            print(name, entry, path)
+            print(name, entry, replicas, partitions, path)
 PY
-while read -r name entry path; do
+while read -r name entry replicas partitions path; do
+  if [[ $entry == - ]]; then
+    echo "$name: not prepared: its processes run different programs" \
+      "(hlox-run-aot runs one program on every process)" \
+      >> "$BUNDLE/compile-failures.txt"
+    continue
+  fi
   if ! "$BUILD/bin/hlox-opt" "$path" \
       --hlox-checks-to-results="function=$entry" -o "$tmp/$name.mlir" \
       2> "$tmp/error"; then
@@ -122,7 +138,7 @@ while read -r name entry path; do
       >> "$BUNDLE/compile-failures.txt"
     continue
   fi
-  prepare "$name" "$tmp/$name.mlir" "$entry"
+  prepare "$name" "$tmp/$name.mlir" "$entry" "$replicas" "$partitions"
   rm -f "$tmp/$name.mlir"
 done < "$tmp/cases.txt"
 echo "prepare: $(ls "$BUNDLE"/programs/*.types | wc -l) programs," \

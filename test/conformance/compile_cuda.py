@@ -12,7 +12,9 @@ compiled program returns what it computes. The functions compiled are
 `@main`, else every public function of the case (the interpreter tests
 name theirs after the op, and a case whose separator is commented out
 holds several); a case without a function (an empty module) has nothing
-to compile.
+to compile. A case whose function runs `interpreter.run_parallel` compiles
+each process's program for the run's grid (--num-replicas,
+--num-partitions), as hlox-run runs it.
 
 ptxas is found as hlox-compile finds it ($HLOX_PTXAS, $CUDA_HOME/bin,
 /usr/local/cuda/bin, PATH); without one the suite reports itself skipped
@@ -74,13 +76,42 @@ FUNCTION = re.compile(r"^\s*func\.func\s+(?:public\s+)?@([\w.$-]+)", re.M)
 PRIVATE = re.compile(r"^\s*func\.func\s+private\s+@([\w.$-]+)", re.M)
 
 
+RUN_PARALLEL = re.compile(
+    r'"interpreter\.run_parallel".*?programs\s*=\s*\[((?:\s*\[[^\[\]]*\]\s*,?)+)\]',
+    re.S)
+ROW = re.compile(r"\[([^\[\]]*)\]")
+
+
+def grid_programs(text):
+    """The programs of the `interpreter.run_parallel` ops of `text`, each as
+    (function, replicas, partitions): what each process runs, compiled
+    for its grid (as hlox-run runs them)."""
+    programs = []
+    for match in RUN_PARALLEL.finditer(text):
+        rows = [re.findall(r"@([\w.$-]+)", row)
+                for row in ROW.findall(match.group(1))]
+        for name in dict.fromkeys(n for row in rows for n in row):
+            entry = (name, len(rows), len(rows[0]))
+            if entry not in programs:
+                programs.append(entry)
+    return programs
+
+
 def entries_of(text):
-    """The functions of `text` to compile: @main when it is public, else
-    every public function (an interpreter case may hold several tests
-    whose separator is commented out); none for a case without one."""
+    """The functions of `text` to compile, each as (function, replicas,
+    partitions): @main when it is public, else every public function (an
+    interpreter case may hold several tests whose separator is commented
+    out), for one process; none for a case without one. A function that
+    runs `interpreter.run_parallel` is the host's (the evaluator drives
+    the processes): what is compiled is each process's program, for the
+    run's grid."""
     public = [name for name in FUNCTION.findall(text)
               if name not in PRIVATE.findall(text)]
-    return ["main"] if "main" in public else public
+    grid = grid_programs(text)
+    if grid:
+        return grid
+    return [(name, 1, 1) for name in (["main"] if "main" in public
+                                      else public)]
 
 
 def check_file(opt, compile_tool, corpus, rel, workdir):
@@ -88,18 +119,20 @@ def check_file(opt, compile_tool, corpus, rel, workdir):
     path = os.path.join(corpus, rel)
     stem = rel.replace(os.sep, ".")
     for index, text in enumerate(cases_of(path)):
-        for entry in entries_of(text):
+        for entry, replicas, partitions in entries_of(text):
             reason = compile_case(opt, compile_tool, text, entry,
                                   f"case {index} @{entry}",
                                   f"{stem}.{index}.{entry}",
-                                  workdir)
+                                  workdir, replicas, partitions)
             if reason:
                 return reason
     return None
 
 
-def compile_case(opt, compile_tool, text, entry, label, stem, workdir):
-    """Compiles `entry` of the case `text`; None, else the reason."""
+def compile_case(opt, compile_tool, text, entry, label, stem, workdir,
+                 replicas=1, partitions=1):
+    """Compiles `entry` of the case `text` for a grid of `replicas` x
+    `partitions` processes; None, else the reason."""
     source = os.path.join(workdir, f"{stem}.mlir")
     prepared = os.path.join(workdir, f"{stem}.results.mlir")
     program = os.path.join(workdir, f"{stem}.hlox")
@@ -110,7 +143,9 @@ def compile_case(opt, compile_tool, text, entry, label, stem, workdir):
                 ([opt, source, f"--hlox-checks-to-results=function={entry}",
                   "-o", prepared], "checks to results"),
                 ([compile_tool, prepared, "--target=cuda",
-                  f"--cuda-arch={ARCH}", f"--function={entry}", "-o",
+                  f"--cuda-arch={ARCH}", f"--function={entry}",
+                  f"--num-replicas={replicas}",
+                  f"--num-partitions={partitions}", "-o",
                   program], "compile")):
             try:
                 proc = tool_server.run(cmd, timeout=TIMEOUT_S)

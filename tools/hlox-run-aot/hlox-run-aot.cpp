@@ -24,12 +24,22 @@
 //
 // (the bytes of the arguments and results, and the program's contraction
 // FLOPs, per second of the median run).
+// A program compiled for a grid of processes (its collectives name
+// R replicas x P partitions, hlox-compile --num-replicas/--num-partitions)
+// runs as that many processes, each on a device of its own (CPU devices
+// that share the threads; GPUs in turn, processes sharing one when there
+// are more of them), their collectives between them in this process. Each
+// process has inputs and outputs of its own: --input, --output and the
+// made-up inputs' indices count process 0's first, then process 1's, and
+// so on (process r * P + p); --signature prints the grid, then each
+// process's input and output lines in that order.
 // Exit status: 0 on success, 2 on bad input or a failed run.
 //
 //===----------------------------------------------------------------------===//
 
 #include "hlox/numerics/SmallFloats.h"
 #include "hlox/runtime/AotProgram.h"
+#include "hlox/runtime/Communicator.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/Executable.h"
 #include "hlox/runtime/cuda/CudaDevice.h"
@@ -44,6 +54,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace hlox::runtime;
@@ -185,11 +196,24 @@ int main(int argc, char **argv) {
   AotProgram aot;
   if (Status status = readAotProgram(bytes, aot); !status)
     return fail(path + ": " + status.message());
+  // The grid the program's collectives were compiled for.
+  int64_t numReplicas = 1, numPartitions = 1;
+  for (const Command &command : aot.program.commands)
+    if (const auto *collective = command.getIf<CollectiveCommand>()) {
+      numReplicas = collective->spec.numReplicas;
+      numPartitions = collective->spec.numPartitions;
+      break;
+    }
+  int64_t numProcesses = numReplicas * numPartitions;
   if (signature) {
-    for (const std::string &type : aot.inputTypes)
-      std::cout << "input " << type << "\n";
-    for (const std::string &type : aot.outputTypes)
-      std::cout << "output " << type << "\n";
+    if (numProcesses > 1)
+      std::cout << "grid " << numReplicas << "x" << numPartitions << "\n";
+    for (int64_t p = 0; p < numProcesses; ++p) {
+      for (const std::string &type : aot.inputTypes)
+        std::cout << "input " << type << "\n";
+      for (const std::string &type : aot.outputTypes)
+        std::cout << "output " << type << "\n";
+    }
     return 0;
   }
   std::vector<BufferType> inputTypes, outputTypes;
@@ -197,25 +221,37 @@ int main(int argc, char **argv) {
     inputTypes.push_back(aot.program.values[value].type);
   for (int64_t value : aot.program.results)
     outputTypes.push_back(aot.program.values[value].type);
-  if (inputs.size() > inputTypes.size())
-    return fail(std::to_string(inputs.size()) +
-                " inputs given, the program "
-                "takes " +
-                std::to_string(inputTypes.size()));
-  if (outputs.size() > outputTypes.size())
-    return fail(std::to_string(outputs.size()) +
-                " outputs named, the "
-                "program returns " +
-                std::to_string(outputTypes.size()));
+  std::string each = numProcesses > 1 ? " (of all its processes)" : "";
+  if (inputs.size() > inputTypes.size() * numProcesses)
+    return fail(std::to_string(inputs.size()) + " inputs given, the program" +
+                each + " takes " +
+                std::to_string(inputTypes.size() * numProcesses));
+  if (outputs.size() > outputTypes.size() * numProcesses)
+    return fail(std::to_string(outputs.size()) + " outputs named, the " +
+                "program" + each + " returns " +
+                std::to_string(outputTypes.size() * numProcesses));
 
-  std::unique_ptr<Device> device;
+  // A device per process.
+  std::vector<std::unique_ptr<Device>> devices;
   if (deviceKind == "cpu") {
-    device = std::make_unique<CpuDevice>(static_cast<unsigned>(numThreads));
+    unsigned threads = static_cast<unsigned>(numThreads);
+    if (numProcesses > 1)
+      threads = std::max<unsigned>(
+          1, (threads ? threads : std::thread::hardware_concurrency()) /
+                 static_cast<unsigned>(numProcesses));
+    for (int64_t p = 0; p < numProcesses; ++p)
+      devices.push_back(std::make_unique<CpuDevice>(
+          threads, CpuDevice::kDefaultCachedBytes, p));
   } else if (deviceKind == "cuda") {
-    Status status;
-    device = cuda::CudaDevice::create(0, status);
-    if (!device)
-      return fail(status.message());
+    int64_t gpus = std::max(1, cuda::CudaDevice::getDeviceCount());
+    for (int64_t p = 0; p < numProcesses; ++p) {
+      Status status;
+      std::unique_ptr<Device> device =
+          cuda::CudaDevice::create(p % gpus, status);
+      if (!device)
+        return fail(status.message());
+      devices.push_back(std::move(device));
+    }
   } else {
     return fail("unknown device '" + deviceKind + "' (cpu, cuda)");
   }
@@ -226,33 +262,72 @@ int main(int argc, char **argv) {
   if (!executable)
     return fail(path + ": " + status.message());
 
-  // The arguments, in the device's memory.
-  std::vector<std::shared_ptr<Buffer>> arguments;
-  for (size_t i = 0; i < inputTypes.size(); ++i) {
-    auto size = static_cast<size_t>(inputTypes[i].getByteSize());
-    std::string data = randomInputs ? makeRandomInput(inputTypes[i], seed, i)
-                                    : std::string(size, '\0');
-    if (i < inputs.size()) {
-      if (!readFile(inputs[i], data))
-        return fail("cannot read input " + inputs[i]);
-      if (data.size() != size)
-        return fail("input " + inputs[i] + " holds " +
-                    std::to_string(data.size()) + " bytes; " +
-                    inputTypes[i].str() + " takes " + std::to_string(size));
+  // Each process's arguments, in its device's memory.
+  std::vector<std::vector<std::shared_ptr<Buffer>>> arguments(numProcesses);
+  for (int64_t p = 0; p < numProcesses; ++p) {
+    Device &device = *devices[p];
+    for (size_t i = 0; i < inputTypes.size(); ++i) {
+      size_t k = p * inputTypes.size() + i;
+      auto size = static_cast<size_t>(inputTypes[i].getByteSize());
+      std::string data = randomInputs ? makeRandomInput(inputTypes[i], seed, k)
+                                      : std::string(size, '\0');
+      if (k < inputs.size()) {
+        if (!readFile(inputs[k], data))
+          return fail("cannot read input " + inputs[k]);
+        if (data.size() != size)
+          return fail("input " + inputs[k] + " holds " +
+                      std::to_string(data.size()) + " bytes; " +
+                      inputTypes[i].str() + " takes " + std::to_string(size));
+      }
+      std::shared_ptr<Buffer> buffer = device.allocate(inputTypes[i]);
+      if (!buffer)
+        return fail("out of memory for input " + std::to_string(k));
+      device.copy(buffer->data(), data.data(), size);
+      arguments[p].push_back(std::move(buffer));
     }
-    std::shared_ptr<Buffer> buffer = device->allocate(inputTypes[i]);
-    if (!buffer)
-      return fail("out of memory for input " + std::to_string(i));
-    device->copy(buffer->data(), data.data(), size);
-    arguments.push_back(std::move(buffer));
+    if (Status synced = device.synchronize(); !synced)
+      return fail(synced.message());
   }
-  if (Status synced = device->synchronize(); !synced)
-    return fail(synced.message());
 
-  std::vector<std::shared_ptr<Buffer>> results;
+  std::vector<std::vector<std::shared_ptr<Buffer>>> results(numProcesses);
+  // One run of every process, each on a thread of its own but the first;
+  // the failure that made the others fail, else the first.
   auto run = [&]() -> Status {
-    results.clear();
-    return executable->execute(*device, arguments, results);
+    if (numProcesses == 1) {
+      results[0].clear();
+      return executable->execute(*devices[0], arguments[0], results[0]);
+    }
+    LocalCommunicator communicator(numProcesses);
+    HostFeeds feeds;
+    std::vector<Status> statuses(numProcesses);
+    auto process = [&](int64_t p) {
+      ProcessInfo info;
+      info.replica = p / numPartitions;
+      info.partition = p % numPartitions;
+      info.numReplicas = numReplicas;
+      info.numPartitions = numPartitions;
+      info.communicator = &communicator;
+      info.feeds = &feeds;
+      results[p].clear();
+      statuses[p] = executable->execute(*devices[p], arguments[p], results[p],
+                                        {}, nullptr, {}, &info);
+      communicator.finished(p, !statuses[p]);
+    };
+    std::vector<std::thread> threads;
+    for (int64_t p = 1; p < numProcesses; ++p)
+      threads.emplace_back(process, p);
+    process(0);
+    for (std::thread &thread : threads)
+      thread.join();
+    int64_t cause = communicator.getFailedProcess();
+    if (cause >= 0 && !statuses[cause])
+      return Status::error("process " + std::to_string(cause) + ": " +
+                           statuses[cause].str());
+    for (int64_t p = 0; p < numProcesses; ++p)
+      if (!statuses[p])
+        return Status::error("process " + std::to_string(p) + ": " +
+                             statuses[p].str());
+    return {};
   };
   std::vector<double> times;
   long runs = repeat > 0 ? warmup + repeat : 1;
@@ -265,15 +340,16 @@ int main(int argc, char **argv) {
     if (repeat > 0 && i >= warmup)
       times.push_back(elapsed.count());
   }
-  for (size_t i = 0; i < outputs.size(); ++i) {
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    size_t p = k / outputTypes.size(), i = k % outputTypes.size();
     auto size = static_cast<size_t>(outputTypes[i].getByteSize());
     std::string data(size, '\0');
-    device->copy(data.data(), results[i]->data(), size);
-    if (Status synced = device->synchronize(); !synced)
+    devices[p]->copy(data.data(), results[p][i]->data(), size);
+    if (Status synced = devices[p]->synchronize(); !synced)
       return fail(synced.message());
-    std::ofstream file(outputs[i], std::ios::binary);
+    std::ofstream file(outputs[k], std::ios::binary);
     if (!file || !file.write(data.data(), static_cast<long>(size)))
-      return fail("cannot write " + outputs[i]);
+      return fail("cannot write " + outputs[k]);
   }
   if (!times.empty()) {
     std::sort(times.begin(), times.end());
@@ -281,12 +357,12 @@ int main(int argc, char **argv) {
     int64_t bytes = 0;
     for (const std::vector<BufferType> *types : {&inputTypes, &outputTypes})
       for (const BufferType &type : *types)
-        bytes += type.getByteSize();
+        bytes += type.getByteSize() * numProcesses;
     std::printf("time: median %.4f ms (min %.4f, max %.4f) over %zu runs; "
                 "%.1f GB/s of arguments and results, %.1f GFLOP/s\n",
                 median, times.front(), times.back(), times.size(),
                 static_cast<double>(bytes) / (median * 1e6),
-                static_cast<double>(flops) / (median * 1e6));
+                static_cast<double>(flops * numProcesses) / (median * 1e6));
   }
   return 0;
 }

@@ -306,7 +306,9 @@ def HloxChecksToResults
     A check inside a region, or of a token or tuple, stays. An
     `interpreter.probe` anywhere in the function (the evaluator's record of a
     value for a later `check.expect_serialized_eq`) becomes its operand:
-    the check on it is a result like any other.
+    the check on it is a result like any other. An `interpreter.print` in
+    the body counts as a check of its operand (its test reads what it
+    prints): the printed value becomes a result.
   }];
   let options = [
     Option<"function", "function", "std::string", /*default=*/"\"main\"",

@@ -35,9 +35,9 @@
 // Each device's profile, and a trace with a track per device. (The
 // all_to_all moves too little to run beside the kernels: it runs in
 // place.)
-// PROFILE: device 0 (partition 0): profile: {{.*}} ms per run, median of 1 run(s), 12 commands
-// PROFILE: #4 all_to_all ({{.*}}sharded.mlir:[[# @LINE + 17]]:8)
-// PROFILE: device 1 (partition 1): profile: {{.*}} ms per run, median of 1 run(s), 12 commands
+// PROFILE: device 0 (partition 0): profile: {{.*}} ms per run, median of 1 run(s), 11 commands
+// PROFILE: #3 all_to_all ({{.*}}sharded.mlir:[[# @LINE + 17]]:8)
+// PROFILE: device 1 (partition 1): profile: {{.*}} ms per run, median of 1 run(s), 11 commands
 // TRACE-DAG: "name": "device 0 (partition 0)"
 // TRACE-DAG: "name": "device 1 (partition 1)"
 // TRACE-DAG: "tid": 2

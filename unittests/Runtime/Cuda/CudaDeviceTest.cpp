@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/runtime/cuda/CudaDevice.h"
+#include "hlox/runtime/Communicator.h"
 #include "hlox/runtime/Executable.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 
 using namespace hlox::runtime;
 using namespace hlox::runtime::cuda;
@@ -343,25 +345,97 @@ TEST(CudaDevice, CpuRunsNoGpuProgram) {
   EXPECT_EQ(status.message(), "cpu:0 runs no GPU kernels");
 }
 
-// A GPU program whose commands the CUDA device does not run yet.
-TEST(CudaDevice, RefusesCollectives) {
-  HostProgram program = makeProgram();
-  CollectiveCommand collective;
-  collective.spec.kind = CollectiveKind::PartitionId;
-  program.values.push_back({BufferType{{}, 4, "ui32"}, ValueKind::Arena, 0, 0});
-  program.arenaBytes = 4;
-  program.commands.emplace_back(
-      collective,
-      std::vector<int64_t>{static_cast<int64_t>(program.values.size()) - 1},
-      "model.mlir:3:5");
+// Collectives run on host copies of a GPU's values: two processes, each
+// on a device (a stream) of its own, sum their arguments with an
+// asynchronous all-reduce and read their replica ids.
+TEST(CudaDevice, RunsCollectivesThroughTheHost) {
+  GET_DEVICE_OR_SKIP(first);
+  GET_DEVICE_OR_SKIP(second);
+  HostProgram program;
+  program.devices = {"cuda"};
+  BufferType id{{}, 4, "ui32"};
+  program.values = {{f32Vector(), ValueKind::Argument, 0, 0},
+                    {f32Vector(), ValueKind::Result, 0, 0},
+                    {id, ValueKind::Result, 1, 0}};
+  CollectiveCommand sum;
+  sum.spec.kind = CollectiveKind::AllReduce;
+  sum.spec.groups = {{0, 1}};
+  sum.spec.numReplicas = 2;
+  sum.spec.async = true;
+  program.commands.emplace_back(sum, std::vector<int64_t>{0, 1});
+  program.commands.emplace_back(WaitCommand{0}, std::vector<int64_t>{0, 1});
+  CollectiveCommand replica;
+  replica.spec.kind = CollectiveKind::ReplicaId;
+  replica.spec.numReplicas = 2;
+  program.commands.emplace_back(replica, std::vector<int64_t>{2});
+  program.arguments = {0};
+  program.results = {1, 2};
   Status status;
-  EXPECT_FALSE(
-      Executable::create(program, makeGpuKernelLibrary(makeAddOne()), status));
-  EXPECT_EQ(status.location(), "model.mlir:3:5");
-  EXPECT_NE(status.message().find(
-                "a program for cuda cannot run a partition_id command yet"),
-            std::string::npos)
-      << status.message();
+  std::unique_ptr<Executable> executable =
+      Executable::create(program, makeGpuKernelLibrary(GpuKernels{}), status);
+  ASSERT_TRUE(executable) << status.message();
+  LocalCommunicator communicator(2);
+  CudaDevice *devices[2] = {first.get(), second.get()};
+  std::vector<std::shared_ptr<Buffer>> results[2];
+  Status ran[2];
+  std::vector<float> in = iota();
+  auto run = [&](int64_t index) {
+    CudaDevice &device = *devices[index];
+    std::shared_ptr<Buffer> argument = device.allocate(f32Vector());
+    std::vector<float> scaled(in);
+    for (float &x : scaled)
+      x *= static_cast<float>(index + 1);
+    device.copy(argument->data(), scaled.data(), kCount * 4);
+    ProcessInfo process;
+    process.replica = index;
+    process.numReplicas = 2;
+    process.communicator = &communicator;
+    ran[index] = executable->execute(device, {argument}, results[index], {},
+                                     nullptr, {}, &process);
+    communicator.finished(index, !ran[index]);
+  };
+  std::thread other(run, 1);
+  run(0);
+  other.join();
+  for (int64_t index = 0; index < 2; ++index) {
+    ASSERT_TRUE(ran[index]) << ran[index].message();
+    ASSERT_EQ(results[index].size(), 2u);
+    EXPECT_EQ(results[index][0]->getPlacement().str(), "cuda:0");
+    std::vector<float> total(kCount);
+    uint32_t replicaId = 7;
+    devices[index]->copy(total.data(), results[index][0]->data(), kCount * 4);
+    devices[index]->copy(&replicaId, results[index][1]->data(), 4);
+    ASSERT_TRUE(devices[index]->synchronize());
+    for (int64_t i = 0; i < kCount; ++i)
+      ASSERT_EQ(total[i], 3.0f * in[i]) << "process " << index;
+    EXPECT_EQ(replicaId, static_cast<uint32_t>(index));
+  }
+}
+
+// A collective outside a parallel run is an error with its location.
+TEST(CudaDevice, CollectiveWithoutProcessesIsAnError) {
+  GET_DEVICE_OR_SKIP(device);
+  HostProgram program;
+  program.devices = {"cuda"};
+  program.values = {{f32Vector(), ValueKind::Argument, 0, 0},
+                    {f32Vector(), ValueKind::Result, 0, 0}};
+  CollectiveCommand sum;
+  sum.spec.kind = CollectiveKind::AllReduce;
+  sum.spec.groups = {{0}};
+  program.commands.emplace_back(sum, std::vector<int64_t>{0, 1},
+                                "model.mlir:3:5");
+  program.arguments = {0};
+  program.results = {1};
+  Status status;
+  std::unique_ptr<Executable> executable =
+      Executable::create(program, makeGpuKernelLibrary(GpuKernels{}), status);
+  ASSERT_TRUE(executable) << status.message();
+  std::shared_ptr<Buffer> argument = device->allocate(f32Vector());
+  std::vector<std::shared_ptr<Buffer>> results;
+  Status ran = executable->execute(*device, {argument}, results);
+  EXPECT_EQ(ran.location(), "model.mlir:3:5");
+  EXPECT_EQ(ran.message(),
+            "all_reduce needs the other processes of a parallel run");
 }
 
 /// The row-major product of `spec` on the host, in the order of k.

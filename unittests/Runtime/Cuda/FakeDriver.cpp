@@ -5,6 +5,10 @@
 // The entry points of libcuda.so.1 the runtime's CUDA device calls, over
 // host memory, so that the device's plumbing is tested where no GPU is:
 // allocations, copies, module loading and launches. It runs no kernel.
+// Device addresses are not host addresses: an allocation's address has
+// bit 63 set over the host memory that holds it (a non-canonical address
+// on x86-64 and AArch64), so that the host reading or writing device
+// memory other than through the driver's copies faults, as on a GPU.
 // What a launch must satisfy is checked as a driver would: the kernel is an
 // `.entry` of its module's PTX, the block has at most 1024 threads, and each
 // pointer parameter the PTX declares points into memory this driver
@@ -64,8 +68,21 @@ struct Function {
 };
 
 std::mutex mutex;
-/// Live allocations: address to byte size.
+/// Live allocations: device address to byte size.
 std::map<uintptr_t, size_t> allocations;
+
+/// What sets a device address apart from the host address of its memory.
+constexpr uintptr_t kDeviceBit = uintptr_t(1) << 63;
+
+/// The host memory behind device address `address`, or a host address
+/// itself (the driver's unified addressing: either side of a copy).
+template <typename T> T *toHost(T *address) {
+  auto bits = reinterpret_cast<uintptr_t>(address);
+  return reinterpret_cast<T *>(bits & ~kDeviceBit);
+}
+void *toHost(unsigned long long address) {
+  return toHost(reinterpret_cast<void *>(static_cast<uintptr_t>(address)));
+}
 
 bool isDeviceAddress(uintptr_t address, size_t bytes = 0) {
   std::lock_guard<std::mutex> lock(mutex);
@@ -328,8 +345,9 @@ int cuMemAlloc_v2(unsigned long long *address, size_t bytes) {
   if (!memory)
     return kOutOfMemory;
   std::lock_guard<std::mutex> lock(mutex);
-  allocations[reinterpret_cast<uintptr_t>(memory)] = bytes;
-  *address = reinterpret_cast<uintptr_t>(memory);
+  uintptr_t device = reinterpret_cast<uintptr_t>(memory) | kDeviceBit;
+  allocations[device] = bytes;
+  *address = device;
   return kSuccess;
 }
 int cuMemFree_v2(unsigned long long address) {
@@ -338,14 +356,17 @@ int cuMemFree_v2(unsigned long long address) {
   if (found == allocations.end())
     return kInvalidValue;
   allocations.erase(found);
-  std::free(reinterpret_cast<void *>(static_cast<uintptr_t>(address)));
+  std::free(toHost(address));
   return kSuccess;
 }
 int cuMemcpyAsync(unsigned long long target, unsigned long long source,
                   size_t bytes, void *) {
-  std::memmove(reinterpret_cast<void *>(static_cast<uintptr_t>(target)),
-               reinterpret_cast<const void *>(static_cast<uintptr_t>(source)),
-               bytes);
+  // A device side lies in one allocation.
+  for (unsigned long long address : {target, source})
+    if ((address & kDeviceBit) &&
+        !isDeviceAddress(static_cast<uintptr_t>(address), bytes))
+      return kInvalidValue;
+  std::memmove(toHost(target), toHost(source), bytes);
   return kSuccess;
 }
 int cuModuleLoadDataEx(void **module, const void *image, unsigned, int *,
@@ -414,8 +435,7 @@ int cuMemsetD8Async(unsigned long long target, unsigned char value,
                     size_t bytes, void *) {
   if (!isDeviceAddress(static_cast<uintptr_t>(target), bytes))
     return kInvalidValue;
-  std::memset(reinterpret_cast<void *>(static_cast<uintptr_t>(target)), value,
-              bytes);
+  std::memset(toHost(target), value, bytes);
   return kSuccess;
 }
 
@@ -584,6 +604,11 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
   std::memcpy(&alphaValue, alpha, sizeof(float));
   std::memcpy(&betaValue, beta, sizeof(float));
   int abType = la.type, cdType = ld.type;
+  a = toHost(a);
+  b = toHost(b);
+  c = toHost(c);
+  d = toHost(d);
+  const void *bias = withBias ? toHost(desc.bias) : nullptr;
   // Column major: element (i, j) of a layout is at i + j * leading.
   for (int32_t p = 0; p < batch; ++p)
     for (uint64_t j = 0; j < n; ++j)
@@ -605,7 +630,7 @@ int cublasLtMatmul(void *, void *descHandle, const void *alpha, const void *a,
           out += betaValue *
                  blasLoad(c, cdType, p * lc.batchStride + i + j * lc.leading);
         if (withBias)
-          out += blasLoad(desc.bias, cdType, i);
+          out += blasLoad(bias, cdType, i);
         // A GPU's fmaxf: the number where the other is NaN.
         if (relu)
           out = out > 0 ? out : 0.0f;
@@ -800,6 +825,9 @@ int cudnnConvolutionForward(void *, const void *alpha, void *xHandle,
   float alphaValue, betaValue;
   std::memcpy(&alphaValue, alpha, 4);
   std::memcpy(&betaValue, beta, 4);
+  x = toHost(x);
+  w = toHost(w);
+  y = toHost(y);
   int perGroupIn = xd.c / cd.groups, perGroupOut = wd.n / cd.groups;
   for (int n = 0; n < yd.n; ++n)
     for (int k = 0; k < yd.c; ++k)
@@ -852,6 +880,8 @@ int cudnnAddTensor(void *, const void *alpha, void *aHandle, const void *a,
   float alphaValue, betaValue;
   std::memcpy(&alphaValue, alpha, 4);
   std::memcpy(&betaValue, beta, 4);
+  a = toHost(a);
+  c = toHost(c);
   for (int n = 0; n < cd.n; ++n)
     for (int k = 0; k < cd.c; ++k)
       for (int h = 0; h < cd.h; ++h)

@@ -712,9 +712,13 @@ public:
     std::vector<std::vector<uint8_t>> outfeed;
   };
   /// Runs processes[r * numPartitions + p] as process (replica r,
-  /// partition p) of the grid, concurrently, each on a CPU device of its
-  /// own with its share of the host's threads; their collectives meet in
-  /// this process (runtime::LocalCommunicator). Returns when every process
+  /// partition p) of the grid, concurrently, each on a device of its own:
+  /// on a CPU client a CPU device with its share of the host's threads; on
+  /// a CUDA client a GPU, the driver's in turn from the client's (processes
+  /// share one, each on a stream of its own, when there are more of them;
+  /// an argument on another GPU is copied over). Their collectives meet in
+  /// this process (runtime::LocalCommunicator), a GPU's values through host
+  /// copies. Returns when every process
   /// has finished: the results, or the first error (a process that
   /// fails makes the others' collectives fail; a deadlock is an error).
   StatusOr<ParallelExecution>
