@@ -133,6 +133,18 @@ public:
         }
         sizes.push_back(*constant);
       }
+      // What a CUDA device launches (compute capability 7.0 and up): a
+      // launch beyond it would fail on the GPU, not here.
+      if (sizes[1] > 65535 || sizes[2] > 65535 || sizes[3] > 1024 ||
+          sizes[4] > 1024 || sizes[5] > 64 ||
+          sizes[3] * sizes[4] * sizes[5] > 1024) {
+        launch.emitError("a launch of grid ")
+            << sizes[0] << "x" << sizes[1] << "x" << sizes[2] << " and block "
+            << sizes[3] << "x" << sizes[4] << "x" << sizes[5]
+            << " exceeds CUDA's limits (grid y and z at most 65535; a block "
+               "of at most 1024 threads, 64 along z)";
+        return signalPassFailure();
+      }
       int64_t shared = 0;
       if (Value bytes = launch.getDynamicSharedMemorySize()) {
         std::optional<int64_t> constant = getConstantIntValue(bytes);

@@ -58,6 +58,42 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A grid beyond CUDA's limits (y at most 65535), and a block of more than
+// 64 threads along z: errors here, not failed launches on the GPU.
+module attributes {gpu.container_module} {
+  gpu.module @k0 {
+    gpu.func @k0(%a: memref<4xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @dispatch(%a: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    %big = arith.constant 70000 : index
+    // expected-error @+1 {{a launch of grid 1x70000x1 and block 1x1x1 exceeds CUDA's limits (grid y and z at most 65535; a block of at most 1024 threads, 64 along z)}}
+    gpu.launch_func @k0::@k0 blocks in (%c1, %big, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4xf32>)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @k0 {
+    gpu.func @k0(%a: memref<4xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @dispatch(%a: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    // expected-error @+1 {{a launch of grid 1x1x1 and block 1x1x256 exceeds CUDA's limits}}
+    gpu.launch_func @k0::@k0 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c256) args(%a : memref<4xf32>)
+    return
+  }
+}
+
+// -----
+
 // A grid whose size the host computes.
 module attributes {gpu.container_module} {
   gpu.module @k0 {

@@ -262,7 +262,9 @@ def CUDARecordLaunches
 
     Anything else the host function does (a loop around launches, a size
     computed at run time) cannot be replayed: the pass fails, with an error
-    at the op.
+    at the op. So does a launch beyond CUDA's limits (a grid's y or z
+    above 65535, a block of more than 1024 threads or more than 64 along
+    z), which would otherwise fail only on the GPU.
   }];
 }
 
