@@ -9,12 +9,12 @@
 #include "hlox/HostProgram/Buffers.h"
 #include "hlox/HostProgram/HostProgramBuilder.h"
 #include "hlox/runtime/Communicator.h"
+#include "hlox/runtime/cuda/CudaDevice.h"
 #ifdef HLOX_HAVE_MPI
 #include "hlox/runtime/MpiCommunicator.h"
 #endif
 #ifdef HLOX_HAVE_GLOO
 #include "hlox/runtime/GlooCommunicator.h"
-#include "hlox/runtime/cuda/CudaDevice.h"
 #endif
 
 #include "mlir/IR/Builders.h"

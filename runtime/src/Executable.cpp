@@ -371,9 +371,9 @@ std::string hlox::runtime::getGpuConvolutionLimit(const ConvolutionSpec &spec) {
 
 namespace {
 /// The values of a command the host runs (a host call, a custom call, an
-/// rng draw, a collective), as host memory: in place where the device's memory
-/// is the host's; else each copied to the host once the work before it is done,
-/// and the results copied back by finish().
+/// rng draw, a collective), as host memory: in place where the device's
+/// memory is the host's; else each copied to the host once the work before
+/// it is done, and the results copied back by finish().
 class HostValues {
 public:
   HostValues(Device &device, const HostProgram &program,

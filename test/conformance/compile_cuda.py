@@ -76,9 +76,10 @@ FUNCTION = re.compile(r"^\s*func\.func\s+(?:public\s+)?@([\w.$-]+)", re.M)
 PRIVATE = re.compile(r"^\s*func\.func\s+private\s+@([\w.$-]+)", re.M)
 
 
+# An interpreter.run_parallel op's `programs`: its rows of @functions.
 RUN_PARALLEL = re.compile(
-    r'"interpreter\.run_parallel".*?programs\s*=\s*\[((?:\s*\[[^\[\]]*\]\s*,?)+)\]',
-    re.S)
+    r'"interpreter\.run_parallel".*?programs\s*=\s*'
+    r'\[((?:\s*\[[^\[\]]*\]\s*,?)+)\]', re.S)
 ROW = re.compile(r"\[([^\[\]]*)\]")
 
 
