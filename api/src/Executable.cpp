@@ -9,7 +9,6 @@
 #include "hlox/HostProgram/Buffers.h"
 #include "hlox/HostProgram/HostProgramBuilder.h"
 #include "hlox/runtime/Communicator.h"
-#include "hlox/runtime/cuda/CudaDevice.h"
 #ifdef HLOX_HAVE_MPI
 #include "hlox/runtime/MpiCommunicator.h"
 #endif
@@ -483,36 +482,6 @@ Executable::execute(const std::vector<std::shared_ptr<Buffer>> &arguments,
 
 namespace hlox::api {
 
-/// The devices of a parallel run of `count` processes, one each: on a CPU
-/// client, CPU devices that share its threads; on a CUDA client, the
-/// driver's GPUs in turn from the client's (processes share a GPU when
-/// there are more of them, each on a stream of its own).
-static StatusOr<std::vector<std::unique_ptr<runtime::Device>>>
-makeParallelDevices(const ClientState &client, int64_t count) {
-  std::vector<std::unique_ptr<runtime::Device>> devices;
-  if (client.device->isHostAccessible()) {
-    unsigned threads = client.device->getNumThreads();
-    unsigned share = std::max<unsigned>(1, threads / count);
-    for (int64_t i = 0; i < count; ++i)
-      devices.push_back(std::make_unique<runtime::CpuDevice>(
-          share, runtime::CpuDevice::kDefaultCachedBytes, i));
-    return devices;
-  }
-  int64_t available = runtime::cuda::CudaDevice::getDeviceCount();
-  for (int64_t i = 0; i < count; ++i) {
-    runtime::Status status;
-    int64_t ordinal =
-        (client.device->getOrdinal() + i) % std::max<int64_t>(1, available);
-    std::unique_ptr<runtime::cuda::CudaDevice> device =
-        runtime::cuda::CudaDevice::create(ordinal, status);
-    if (!device)
-      return Status(ErrorCode::ExecutionError,
-                    "process " + std::to_string(i) + ": " + status.message());
-    devices.push_back(std::move(device));
-  }
-  return devices;
-}
-
 /// Copies each of `buffers` that `device` cannot reach (another GPU's)
 /// into its memory.
 static Status
@@ -575,12 +544,10 @@ Client::executeParallel(const std::vector<ParallelProcess> &processes,
   }
   std::lock_guard<std::mutex> lock(client.parallelMutex);
   if (static_cast<int64_t>(client.parallelDevices.size()) != count) {
-    client.parallelDevices.clear();
-    StatusOr<std::vector<std::unique_ptr<runtime::Device>>> devices =
-        makeParallelDevices(client, count);
-    if (!devices.ok())
-      return devices.getStatus();
-    client.parallelDevices = std::move(*devices);
+    runtime::Status made;
+    client.parallelDevices = client.device->makeProcessDevices(count, made);
+    if (client.parallelDevices.empty())
+      return Status(ErrorCode::ExecutionError, made.message());
   }
   runtime::LocalCommunicator communicator(count);
   ParallelExecution execution;

@@ -71,42 +71,37 @@ std::vector<int64_t> getOffsets(const Sharding &sharding,
   return offsets;
 }
 
-/// A buffer's bytes where the host can read them: in place on a CPU
-/// client; else copied out of the device's memory into `copy`.
-uint8_t *readable(ClientState &client, hlox::runtime::Buffer &storage,
-                  std::vector<uint8_t> &copy) {
-  if (client.device->isHostAccessible())
-    return static_cast<uint8_t *>(storage.data());
-  copy.resize(storage.getByteSize());
-  client.device->copy(copy.data(), storage.data(), copy.size());
+/// `buffer`'s bytes where the host reads them: in place in host memory,
+/// else copied out of the device's into `copy` (Buffer::toHost).
+StatusOr<uint8_t *> getHostBytes(const Buffer &buffer,
+                                 std::vector<uint8_t> &copy) {
+  const Buffer::Impl &impl = *buffer.getImpl();
+  if (!impl.client)
+    return static_cast<uint8_t *>(impl.storage->data());
+  copy.resize(buffer.getType().getByteSize());
+  if (Status status = buffer.toHost(copy.data(), copy.size()); !status.ok())
+    return status;
   return copy.data();
 }
 
-/// A buffer of `type` on the client's device: host memory, or the
-/// device's, which `fill` writes through host memory and a copy.
-StatusOr<std::shared_ptr<Buffer::Impl>>
-makeStorage(const std::shared_ptr<ClientState> &client, const TensorType &type,
-            const std::function<void(uint8_t *)> &fill) {
-  auto impl = std::make_shared<Buffer::Impl>();
-  hlox::runtime::Device &device = *client->device;
-  if (device.isHostAccessible()) {
-    impl->storage = std::make_shared<hlox::runtime::Buffer>(toBufferType(type));
-    fill(static_cast<uint8_t *>(impl->storage->data()));
-  } else {
-    impl->storage = device.allocate(toBufferType(type));
-    if (!impl->storage)
-      return Status(ErrorCode::ExecutionError, "out of memory on " +
-                                                   device.getName() + " for " +
-                                                   type.str());
-    impl->client = client;
+/// A buffer of `type` on device `deviceId` of `client` whose bytes `fill`
+/// writes: in place in host memory on a CPU client; else in host memory
+/// that Client::bufferFromHost copies into the device's.
+StatusOr<std::shared_ptr<Buffer>>
+makeFilledBuffer(Client &client, const ClientState &state,
+                 const TensorType &type, int deviceId,
+                 const std::function<void(uint8_t *)> &fill) {
+  if (!state.device->isHostAccessible()) {
     std::vector<uint8_t> bytes(type.getByteSize());
     fill(bytes.data());
-    device.copy(impl->storage->data(), bytes.data(), bytes.size());
-    if (hlox::runtime::Status copied = device.synchronize(); !copied)
-      return Status(ErrorCode::ExecutionError, copied.message());
+    return client.bufferFromHost(bytes.data(), type, HostBufferSemantics::Copy,
+                                 {}, deviceId);
   }
+  auto impl = std::make_shared<Buffer::Impl>();
+  impl->storage = std::make_shared<hlox::runtime::Buffer>(toBufferType(type));
+  fill(static_cast<uint8_t *>(impl->storage->data()));
   impl->storage->setImmutable();
-  return impl;
+  return std::make_shared<Buffer>(type, deviceId, Event::ready(), impl);
 }
 
 } // namespace
@@ -172,20 +167,22 @@ Client::splitArguments(const Executable &executable,
     // Each shard copied once, from the argument's memory into its own
     // (through the host for a GPU's).
     std::vector<uint8_t> copy;
-    uint8_t *bytes = readable(*impl->state, *storage, copy);
+    StatusOr<uint8_t *> bytes = getHostBytes(*arguments[i], copy);
+    if (!bytes.ok())
+      return bytes.getStatus();
     size_t elementSize = getElementSize(global);
     std::vector<std::shared_ptr<Buffer>> shards;
     for (int64_t device = 0; device < devices; ++device) {
-      StatusOr<std::shared_ptr<Buffer::Impl>> shard =
-          makeStorage(impl->state, local, [&](uint8_t *block) {
-            copyBlock(bytes, global.shape, block, local.shape,
+      StatusOr<std::shared_ptr<Buffer>> shard = makeFilledBuffer(
+          *this, *impl->state, local, arguments[i]->getDeviceId(),
+          [&](uint8_t *block) {
+            copyBlock(*bytes, global.shape, block, local.shape,
                       getOffsets(sharding, local.shape, device), elementSize,
                       /*toGlobal=*/false);
           });
       if (!shard.ok())
         return shard.getStatus();
-      shards.push_back(std::make_shared<Buffer>(
-          local, arguments[i]->getDeviceId(), Event::ready(), *shard));
+      shards.push_back(*shard);
       split[device].push_back(shards.back());
     }
     if (storage->isImmutable()) {
@@ -225,6 +222,9 @@ StatusOr<std::vector<std::shared_ptr<Buffer>>> Client::assembleResults(
     // Each shard copied once, into the global result's memory (through
     // the host for a GPU's).
     size_t elementSize = getElementSize(global);
+    // Each device's shard where the host reads it.
+    std::vector<uint8_t *> parts(devices);
+    std::vector<std::vector<uint8_t>> copies(devices);
     for (int64_t device = 0; device < devices; ++device) {
       const std::shared_ptr<Buffer> &part = results[device][j];
       if (part->isDeleted())
@@ -239,22 +239,22 @@ StatusOr<std::vector<std::shared_ptr<Buffer>>> Client::assembleResults(
       Status ready = part->getReadyEvent().wait();
       if (!ready.ok())
         return ready;
+      StatusOr<uint8_t *> bytes = getHostBytes(*part, copies[device]);
+      if (!bytes.ok())
+        return bytes.getStatus();
+      parts[device] = *bytes;
     }
-    StatusOr<std::shared_ptr<Buffer::Impl>> whole =
-        makeStorage(impl->state, global, [&](uint8_t *bytes) {
-          for (int64_t device = 0; device < devices; ++device) {
-            std::vector<uint8_t> copy;
-            copyBlock(bytes, global.shape,
-                      readable(*impl->state,
-                               *results[device][j]->getImpl()->storage, copy),
-                      local.shape, getOffsets(sharding, local.shape, device),
-                      elementSize, /*toGlobal=*/true);
-          }
+    StatusOr<std::shared_ptr<Buffer>> whole = makeFilledBuffer(
+        *this, *impl->state, global, results[0][j]->getDeviceId(),
+        [&](uint8_t *bytes) {
+          for (int64_t device = 0; device < devices; ++device)
+            copyBlock(bytes, global.shape, parts[device], local.shape,
+                      getOffsets(sharding, local.shape, device), elementSize,
+                      /*toGlobal=*/true);
         });
     if (!whole.ok())
       return whole.getStatus();
-    assembled.push_back(std::make_shared<Buffer>(
-        global, results[0][j]->getDeviceId(), Event::ready(), *whole));
+    assembled.push_back(*whole);
   }
   return assembled;
 }

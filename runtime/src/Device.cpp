@@ -4,6 +4,7 @@
 
 #include "hlox/runtime/Device.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace hlox::runtime;
@@ -24,4 +25,20 @@ std::shared_ptr<Buffer> CpuDevice::allocate(const BufferType &type) {
 void CpuDevice::copy(void *target, const void *source, size_t bytes) {
   if (target != source && bytes > 0)
     std::memmove(target, source, bytes);
+}
+
+std::vector<std::unique_ptr<Device>>
+CpuDevice::makeProcessDevices(int64_t count, Status &status) const {
+  std::vector<std::unique_ptr<Device>> devices;
+  if (count < 1) {
+    status = Status::error("a parallel run of " + std::to_string(count) +
+                           " processes");
+    return devices;
+  }
+  unsigned share =
+      std::max<unsigned>(1, getNumThreads() / static_cast<unsigned>(count));
+  for (int64_t i = 0; i < count; ++i)
+    devices.push_back(
+        std::make_unique<CpuDevice>(share, kDefaultCachedBytes, i));
+  return devices;
 }

@@ -13,8 +13,33 @@
 #include <chrono>
 #include <cstring>
 #include <optional>
+#include <utility>
 
 using namespace hlox::runtime;
+
+/// Whether a collective of `kind` reads an operand (its command's first
+/// value) and whether it writes a result (its last).
+static std::pair<bool, bool> getCollectiveValues(CollectiveKind kind) {
+  switch (kind) {
+  case CollectiveKind::AllGather:
+  case CollectiveKind::AllReduce:
+  case CollectiveKind::AllToAll:
+  case CollectiveKind::Broadcast:
+  case CollectiveKind::Permute:
+    return {true, true};
+  case CollectiveKind::Send:
+  case CollectiveKind::Outfeed:
+    return {true, false};
+  case CollectiveKind::Receive:
+  case CollectiveKind::Infeed:
+  case CollectiveKind::ReplicaId:
+  case CollectiveKind::PartitionId:
+  case CollectiveKind::GroupPosition:
+  case CollectiveKind::GroupSize:
+    return {false, true};
+  }
+  return {false, false};
+}
 
 /// Whether Collective command `command` has the values its kind takes, of
 /// consistent sizes, and groups of device indices of its grid that hold
@@ -22,28 +47,7 @@ using namespace hlox::runtime;
 static Status verifyCollective(const HostProgram &program,
                                const Command &command) {
   const CollectiveSpec &spec = command.get<CollectiveCommand>().spec;
-  bool hasOperand = false, hasResult = false;
-  switch (spec.kind) {
-  case CollectiveKind::AllGather:
-  case CollectiveKind::AllReduce:
-  case CollectiveKind::AllToAll:
-  case CollectiveKind::Broadcast:
-  case CollectiveKind::Permute:
-    hasOperand = hasResult = true;
-    break;
-  case CollectiveKind::Send:
-  case CollectiveKind::Outfeed:
-    hasOperand = true;
-    break;
-  case CollectiveKind::Receive:
-  case CollectiveKind::Infeed:
-  case CollectiveKind::ReplicaId:
-  case CollectiveKind::PartitionId:
-  case CollectiveKind::GroupPosition:
-  case CollectiveKind::GroupSize:
-    hasResult = true;
-    break;
-  }
+  auto [hasOperand, hasResult] = getCollectiveValues(spec.kind);
   // Only collectives that move data between buffers run beside the
   // commands; the others are quick, or read and write the run's state.
   if (spec.async && !(hasOperand && hasResult))
@@ -1057,25 +1061,17 @@ Status Executable::execute(
         // A GPU's values go through the host: the work before the
         // collective is done when its operand is copied out, and its
         // result is copied back before the work after it. So an
-        // asynchronous one runs here, at its start, and its wait finds it
-        // done.
+        // asynchronous one runs here, at its start (its wait has nothing
+        // left to do).
         HostValues values(device, program, addresses, command.values);
         if (Status synced = device.synchronize(); !synced)
           return Status::error(synced.message(), command.location);
         Status status = runCollective(
             command, values[0], values[command.values.size() - 1], process);
         if (status)
-          status = values.finish(spec.kind == CollectiveKind::Send ||
-                                         spec.kind == CollectiveKind::Outfeed
-                                     ? 0
-                                     : 1);
+          status = values.finish(getCollectiveValues(spec.kind).second);
         if (!status)
           return Status::error(status.message(), command.location);
-        if (spec.async) {
-          if (!context->collectives)
-            context->collectives = std::make_unique<AsyncCollectives>();
-          context->collectives->start(pc - 1, [] { return Status(); });
-        }
         break;
       }
       // Every collective has a result or an operand; one with an operand
@@ -1095,6 +1091,9 @@ Status Executable::execute(
       break;
     }
     case CommandKind::Wait: {
+      // A GPU's collectives ran at their start.
+      if (!device.isHostAccessible())
+        break;
       if (!context->collectives)
         context->collectives = std::make_unique<AsyncCollectives>();
       if (Status status =

@@ -106,11 +106,11 @@ def entries_of(text):
     runs `interpreter.run_parallel` is the host's (the evaluator drives
     the processes): what is compiled is each process's program, for the
     run's grid."""
-    public = [name for name in FUNCTION.findall(text)
-              if name not in PRIVATE.findall(text)]
     grid = grid_programs(text)
     if grid:
         return grid
+    public = [name for name in FUNCTION.findall(text)
+              if name not in PRIVATE.findall(text)]
     return [(name, 1, 1) for name in (["main"] if "main" in public
                                       else public)]
 

@@ -42,6 +42,7 @@
 #include "hlox/runtime/Communicator.h"
 #include "hlox/runtime/Device.h"
 #include "hlox/runtime/Executable.h"
+#include "hlox/runtime/ThreadPool.h"
 #include "hlox/runtime/cuda/CudaDevice.h"
 
 #include <algorithm>
@@ -54,7 +55,6 @@
 #include <memory>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 using namespace hlox::runtime;
@@ -231,29 +231,27 @@ int main(int argc, char **argv) {
                 "program" + each + " returns " +
                 std::to_string(outputTypes.size() * numProcesses));
 
-  // A device per process.
-  std::vector<std::unique_ptr<Device>> devices;
+  std::unique_ptr<Device> device;
   if (deviceKind == "cpu") {
-    unsigned threads = static_cast<unsigned>(numThreads);
-    if (numProcesses > 1)
-      threads = std::max<unsigned>(
-          1, (threads ? threads : std::thread::hardware_concurrency()) /
-                 static_cast<unsigned>(numProcesses));
-    for (int64_t p = 0; p < numProcesses; ++p)
-      devices.push_back(std::make_unique<CpuDevice>(
-          threads, CpuDevice::kDefaultCachedBytes, p));
+    device = std::make_unique<CpuDevice>(static_cast<unsigned>(numThreads));
   } else if (deviceKind == "cuda") {
-    int64_t gpus = std::max(1, cuda::CudaDevice::getDeviceCount());
-    for (int64_t p = 0; p < numProcesses; ++p) {
-      Status status;
-      std::unique_ptr<Device> device =
-          cuda::CudaDevice::create(p % gpus, status);
-      if (!device)
-        return fail(status.message());
-      devices.push_back(std::move(device));
-    }
+    Status status;
+    device = cuda::CudaDevice::create(0, status);
+    if (!device)
+      return fail(status.message());
   } else {
     return fail("unknown device '" + deviceKind + "' (cpu, cuda)");
+  }
+  // A device per process: the one above, or its share for each process
+  // of a grid.
+  std::vector<std::unique_ptr<Device>> devices;
+  if (numProcesses == 1) {
+    devices.push_back(std::move(device));
+  } else {
+    Status status;
+    devices = device->makeProcessDevices(numProcesses, status);
+    if (devices.empty())
+      return fail(status.message());
   }
   int64_t flops = aot.program.flops;
   Status status;
@@ -290,8 +288,14 @@ int main(int argc, char **argv) {
   }
 
   std::vector<std::vector<std::shared_ptr<Buffer>>> results(numProcesses);
-  // One run of every process, each on a thread of its own but the first;
-  // the failure that made the others fail, else the first.
+  // The processes of a grid run at once, a thread each (kept from run to
+  // run).
+  std::unique_ptr<ThreadPool> processThreads;
+  if (numProcesses > 1)
+    processThreads =
+        std::make_unique<ThreadPool>(static_cast<unsigned>(numProcesses));
+  // One run of every process; the failure that made the others fail, else
+  // the first.
   auto run = [&]() -> Status {
     if (numProcesses == 1) {
       results[0].clear();
@@ -300,7 +304,7 @@ int main(int argc, char **argv) {
     LocalCommunicator communicator(numProcesses);
     HostFeeds feeds;
     std::vector<Status> statuses(numProcesses);
-    auto process = [&](int64_t p) {
+    processThreads->parallelFor(numProcesses, 1, [&](int64_t p, int64_t) {
       ProcessInfo info;
       info.replica = p / numPartitions;
       info.partition = p % numPartitions;
@@ -312,13 +316,7 @@ int main(int argc, char **argv) {
       statuses[p] = executable->execute(*devices[p], arguments[p], results[p],
                                         {}, nullptr, {}, &info);
       communicator.finished(p, !statuses[p]);
-    };
-    std::vector<std::thread> threads;
-    for (int64_t p = 1; p < numProcesses; ++p)
-      threads.emplace_back(process, p);
-    process(0);
-    for (std::thread &thread : threads)
-      thread.join();
+    });
     int64_t cause = communicator.getFailedProcess();
     if (cause >= 0 && !statuses[cause])
       return Status::error("process " + std::to_string(cause) + ": " +

@@ -345,6 +345,45 @@ TEST(CudaDevice, CpuRunsNoGpuProgram) {
   EXPECT_EQ(status.message(), "cpu:0 runs no GPU kernels");
 }
 
+// The devices of a parallel run: the driver's GPUs in turn, each process
+// on a stream of its own; a CPU's threads shared out.
+TEST(CudaDevice, MakesDevicesForProcesses) {
+  GET_DEVICE_OR_SKIP(device);
+  Status status;
+  std::vector<std::unique_ptr<Device>> devices =
+      device->makeProcessDevices(3, status);
+  ASSERT_EQ(devices.size(), 3u) << status.message();
+  std::vector<float> in = iota(), out(kCount);
+  for (size_t i = 0; i < devices.size(); ++i) {
+    EXPECT_EQ(devices[i]->getName(),
+              "cuda:" + std::to_string(i % CudaDevice::getDeviceCount()));
+    std::shared_ptr<Buffer> buffer = devices[i]->allocate(f32Vector());
+    devices[i]->copy(buffer->data(), in.data(), kCount * 4);
+    devices[i]->copy(out.data(), buffer->data(), kCount * 4);
+    ASSERT_TRUE(devices[i]->synchronize());
+    EXPECT_EQ(out, in);
+  }
+  EXPECT_TRUE(device->makeProcessDevices(0, status).empty());
+  EXPECT_EQ(status.message(), "a parallel run of 0 processes");
+}
+
+TEST(CudaDevice, CpuMakesDevicesForProcesses) {
+  CpuDevice cpu(4);
+  Status status;
+  std::vector<std::unique_ptr<Device>> devices =
+      cpu.makeProcessDevices(3, status);
+  ASSERT_EQ(devices.size(), 3u) << status.message();
+  for (size_t i = 0; i < devices.size(); ++i) {
+    EXPECT_EQ(devices[i]->getName(), "cpu:" + std::to_string(i));
+    EXPECT_EQ(devices[i]->getNumThreads(), 1u);
+  }
+  // Fewer threads than processes: one each.
+  devices = CpuDevice(1).makeProcessDevices(2, status);
+  ASSERT_EQ(devices.size(), 2u);
+  EXPECT_EQ(devices[1]->getNumThreads(), 1u);
+  EXPECT_EQ(CpuDevice(2).makeProcessDevices(1, status)[0]->getNumThreads(), 2u);
+}
+
 // Collectives run on host copies of a GPU's values: two processes, each
 // on a device (a stream) of its own, sum their arguments with an
 // asynchronous all-reduce and read their replica ids.

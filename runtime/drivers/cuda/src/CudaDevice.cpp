@@ -72,6 +72,27 @@ int CudaDevice::getDeviceCount() {
   return driver ? driver->getDeviceCount() : 0;
 }
 
+std::vector<std::unique_ptr<Device>>
+CudaDevice::makeProcessDevices(int64_t count, Status &status) const {
+  std::vector<std::unique_ptr<Device>> devices;
+  if (count < 1) {
+    status = Status::error("a parallel run of " + std::to_string(count) +
+                           " processes");
+    return devices;
+  }
+  int64_t gpus = std::max(1, driver->getDeviceCount());
+  for (int64_t i = 0; i < count; ++i) {
+    std::unique_ptr<CudaDevice> device = create((ordinal + i) % gpus, status);
+    if (!device) {
+      status = Status::error("process " + std::to_string(i) + ": " +
+                             status.message());
+      return {};
+    }
+    devices.push_back(std::move(device));
+  }
+  return devices;
+}
+
 CudaDevice::CudaDevice(std::shared_ptr<Driver> driver, int64_t ordinal)
     : driver(std::move(driver)), ordinal(ordinal) {}
 

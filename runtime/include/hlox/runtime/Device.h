@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace hlox::runtime {
 
@@ -59,6 +60,13 @@ public:
   /// How many threads run a dispatch's chunks at most (library calls that
   /// parallelize themselves use as many).
   virtual unsigned getNumThreads() const = 0;
+  /// Devices of this one's kind for the `count` processes of a parallel
+  /// run in this process, process i's i-th: a CPU's threads shared out
+  /// ("cpu:i"), a GPU's the driver's GPUs in turn from this one (processes
+  /// share a GPU, each on a stream of its own, when there are more of
+  /// them). None, with `status` saying why, when one cannot be made.
+  virtual std::vector<std::unique_ptr<Device>>
+  makeProcessDevices(int64_t count, Status &status) const = 0;
 
   /// Starts a copy of `bytes` bytes from `source` to `target`, both in the
   /// device's own memory, ordered with its launches: the work started after
@@ -160,6 +168,9 @@ public:
   }
   void copy(void *target, const void *source, size_t bytes) override;
   unsigned getNumThreads() const override { return pool.getNumThreads(); }
+  /// Each with an equal share of this one's threads (one at least).
+  std::vector<std::unique_ptr<Device>>
+  makeProcessDevices(int64_t count, Status &status) const override;
 
   /// The memory its buffers come from.
   const MemoryPool &getMemoryPool() const { return *memory; }

@@ -63,6 +63,9 @@ public:
   /// synchronize().
   void enqueueCopy(void *target, const void *source, size_t bytes) override;
   unsigned getNumThreads() const override { return 1; }
+  /// The driver's GPUs in turn from this one's ordinal.
+  std::vector<std::unique_ptr<Device>>
+  makeProcessDevices(int64_t count, Status &status) const override;
   bool isHostAccessible() const override { return false; }
   std::unique_ptr<LoadedGpuKernels> loadKernels(const GpuKernels &kernels,
                                                 Status &status) override;
