@@ -53,6 +53,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <mutex>
+#include <utility>
+#include <vector>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
@@ -115,8 +118,70 @@ struct Scratch {
 };
 
 thread_local Scratch scratch;
-/// The packed rhs blocks of the teams this thread makes (GemmTeam).
-thread_local Scratch teamScratch;
+
+/// The memory of the teams that are not running (GemmTeam): a team takes
+/// a buffer when it is made and gives it back when it ends, so that the
+/// steady state takes no fresh pages whichever threads make the teams.
+/// Buffers are freed only to be replaced by a larger one, and at exit.
+class TeamMemory {
+public:
+  static TeamMemory &get() {
+    static TeamMemory memory;
+    return memory;
+  }
+
+  /// A buffer of at least `floats` floats (its size in `capacity`), or
+  /// null when there is no memory: the smallest idle buffer that is large
+  /// enough, else the largest idle one replaced by a larger one, else a
+  /// new one.
+  float *acquire(size_t floats, size_t &capacity) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto best = idle.end();
+    for (auto it = idle.begin(); it != idle.end(); ++it)
+      if (it->second >= floats &&
+          (best == idle.end() || it->second < best->second))
+        best = it;
+    if (best == idle.end() && !idle.empty()) {
+      // None is large enough: the largest gives way to a larger one.
+      best = std::max_element(
+          idle.begin(), idle.end(),
+          [](const auto &a, const auto &b) { return a.second < b.second; });
+      std::free(best->first);
+      best->first = nullptr;
+      best->second = 0;
+    }
+    float *buffer = nullptr;
+    capacity = 0;
+    if (best != idle.end()) {
+      buffer = best->first;
+      capacity = best->second;
+      idle.erase(best);
+    }
+    if (buffer)
+      return buffer;
+    // A new buffer's pages are all touched now: a team of another shape
+    // lays its blocks out at other offsets, and would otherwise take
+    // fresh pages in a later run.
+    buffer = Scratch::grow(buffer, capacity, floats);
+    if (buffer)
+      std::memset(buffer, 0, capacity * sizeof(float));
+    return buffer;
+  }
+
+  void release(float *buffer, size_t capacity) {
+    std::lock_guard<std::mutex> lock(mutex);
+    idle.emplace_back(buffer, capacity);
+  }
+
+  ~TeamMemory() {
+    for (auto &[buffer, capacity] : idle)
+      std::free(buffer);
+  }
+
+private:
+  std::mutex mutex;
+  std::vector<std::pair<float *, size_t>> idle;
+};
 
 #define HLOX_AVX512 __attribute__((target("avx512f,fma")))
 
@@ -579,16 +644,14 @@ HLOX_AVX512 bool runTeamAvx512(GemmTeam &team, int member, int64_t m, int64_t n,
                                int64_t k, const GemmOperand &lhs,
                                const GemmOperand &rhs, float *result,
                                int64_t ldc, const GemmEpilogue *epilogue,
-                               float *shared, size_t blockFloats) {
+                               float *shared, size_t blockFloats,
+                               float *packedLhs, size_t lhsFloats) {
   const int members = team.getNumMembers();
   const int64_t row = team.rowBegin(member, m);
   const int64_t rows = team.rowBegin(member + 1, m) - row;
-  float *packedLhs = rows > 0 ? Scratch::grow(scratch.lhs, scratch.lhsFloats,
-                                              packedLhsFloats(rows, k, rhs))
-                              : nullptr;
-  // A member without its scratch memory still packs and waits with the
-  // others, so that none of them waits for it forever.
-  bool ok = rows == 0 || packedLhs;
+  // A member whose share does not fit the team's memory still packs and
+  // waits with the others, so that none of them waits for it forever.
+  bool ok = packedLhsFloats(rows, k, rhs) <= lhsFloats;
   GemmOperand a{lhs.data + row * lhs.rowStride, lhs.rowStride, lhs.colStride};
   GemmEpilogue part;
   if (epilogue) {
@@ -638,16 +701,30 @@ void GemmEpilogue::apply(int64_t r0, int64_t r1, int64_t c0,
   fn(bindings, row + r0, row + r1, col + c0, col + c1);
 }
 
-GemmTeam::GemmTeam(int members, int64_t n, int64_t k) : members(members) {
+GemmTeam::GemmTeam(int members, int64_t m, int64_t n, int64_t k)
+    : members(members) {
 #ifdef HLOX_GEMM_AVX512
-  blockFloats = packedRhsFloats(n, k);
-  // Whole cache lines per block.
-  blockFloats = (blockFloats + 15) / 16 * 16;
-  packed =
-      Scratch::grow(teamScratch.rhs, teamScratch.rhsFloats, 2 * blockFloats);
+  // Whole cache lines per block and per member's lhs.
+  blockFloats = (packedRhsFloats(n, k) + 15) / 16 * 16;
+  GemmOperand rowMajor{nullptr, n, 1};
+  for (int member = 0; member < members; ++member)
+    lhsFloats = std::max(lhsFloats, packedLhsFloats(rowBegin(member + 1, m) -
+                                                        rowBegin(member, m),
+                                                    k, rowMajor));
+  lhsFloats = (lhsFloats + 15) / 16 * 16;
+  memory = TeamMemory::get().acquire(2 * blockFloats + members * lhsFloats,
+                                     capacity);
 #else
+  (void)m;
   (void)n;
   (void)k;
+#endif
+}
+
+GemmTeam::~GemmTeam() {
+#ifdef HLOX_GEMM_AVX512
+  if (memory)
+    TeamMemory::get().release(memory, capacity);
 #endif
 }
 
@@ -700,7 +777,10 @@ bool Gemm::runTeam(GemmTeam &team, int member, int64_t m, int64_t n, int64_t k,
   if (team.isReady() && rhs.colStride == 1 && k > 0 && n > 0 &&
       cpuHasAvx512() && team.blockFloats >= packedRhsFloats(n, k))
     return runTeamAvx512(team, member, m, n, k, lhs, rhs, result, ldc, epilogue,
-                         team.packed, team.blockFloats);
+                         team.memory, team.blockFloats,
+                         team.memory + 2 * team.blockFloats +
+                             member * team.lhsFloats,
+                         team.lhsFloats);
 #else
   (void)team, (void)member, (void)m, (void)n, (void)k, (void)lhs, (void)rhs,
       (void)result, (void)ldc, (void)epilogue;

@@ -373,7 +373,7 @@ Status Matmul::run(Device &device, const float *lhs, const float *rhs,
     // One matrix split by rows whose rhs is packed once for all threads
     // (each would otherwise pack all of it): workgroup i is member i of
     // the team, on a thread of its own.
-    GemmTeam team(static_cast<int>(threads), n, k);
+    GemmTeam team(static_cast<int>(threads), m, n, k);
     if (team.isReady()) {
       GemmOperand a{lhs, spec.transposeLhs ? 1 : k, spec.transposeLhs ? m : 1};
       device.dispatch(threads, 1, [&](int64_t member, int64_t) {

@@ -273,7 +273,7 @@ TEST(GemmTest, TeamsComputeRunsBits) {
       GemmEpilogue epilogue{doubleAndCount, bindings};
       ASSERT_TRUE(Gemm::run(m, n, k, a, b, expected.data(), ldc,
                             withEpilogue ? &expectedEpilogue : nullptr));
-      GemmTeam team(c.members, n, k);
+      GemmTeam team(c.members, m, n, k);
       ASSERT_TRUE(team.isReady());
       EXPECT_EQ(team.rowBegin(0, m), 0);
       EXPECT_EQ(team.rowBegin(c.members, m), m);
@@ -294,6 +294,28 @@ TEST(GemmTest, TeamsComputeRunsBits) {
           << c.members << " members, " << m << "x" << n << "x" << k;
       EXPECT_EQ(counts, expectedCounts);
     }
+}
+
+TEST(GemmTest, TeamsHandTheirMemoryOn) {
+  // The threads that make a program's teams change from run to run: a
+  // team made on another thread after one ended gets the memory that one
+  // had (no fresh pages in the steady state).
+  const float *first = nullptr, *second = nullptr;
+  std::thread([&] {
+    GemmTeam team(2, 512, 1024, 1024);
+    first = team.getMemory();
+  }).join();
+  if (!first)
+    GTEST_SKIP() << "no team memory on this target";
+  std::thread([&] {
+    GemmTeam team(2, 512, 1024, 1024);
+    second = team.getMemory();
+  }).join();
+  EXPECT_EQ(first, second);
+  // Teams that run at once have their own.
+  GemmTeam one(2, 512, 1024, 1024), other(2, 512, 1024, 1024);
+  ASSERT_TRUE(one.isReady() && other.isReady());
+  EXPECT_NE(one.getMemory(), other.getMemory());
 }
 
 TEST(GemmTest, EmptySums) {

@@ -64,17 +64,23 @@ struct GemmEpilogue {
 /// kept, so that the members meet once per block.
 class GemmTeam {
 public:
-  /// A team of `members` threads for products of at most `n` columns and
-  /// depth `k`. Its packing memory is the constructing thread's, kept
-  /// across teams (no fresh pages in the steady state); construct and
-  /// use it on one thread at a time.
-  GemmTeam(int members, int64_t n, int64_t k);
+  /// A team of `members` threads for products of `m` rows, at most `n`
+  /// columns and depth `k`. Its packing memory (the two rhs blocks and
+  /// each member's packed lhs) comes from memory that teams hand on to
+  /// the next team when they end, whichever thread makes it: the threads
+  /// that run a program's products change from run to run, so memory kept
+  /// per thread would take fresh pages on each thread in turn. Construct
+  /// and use it on one thread at a time.
+  GemmTeam(int members, int64_t m, int64_t n, int64_t k);
+  ~GemmTeam();
   GemmTeam(const GemmTeam &) = delete;
   GemmTeam &operator=(const GemmTeam &) = delete;
 
   /// Whether the packing memory could be had; runTeam fails without it.
-  bool isReady() const { return packed != nullptr; }
+  bool isReady() const { return memory != nullptr; }
   int getNumMembers() const { return members; }
+  /// The team's packing memory (tests: which memory a team was given).
+  const float *getMemory() const { return memory; }
   /// The first row of `member`'s share of a product of `m` rows: the
   /// shares are whole register tiles but for the last, as even as they
   /// can be; rowBegin(members) is `m`.
@@ -89,9 +95,12 @@ private:
   friend class Gemm;
 
   int members;
-  /// Two packed blocks, `blockFloats` apart.
-  float *packed = nullptr;
+  /// The team's memory: two packed rhs blocks, `blockFloats` apart, then
+  /// each member's packed lhs, `lhsFloats` apart.
+  float *memory = nullptr;
+  size_t capacity = 0;
   size_t blockFloats = 0;
+  size_t lhsFloats = 0;
   std::atomic<int> arrived{0};
   std::atomic<uint32_t> phase{0};
 };
