@@ -4,6 +4,8 @@
 
 #include "hlox/runtime/Builtins.h"
 
+#include "hlox/runtime/KernelMemory.h"
+
 #include "hlox/numerics/SpecialFunctions.h"
 
 #include <bit>
@@ -430,11 +432,12 @@ std::vector<KernelSymbol> hlox::runtime::getCLibraryFunctions() {
   symbols.push_back(entry<void *(void *, const void *, size_t)>(
       "memmove", &::memmove));
   symbols.push_back(entry<void *(void *, int, size_t)>("memset", &::memset));
-  // Kernels allocate their temporaries on the heap.
-  symbols.push_back(entry<void *(size_t)>("malloc", &::malloc));
-  symbols.push_back(entry<void *(size_t, size_t)>("aligned_alloc",
-                                                  &::aligned_alloc));
-  symbols.push_back(entry<void(void *)>("free", &::free));
+  // Kernels allocate their temporaries from blocks each thread keeps
+  // (KernelMemory.h).
+  symbols.push_back(entry<void *(size_t)>("malloc", &kernelMalloc));
+  symbols.push_back(
+      entry<void *(size_t, size_t)>("aligned_alloc", &kernelAlignedAlloc));
+  symbols.push_back(entry<void(void *)>("free", &kernelFree));
   return symbols;
 }
 

@@ -43,7 +43,7 @@ std::vector<KernelSymbol> getCompilerBuiltins();
 /// The C library functions LLVM and hlox's lowering may call: libm's f32 and
 /// f64 math (including the GNU exp10, sincos and roundeven),
 /// memcpy/memmove/memset, and malloc/aligned_alloc/free for kernels'
-/// temporaries.
+/// temporaries (bound to KernelMemory.h's functions).
 std::vector<KernelSymbol> getCLibraryFunctions();
 
 /// The runtime's own functions kernels call (`hlox_erf_inv`, ...,
