@@ -135,14 +135,14 @@ public:
                   const GemmEpilogue *epilogue = nullptr);
 
   /// run() of rows [team.rowBegin(member, m), team.rowBegin(member + 1,
-  /// m)) of the product, by member `member` of `team` (n and k within the
-  /// team's): every member must call it, each on its own thread, all at
-  /// once, with the same arguments. The rhs must be row-major
+  /// m)) of the product, by member `member` of `team` (the team's m; n and
+  /// k within the team's): every member must call it, each on its own
+  /// thread, all at once, with the same arguments. The rhs must be row-major
   /// (`rhs.colStride` 1). The results are run()'s, bit for bit; the
   /// epilogue sees the rows of the whole product. Returns false, its rows
   /// not computed, when the team is not ready, the CPU lacks AVX-512 or
-  /// the member could not get its scratch memory (it still packs its
-  /// share and waits with the others).
+  /// the member's share does not fit the team's memory (it still packs
+  /// its share and waits with the others).
   static bool runTeam(GemmTeam &team, int member, int64_t m, int64_t n,
                       int64_t k, const GemmOperand &lhs, const GemmOperand &rhs,
                       float *result, int64_t ldc,
