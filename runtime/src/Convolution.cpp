@@ -10,6 +10,7 @@
 #include "hlox/runtime/PointwiseConvolution.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -113,6 +114,23 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
 }
 
 using onednn::getEngine;
+
+/// bf16 to f32, exactly.
+static void widenBf16(const uint16_t *from, float *to, int64_t count) {
+  for (int64_t i = 0; i < count; ++i)
+    to[i] = std::bit_cast<float>(uint32_t(from[i]) << 16);
+}
+
+/// f32 to bf16, to nearest with ties to even; a NaN stays a (quiet) NaN.
+static void narrowToBf16(const float *from, uint16_t *to, int64_t count) {
+  for (int64_t i = 0; i < count; ++i) {
+    uint32_t bits = std::bit_cast<uint32_t>(from[i]);
+    if ((bits & 0x7fffffffu) > 0x7f800000u)
+      to[i] = uint16_t((bits >> 16) | 0x40u);
+    else
+      to[i] = uint16_t((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+  }
+}
 
 namespace {
 
@@ -267,6 +285,17 @@ struct Convolution::Impl {
   dnnl_memory_t scratchpad = nullptr;
   void *scratchpadData = nullptr;
 
+  /// A bf16 convolution computed in f32 (makeImpl's computeInF32): the
+  /// f32 copies of its operands the primitive reads and writes, how many
+  /// elements each has, the kernel buffer whose values kernelStage holds
+  /// (Buffer::getId; 0: none), and the pitch of the bf16 result's pixels
+  /// (0: dense).
+  bool widened = false;
+  std::vector<float> inputStage, kernelStage, resultStage;
+  int64_t inputElements = 0, kernelElements = 0, resultElements = 0;
+  uint64_t stagedKernelIdentity = 0;
+  int64_t resultPitch = 0, resultChannels = 0;
+
   const void *getOpDesc() const {
     return isMatmul ? static_cast<const void *>(&matmulDesc)
                     : static_cast<const void *>(&desc);
@@ -401,7 +430,7 @@ static bool isMatrixProductSpec(const ConvolutionSpec &spec) {
 
 std::unique_ptr<Convolution::Impl>
 Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
-                      int64_t resultPitch) {
+                      int64_t resultPitch, bool computeInF32) {
   dnnl_engine_t engine = getEngine();
   if (!engine) {
     status = Status::error("oneDNN has no CPU engine");
@@ -419,7 +448,24 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
     status = onednn::error("convolution attributes", s);
     return nullptr;
   }
-  dnnl_data_type_t type = spec.bf16 ? dnnl_bf16 : dnnl_f32;
+  // Computing a bf16 convolution in f32, the primitive sees f32 operands
+  // in the plain layouts, which execute() widens and narrows.
+  dnnl_data_type_t type = spec.bf16 && !computeInF32 ? dnnl_bf16 : dnnl_f32;
+  if (computeInF32) {
+    impl->widened = true;
+    impl->resultPitch = resultPitch;
+    impl->resultChannels = spec.outChannels;
+    impl->inputElements =
+        spec.batch * spec.inChannels * spec.height * spec.width;
+    impl->kernelElements = spec.outChannels * (spec.inChannels / spec.groups) *
+                           spec.kernelHeight * spec.kernelWidth;
+    impl->resultElements =
+        spec.batch * spec.outChannels * spec.outHeight * spec.outWidth;
+    impl->inputStage.resize(impl->inputElements);
+    impl->kernelStage.resize(impl->kernelElements);
+    impl->resultStage.resize(impl->resultElements);
+    resultPitch = 0; // The staged result is dense.
+  }
   // oneDNN names dimensions in NCHW/OIHW order (GOIHW with groups)
   // whatever the layout; the format tag says how they lie in memory.
   int64_t groups = spec.groups;
@@ -486,7 +532,7 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
   // in MobileNetV2); its matrix product reads the plain layouts with its
   // bf16 kernels.
   impl->nhwc = spec.nhwc;
-  impl->isMatmul = isMatrixProduct && spec.bf16;
+  impl->isMatmul = isMatrixProduct && type == dnnl_bf16;
   if (impl->isMatmul) {
     int64_t pixels = spec.outHeight * spec.outWidth;
     // A matrix of `rows` x `columns` per image (NCHW), or of all images'
@@ -584,6 +630,8 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
   if ((s = dnnl_primitive_desc_create(&primitiveDesc, impl->getOpDesc(),
                                       impl->attributes, engine, nullptr)) !=
       dnnl_success) {
+    if (s == dnnl_unimplemented && type == dnnl_bf16)
+      return makeImpl(spec, status, resultPitch, /*computeInF32=*/true);
     status = onednn::error("convolution primitive description", s);
     return nullptr;
   }
@@ -667,6 +715,20 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
                                   const void *kernelData, const void *biasData,
                                   const void *addendData, void *resultData,
                                   uint64_t kernelIdentity) {
+  void *bf16Result = nullptr;
+  if (widened) {
+    widenBf16(static_cast<const uint16_t *>(inputData), inputStage.data(),
+              inputElements);
+    inputData = inputStage.data();
+    if (kernelIdentity == 0 || kernelIdentity != stagedKernelIdentity) {
+      widenBf16(static_cast<const uint16_t *>(kernelData), kernelStage.data(),
+                kernelElements);
+      stagedKernelIdentity = kernelIdentity;
+    }
+    kernelData = kernelStage.data();
+    bf16Result = resultData;
+    resultData = resultStage.data();
+  }
   dnnl_status_t s;
   if ((s = dnnl_memory_set_data_handle(input.plain,
                                        const_cast<void *>(inputData))) !=
@@ -719,6 +781,16 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
     return copied;
   if ((s = dnnl_stream_wait(stream)) != dnnl_success)
     return onednn::error("convolution", s);
+  if (bf16Result) {
+    auto *narrow = static_cast<uint16_t *>(bf16Result);
+    if (resultPitch == 0) {
+      narrowToBf16(resultStage.data(), narrow, resultElements);
+    } else {
+      for (int64_t pixel = 0; pixel < resultElements / resultChannels; ++pixel)
+        narrowToBf16(resultStage.data() + pixel * resultChannels,
+                     narrow + pixel * resultPitch, resultChannels);
+    }
+  }
   return {};
 }
 

@@ -329,6 +329,83 @@ ConvolutionSpec windowedSpec(int64_t batch, int64_t outChannels) {
   return spec;
 }
 
+/// bf16 operands: the convolution computes in f32 and rounds each result
+/// element to bf16 once, to nearest even, whether oneDNN has bf16 kernels
+/// on this CPU or (without AVX-512) the runtime widens the operands to f32
+/// and narrows the result. The values are exact in bf16 and their sums in
+/// f32 (multiples of 1/4 below 2^10), so the expected result is the exact
+/// sum rounded once: compared bit for bit. NHWC with OIHW kernels (as
+/// torch-mlir exports them), windowed, 1x1 and depthwise, on one thread and
+/// split over two.
+TEST(ConvolutionTest, Bf16RoundsTheF32ResultOnce) {
+  auto toBf16 = [](float value) {
+    uint32_t bits;
+    std::memcpy(&bits, &value, 4);
+    return uint16_t((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+  };
+  auto bf16Buffer = [&](const std::vector<int64_t> &shape,
+                        const std::vector<float> &values) {
+    auto buffer = std::make_shared<Buffer>(BufferType{shape, 2, "bf16"});
+    auto *data = static_cast<uint16_t *>(buffer->data());
+    for (size_t i = 0; i < values.size(); ++i)
+      data[i] = toBf16(values[i]);
+    return buffer;
+  };
+  for (int variant = 0; variant < 3; ++variant)
+    for (unsigned threads : {1u, 2u}) {
+      ConvolutionSpec spec = windowedSpec(1, 40);
+      if (variant == 1) { // 1x1, stride 1, no padding
+        spec = ConvolutionSpec();
+        spec.inChannels = 24;
+        spec.height = spec.width = spec.outHeight = spec.outWidth = 6;
+        spec.outChannels = 40;
+      } else if (variant == 2) { // depthwise 3x3
+        spec = ConvolutionSpec();
+        spec.inChannels = spec.outChannels = spec.groups = 32;
+        spec.height = spec.width = spec.outHeight = spec.outWidth = 7;
+        spec.kernelHeight = spec.kernelWidth = 3;
+        spec.padding[0] = spec.padding[1] = spec.padding[2] = spec.padding[3] =
+            1;
+      }
+      spec.nhwc = true;
+      spec.kernelOihw = true;
+      spec.bf16 = true;
+      std::string what = "variant " + std::to_string(variant) + " on " +
+                         std::to_string(threads) + " threads";
+      std::vector<float> x(getNumElements(inputShape(spec)));
+      std::vector<float> w(getNumElements(kernelShape(spec)));
+      for (size_t i = 0; i < x.size(); ++i)
+        x[i] = float(int64_t(i * 7 % 13) - 6);
+      for (size_t i = 0; i < w.size(); ++i)
+        w[i] = float(int64_t(i * 3 % 11) - 5) * 1.25f;
+      BufferType result{resultShape(spec), 2, "bf16"};
+      HostProgram program = libraryProgram(
+          ConvolutionCommand(),
+          std::vector<BufferType>{{inputShape(spec), 2, "bf16"},
+                                  {kernelShape(spec), 2, "bf16"}},
+          result);
+      program.commands[0].get<ConvolutionCommand>().spec = spec;
+      Status status;
+      auto executable = Executable::create(program, nullptr, status);
+      ASSERT_TRUE(executable) << what << ": " << status.message();
+      CpuDevice device(threads);
+      std::vector<std::shared_ptr<Buffer>> results;
+      for (int run = 0; run < 2; ++run) {
+        status = executable->execute(
+            device,
+            {bf16Buffer(inputShape(spec), x), bf16Buffer(kernelShape(spec), w)},
+            results);
+        ASSERT_TRUE(status.ok()) << what << ": " << status.message();
+        std::vector<double> expected = referenceConvolution(spec, x, w, {});
+        const auto *y = static_cast<const uint16_t *>(results[0]->data());
+        for (size_t at = 0; at < expected.size(); ++at)
+          ASSERT_EQ(y[at], toBf16(float(expected[at])))
+              << what << ", run " << run << ", element " << at << ": "
+              << expected[at];
+      }
+    }
+}
+
 /// NCHW, alone and with each epilogue (bias, addend, both), on one thread
 /// and with the images split over three.
 TEST(ConvolutionTest, AgreesWithLoops) {

@@ -124,10 +124,13 @@ private:
   Convolution(const ConvolutionSpec &spec, std::unique_ptr<Impl> impl);
   /// With `resultPitch` (NHWC only), the result's pixels lie that many
   /// channels apart rather than spec.outChannels: a slice of the output
-  /// channels inside the whole result.
+  /// channels inside the whole result. A bf16 convolution that oneDNN has
+  /// no bf16 kernel for on this CPU (one without AVX-512) computes in f32:
+  /// its operands reordered to f32 and its result rounded to bf16 once per
+  /// element, as oneDNN's bf16 kernels do.
   static std::unique_ptr<Impl> makeImpl(const ConvolutionSpec &spec,
-                                        Status &status,
-                                        int64_t resultPitch = 0);
+                                        Status &status, int64_t resultPitch = 0,
+                                        bool computeInF32 = false);
   ConvolutionSpec spec;
   /// setKernelIdentities'.
   uint64_t kernelIdentity = 0;
