@@ -857,10 +857,10 @@ Status Executable::execute(
       }
       KernelFn fn = kernels[dispatch.kernel];
       void **data = bindings.data();
-      device.dispatch(dispatch.workgroups, dispatch.minPerChunk,
-                      [&](int64_t begin, int64_t end) {
-                        callKernel(fn, data, begin, end);
-                      });
+      device.dispatchIndependent(dispatch.workgroups, dispatch.minPerChunk,
+                                 [&](int64_t begin, int64_t end) {
+                                   callKernel(fn, data, begin, end);
+                                 });
       break;
     }
     case CommandKind::Copy: {

@@ -17,6 +17,7 @@ ThreadPool::ThreadPool(unsigned numThreads) {
   if (numThreads == 0)
     numThreads = hardware;
   spins = numThreads <= hardware;
+  shares = std::make_unique<Share[]>(numThreads);
   for (unsigned i = 1; i < numThreads; ++i)
     workers.emplace_back([this, i] { workerLoop(i); });
 }
@@ -56,33 +57,126 @@ static std::pair<int64_t, int64_t> chunkBounds(int64_t count, unsigned chunks,
   return {begin, begin + base + (index < extra ? 1 : 0)};
 }
 
-void ThreadPool::parallelFor(int64_t count, int64_t minPerChunk,
-                             const std::function<void(int64_t, int64_t)> &fn) {
-  if (count <= 0)
-    return;
-  int64_t wanted = std::max<int64_t>(1, count / std::max<int64_t>(1, minPerChunk));
-  unsigned chunks =
-      static_cast<unsigned>(std::min<int64_t>(wanted, getNumThreads()));
-  if (chunks <= 1) {
-    fn(0, count);
-    return;
-  }
-  std::lock_guard<std::mutex> call(callMutex);
+void ThreadPool::startJob(const std::function<void(int64_t, int64_t)> &fn,
+                          int64_t count, unsigned chunks, bool balanced) {
   {
     std::lock_guard<std::mutex> lock(mutex);
     job = &fn;
     jobCount = count;
     jobChunks = chunks;
+    jobBalanced = balanced;
     pending = chunks - 1;
     ++generation;
   }
   wake.notify_all();
-  auto [begin, end] = chunkBounds(count, chunks, 0);
-  fn(begin, end);
+}
+
+void ThreadPool::waitForWorkers() {
   spinUntil([&] { return pending.load(std::memory_order_acquire) == 0; });
   std::unique_lock<std::mutex> lock(mutex);
   done.wait(lock, [&] { return pending == 0; });
   job = nullptr;
+}
+
+/// How many chunks a call over `count` workgroups of at least `minPerChunk`
+/// each uses on `threads` threads.
+static unsigned countChunks(int64_t count, int64_t minPerChunk,
+                            unsigned threads) {
+  int64_t wanted =
+      std::max<int64_t>(1, count / std::max<int64_t>(1, minPerChunk));
+  return static_cast<unsigned>(std::min<int64_t>(wanted, threads));
+}
+
+void ThreadPool::parallelFor(int64_t count, int64_t minPerChunk,
+                             const std::function<void(int64_t, int64_t)> &fn) {
+  if (count <= 0)
+    return;
+  unsigned chunks = countChunks(count, minPerChunk, getNumThreads());
+  if (chunks <= 1) {
+    fn(0, count);
+    return;
+  }
+  std::lock_guard<std::mutex> call(callMutex);
+  startJob(fn, count, chunks, /*balanced=*/false);
+  auto [begin, end] = chunkBounds(count, chunks, 0);
+  fn(begin, end);
+  waitForWorkers();
+}
+
+void ThreadPool::parallelForBalanced(
+    int64_t count, int64_t minPerChunk,
+    const std::function<void(int64_t, int64_t)> &fn) {
+  // The shares pack two workgroup indices in 64 bits.
+  if (count >= (int64_t(1) << 32))
+    return parallelFor(count, minPerChunk, fn);
+  if (count <= 0)
+    return;
+  unsigned chunks = countChunks(count, minPerChunk, getNumThreads());
+  if (chunks <= 1) {
+    fn(0, count);
+    return;
+  }
+  std::lock_guard<std::mutex> call(callMutex);
+  for (unsigned i = 0; i < chunks; ++i) {
+    auto [begin, end] = chunkBounds(count, chunks, i);
+    shares[i].range.store(uint64_t(begin) << 32 | uint64_t(end),
+                          std::memory_order_relaxed);
+  }
+  jobPiece = std::max<int64_t>(1, count / (int64_t(chunks) * kPiecesPerThread));
+  startJob(fn, count, chunks, /*balanced=*/true);
+  runBalanced(0, fn);
+  waitForWorkers();
+}
+
+/// Takes a piece of `share`: half of what is left of it, at least `piece`
+/// workgroups, from the front or the back. False when none is left.
+static bool takePiece(std::atomic<uint64_t> &share, bool fromFront,
+                      int64_t piece, int64_t &begin, int64_t &end) {
+  uint64_t range = share.load(std::memory_order_acquire);
+  while (true) {
+    int64_t front = int64_t(range >> 32), back = int64_t(range & 0xffffffffu);
+    if (front >= back)
+      return false;
+    int64_t size = std::min(back - front, std::max(piece, (back - front) / 2));
+    if (fromFront) {
+      begin = front;
+      end = front + size;
+    } else {
+      begin = back - size;
+      end = back;
+    }
+    uint64_t rest = fromFront ? uint64_t(end) << 32 | uint64_t(back)
+                              : uint64_t(front) << 32 | uint64_t(begin);
+    if (share.compare_exchange_weak(range, rest, std::memory_order_acq_rel,
+                                    std::memory_order_acquire))
+      return true;
+  }
+}
+
+void ThreadPool::runBalanced(unsigned index,
+                             const std::function<void(int64_t, int64_t)> &fn) {
+  int64_t begin, end;
+  while (
+      takePiece(shares[index].range, /*fromFront=*/true, jobPiece, begin, end))
+    fn(begin, end);
+  while (true) {
+    // The share with the most left; none: the job is all taken.
+    unsigned victim = 0;
+    int64_t most = 0;
+    for (unsigned i = 0; i < jobChunks; ++i) {
+      uint64_t range = shares[i].range.load(std::memory_order_relaxed);
+      int64_t left = int64_t(range & 0xffffffffu) - int64_t(range >> 32);
+      if (left > most) {
+        most = left;
+        victim = i;
+      }
+    }
+    if (most <= 0)
+      return;
+    if (takePiece(shares[victim].range, /*fromFront=*/false, jobPiece, begin,
+                  end))
+      fn(begin, end);
+  }
 }
 
 void ThreadPool::workerLoop(unsigned index) {
@@ -91,6 +185,7 @@ void ThreadPool::workerLoop(unsigned index) {
     const std::function<void(int64_t, int64_t)> *work;
     int64_t count;
     unsigned chunks;
+    bool balanced;
     {
       spinUntil([&] {
         return stopping.load(std::memory_order_relaxed) ||
@@ -106,9 +201,14 @@ void ThreadPool::workerLoop(unsigned index) {
       work = job;
       count = jobCount;
       chunks = jobChunks;
+      balanced = jobBalanced;
     }
-    auto [begin, end] = chunkBounds(count, chunks, index);
-    (*work)(begin, end);
+    if (balanced) {
+      runBalanced(index, *work);
+    } else {
+      auto [begin, end] = chunkBounds(count, chunks, index);
+      (*work)(begin, end);
+    }
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (--pending == 0)

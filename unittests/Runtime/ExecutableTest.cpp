@@ -8,9 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <thread>
 #include <vector>
 
 using namespace hlox::runtime;
@@ -337,6 +339,46 @@ TEST(ThreadPoolTest, SmallRangesRunInline) {
     EXPECT_EQ(end, 10);
   });
   EXPECT_EQ(calls, 1);
+}
+
+TEST(ThreadPoolTest, BalancedCoversTheRangeOnce) {
+  ThreadPool pool(3);
+  for (int64_t count : {0, 1, 2, 7, 1000, 100000}) {
+    std::vector<std::atomic<int>> hits(count);
+    pool.parallelForBalanced(count, 1, [&](int64_t begin, int64_t end) {
+      EXPECT_LT(begin, end);
+      for (int64_t i = begin; i < end; ++i)
+        ++hits[i];
+    });
+    for (int64_t i = 0; i < count; ++i)
+      ASSERT_EQ(hits[i].load(), 1) << "count " << count << " index " << i;
+  }
+  // Beyond what a share packs: the range is cut as parallelFor cuts it.
+  std::atomic<int64_t> covered = 0;
+  pool.parallelForBalanced(
+      int64_t(1) << 33, 1,
+      [&](int64_t begin, int64_t end) { covered += end - begin; });
+  EXPECT_EQ(covered.load(), int64_t(1) << 33);
+}
+
+TEST(ThreadPoolTest, BalancedHandsOnAHeldUpThreadsChunk) {
+  // The calling thread is held up on each piece it takes; the worker
+  // finishes its own half and then takes the end of the caller's.
+  ThreadPool pool(2);
+  std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int64_t> byWorker = 0;
+  std::vector<std::atomic<int>> hits(256);
+  pool.parallelForBalanced(256, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      ++hits[i];
+    if (std::this_thread::get_id() == caller)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    else
+      byWorker += end - begin;
+  });
+  for (int64_t i = 0; i < 256; ++i)
+    ASSERT_EQ(hits[i].load(), 1) << "index " << i;
+  EXPECT_GT(byWorker.load(), 128);
 }
 
 TEST(StreamTest, RunsWorkInOrder) {

@@ -54,6 +54,16 @@ public:
   /// that they may wait for one another (a GemmTeam's members do).
   virtual void dispatch(int64_t count, int64_t minPerChunk,
                         const std::function<void(int64_t, int64_t)> &fn) = 0;
+  /// dispatch() for workgroups that do not wait for one another (a compiled
+  /// kernel's): the device may run fn more than once per thread, on pieces
+  /// of the range, so that a thread that finishes early takes over the end
+  /// of one held up (a CPU's ThreadPool::parallelForBalanced). By default,
+  /// dispatch().
+  virtual void
+  dispatchIndependent(int64_t count, int64_t minPerChunk,
+                      const std::function<void(int64_t, int64_t)> &fn) {
+    dispatch(count, minPerChunk, fn);
+  }
   /// Copies `bytes` bytes from `source` to `target`, both in memory it
   /// can access; the two may overlap. Returns when the copy is done.
   virtual void copy(void *target, const void *source, size_t bytes) = 0;
@@ -165,6 +175,11 @@ public:
   void dispatch(int64_t count, int64_t minPerChunk,
                 const std::function<void(int64_t, int64_t)> &fn) override {
     pool.parallelFor(count, minPerChunk, fn);
+  }
+  void dispatchIndependent(
+      int64_t count, int64_t minPerChunk,
+      const std::function<void(int64_t, int64_t)> &fn) override {
+    pool.parallelForBalanced(count, minPerChunk, fn);
   }
   void copy(void *target, const void *source, size_t bytes) override;
   unsigned getNumThreads() const override { return pool.getNumThreads(); }
