@@ -30,6 +30,22 @@ static constexpr int64_t kMinRowsPerThread = 512;
 /// The columns a column split hands out at a time: a cache line of f32.
 static constexpr int64_t kColumnBlock = 16;
 
+/// The row pitch (in floats) at which oneDNN reads a copy of an rhs whose
+/// rows lie a multiple of 1 KiB apart, or 0 when it reads the rhs where it
+/// is. oneDNN's AVX2 sgemm reads such an rhs at half its speed (one thread,
+/// 256x2048 by 4096 rows 4096 floats apart: 44 GFLOP/s, 2064 floats apart:
+/// 91; 1024 apart: 44, 1040: 94), the cache sets its rows map to being
+/// few; copying the rows it reads costs a pass over them.
+static constexpr int64_t kCopiedRhsRows = 512;
+static int64_t getRhsCopyPitch(const MatmulSpec &spec, int64_t count,
+                               int64_t rows, int64_t cols) {
+  if (spec.transposeRhs || count != 1 || spec.n % 256 != 0 || rows < 32 ||
+      rows >= kCopiedRhsRows || spec.k < 64)
+    return 0;
+  int64_t pitch = (cols + 15) / 16 * 16 + 16;
+  return pitch % 256 == 0 ? pitch + 16 : pitch;
+}
+
 const char *hlox::runtime::getMatmulElementName(MatmulElement element) {
   switch (element) {
   case MatmulElement::F32:
@@ -107,6 +123,8 @@ struct ThreadState {
   dnnl_stream_t stream = nullptr;
   void *scratch = nullptr;
   size_t scratchBytes = 0;
+  /// The copy of the rhs columns a product reads (getRhsCopyPitch).
+  std::vector<float> rhsCopy;
 
   ~ThreadState() {
     if (stream)
@@ -151,15 +169,19 @@ struct Piece {
 struct Matmul::Impl {
   MatmulSpec spec;
   std::mutex mutex;
-  /// By (matrices, rows, columns): made on first use, on a thread whose
-  /// OpenMP thread count is 1.
-  std::map<std::tuple<int64_t, int64_t, int64_t>, std::unique_ptr<Piece>>
+  /// By (matrices, rows, columns, rhs copy pitch): made on first use, on a
+  /// thread whose OpenMP thread count is 1.
+  std::map<std::tuple<int64_t, int64_t, int64_t, int64_t>,
+           std::unique_ptr<Piece>>
       pieces;
 
-  /// The primitive for `count` matrices of `rows` rows and `cols` columns.
-  Status getPiece(int64_t count, int64_t rows, int64_t cols, Piece *&piece) {
+  /// The primitive for `count` matrices of `rows` rows and `cols` columns,
+  /// reading the rhs from a copy whose rows are `rhsPitch` floats apart
+  /// (0: from the rhs itself).
+  Status getPiece(int64_t count, int64_t rows, int64_t cols, int64_t rhsPitch,
+                  Piece *&piece) {
     std::lock_guard<std::mutex> lock(mutex);
-    std::unique_ptr<Piece> &slot = pieces[{count, rows, cols}];
+    std::unique_ptr<Piece> &slot = pieces[{count, rows, cols, rhsPitch}];
     if (slot) {
       piece = slot.get();
       return {};
@@ -174,6 +196,10 @@ struct Matmul::Impl {
     dnnl_dims_t rhsDims = {count, k, cols};
     dnnl_dims_t rhsStrides = {k * n, spec.transposeRhs ? 1 : n,
                               spec.transposeRhs ? k : 1};
+    if (rhsPitch > 0) {
+      rhsStrides[0] = k * rhsPitch;
+      rhsStrides[1] = rhsPitch;
+    }
     dnnl_dims_t resultDims = {count, rows, cols};
     dnnl_dims_t resultStrides = {m * n, n, 1};
     dnnl_status_t s;
@@ -246,7 +272,8 @@ struct Matmul::Impl {
                         int64_t rows, int64_t col, int64_t cols,
                         const float *lhs, const float *rhs, float *result) {
     Piece *piece = nullptr;
-    if (Status status = getPiece(count, rows, cols, piece); !status)
+    int64_t rhsPitch = getRhsCopyPitch(spec, count, rows, cols);
+    if (Status status = getPiece(count, rows, cols, rhsPitch, piece); !status)
       return status;
     const int64_t m = spec.m, n = spec.n, k = spec.k;
     const float *a =
@@ -255,6 +282,13 @@ struct Matmul::Impl {
     float *c = result + matrix * m * n + row * n + col;
     dnnl_engine_t engine = onednn::getEngine();
     ThreadState &state = threadState;
+    if (rhsPitch > 0) {
+      state.rhsCopy.resize(k * rhsPitch);
+      float *copy = state.rhsCopy.data();
+      for (int64_t l = 0; l < k; ++l)
+        std::memcpy(copy + l * rhsPitch, b + l * n, sizeof(float) * cols);
+      b = copy;
+    }
     dnnl_status_t s;
     if (!state.stream &&
         (s = dnnl_stream_create(&state.stream, engine,
