@@ -34,6 +34,7 @@
 #include "Maximum.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -136,6 +137,91 @@ void storePortable(const Epilogue &e, const float *stage) {
         e.result[p * e.outChannels + c] = v;
     }
 }
+
+//===----------------------------------------------------------------------===//
+// AVX2 kernel
+//===----------------------------------------------------------------------===//
+
+#ifdef HLOX_POINTWISE_AVX512
+#define HLOX_AVX2 __attribute__((target("avx2,fma")))
+
+/// The sums of sumPortable for R pixels from `row` and the 16 channels from
+/// `channel`, in a register tile of R x 2 vectors (R <= 6), with FMA.
+template <int R>
+HLOX_AVX2 __attribute__((always_inline)) inline void
+sumTileAvx2(const Unit &unit, int64_t row, int64_t channel, float *stage,
+            const Epilogue &e) {
+  __m256 total[R][2];
+  const float *w = unit.packed + channel;
+  for (int source = 0; source < 2; ++source) {
+    int64_t k = source ? unit.k2 : unit.k1;
+    if (source && !k)
+      break;
+    const float *x = (source ? unit.x2 : unit.x1) + row * k;
+    __m256 acc[R][2];
+    for (int r = 0; r < R; ++r)
+      acc[r][0] = acc[r][1] = _mm256_setzero_ps();
+    for (int64_t i = 0; i < k; ++i, w += kChannels) {
+      __m256 w0 = _mm256_loadu_ps(w), w1 = _mm256_loadu_ps(w + 8);
+      for (int r = 0; r < R; ++r) {
+        __m256 xi = _mm256_broadcast_ss(x + r * k + i);
+        acc[r][0] = _mm256_fmadd_ps(xi, w0, acc[r][0]);
+        acc[r][1] = _mm256_fmadd_ps(xi, w1, acc[r][1]);
+      }
+    }
+    const float *bias = (source ? e.shortcutBias : e.bias) + channel;
+    __m256 b0 = _mm256_loadu_ps(bias), b1 = _mm256_loadu_ps(bias + 8);
+    for (int r = 0; r < R; ++r) {
+      __m256 s0 = _mm256_add_ps(acc[r][0], b0);
+      __m256 s1 = _mm256_add_ps(acc[r][1], b1);
+      total[r][0] = source ? _mm256_add_ps(total[r][0], s0) : s0;
+      total[r][1] = source ? _mm256_add_ps(total[r][1], s1) : s1;
+    }
+  }
+  for (int r = 0; r < R; ++r) {
+    float *out = stage + (row + r) * kChannels + channel;
+    _mm256_storeu_ps(out, total[r][0]);
+    _mm256_storeu_ps(out + 8, total[r][1]);
+  }
+}
+
+/// sumPortable's stage on AVX2 with FMA: tiles of up to 6 pixels by 16
+/// channels (12 accumulators).
+HLOX_AVX2 void sumAvx2(const Unit &unit, int64_t rows, float *stage,
+                       const Epilogue &e) {
+  for (int64_t channel = 0; channel < kChannels; channel += 16) {
+    int64_t row = 0;
+    for (; row + kRows <= rows; row += kRows)
+      sumTileAvx2<kRows>(unit, row, channel, stage, e);
+    switch (rows - row) {
+    case 5:
+      sumTileAvx2<5>(unit, row, channel, stage, e);
+      break;
+    case 4:
+      sumTileAvx2<4>(unit, row, channel, stage, e);
+      break;
+    case 3:
+      sumTileAvx2<3>(unit, row, channel, stage, e);
+      break;
+    case 2:
+      sumTileAvx2<2>(unit, row, channel, stage, e);
+      break;
+    case 1:
+      sumTileAvx2<1>(unit, row, channel, stage, e);
+      break;
+    default:
+      break;
+    }
+  }
+}
+
+/// Whether this CPU runs sumAvx2.
+bool cpuHasAvx2() {
+  static const bool has =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return has;
+}
+#endif // HLOX_POINTWISE_AVX512
 
 //===----------------------------------------------------------------------===//
 // AVX-512 kernel
@@ -466,6 +552,20 @@ static Avx512Switch vectorKernel;
 
 bool PointwiseConvolution::hasVectorKernel() { return vectorKernel.isOn(); }
 
+static std::atomic<bool> avx2KernelEnabled{true};
+
+bool PointwiseConvolution::hasAvx2Kernel() {
+#ifdef HLOX_POINTWISE_AVX512
+  return avx2KernelEnabled.load(std::memory_order_relaxed) && cpuHasAvx2();
+#else
+  return false;
+#endif
+}
+
+void PointwiseConvolution::setAvx2KernelEnabled(bool enabled) {
+  avx2KernelEnabled.store(enabled, std::memory_order_relaxed);
+}
+
 void PointwiseConvolution::setVectorKernelEnabled(bool enabled) {
   vectorKernel.setEnabled(enabled);
 }
@@ -574,6 +674,10 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
   bool streaming = spec.nchwResult &&
                    spec.batch * pixels * outChannels * 4 >= kStreamingBytes;
   bool vector = hasVectorKernel();
+#ifdef HLOX_POINTWISE_AVX512
+  // Without the AVX-512 kernel, the AVX2 one where the CPU has it.
+  bool avx2 = !vector && hasAvx2Kernel();
+#endif
   const float *addend = spec.addend ? operands.addend : nullptr;
 
   auto runUnits = [&](int64_t begin, int64_t end) {
@@ -657,6 +761,11 @@ Status PointwiseConvolution::run(Device &device, const Operands &operands) {
           } else {
             sumVector<true>(unit, rows, stage, e);
           }
+          continue;
+        }
+        if (avx2) {
+          sumAvx2(unit, rows, stage, e);
+          storePortable(e, stage);
           continue;
         }
 #endif

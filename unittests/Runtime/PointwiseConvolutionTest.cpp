@@ -16,12 +16,17 @@ using namespace hlox::runtime;
 
 namespace {
 
-/// Restores the vector kernel when a test ends.
+/// Chooses the kernel (AVX-512 where the CPU has it, else AVX2 where it
+/// has that, else portable) and restores the default when a test ends.
 struct VectorKernel {
-  explicit VectorKernel(bool enabled) {
+  explicit VectorKernel(bool enabled, bool avx2 = false) {
     PointwiseConvolution::setVectorKernelEnabled(enabled);
+    PointwiseConvolution::setAvx2KernelEnabled(avx2);
   }
-  ~VectorKernel() { PointwiseConvolution::setVectorKernelEnabled(true); }
+  ~VectorKernel() {
+    PointwiseConvolution::setVectorKernelEnabled(true);
+    PointwiseConvolution::setAvx2KernelEnabled(true);
+  }
 };
 
 ConvolutionSpec pointwise(int64_t batch, int64_t height, int64_t width,
@@ -126,8 +131,8 @@ struct Case {
   }
 };
 
-void checkEveryEpilogue(bool vector) {
-  VectorKernel kernel(vector);
+void checkEveryEpilogue(bool vector, bool avx2 = false) {
+  VectorKernel kernel(vector, avx2);
   // 63 pixels: 48 and a tail of 15 (two register tiles and a partial one,
   // half a transposed block); 12 and 70 output channels: within one block
   // of 64, and one block and a tail of 6.
@@ -154,6 +159,12 @@ TEST(PointwiseConvolutionTest, EveryEpilogueVectorKernel) {
   checkEveryEpilogue(true);
 }
 
+TEST(PointwiseConvolutionTest, EveryEpilogueAvx2Kernel) {
+  if (!PointwiseConvolution::hasAvx2Kernel())
+    GTEST_SKIP() << "the CPU has no AVX2 and FMA";
+  checkEveryEpilogue(false, true);
+}
+
 TEST(PointwiseConvolutionTest, EveryEpiloguePortableKernel) {
   checkEveryEpilogue(false);
 }
@@ -176,9 +187,10 @@ TEST(PointwiseConvolutionTest, ReluKeepsNaN) {
   std::vector<float> x = {nan,   -inf,  inf,  -2.5f, 0.0f, 3.0f,
                           -0.0f, nan,   1.0f, -1.0f, 2.0f, -3.0f,
                           4.0f,  -5.0f, 6.0f, -7.0f, 8.0f};
-  for (bool vector : {true, false})
+  for (int road = 0; road < 3; ++road)
     for (bool nchw : {false, true}) {
-      VectorKernel kernel(vector);
+      // AVX-512, AVX2, portable (where the CPU has them).
+      VectorKernel kernel(road == 0, road == 1);
       ConvolutionSpec s = pointwise(1, 1, static_cast<int64_t>(x.size()), 1, 1);
       s.relu = true;
       s.nchwResult = nchw;

@@ -75,8 +75,15 @@ public:
   /// CPU has AVX-512 and the tests have not turned it off.
   static bool hasVectorKernel();
   /// Lets runs use the AVX-512 kernel where the CPU has it (`true`, the
-  /// default) or makes them use the portable one, for tests of both.
+  /// default) or makes them use the AVX2 or the portable one, for tests of
+  /// each.
   static void setVectorKernelEnabled(bool enabled);
+  /// Whether runs without the AVX-512 kernel use the AVX2 one (FMA on
+  /// register tiles of 6 pixels by 16 channels, the epilogue the portable
+  /// one's), else the portable one: when the CPU has AVX2 and FMA and the
+  /// tests have not turned it off.
+  static bool hasAvx2Kernel();
+  static void setAvx2KernelEnabled(bool enabled);
 
 private:
   PointwiseConvolution() = default;
