@@ -89,26 +89,19 @@ static unsigned countChunks(int64_t count, int64_t minPerChunk,
 
 void ThreadPool::parallelFor(int64_t count, int64_t minPerChunk,
                              const std::function<void(int64_t, int64_t)> &fn) {
-  if (count <= 0)
-    return;
-  unsigned chunks = countChunks(count, minPerChunk, getNumThreads());
-  if (chunks <= 1) {
-    fn(0, count);
-    return;
-  }
-  std::lock_guard<std::mutex> call(callMutex);
-  startJob(fn, count, chunks, /*balanced=*/false);
-  auto [begin, end] = chunkBounds(count, chunks, 0);
-  fn(begin, end);
-  waitForWorkers();
+  run(count, minPerChunk, fn, /*balanced=*/false);
 }
 
 void ThreadPool::parallelForBalanced(
     int64_t count, int64_t minPerChunk,
     const std::function<void(int64_t, int64_t)> &fn) {
   // The shares pack two workgroup indices in 64 bits.
-  if (count >= (int64_t(1) << 32))
-    return parallelFor(count, minPerChunk, fn);
+  run(count, minPerChunk, fn, /*balanced=*/count < (int64_t(1) << 32));
+}
+
+void ThreadPool::run(int64_t count, int64_t minPerChunk,
+                     const std::function<void(int64_t, int64_t)> &fn,
+                     bool balanced) {
   if (count <= 0)
     return;
   unsigned chunks = countChunks(count, minPerChunk, getNumThreads());
@@ -117,14 +110,22 @@ void ThreadPool::parallelForBalanced(
     return;
   }
   std::lock_guard<std::mutex> call(callMutex);
-  for (unsigned i = 0; i < chunks; ++i) {
-    auto [begin, end] = chunkBounds(count, chunks, i);
-    shares[i].range.store(uint64_t(begin) << 32 | uint64_t(end),
-                          std::memory_order_relaxed);
+  if (balanced) {
+    for (unsigned i = 0; i < chunks; ++i) {
+      auto [begin, end] = chunkBounds(count, chunks, i);
+      shares[i].range.store(uint64_t(begin) << 32 | uint64_t(end),
+                            std::memory_order_relaxed);
+    }
+    jobPiece =
+        std::max<int64_t>(1, count / (int64_t(chunks) * kPiecesPerThread));
   }
-  jobPiece = std::max<int64_t>(1, count / (int64_t(chunks) * kPiecesPerThread));
-  startJob(fn, count, chunks, /*balanced=*/true);
-  runBalanced(0, fn);
+  startJob(fn, count, chunks, balanced);
+  if (balanced) {
+    runBalanced(0, fn);
+  } else {
+    auto [begin, end] = chunkBounds(count, chunks, 0);
+    fn(begin, end);
+  }
   waitForWorkers();
 }
 

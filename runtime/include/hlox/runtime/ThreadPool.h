@@ -73,6 +73,10 @@ private:
     std::atomic<uint64_t> range{0};
   };
 
+  /// parallelFor, or with `balanced` parallelForBalanced's pieces (for a
+  /// range of fewer than 2^32 workgroups, which the shares hold).
+  void run(int64_t count, int64_t minPerChunk,
+           const std::function<void(int64_t, int64_t)> &fn, bool balanced);
   void workerLoop(unsigned index);
   /// Hands `fn` to workers 1 to `chunks` - 1 and returns; the caller runs
   /// part 0, then waitForWorkers().
