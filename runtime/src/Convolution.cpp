@@ -783,7 +783,7 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
     return onednn::error("convolution", s);
   if (bf16Result) {
     auto *narrow = static_cast<uint16_t *>(bf16Result);
-    if (resultPitch == 0) {
+    if (resultPitch == 0 || resultChannels == 0) {
       narrowToBf16(resultStage.data(), narrow, resultElements);
     } else {
       for (int64_t pixel = 0; pixel < resultElements / resultChannels; ++pixel)

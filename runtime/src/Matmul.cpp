@@ -30,13 +30,17 @@ static constexpr int64_t kMinRowsPerThread = 512;
 /// The columns a column split hands out at a time: a cache line of f32.
 static constexpr int64_t kColumnBlock = 16;
 
+/// The fewest rows of a piece for which oneDNN packs the rhs itself: from
+/// them on, a copy only costs (a 1024x1024 product by rows on 2 threads
+/// took twice as long reading one).
+static constexpr int64_t kCopiedRhsRows = 512;
+
 /// The row pitch (in floats) at which oneDNN reads a copy of an rhs whose
 /// rows lie a multiple of 1 KiB apart, or 0 when it reads the rhs where it
 /// is. oneDNN's AVX2 sgemm reads such an rhs at half its speed (one thread,
 /// 256x2048 by 4096 rows 4096 floats apart: 44 GFLOP/s, 2064 floats apart:
 /// 91; 1024 apart: 44, 1040: 94), the cache sets its rows map to being
 /// few; copying the rows it reads costs a pass over them.
-static constexpr int64_t kCopiedRhsRows = 512;
 static int64_t getRhsCopyPitch(const MatmulSpec &spec, int64_t count,
                                int64_t rows, int64_t cols) {
   if (spec.transposeRhs || count != 1 || spec.n % 256 != 0 || rows < 32 ||

@@ -39,6 +39,8 @@
 #include <cstdint>
 #include <cstring>
 
+// x86-64 with target attributes: the AVX-512 and AVX2 kernels are compiled
+// (and chosen at run time by the CPU's features).
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 #define HLOX_POINTWISE_AVX512 1
