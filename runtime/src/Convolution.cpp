@@ -6,6 +6,7 @@
 
 #include "Maximum.h"
 #include "OneDNN.h"
+#include "hlox/runtime/Builtins.h"
 #include "hlox/runtime/MaxPool.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
@@ -121,15 +122,10 @@ static void widenBf16(const uint16_t *from, float *to, int64_t count) {
     to[i] = std::bit_cast<float>(uint32_t(from[i]) << 16);
 }
 
-/// f32 to bf16, to nearest with ties to even; a NaN stays a (quiet) NaN.
+/// f32 to bf16 as the builtins round (truncateF32ToBf16).
 static void narrowToBf16(const float *from, uint16_t *to, int64_t count) {
-  for (int64_t i = 0; i < count; ++i) {
-    uint32_t bits = std::bit_cast<uint32_t>(from[i]);
-    if ((bits & 0x7fffffffu) > 0x7f800000u)
-      to[i] = uint16_t((bits >> 16) | 0x40u);
-    else
-      to[i] = uint16_t((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
-  }
+  for (int64_t i = 0; i < count; ++i)
+    to[i] = truncateF32ToBf16(std::bit_cast<uint32_t>(from[i]));
 }
 
 namespace {
@@ -286,13 +282,11 @@ struct Convolution::Impl {
   void *scratchpadData = nullptr;
 
   /// A bf16 convolution computed in f32 (makeImpl's computeInF32): the
-  /// f32 copies of its operands the primitive reads and writes, how many
-  /// elements each has, the kernel buffer whose values kernelStage holds
-  /// (Buffer::getId; 0: none), and the pitch of the bf16 result's pixels
-  /// (0: dense).
+  /// f32 copies of its operands the primitive reads and writes, the kernel
+  /// buffer whose values kernelStage holds (Buffer::getId; 0: none), and
+  /// the pitch of the bf16 result's pixels (0: dense).
   bool widened = false;
   std::vector<float> inputStage, kernelStage, resultStage;
-  int64_t inputElements = 0, kernelElements = 0, resultElements = 0;
   uint64_t stagedKernelIdentity = 0;
   int64_t resultPitch = 0, resultChannels = 0;
 
@@ -455,15 +449,13 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
     impl->widened = true;
     impl->resultPitch = resultPitch;
     impl->resultChannels = spec.outChannels;
-    impl->inputElements =
-        spec.batch * spec.inChannels * spec.height * spec.width;
-    impl->kernelElements = spec.outChannels * (spec.inChannels / spec.groups) *
-                           spec.kernelHeight * spec.kernelWidth;
-    impl->resultElements =
-        spec.batch * spec.outChannels * spec.outHeight * spec.outWidth;
-    impl->inputStage.resize(impl->inputElements);
-    impl->kernelStage.resize(impl->kernelElements);
-    impl->resultStage.resize(impl->resultElements);
+    impl->inputStage.resize(spec.batch * spec.inChannels * spec.height *
+                            spec.width);
+    impl->kernelStage.resize(spec.outChannels *
+                             (spec.inChannels / spec.groups) *
+                             spec.kernelHeight * spec.kernelWidth);
+    impl->resultStage.resize(spec.batch * spec.outChannels * spec.outHeight *
+                             spec.outWidth);
     resultPitch = 0; // The staged result is dense.
   }
   // oneDNN names dimensions in NCHW/OIHW order (GOIHW with groups)
@@ -718,11 +710,11 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
   void *bf16Result = nullptr;
   if (widened) {
     widenBf16(static_cast<const uint16_t *>(inputData), inputStage.data(),
-              inputElements);
+              inputStage.size());
     inputData = inputStage.data();
     if (kernelIdentity == 0 || kernelIdentity != stagedKernelIdentity) {
       widenBf16(static_cast<const uint16_t *>(kernelData), kernelStage.data(),
-                kernelElements);
+                kernelStage.size());
       stagedKernelIdentity = kernelIdentity;
     }
     kernelData = kernelStage.data();
@@ -783,6 +775,7 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
     return onednn::error("convolution", s);
   if (bf16Result) {
     auto *narrow = static_cast<uint16_t *>(bf16Result);
+    int64_t resultElements = resultStage.size();
     if (resultPitch == 0 || resultChannels == 0) {
       narrowToBf16(resultStage.data(), narrow, resultElements);
     } else {

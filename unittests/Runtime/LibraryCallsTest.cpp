@@ -5,6 +5,8 @@
 #include "hlox/runtime/Executable.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
+#include "hlox/runtime/Builtins.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -343,7 +345,7 @@ TEST(ConvolutionTest, Bf16RoundsTheF32ResultOnce) {
   auto toBf16 = [](float value) {
     uint32_t bits;
     std::memcpy(&bits, &value, 4);
-    return uint16_t((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+    return truncateF32ToBf16(bits);
   };
   auto bf16Buffer = [&](const std::vector<int64_t> &shape,
                         const std::vector<float> &values) {

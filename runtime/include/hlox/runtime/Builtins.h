@@ -56,9 +56,19 @@ std::vector<std::pair<const char *, void *>> getKernelFunctions();
 /// compiler builtins and the C library functions. Names are unique.
 std::vector<KernelSymbol> getKernelSymbols();
 
-/// The bit-level conversions behind the builtins, for tests: round to
-/// nearest even, NaN quieted with the top payload bits kept.
-uint16_t truncateF32ToBf16(uint32_t bits);
+/// The bit-level conversions behind the builtins (and the runtime's own
+/// bf16 results): round to nearest even, NaN quieted with the top payload
+/// bits kept.
+inline uint16_t truncateF32ToBf16(uint32_t bits) {
+  uint32_t sign = (bits >> 16) & 0x8000u;
+  uint32_t abs = bits & 0x7FFFFFFFu;
+  if (abs > 0x7F800000u) // NaN: quiet, the top payload bits kept.
+    return static_cast<uint16_t>(sign | 0x7FC0u | ((abs & 0x3FFFFFu) >> 16));
+  // bf16 has f32's exponent range: rounding the low half away is all; a
+  // carry into the exponent is right, up to infinity.
+  abs += 0x7FFFu + ((abs >> 16) & 1u);
+  return static_cast<uint16_t>(sign | (abs >> 16));
+}
 uint16_t truncateF64ToBf16(uint64_t bits);
 uint16_t truncateF32ToF16(uint32_t bits);
 uint16_t truncateF64ToF16(uint64_t bits);
