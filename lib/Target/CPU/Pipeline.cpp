@@ -169,6 +169,7 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
          "convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,"
          "convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},"
          "convert-ub-to-llvm,reconcile-unrealized-casts,"
+         "hlox-cpu-move-narrow-vectors-as-integers,"
          "hlox-cpu-keep-loops-rolled,hlox-cpu-emit-entry-points";
 }
 
