@@ -6,6 +6,7 @@
 
 #include "Maximum.h"
 #include "OneDNN.h"
+#include "hlox/runtime/Bf16Arrays.h"
 #include "hlox/runtime/Builtins.h"
 #include "hlox/runtime/MaxPool.h"
 #include "hlox/runtime/PointwiseConvolution.h"
@@ -115,18 +116,6 @@ Status hlox::runtime::verifyConvolution(const ConvolutionSpec &spec,
 }
 
 using onednn::getEngine;
-
-/// bf16 to f32, exactly.
-static void widenBf16(const uint16_t *from, float *to, int64_t count) {
-  for (int64_t i = 0; i < count; ++i)
-    to[i] = std::bit_cast<float>(uint32_t(from[i]) << 16);
-}
-
-/// f32 to bf16 as the builtins round (truncateF32ToBf16).
-static void narrowToBf16(const float *from, uint16_t *to, int64_t count) {
-  for (int64_t i = 0; i < count; ++i)
-    to[i] = truncateF32ToBf16(std::bit_cast<uint32_t>(from[i]));
-}
 
 namespace {
 
@@ -709,12 +698,12 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
                                   uint64_t kernelIdentity) {
   void *bf16Result = nullptr;
   if (widened) {
-    widenBf16(static_cast<const uint16_t *>(inputData), inputStage.data(),
-              inputStage.size());
+    widenBf16Array(static_cast<const uint16_t *>(inputData), inputStage.data(),
+                   inputStage.size());
     inputData = inputStage.data();
     if (kernelIdentity == 0 || kernelIdentity != stagedKernelIdentity) {
-      widenBf16(static_cast<const uint16_t *>(kernelData), kernelStage.data(),
-                kernelStage.size());
+      widenBf16Array(static_cast<const uint16_t *>(kernelData),
+                     kernelStage.data(), kernelStage.size());
       stagedKernelIdentity = kernelIdentity;
     }
     kernelData = kernelStage.data();
@@ -777,11 +766,11 @@ Status Convolution::Impl::execute(int threads, const void *inputData,
     auto *narrow = static_cast<uint16_t *>(bf16Result);
     int64_t resultElements = resultStage.size();
     if (resultPitch == 0 || resultChannels == 0) {
-      narrowToBf16(resultStage.data(), narrow, resultElements);
+      narrowToBf16Array(resultStage.data(), narrow, resultElements);
     } else {
       for (int64_t pixel = 0; pixel < resultElements / resultChannels; ++pixel)
-        narrowToBf16(resultStage.data() + pixel * resultChannels,
-                     narrow + pixel * resultPitch, resultChannels);
+        narrowToBf16Array(resultStage.data() + pixel * resultChannels,
+                          narrow + pixel * resultPitch, resultChannels);
     }
   }
   return {};

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //===----------------------------------------------------------------------===//
 //
-// The run-time checks behind the runtime's hand-written AVX-512 kernels
-// (Gemm, PointwiseConvolution, MaxPool), which are compiled for any x86-64
-// CPU and chosen only where the CPU running them has the instructions, and
-// the lane masks those kernels share.
+// The run-time checks behind the runtime's hand-written AVX-512 and AVX2
+// kernels (Gemm, PointwiseConvolution, MaxPool, Bf16Arrays), which are compiled
+// for any x86-64 CPU and chosen only where the CPU running them has the
+// instructions, and the lane masks those kernels share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +22,17 @@ inline bool cpuHasAvx512() {
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
   static const bool has =
       __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
+  return has;
+#else
+  return false;
+#endif
+}
+
+/// Whether the CPU has AVX2 and FMA (checked once).
+inline bool cpuHasAvx2() {
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+  static const bool has =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   return has;
 #else
   return false;

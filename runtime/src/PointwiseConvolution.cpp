@@ -217,12 +217,6 @@ HLOX_AVX2 void sumAvx2(const Unit &unit, int64_t rows, float *stage,
   }
 }
 
-/// Whether this CPU runs sumAvx2.
-bool cpuHasAvx2() {
-  static const bool has =
-      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
-}
 #endif // HLOX_POINTWISE_AVX512
 
 //===----------------------------------------------------------------------===//

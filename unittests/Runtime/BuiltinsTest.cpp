@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hlox/runtime/Builtins.h"
+#include "hlox/runtime/Bf16Arrays.h"
 
 #include "llvm/ADT/APFloat.h"
 
@@ -130,6 +131,61 @@ TEST(BuiltinsTest, ExtensionsAreExact) {
     ASSERT_EQ(std::bit_cast<uint64_t>(wide), std::bit_cast<uint64_t>(expected))
         << bits;
   }
+}
+
+// The array conversions around bf16 library calls give the one-value
+// conversions' bits, on the AVX2 road (where the CPU has it) and the
+// portable one: every bf16 upper half with low halves below, at, just
+// above and far above the midpoint (ties to even both ways, carries into
+// the exponent and to infinity, NaNs of both signs), in runs of every
+// length up to 40 from every start modulo 16 (the vector loops' tails).
+TEST(BuiltinsTest, Bf16ArraysMatchTheOneValueConversions) {
+  std::vector<float> wide;
+  for (uint32_t high = 0; high <= 0xFFFFu; ++high)
+    for (uint32_t low :
+         {0x0000u, 0x0001u, 0x7FFFu, 0x8000u, 0x8001u, 0xC3A5u, 0xFFFFu})
+      wide.push_back(std::bit_cast<float>(high << 16 | low));
+  std::vector<uint16_t> narrow(65536);
+  for (uint32_t bits = 0; bits <= 0xFFFFu; ++bits)
+    narrow[bits] = static_cast<uint16_t>(bits);
+  for (bool avx2 : {true, false}) {
+    setAvx2Bf16ArraysEnabled(avx2);
+    SCOPED_TRACE(usesAvx2Bf16Arrays() ? "AVX2" : "portable");
+    std::vector<uint16_t> rounded(wide.size(), 0x5A5Au);
+    narrowToBf16Array(wide.data(), rounded.data(),
+                      static_cast<int64_t>(wide.size()));
+    int failures = 0;
+    for (size_t i = 0; i < wide.size(); ++i) {
+      uint16_t expected = truncateF32ToBf16(std::bit_cast<uint32_t>(wide[i]));
+      if (rounded[i] != expected && ++failures < 10)
+        ADD_FAILURE() << "0x" << std::hex << std::bit_cast<uint32_t>(wide[i])
+                      << ": 0x" << rounded[i] << ", expected 0x" << expected;
+    }
+    EXPECT_EQ(failures, 0);
+    std::vector<float> widened(narrow.size());
+    widenBf16Array(narrow.data(), widened.data(),
+                   static_cast<int64_t>(narrow.size()));
+    for (uint32_t bits = 0; bits <= 0xFFFFu; ++bits)
+      ASSERT_EQ(std::bit_cast<uint32_t>(widened[bits]), bits << 16) << bits;
+    // Short runs: each writes its elements and nothing past them.
+    for (int64_t start = 0; start < 16; ++start)
+      for (int64_t count = 0; count <= 40; ++count) {
+        std::vector<uint16_t> out(64, 0x5A5Au);
+        narrowToBf16Array(wide.data() + 7 * 4096 + start, out.data(), count);
+        std::vector<float> back(64, -1.0f);
+        widenBf16Array(narrow.data() + 0x3F00 + start, back.data(), count);
+        for (int64_t i = 0; i < 64; ++i) {
+          uint32_t source = std::bit_cast<uint32_t>(wide[7 * 4096 + start + i]);
+          ASSERT_EQ(out[i], i < count ? truncateF32ToBf16(source) : 0x5A5Au)
+              << start << " " << count << " " << i;
+          ASSERT_EQ(std::bit_cast<uint32_t>(back[i]),
+                    i < count ? uint32_t(0x3F00 + start + i) << 16
+                              : std::bit_cast<uint32_t>(-1.0f))
+              << start << " " << count << " " << i;
+        }
+      }
+  }
+  setAvx2Bf16ArraysEnabled(true);
 }
 
 TEST(BuiltinsTest, SymbolsAreUniqueAndResolved) {
