@@ -188,10 +188,12 @@ sumTileAvx2(const Unit &unit, int64_t row, int64_t channel, float *stage,
 }
 
 /// sumPortable's stage on AVX2 with FMA: tiles of up to 6 pixels by 16
-/// channels (12 accumulators).
+/// channels (12 accumulators), as many of the block's 16-channel columns as
+/// hold its channels (a block of 24 channels sums 32, not 64; storePortable
+/// reads no more).
 HLOX_AVX2 void sumAvx2(const Unit &unit, int64_t rows, float *stage,
                        const Epilogue &e) {
-  for (int64_t channel = 0; channel < kChannels; channel += 16) {
+  for (int64_t channel = 0; channel < e.channels; channel += 16) {
     int64_t row = 0;
     for (; row + kRows <= rows; row += kRows)
       sumTileAvx2<kRows>(unit, row, channel, stage, e);
