@@ -25,7 +25,7 @@ namespace {
 /// Convolutions become library calls from min-flops / this.
 constexpr double kConvolutionThresholdDivisor = 64;
 /// Matrix-vector products become library calls from min-flops / this.
-constexpr double kMatrixVectorThresholdDivisor = 4;
+constexpr double kMatrixVectorThresholdDivisor = 16;
 /// Products of at most this many rows by a row-major rhs stay oneDNN's
 /// under hlox-matmul-kernel (isFewRowsByRowMajorRhs).
 constexpr int64_t kFewRows = 4;
@@ -635,7 +635,7 @@ private:
                    static_cast<double>(k);
     // A matrix-vector product (one row or one column per batch entry)
     // reads each element of the matrix once: the library streams it at
-    // memory speed from a quarter of the threshold, where the generated
+    // memory speed from a 16th of the threshold, where the generated
     // kernel does not.
     int64_t batch = 1;
     for (int64_t i = 0; i < form->batchRank; ++i)

@@ -83,22 +83,25 @@ func.func @large(%a: tensor<64x128xf32>, %b: tensor<128x256xf32>) -> tensor<64x2
 
 // -----
 
-// Matrix-vector products go to the library from a quarter of the default
-// threshold: a 1x1280 row times 1280x1000 (2.6 MFLOP) and a batch of
-// matrix times vector (2 x 2 x 512 x 512 x 1) do, a 1x256 row times
-// 256x1000 (0.5 MFLOP) and a 2-MFLOP product of matrices do not.
+// Matrix-vector products go to the library from a 16th of the default
+// threshold: a 1x1280 row times 1280x1000 (2.6 MFLOP), a batch of matrix
+// times vector (2 x 2 x 512 x 512 x 1) and a 1x256 row times 256x1000
+// (0.5 MFLOP) do; a 1x64 row times 64x1000 (0.13 MFLOP) and a 2-MFLOP
+// product of matrices do not.
 // CHECK-LABEL: func.func @matrix_vector
 // DEFAULT-LABEL: func.func @matrix_vector
 // DEFAULT: library.matmul %arg0, %arg1
 // DEFAULT: library.matmul %arg2, %arg3
-// DEFAULT: stablehlo.dot_general %arg4, %arg5
+// DEFAULT: library.matmul %arg4, %arg5
 // DEFAULT: stablehlo.dot_general %arg6, %arg7
-func.func @matrix_vector(%a: tensor<1x1280xf32>, %b: tensor<1280x1000xf32>, %c: tensor<2x512x512xf32>, %d: tensor<2x512x1xf32>, %e: tensor<1x256xf32>, %f: tensor<256x1000xf32>, %g: tensor<8x256xf32>, %h: tensor<256x512xf32>) -> (tensor<1x1000xf32>, tensor<2x512x1xf32>, tensor<1x1000xf32>, tensor<8x512xf32>) {
+// DEFAULT: stablehlo.dot_general %arg8, %arg9
+func.func @matrix_vector(%a: tensor<1x1280xf32>, %b: tensor<1280x1000xf32>, %c: tensor<2x512x512xf32>, %d: tensor<2x512x1xf32>, %e: tensor<1x256xf32>, %f: tensor<256x1000xf32>, %x: tensor<1x64xf32>, %y: tensor<64x1000xf32>, %g: tensor<8x256xf32>, %h: tensor<256x512xf32>) -> (tensor<1x1000xf32>, tensor<2x512x1xf32>, tensor<1x1000xf32>, tensor<1x1000xf32>, tensor<8x512xf32>) {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<1x1280xf32>, tensor<1280x1000xf32>) -> tensor<1x1000xf32>
   %1 = stablehlo.dot_general %c, %d, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x512x512xf32>, tensor<2x512x1xf32>) -> tensor<2x512x1xf32>
   %2 = stablehlo.dot_general %e, %f, contracting_dims = [1] x [0] : (tensor<1x256xf32>, tensor<256x1000xf32>) -> tensor<1x1000xf32>
+  %4 = stablehlo.dot_general %x, %y, contracting_dims = [1] x [0] : (tensor<1x64xf32>, tensor<64x1000xf32>) -> tensor<1x1000xf32>
   %3 = stablehlo.dot_general %g, %h, contracting_dims = [1] x [0] : (tensor<8x256xf32>, tensor<256x512xf32>) -> tensor<8x512xf32>
-  return %0, %1, %2, %3 : tensor<1x1000xf32>, tensor<2x512x1xf32>, tensor<1x1000xf32>, tensor<8x512xf32>
+  return %0, %1, %2, %4, %3 : tensor<1x1000xf32>, tensor<2x512x1xf32>, tensor<1x1000xf32>, tensor<1x1000xf32>, tensor<8x512xf32>
 }
 
 // -----

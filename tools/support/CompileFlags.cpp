@@ -107,7 +107,7 @@ static cl::opt<int64_t> libraryMinFlops(
     "library-min-flops",
     cl::desc("The fewest floating-point operations (2 x multiply-adds) a "
              "matrix product needs to become a library call (default "
-             "4194304; a matrix-vector product a quarter of it, a "
+             "4194304; a matrix-vector product a 16th of it, a "
              "convolution a 64th)"),
     cl::value_desc("n"), cl::init(hlox::CompileOptions().libraryMinFlops));
 
