@@ -592,6 +592,21 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
       status = onednn::error("epilogue memory", s);
       return nullptr;
     }
+    // The addend: the primitive adds what its result buffer holds (set
+    // before the layouts are chosen, which ask for a kernel with it).
+    if (spec.addend) {
+      dnnl_post_ops_t postOps = nullptr;
+      if ((s = dnnl_post_ops_create(&postOps)) == dnnl_success) {
+        s = dnnl_post_ops_append_sum(postOps, 1.0f);
+        if (s == dnnl_success)
+          s = dnnl_primitive_attr_set_post_ops(impl->attributes, postOps);
+        dnnl_post_ops_destroy(postOps);
+      }
+      if (s != dnnl_success) {
+        status = onednn::error("convolution epilogue", s);
+        return nullptr;
+      }
+    }
     auto describe = [&](const dnnl_memory_desc_t &input,
                         const dnnl_memory_desc_t &result) {
       return dnnl_dilated_convolution_forward_desc_init(
@@ -615,20 +630,6 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
                  : describe(inputAny, resultAny)) != dnnl_success) {
       status = onednn::error("convolution description", s);
       return nullptr;
-    }
-    // The addend: the primitive adds what its result buffer holds.
-    if (spec.addend) {
-      dnnl_post_ops_t postOps = nullptr;
-      if ((s = dnnl_post_ops_create(&postOps)) == dnnl_success) {
-        s = dnnl_post_ops_append_sum(postOps, 1.0f);
-        if (s == dnnl_success)
-          s = dnnl_primitive_attr_set_post_ops(impl->attributes, postOps);
-        dnnl_post_ops_destroy(postOps);
-      }
-      if (s != dnnl_success) {
-        status = onednn::error("convolution epilogue", s);
-        return nullptr;
-      }
     }
   }
   for (Operand *operand : {&impl->input, &impl->kernel, &impl->result})

@@ -355,7 +355,10 @@ TEST(ConvolutionTest, Bf16RoundsTheF32ResultOnce) {
       data[i] = toBf16(values[i]);
     return buffer;
   };
-  for (int variant = 0; variant < 3; ++variant)
+  // Variants 3 and 4 are larger images, split by rows on two threads: a
+  // strided depthwise one and a padded 3x3 one, whose slices read rows of
+  // the neighbouring slice and padding.
+  for (int variant = 0; variant < 5; ++variant)
     for (unsigned threads : {1u, 2u}) {
       ConvolutionSpec spec = windowedSpec(1, 40);
       if (variant == 1) { // 1x1, stride 1, no padding
@@ -367,6 +370,26 @@ TEST(ConvolutionTest, Bf16RoundsTheF32ResultOnce) {
         spec = ConvolutionSpec();
         spec.inChannels = spec.outChannels = spec.groups = 32;
         spec.height = spec.width = spec.outHeight = spec.outWidth = 7;
+        spec.kernelHeight = spec.kernelWidth = 3;
+        spec.padding[0] = spec.padding[1] = spec.padding[2] = spec.padding[3] =
+            1;
+      } else if (variant == 3) { // depthwise 3x3/2, 60x58 to 30x29
+        spec = ConvolutionSpec();
+        spec.inChannels = spec.outChannels = spec.groups = 48;
+        spec.height = 60;
+        spec.width = 58;
+        spec.outHeight = 30;
+        spec.outWidth = 29;
+        spec.kernelHeight = spec.kernelWidth = 3;
+        spec.strides[0] = spec.strides[1] = 2;
+        spec.padding[0] = spec.padding[1] = spec.padding[2] = spec.padding[3] =
+            1;
+      } else if (variant == 4) { // 3x3, 8 to 16 channels of 96x64
+        spec = ConvolutionSpec();
+        spec.inChannels = 8;
+        spec.outChannels = 16;
+        spec.height = spec.outHeight = 96;
+        spec.width = spec.outWidth = 64;
         spec.kernelHeight = spec.kernelWidth = 3;
         spec.padding[0] = spec.padding[1] = spec.padding[2] = spec.padding[3] =
             1;
