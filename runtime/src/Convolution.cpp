@@ -8,7 +8,6 @@
 #include "Maximum.h"
 #include "OneDNN.h"
 #include "hlox/runtime/Bf16Arrays.h"
-#include "hlox/runtime/Builtins.h"
 #include "hlox/runtime/MaxPool.h"
 #include "hlox/runtime/PointwiseConvolution.h"
 
@@ -621,13 +620,12 @@ Convolution::makeImpl(const ConvolutionSpec &spec, Status &status,
     // cost more than the blocks gain (Zen 3, two threads: MobileNetV2 9.8
     // to 8.7 ms, ResNet-18 25.1 to 24.0 ms in its convolutions). Else, and
     // with AVX-512 (not measured that way), the layouts oneDNN prefers.
-    bool plainFirst =
+    // The check leaves `desc` described on the plain layouts.
+    bool plain =
         spec.nhwc && type == dnnl_f32 && !isMatrixProduct && !cpuHasAvx512() &&
         hasJitKernel(describe(impl->input.plainDesc, impl->result.plainDesc),
                      &impl->desc, impl->attributes, engine);
-    if ((s = plainFirst
-                 ? describe(impl->input.plainDesc, impl->result.plainDesc)
-                 : describe(inputAny, resultAny)) != dnnl_success) {
+    if (!plain && (s = describe(inputAny, resultAny)) != dnnl_success) {
       status = onednn::error("convolution description", s);
       return nullptr;
     }

@@ -341,6 +341,25 @@ ConvolutionSpec windowedSpec(int64_t batch, int64_t outChannels) {
 /// sum rounded once: compared bit for bit. NHWC with OIHW kernels (as
 /// torch-mlir exports them), windowed, 1x1 and depthwise, on one thread and
 /// split over two.
+/// One image of `height` x `width` by a 3x3 window with `stride` and a
+/// padding of 1 on every side, `in` to `out` channels in `groups` groups.
+ConvolutionSpec paddedSpec3x3(int64_t in, int64_t out, int64_t groups,
+                              int64_t height, int64_t width, int64_t stride) {
+  ConvolutionSpec spec;
+  spec.inChannels = in;
+  spec.outChannels = out;
+  spec.groups = groups;
+  spec.height = height;
+  spec.width = width;
+  spec.kernelHeight = spec.kernelWidth = 3;
+  spec.strides[0] = spec.strides[1] = stride;
+  for (int64_t &pad : spec.padding)
+    pad = 1;
+  spec.outHeight = (height - 1) / stride + 1;
+  spec.outWidth = (width - 1) / stride + 1;
+  return spec;
+}
+
 TEST(ConvolutionTest, Bf16RoundsTheF32ResultOnce) {
   auto toBf16 = [](float value) {
     uint32_t bits;
@@ -367,32 +386,11 @@ TEST(ConvolutionTest, Bf16RoundsTheF32ResultOnce) {
         spec.height = spec.width = spec.outHeight = spec.outWidth = 6;
         spec.outChannels = 40;
       } else if (variant == 2) { // depthwise 3x3
-        spec = ConvolutionSpec();
-        spec.inChannels = spec.outChannels = spec.groups = 32;
-        spec.height = spec.width = spec.outHeight = spec.outWidth = 7;
-        spec.kernelHeight = spec.kernelWidth = 3;
-        spec.padding[0] = spec.padding[1] = spec.padding[2] = spec.padding[3] =
-            1;
+        spec = paddedSpec3x3(32, 32, 32, 7, 7, 1);
       } else if (variant == 3) { // depthwise 3x3/2, 60x58 to 30x29
-        spec = ConvolutionSpec();
-        spec.inChannels = spec.outChannels = spec.groups = 48;
-        spec.height = 60;
-        spec.width = 58;
-        spec.outHeight = 30;
-        spec.outWidth = 29;
-        spec.kernelHeight = spec.kernelWidth = 3;
-        spec.strides[0] = spec.strides[1] = 2;
-        spec.padding[0] = spec.padding[1] = spec.padding[2] = spec.padding[3] =
-            1;
+        spec = paddedSpec3x3(48, 48, 48, 60, 58, 2);
       } else if (variant == 4) { // 3x3, 8 to 16 channels of 96x64
-        spec = ConvolutionSpec();
-        spec.inChannels = 8;
-        spec.outChannels = 16;
-        spec.height = spec.outHeight = 96;
-        spec.width = spec.outWidth = 64;
-        spec.kernelHeight = spec.kernelWidth = 3;
-        spec.padding[0] = spec.padding[1] = spec.padding[2] = spec.padding[3] =
-            1;
+        spec = paddedSpec3x3(8, 16, 1, 96, 64, 1);
       }
       spec.nhwc = true;
       spec.kernelOihw = true;
@@ -662,18 +660,9 @@ std::pair<ConvolutionSpec, ConvolutionSpec> shortcutSpecs(int64_t batch,
   main.width = main.outWidth = 8;
   main.outChannels = 12;
   main.nhwc = nhwc;
-  ConvolutionSpec shortcut;
+  // 13x15 to 7x8.
+  ConvolutionSpec shortcut = paddedSpec3x3(4, 12, 1, 13, 15, 2);
   shortcut.batch = batch;
-  shortcut.inChannels = 4;
-  shortcut.height = 13;
-  shortcut.width = 15;
-  shortcut.outChannels = 12;
-  shortcut.kernelHeight = shortcut.kernelWidth = 3;
-  shortcut.strides[0] = shortcut.strides[1] = 2;
-  for (int64_t &pad : shortcut.padding)
-    pad = 1;
-  shortcut.outHeight = 7;
-  shortcut.outWidth = 8;
   shortcut.nhwc = nhwc;
   return {main, shortcut};
 }
