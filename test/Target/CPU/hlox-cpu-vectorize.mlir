@@ -5,17 +5,22 @@
 #row = affine_map<(d0, d1) -> (d1)>
 
 // An elementwise op: a loop over the rows, one over the columns by 16 f32
-// lanes; the last tile (100 = 6 * 16 + 4) is masked, the broadcast row is
-// read like the other operand.
+// lanes, the broadcast row read like the other operand. 100 columns are
+// 6 * 16 + 4: the op is split into its first 96 columns (full tiles, no
+// masks) and its last 4 (one vector of 4, no mask either).
 // CHECK-LABEL: func.func private @elementwise(
+// CHECK: tensor.extract_slice %{{.+}}[0, 0] [4, 96]
 // CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}
-// CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c16 iter_args
-// CHECK: affine.min
-// CHECK: %[[MASK:.+]] = vector.create_mask %{{.+}} : vector<16xi1>
-// CHECK: %[[A:.+]] = vector.mask %[[MASK]] { vector.transfer_read {{.*}} : tensor<?xf32>, vector<16xf32> }
-// CHECK: %[[B:.+]] = vector.mask %[[MASK]] { vector.transfer_read {{.*}} : tensor<?xf32>, vector<16xf32> }
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c96 step %c16 iter_args
+// CHECK: %[[A:.+]] = vector.transfer_read {{.*}} : tensor<16xf32>, vector<16xf32>
+// CHECK: %[[B:.+]] = vector.transfer_read {{.*}} : tensor<16xf32>, vector<16xf32>
 // CHECK: %[[S:.+]] = arith.addf %[[A]], %[[B]] : vector<16xf32>
-// CHECK: vector.mask %[[MASK]] { vector.transfer_write %[[S]]
+// CHECK: vector.transfer_write %[[S]]
+// CHECK: tensor.extract_slice %{{.+}}[0, 96] [4, 4]
+// CHECK: %[[C:.+]] = vector.transfer_read {{.*}} : tensor<4xf32>, vector<4xf32>
+// CHECK: %[[D:.+]] = vector.transfer_read {{.*}} : tensor<4xf32>, vector<4xf32>
+// CHECK: arith.addf %[[C]], %[[D]] : vector<4xf32>
+// CHECK-NOT: vector.mask
 // CHECK-NOT: linalg.generic
 func.func private @elementwise(%a: tensor<4x100xf32>, %b: tensor<100xf32>) -> tensor<4x100xf32> attributes {hlox.dispatch} {
   %e = tensor.empty() : tensor<4x100xf32>
@@ -25,6 +30,34 @@ func.func private @elementwise(%a: tensor<4x100xf32>, %b: tensor<100xf32>) -> te
     linalg.yield %s : f32
   } -> tensor<4x100xf32>
   return %r : tensor<4x100xf32>
+}
+
+// A loop of dynamic size (a dispatch's share of the elements) is peeled:
+// the full tiles up to the last multiple of 16 are not masked, the one
+// partial tile after them is.
+// CHECK-LABEL: func.func private @dynamic(
+// CHECK: %[[SPLIT:.+]] = affine.apply
+// CHECK: scf.for %{{.+}} = %{{.+}} to %[[SPLIT]] step %c16
+// CHECK-NOT: vector.mask
+// CHECK: %[[A:.+]] = vector.transfer_read {{.*}} : tensor<16xf32>, vector<16xf32>
+// CHECK: %[[B:.+]] = vector.transfer_read {{.*}} : tensor<16xf32>, vector<16xf32>
+// CHECK: arith.mulf %[[A]], %[[B]] : vector<16xf32>
+// CHECK: scf.for %{{.+}} = %[[SPLIT]] to
+// CHECK: %[[MASK:.+]] = vector.create_mask %{{.+}} : vector<16xi1>
+// CHECK: vector.mask %[[MASK]] { vector.transfer_read
+// CHECK: vector.mask %[[MASK]] { vector.transfer_write
+// CHECK-NOT: linalg.generic
+#id1 = affine_map<(d0) -> (d0)>
+func.func private @dynamic(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> attributes {hlox.dispatch} {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id1, #id1, #id1], iterator_types = ["parallel"]} ins(%a, %b : tensor<?xf32>, tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.mulf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
 }
 
 // A contraction vectorizes along its output columns in tiles of 6 rows by
@@ -156,12 +189,15 @@ func.func private @columns(%a: tensor<8x200xi8>, %init: tensor<200xi8>) -> tenso
 }
 
 // Wider than the accumulators (8 registers): the row loop stays outside
-// and each step adds one register of 64 i8 lanes.
+// and each step adds one register of 64 i8 lanes; the 600 columns split
+// into 9 such registers and a last vector of 24, none masked.
 // CHECK-LABEL: func.func private @wide_columns(
 // CHECK: scf.for
-// CHECK: scf.for {{.*}} step %c64
-// CHECK: vector.create_mask %{{.+}} : vector<64xi1>
+// CHECK: scf.for {{.*}} to %c576 step %c64
 // CHECK: arith.addi %{{.+}}, %{{.+}} : vector<64xi8>
+// CHECK: tensor.extract_slice %{{.+}}[0, 576] [8, 24]
+// CHECK: arith.addi %{{.+}}, %{{.+}} : vector<24xi8>
+// CHECK-NOT: vector.mask
 // CHECK-NOT: linalg.reduce
 func.func private @wide_columns(%a: tensor<8x600xi8>, %init: tensor<600xi8>) -> tensor<600xi8> attributes {hlox.dispatch} {
   %r = linalg.reduce { arith.addi } ins(%a : tensor<8x600xi8>) outs(%init : tensor<600xi8>) dimensions = [0]
