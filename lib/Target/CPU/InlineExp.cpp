@@ -25,11 +25,13 @@
 
 #include "hlox/Target/CPU/Passes.h"
 
-#include "ExpArithmetic.h"
 #include "LaneArithmetic.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -90,6 +92,55 @@ Value expInF64(const LaneBuilder &e, Value x) {
   return arith::TruncFOp::create(rewriter, loc, e.type, y);
 }
 
+/// The steps of expInF32 up to the normal results' bits, from x already
+/// clamped: p (exp of the reduced argument), k * 2^23 and the normal
+/// result (capped at +inf's bits).
+struct ExpF32Steps {
+  Value p, kField, normal;
+};
+ExpF32Steps expInF32Steps(const LaneBuilder &e, Value clamped) {
+  OpBuilder &rewriter = e.rewriter;
+  Location loc = e.loc;
+  Type i32 = e.like(rewriter.getI32Type());
+  auto constant = [&](float value) {
+    return e.splat(rewriter.getF32FloatAttr(value));
+  };
+  auto i32Constant = [&](int32_t value) {
+    return e.splat(rewriter.getI32IntegerAttr(value));
+  };
+  // Adding 1.5 * 2^23 rounds x / ln 2 to an integer k held in the low
+  // bits; subtracting it again gives k as a float.
+  Value shifter = constant(0x1.8p23f);
+  Value shifted = e.fma(clamped, constant(0x1.715476p+0f), shifter);
+  Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
+  Value r = e.fma(k, constant(-0x1.62e400p-1f), clamped);
+  r = e.fma(k, constant(-0x1.7f7d1cp-20f), r);
+  // Cephes' expf polynomial: exp(r) = 1 + r + r^2 P(r).
+  Value p = constant(1.9875691500e-4f);
+  for (float coefficient : {1.3981999507e-3f, 8.3334519073e-3f,
+                            4.1665795894e-2f, 1.6666665459e-1f,
+                            5.0000001201e-1f})
+    p = e.fma(p, r, constant(coefficient));
+  Value r2 = arith::MulFOp::create(rewriter, loc, r, r);
+  p = e.fma(p, r2, r);
+  p = arith::AddFOp::create(rewriter, loc, p, constant(1.0f));
+  // k * 2^23: the shifted value's bits hold k + 0x4B400000, whose
+  // multiple of 2^23 is 0 modulo 2^32. k spans [-254, 128], so k * 2^23
+  // does not wrap.
+  Value kField = arith::ShLIOp::create(
+      rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, shifted),
+      i32Constant(23));
+  // Normal results: p * 2^k is exact, p's exponent field plus k. Where k
+  // is 128 and p >= 1 the field reaches 255; capping the bits at +inf's
+  // gives the overflow's +inf (the result is positive, so the bits compare
+  // as signed integers).
+  Value normal = arith::AddIOp::create(
+      rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, p), kField);
+  normal =
+      arith::MinSIOp::create(rewriter, loc, normal, i32Constant(0x7F800000));
+  return {p, kField, normal};
+}
+
 /// exp(x) for f32 `x` in f32 arithmetic, a third of the work of the f64
 /// form:
 ///
@@ -128,36 +179,7 @@ Value expInF32(const LaneBuilder &e, Value x) {
   Value clamped =
       arith::MaximumFOp::create(rewriter, loc, x, constant(-176.0f));
   clamped = arith::MinimumFOp::create(rewriter, loc, clamped, constant(89.0f));
-  // Adding 1.5 * 2^23 rounds x / ln 2 to an integer k held in the low
-  // bits; subtracting it again gives k as a float.
-  Value shifter = constant(0x1.8p23f);
-  Value shifted = e.fma(clamped, constant(0x1.715476p+0f), shifter);
-  Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
-  Value r = e.fma(k, constant(-0x1.62e400p-1f), clamped);
-  r = e.fma(k, constant(-0x1.7f7d1cp-20f), r);
-  // Cephes' expf polynomial: exp(r) = 1 + r + r^2 P(r).
-  Value p = constant(1.9875691500e-4f);
-  for (float coefficient : {1.3981999507e-3f, 8.3334519073e-3f,
-                            4.1665795894e-2f, 1.6666665459e-1f,
-                            5.0000001201e-1f})
-    p = e.fma(p, r, constant(coefficient));
-  Value r2 = arith::MulFOp::create(rewriter, loc, r, r);
-  p = e.fma(p, r2, r);
-  p = arith::AddFOp::create(rewriter, loc, p, constant(1.0f));
-  // k * 2^23: the shifted value's bits hold k + 0x4B400000, whose
-  // multiple of 2^23 is 0 modulo 2^32. k spans [-254, 128], so k * 2^23
-  // does not wrap.
-  Value kField = arith::ShLIOp::create(
-      rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, shifted),
-      i32Constant(23));
-  // Normal results: p * 2^k is exact, p's exponent field plus k. Where k
-  // is 128 and p >= 1 the field reaches 255; capping the bits at +inf's
-  // gives the overflow's +inf (the result is positive, so the bits compare
-  // as signed integers).
-  Value normal = arith::AddIOp::create(
-      rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, p), kField);
-  normal =
-      arith::MinSIOp::create(rewriter, loc, normal, i32Constant(0x7F800000));
+  auto [p, kField, normal] = expInF32Steps(e, clamped);
   // Subnormal results: p * 2^k is t = p * 2^(k + 149) units of 2^-149,
   // exact (k + 149 in [-105, 24], a normal scaling). Below 2^23 units it is
   // subnormal, or rounds up to the smallest normal, whose bits are 2^23
@@ -182,8 +204,29 @@ Value expInF32(const LaneBuilder &e, Value x) {
                                   e.select(isSubnormal, subnormal, normal));
 }
 
+/// Where every lane of x is at least this, exp(x) is normal or +inf: k is
+/// at least -125 (x / ln 2 >= -124.8), p at least 0.7, so p * 2^k is above
+/// 2^-126, and expInF32 takes `normal` in every lane.
+constexpr float kNormalExpBound = -86.5f;
+
+/// What expInF32 gives where x >= kNormalExpBound, bit for bit: the clamp
+/// below and the subnormal results are not needed there.
+Value normalExpInF32(const LaneBuilder &e, Value x) {
+  Value clamped = arith::MinimumFOp::create(
+      e.rewriter, e.loc, x, e.splat(e.rewriter.getF32FloatAttr(89.0f)));
+  return arith::BitcastOp::create(e.rewriter, e.loc, e.type,
+                                  expInF32Steps(e, clamped).normal);
+}
+
 /// f32 exp, scalar or vector, as arithmetic (in f64 or in f32); NaN gives
-/// NaN (x + x: quiet, x's payload).
+/// NaN (x + x: quiet, x's payload), or anything with the `nnan` flag (the
+/// caller selects NaN itself).
+///
+/// A vector in f32 arithmetic branches on its lanes: where every one is at
+/// least kNormalExpBound (not NaN), normalExpInF32 gives the result in 16
+/// operations instead of 26; otherwise the whole of expInF32 runs. Both give
+/// the same bits, so scalar and vector kernels still agree. The branch's
+/// condition is frozen: a masked tile's lanes past its end are poison.
 struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
   InlineExpF32(MLIRContext *context, bool f32Arithmetic)
       : OpRewritePattern(context), f32Arithmetic(f32Arithmetic) {}
@@ -195,12 +238,41 @@ struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
       return rewriter.notifyMatchFailure(op, "not f32");
     Location loc = op.getLoc();
     Value x = op.getOperand();
-    Value y = f32Arithmetic ? hlox::cpu::buildExpInF32(rewriter, loc, x)
-                            : hlox::cpu::buildExpInF64(rewriter, loc, x);
-    Value isNan = arith::CmpFOp::create(rewriter, loc,
-                                        arith::CmpFPredicate::UNO, x, x);
-    Value nan = arith::AddFOp::create(rewriter, loc, x, x);
-    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isNan, nan, y);
+    bool noNans =
+        arith::bitEnumContainsAll(op.getFastmath(), arith::FastMathFlags::nnan);
+    auto full = [&](OpBuilder &b, Location loc) -> Value {
+      LaneBuilder e{b, loc, type};
+      Value y = f32Arithmetic ? expInF32(e, x) : expInF64(e, x);
+      if (noNans)
+        return y;
+      Value isNan =
+          arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+      Value nan = arith::AddFOp::create(b, loc, x, x);
+      return arith::SelectOp::create(b, loc, isNan, nan, y);
+    };
+    auto vectorType = dyn_cast<VectorType>(type);
+    if (!f32Arithmetic || !vectorType || vectorType.isScalable()) {
+      rewriter.replaceOp(op, full(rewriter, loc));
+      return success();
+    }
+    LaneBuilder lanes{rewriter, loc, type};
+    // Below the bound or NaN (unordered), unless NaN cannot come.
+    Value rare = lanes.cmpF(noNans ? arith::CmpFPredicate::OLT
+                                   : arith::CmpFPredicate::ULT,
+                            x, lanes.f32(kNormalExpBound));
+    Value any = vector::ReductionOp::create(rewriter, loc,
+                                            vector::CombiningKind::OR, rare);
+    any = LLVM::FreezeOp::create(rewriter, loc, any);
+    auto branch = scf::IfOp::create(
+        rewriter, loc, any,
+        [&](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(b, loc, full(b, loc));
+        },
+        [&](OpBuilder &b, Location loc) {
+          scf::YieldOp::create(b, loc,
+                               normalExpInF32(LaneBuilder{b, loc, type}, x));
+        });
+    rewriter.replaceOp(op, branch.getResults());
     return success();
   }
 
@@ -222,11 +294,3 @@ public:
 };
 
 } // namespace
-
-Value hlox::cpu::buildExpInF32(OpBuilder &b, Location loc, Value x) {
-  return expInF32(LaneBuilder{b, loc, x.getType()}, x);
-}
-
-Value hlox::cpu::buildExpInF64(OpBuilder &b, Location loc, Value x) {
-  return expInF64(LaneBuilder{b, loc, x.getType()}, x);
-}

@@ -122,20 +122,27 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
               ? "hlox-cpu-contract-floats{elementwise-only=true},"
               : "") +
          // The exps inline after the approximations, which leave those of
-         // expm1 and erfc for it (strict numerics approximate nothing).
+         // tanh, expm1 and erfc for it (strict numerics approximate
+         // nothing): in f64 before vectorization (the vectorizer sizes its
+         // vectors by the f64 lanes), in f32 after it, where a vector of
+         // them branches to the short form when every lane allows it.
          (options.strictNumerics ? "" : "hlox-cpu-approximate-math,") +
-         (!options.inlineExp ? ""
-          : options.strictNumerics
-              ? "hlox-cpu-inline-exp,"
-              : "hlox-cpu-inline-exp{f32-arithmetic=true},") +
+         (options.inlineExp && options.strictNumerics ? "hlox-cpu-inline-exp,"
+                                                      : "") +
          (options.strictNumerics ? ""
                                  : "hlox-cpu-split-reductions,"
                                    "hlox-cpu-narrow-streaming-reductions,") +
+         (!options.vectorize ? ""
+          : options.inlineExp && !options.strictNumerics
+              ? "hlox-cpu-vectorize{inline-f32-exp=true},canonicalize,cse,"
+              : "hlox-cpu-vectorize,canonicalize,cse,") +
+         (options.inlineExp && !options.strictNumerics
+              ? "hlox-cpu-inline-exp{f32-arithmetic=true},"
+              : "") +
          // Loop-invariant code motion while the tiles read tensors: a 0-d
          // operand's load (and its conversion) leaves the tile loops, which
          // LLVM cannot prove once the kernel stores through pointers.
-         (options.vectorize ? "hlox-cpu-vectorize,canonicalize,cse,"
-                              "loop-invariant-code-motion,"
+         (options.vectorize ? "loop-invariant-code-motion,"
                               "loop-invariant-subset-hoisting,canonicalize,"
                             : "") +
          "eliminate-empty-tensors,"

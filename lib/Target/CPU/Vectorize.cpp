@@ -70,10 +70,13 @@ bool isVectorElement(Type type) {
 }
 
 /// True for the ops a vector computes like the scalar code, without a call:
-/// arith ops but remf (a call of fmod), and the math ops with vector
+/// arith ops but remf (a call of fmod), the math ops with vector
 /// instructions (a libm call per lane would spill the whole vector around
-/// it: slower than the scalar loop).
-bool hasVectorInstructions(Operation &op) {
+/// it: slower than the scalar loop), and f32 exp where `f32ExpInlined`
+/// (it becomes arithmetic after vectorization).
+bool hasVectorInstructions(Operation &op, bool f32ExpInlined) {
+  if (auto exp = dyn_cast<math::ExpOp>(op))
+    return f32ExpInlined && exp.getType().isF32();
   if (isa<math::MathDialect>(op.getDialect()))
     return hasVectorInstruction(&op);
   return isa<arith::ArithDialect>(op.getDialect()) && !isa<arith::RemFOp>(op);
@@ -83,7 +86,7 @@ bool hasVectorInstructions(Operation &op) {
 /// reads of tensors from outside it (`tensor.extract`, which
 /// readsInVectorOrder then checks): no calls (libm or runtime functions),
 /// no nested control flow.
-bool hasArithmeticBody(linalg::LinalgOp op) {
+bool hasArithmeticBody(linalg::LinalgOp op, bool f32ExpInlined) {
   for (Operation &nested : op.getBlock()->without_terminator()) {
     if (isa<linalg::IndexOp>(nested))
       continue;
@@ -93,7 +96,7 @@ bool hasArithmeticBody(linalg::LinalgOp op) {
         return false;
       continue;
     }
-    if (!nested.getDialect() || !hasVectorInstructions(nested))
+    if (!nested.getDialect() || !hasVectorInstructions(nested, f32ExpInlined))
       return false;
     for (Type type : nested.getResultTypes())
       if (!isVectorElement(type) && !isa<IndexType>(type))
@@ -238,10 +241,10 @@ std::optional<unsigned> getContiguousLoop(linalg::LinalgOp op,
 /// last dimension the same loop (`inner`), an input read along another
 /// (`outer`), every operand read along one of the two or along neither
 /// (broadcast), both loops at least one tile long.
-std::optional<TransposePlan> planTranspose(linalg::LinalgOp op,
-                                          bool checkSizes = true) {
+std::optional<TransposePlan>
+planTranspose(linalg::LinalgOp op, bool f32ExpInlined, bool checkSizes = true) {
   if (op.getNumLoops() < 2 || op.getNumReductionLoops() > 0 ||
-      !op.hasPureTensorSemantics() || !hasArithmeticBody(op))
+      !op.hasPureTensorSemantics() || !hasArithmeticBody(op, f32ExpInlined))
     return std::nullopt;
   int64_t widest = 0;
   for (OpOperand &operand : op->getOpOperands()) {
@@ -396,9 +399,9 @@ std::optional<unsigned> chooseRowLoop(linalg::LinalgOp op,
 }
 
 /// What `op` vectorizes as; nothing when it stays scalar.
-std::optional<Plan> planFor(linalg::LinalgOp op) {
+std::optional<Plan> planFor(linalg::LinalgOp op, bool f32ExpInlined) {
   if (op.getNumLoops() == 0 || !op.hasPureTensorSemantics() ||
-      !hasArithmeticBody(op))
+      !hasArithmeticBody(op, f32ExpInlined))
     return std::nullopt;
   Plan plan;
   plan.widest = 0;
@@ -873,6 +876,8 @@ void dropTrailingUnitDims(RewriterBase &rewriter, func::FuncOp function) {
 class VectorizePass
     : public hlox::cpu::impl::CPUVectorizeBase<VectorizePass> {
 public:
+  using CPUVectorizeBase::CPUVectorizeBase;
+
   /// Every canonicalization pattern, gathered once: after peeling, they
   /// give the full tiles' slices static types.
   LogicalResult initialize(MLIRContext *context) override {
@@ -896,14 +901,14 @@ public:
       // Transposing ops into square tiles, full and partial.
       bool split = false;
       for (linalg::LinalgOp op : linalgOps(function)) {
-        std::optional<Plan> plan = planFor(op);
+        std::optional<Plan> plan = planFor(op, inlineF32Exp);
         if (!plan) {
           std::optional<TransposePlan> transposing =
-              planTranspose(op, /*checkSizes=*/false);
+              planTranspose(op, inlineF32Exp, /*checkSizes=*/false);
           if (!transposing || isTransposeTile(op, *transposing))
             continue;
           op = collapseContiguousLoops(rewriter, op);
-          transposing = planTranspose(op);
+          transposing = planTranspose(op, inlineF32Exp);
           if (!transposing)
             continue;
           if (failed(tileTranspose(rewriter, op, *transposing)))
@@ -921,9 +926,10 @@ public:
         return signalPassFailure();
       bool transposed = false;
       for (linalg::LinalgOp op : linalgOps(function)) {
-        std::optional<Plan> plan = planFor(op);
+        std::optional<Plan> plan = planFor(op, inlineF32Exp);
         if (!plan) {
-          std::optional<TransposePlan> transposing = planTranspose(op);
+          std::optional<TransposePlan> transposing =
+              planTranspose(op, inlineF32Exp);
           if (transposing && isTransposeTile(op, *transposing)) {
             FailureOr<linalg::GenericOp> generic = toGenericOp(rewriter, op);
             if (succeeded(generic)) {

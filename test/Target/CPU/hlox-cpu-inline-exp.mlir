@@ -81,7 +81,49 @@ func.func @others(%x: f64, %y: f16) -> (f64, f16) {
 // F32: %[[NAN:.+]] = arith.cmpf uno, %[[X]], %[[X]] : f32
 // F32: %[[Q:.+]] = arith.addf %[[X]], %[[X]] : f32
 // F32: arith.select %[[NAN]], %[[Q]], %[[Y]] : f32
-// F32-LABEL: func.func @vector
+// A vector branches on its lanes: where one is below -86.5 or NaN (ult),
+// the whole expansion above runs; where none is, only the normal form
+// (the clamp at 89, no subnormal results, no NaN select), which gives the
+// same bits there. The condition is frozen (a masked tile's lanes past its
+// end are poison).
+// F32-LABEL: func.func @vector(
+// F32-SAME: %[[X:[^:]+]]: vector<16xf32>)
 // F32-NOT: f64
-// F32: math.fma {{.*}} : vector<16xf32>
-// F32: arith.bitcast {{.*}} : vector<16xi32> to vector<16xf32>
+// F32-DAG: %[[BOUND:.+]] = arith.constant dense<-8.650000e+01> : vector<16xf32>
+// F32-DAG: %[[HIGH:.+]] = arith.constant dense<8.900000e+01> : vector<16xf32>
+// F32: %[[RARE:.+]] = arith.cmpf ult, %[[X]], %[[BOUND]] : vector<16xf32>
+// F32: %[[ANY:.+]] = vector.reduction <or>, %[[RARE]] : vector<16xi1> into i1
+// F32: %[[FROZEN:.+]] = llvm.freeze %[[ANY]] : i1
+// F32: scf.if %[[FROZEN]] -> (vector<16xf32>) {
+// F32: arith.maximumf %[[X]]
+// F32: arith.cmpf olt
+// F32: arith.cmpf uno, %[[X]], %[[X]]
+// F32: } else {
+// F32-NOT: arith.maximumf
+// F32: %[[C:.+]] = arith.minimumf %[[X]], %[[HIGH]] : vector<16xf32>
+// F32-COUNT-8: math.fma {{.*}} : vector<16xf32>
+// F32: %[[N:.+]] = arith.minsi
+// F32-NOT: arith.select
+// F32-NOT: arith.cmpf
+// F32: %[[Y:.+]] = arith.bitcast %[[N]] : vector<16xi32> to vector<16xf32>
+// F32: scf.yield %[[Y]]
+
+// With nnan (tanh's exp, which selects NaN itself) NaN takes the short
+// form (olt) and the whole one has no NaN select.
+// F32-LABEL: func.func @no_nans
+// F32: arith.cmpf olt, %{{.+}}, %{{.+}} : vector<16xf32>
+// F32: scf.if
+// F32-NOT: arith.cmpf uno
+// F32: } else {
+// F32-LABEL: func.func @scalar_no_nans
+// F32-NOT: scf.if
+// F32-NOT: arith.cmpf uno
+// F32: return
+func.func @no_nans(%x: vector<16xf32>) -> vector<16xf32> {
+  %0 = math.exp %x fastmath<nnan> : vector<16xf32>
+  return %0 : vector<16xf32>
+}
+func.func @scalar_no_nans(%x: f32) -> f32 {
+  %0 = math.exp %x fastmath<nnan> : f32
+  return %0 : f32
+}

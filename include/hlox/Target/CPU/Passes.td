@@ -102,13 +102,27 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
     reduction loops in the order of the scalar code: vectorized results are
     bit-identical to the unvectorized ones and to the evaluator's.
 
+    A parallel vector loop whose size is not a multiple of the vector is
+    split (static sizes: the multiple, then one shorter vector) or peeled
+    (dynamic sizes: only the last tile is masked), so that the full tiles
+    read and write without masks.
+
+    A body with `math.exp` on f32 vectorizes only with `inline-f32-exp`
+    (the pipeline runs `hlox-cpu-inline-exp` after this pass); the other
+    math ops only where they are one instruction (sqrt, fma, rounding).
+
     ```mlir
     %r = linalg.generic {iterator_types = ["parallel", "parallel"]}
         ins(%a : tensor<4x100xf32>) outs(%e : tensor<4x100xf32>) {...}
-    // becomes loops over (4, 100 step 16) around
-    %v = vector.mask %m { vector.transfer_read ... : vector<16xf32> }
+    // becomes loops over (4, 96 step 16) and (4, 4 step 4) around
+    %v = vector.transfer_read ... : vector<16xf32>
     ```
   }];
+  let options = [
+    Option<"inlineF32Exp", "inline-f32-exp", "bool", /*default=*/"false",
+           "f32 math.exp becomes arithmetic after this pass: vectorize "
+           "bodies that hold it">,
+  ];
   let dependentDialects = [
     "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect",
     "::mlir::affine::AffineDialect",
@@ -279,14 +293,17 @@ def CPUInlineExp : Pass<"hlox-cpu-inline-exp", "::mlir::ModuleOp"> {
     The f64 value is within a few units of 2^-53 of exp(x), so the result
     is the evaluator's (exp in double, rounded once) but within that
     distance of an f32 rounding boundary, where they differ by one ULP. The
-    CPU pipeline runs it on the kernels before vectorization
-    (`CompileOptions::inlineExp`, on by default).
+    CPU pipeline runs it under strict numerics on the kernels before
+    vectorization (`CompileOptions::inlineExp`, on by default).
 
     With `f32-arithmetic` (what the pipeline runs outside strict
-    numerics), the same steps run in f32 with a degree-7 polynomial
-    (Cephes' expf) and a scaling in two steps that rounds subnormal
-    results once: a third of the work, within the ULP bound that
-    docs/numerics.md states.
+    numerics, after vectorization), the same steps run in f32 with a
+    degree-7 polynomial (Cephes' expf) and a scaling in two steps that
+    rounds subnormal results once: a third of the work, within the ULP
+    bound that docs/numerics.md states. A vector then branches on its
+    lanes: where all are at least -86.5 (none NaN) only the normal
+    results' steps run (16 operations instead of 26), which give the same
+    bits there. With the `nnan` flag, no NaN select is added.
 
     ```mlir
     %e = math.exp %x : vector<16xf32>
@@ -298,7 +315,10 @@ def CPUInlineExp : Pass<"hlox-cpu-inline-exp", "::mlir::ModuleOp"> {
            "Compute in f32 (a few ULPs) instead of f64 rounded once">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::math::MathDialect"];
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def CPUContractFloats : Pass<"hlox-cpu-contract-floats", "::mlir::ModuleOp"> {
@@ -440,10 +460,11 @@ def CPUApproximateMath : Pass<"hlox-cpu-approximate-math", "::mlir::ModuleOp"> {
     scale a positive subnormal argument by 2^24 and subtract 24 ln 2 from
     the result; the logs that expm1 and log1p expand into are never of a
     subnormal where the result is used. The `math.exp` ops of the
-    expansions are left for `hlox-cpu-inline-exp`, which the pipeline runs
-    after this pass. The CPU pipeline runs it on the
-    linalg bodies before `hlox-cpu-vectorize`, so that the vectorizer sees
-    arithmetic, unless `CompileOptions::strictNumerics` is set
+    expansions (tanh's with the `nnan` flag: it selects NaN itself) are
+    left for `hlox-cpu-inline-exp`, which the pipeline runs after
+    vectorization. The CPU pipeline runs this pass on the linalg bodies
+    before `hlox-cpu-vectorize`, so that the vectorizer sees arithmetic
+    (and f32 exps), unless `CompileOptions::strictNumerics` is set
     (`--strict-numerics`).
 
     ```mlir
