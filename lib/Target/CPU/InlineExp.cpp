@@ -260,6 +260,12 @@ struct InlineExpF32 final : OpRewritePattern<math::ExpOp> {
     Value rare = lanes.cmpF(noNans ? arith::CmpFPredicate::OLT
                                    : arith::CmpFPredicate::ULT,
                             x, lanes.f32(kNormalExpBound));
+    // n-d vectors (a row tile's) reduce as one row.
+    if (vectorType.getRank() > 1)
+      rare = vector::ShapeCastOp::create(
+          rewriter, loc,
+          VectorType::get({vectorType.getNumElements()}, rewriter.getI1Type()),
+          rare);
     Value any = vector::ReductionOp::create(rewriter, loc,
                                             vector::CombiningKind::OR, rare);
     any = LLVM::FreezeOp::create(rewriter, loc, any);

@@ -110,7 +110,7 @@ func.func @others(%x: f64, %y: f16) -> (f64, f16) {
 
 // With nnan (tanh's exp, which selects NaN itself) NaN takes the short
 // form (olt) and the whole one has no NaN select.
-// F32-LABEL: func.func @no_nans
+// F32-LABEL: func.func @no_nans(
 // F32: arith.cmpf olt, %{{.+}}, %{{.+}} : vector<16xf32>
 // F32: scf.if
 // F32-NOT: arith.cmpf uno
@@ -126,4 +126,15 @@ func.func @no_nans(%x: vector<16xf32>) -> vector<16xf32> {
 func.func @scalar_no_nans(%x: f32) -> f32 {
   %0 = math.exp %x fastmath<nnan> : f32
   return %0 : f32
+}
+
+// A 2-d vector (a row tile's) reduces its comparison as one row.
+// F32-LABEL: func.func @two_d
+// F32: %[[RARE:.+]] = arith.cmpf ult, %{{.+}}, %{{.+}} : vector<6x32xf32>
+// F32: %[[ROW:.+]] = vector.shape_cast %[[RARE]] : vector<6x32xi1> to vector<192xi1>
+// F32: vector.reduction <or>, %[[ROW]] : vector<192xi1> into i1
+// F32: scf.if
+func.func @two_d(%x: vector<6x32xf32>) -> vector<6x32xf32> {
+  %0 = math.exp %x : vector<6x32xf32>
+  return %0 : vector<6x32xf32>
 }
