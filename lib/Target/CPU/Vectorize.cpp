@@ -694,8 +694,10 @@ tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp generic,
 /// Tiles `op` by one vector along its vector loop and by 1 elsewhere, and
 /// vectorizes the 1-d tiles without masks where it can: a parallel vector
 /// loop of static size that is not a multiple of the tile (1000 columns)
-/// is split into the multiple (full tiles) and the rest (one shorter
-/// vector); one of dynamic size is peeled (tileAndVectorize). Masks stay
+/// is split, inside the loops over the other dimensions (so that each row's
+/// two parts follow each other in memory), into the multiple (full tiles)
+/// and the rest (one shorter vector); one of dynamic size is peeled
+/// (tileAndVectorize). Masks stay
 /// on reductions' partial tiles and the one partial tile of a dynamic
 /// loop: masked stores are slow on some CPUs (AMD's Zen 3 takes a 256-bit
 /// `vmaskmovps` store in many micro-ops), and a loop of them took the
@@ -715,10 +717,20 @@ LogicalResult vectorizeOp(RewriterBase &rewriter, linalg::LinalgOp op,
           generic->op.getIteratorTypesArray()[vectorPosition]))
     return tileAndVectorize(rewriter, generic->op, vectorPosition, lanes,
                             canonicalization);
-  rewriter.setInsertionPoint(generic->op);
+  // One row at a time: every other loop tiled by 1, the vector loop whole.
+  linalg::GenericOp row = generic->op;
+  if (row.getNumLoops() > 1) {
+    SmallVector<int64_t> rowSizes(row.getNumLoops(), 1);
+    rowSizes[vectorPosition] = 0;
+    FailureOr<scf::SCFTilingResult> rows = tile(rewriter, row, rowSizes);
+    if (failed(rows))
+      return failure();
+    row = cast<linalg::GenericOp>(rows->tiledOps.front());
+  }
+  rewriter.setInsertionPoint(row);
   auto [full, rest] = linalg::splitOp(
-      rewriter, cast<TilingInterface>(generic->op.getOperation()),
-      vectorPosition, rewriter.getIndexAttr(range - range % lanes));
+      rewriter, cast<TilingInterface>(row.getOperation()), vectorPosition,
+      rewriter.getIndexAttr(range - range % lanes));
   for (auto [part, partLanes] :
        {std::pair(full, lanes), std::pair(rest, range % lanes)}) {
     auto partOp = dyn_cast_if_present<linalg::GenericOp>(part.getOperation());

@@ -6,17 +6,17 @@
 
 // An elementwise op: a loop over the rows, one over the columns by 16 f32
 // lanes, the broadcast row read like the other operand. 100 columns are
-// 6 * 16 + 4: the op is split into its first 96 columns (full tiles, no
+// 6 * 16 + 4: each row is split into its first 96 columns (full tiles, no
 // masks) and its last 4 (one vector of 4, no mask either).
 // CHECK-LABEL: func.func private @elementwise(
-// CHECK: tensor.extract_slice %{{.+}}[0, 0] [4, 96]
-// CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}}
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c4 step %c1
+// CHECK: tensor.extract_slice %{{.+}}[0, 0] [1, 96]
 // CHECK: scf.for %{{.+}} = %{{.+}} to %c96 step %c16 iter_args
 // CHECK: %[[A:.+]] = vector.transfer_read {{.*}} : tensor<16xf32>, vector<16xf32>
 // CHECK: %[[B:.+]] = vector.transfer_read {{.*}} : tensor<16xf32>, vector<16xf32>
 // CHECK: %[[S:.+]] = arith.addf %[[A]], %[[B]] : vector<16xf32>
 // CHECK: vector.transfer_write %[[S]]
-// CHECK: tensor.extract_slice %{{.+}}[0, 96] [4, 4]
+// CHECK: tensor.extract_slice %{{.+}}[0, 96] [1, 4]
 // CHECK: %[[C:.+]] = vector.transfer_read {{.*}} : tensor<4xf32>, vector<4xf32>
 // CHECK: %[[D:.+]] = vector.transfer_read {{.*}} : tensor<4xf32>, vector<4xf32>
 // CHECK: arith.addf %[[C]], %[[D]] : vector<4xf32>
@@ -189,13 +189,13 @@ func.func private @columns(%a: tensor<8x200xi8>, %init: tensor<200xi8>) -> tenso
 }
 
 // Wider than the accumulators (8 registers): the row loop stays outside
-// and each step adds one register of 64 i8 lanes; the 600 columns split
-// into 9 such registers and a last vector of 24, none masked.
+// and each step adds one register of 64 i8 lanes; each row's 600 columns
+// split into 9 such registers and a last vector of 24, none masked.
 // CHECK-LABEL: func.func private @wide_columns(
-// CHECK: scf.for
+// CHECK: scf.for {{.*}} to %c8 step %c1
 // CHECK: scf.for {{.*}} to %c576 step %c64
 // CHECK: arith.addi %{{.+}}, %{{.+}} : vector<64xi8>
-// CHECK: tensor.extract_slice %{{.+}}[0, 576] [8, 24]
+// CHECK: tensor.extract_slice %{{.+}}[576] [24]
 // CHECK: arith.addi %{{.+}}, %{{.+}} : vector<24xi8>
 // CHECK-NOT: vector.mask
 // CHECK-NOT: linalg.reduce

@@ -103,7 +103,8 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
     bit-identical to the unvectorized ones and to the evaluator's.
 
     A parallel vector loop whose size is not a multiple of the vector is
-    split (static sizes: the multiple, then one shorter vector) or peeled
+    split row by row (static sizes: the multiple, then one shorter vector)
+    or peeled
     (dynamic sizes: only the last tile is masked), so that the full tiles
     read and write without masks.
 
@@ -114,7 +115,8 @@ def CPUVectorize : Pass<"hlox-cpu-vectorize", "::mlir::ModuleOp"> {
     ```mlir
     %r = linalg.generic {iterator_types = ["parallel", "parallel"]}
         ins(%a : tensor<4x100xf32>) outs(%e : tensor<4x100xf32>) {...}
-    // becomes loops over (4, 96 step 16) and (4, 4 step 4) around
+    // becomes a loop over 4 rows around loops over (96 step 16) and
+    // (4 step 4) of
     %v = vector.transfer_read ... : vector<16xf32>
     ```
   }];
