@@ -102,34 +102,28 @@ ExpF32Steps expInF32Steps(const LaneBuilder &e, Value clamped) {
   OpBuilder &rewriter = e.rewriter;
   Location loc = e.loc;
   Type i32 = e.like(rewriter.getI32Type());
-  auto constant = [&](float value) {
-    return e.splat(rewriter.getF32FloatAttr(value));
-  };
-  auto i32Constant = [&](int32_t value) {
-    return e.splat(rewriter.getI32IntegerAttr(value));
-  };
   // Adding 1.5 * 2^23 rounds x / ln 2 to an integer k held in the low
   // bits; subtracting it again gives k as a float.
-  Value shifter = constant(0x1.8p23f);
-  Value shifted = e.fma(clamped, constant(0x1.715476p+0f), shifter);
+  Value shifter = e.f32(0x1.8p23f);
+  Value shifted = e.fma(clamped, e.f32(0x1.715476p+0f), shifter);
   Value k = arith::SubFOp::create(rewriter, loc, shifted, shifter);
-  Value r = e.fma(k, constant(-0x1.62e400p-1f), clamped);
-  r = e.fma(k, constant(-0x1.7f7d1cp-20f), r);
+  Value r = e.fma(k, e.f32(-0x1.62e400p-1f), clamped);
+  r = e.fma(k, e.f32(-0x1.7f7d1cp-20f), r);
   // Cephes' expf polynomial: exp(r) = 1 + r + r^2 P(r).
-  Value p = constant(1.9875691500e-4f);
+  Value p = e.f32(1.9875691500e-4f);
   for (float coefficient : {1.3981999507e-3f, 8.3334519073e-3f,
                             4.1665795894e-2f, 1.6666665459e-1f,
                             5.0000001201e-1f})
-    p = e.fma(p, r, constant(coefficient));
+    p = e.fma(p, r, e.f32(coefficient));
   Value r2 = arith::MulFOp::create(rewriter, loc, r, r);
   p = e.fma(p, r2, r);
-  p = arith::AddFOp::create(rewriter, loc, p, constant(1.0f));
+  p = arith::AddFOp::create(rewriter, loc, p, e.f32(1.0f));
   // k * 2^23: the shifted value's bits hold k + 0x4B400000, whose
   // multiple of 2^23 is 0 modulo 2^32. k spans [-254, 128], so k * 2^23
   // does not wrap.
   Value kField = arith::ShLIOp::create(
       rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, shifted),
-      i32Constant(23));
+      e.i32(23));
   // Normal results: p * 2^k is exact, p's exponent field plus k. Where k
   // is 128 and p >= 1 the field reaches 255; capping the bits at +inf's
   // gives the overflow's +inf (the result is positive, so the bits compare
@@ -137,7 +131,7 @@ ExpF32Steps expInF32Steps(const LaneBuilder &e, Value clamped) {
   Value normal = arith::AddIOp::create(
       rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, p), kField);
   normal =
-      arith::MinSIOp::create(rewriter, loc, normal, i32Constant(0x7F800000));
+      arith::MinSIOp::create(rewriter, loc, normal, e.i32(0x7F800000));
   return {p, kField, normal};
 }
 
@@ -170,15 +164,9 @@ Value expInF32(const LaneBuilder &e, Value x) {
   OpBuilder &rewriter = e.rewriter;
   Location loc = e.loc;
   Type i32 = e.like(rewriter.getI32Type());
-  auto constant = [&](float value) {
-    return e.splat(rewriter.getF32FloatAttr(value));
-  };
-  auto i32Constant = [&](int32_t value) {
-    return e.splat(rewriter.getI32IntegerAttr(value));
-  };
   Value clamped =
-      arith::MaximumFOp::create(rewriter, loc, x, constant(-176.0f));
-  clamped = arith::MinimumFOp::create(rewriter, loc, clamped, constant(89.0f));
+      arith::MaximumFOp::create(rewriter, loc, x, e.f32(-176.0f));
+  clamped = arith::MinimumFOp::create(rewriter, loc, clamped, e.f32(89.0f));
   auto [p, kField, normal] = expInF32Steps(e, clamped);
   // Subnormal results: p * 2^k is t = p * 2^(k + 149) units of 2^-149,
   // exact (k + 149 in [-105, 24], a normal scaling). Below 2^23 units it is
@@ -188,18 +176,18 @@ Value expInF32(const LaneBuilder &e, Value x) {
   // Lanes of larger k take k = -125 here, so that t stays in [2^23, 2^25)
   // and they are not taken for subnormal.
   Value subnormalField = arith::MinSIOp::create(rewriter, loc, kField,
-                                                i32Constant(-125 * (1 << 23)));
+                                                e.i32(-125 * (1 << 23)));
   Value scale = arith::BitcastOp::create(
       rewriter, loc, e.type,
       arith::AddIOp::create(
           rewriter, loc, subnormalField,
-          i32Constant(static_cast<int32_t>((127u + 149u) << 23))));
+          e.i32(static_cast<int32_t>((127u + 149u) << 23))));
   Value t = arith::MulFOp::create(rewriter, loc, p, scale);
-  Value isSubnormal = e.cmpF(arith::CmpFPredicate::OLT, t, constant(0x1.0p23f));
-  Value counted = arith::AddFOp::create(rewriter, loc, t, constant(0x1.0p23f));
+  Value isSubnormal = e.cmpF(arith::CmpFPredicate::OLT, t, e.f32(0x1.0p23f));
+  Value counted = arith::AddFOp::create(rewriter, loc, t, e.f32(0x1.0p23f));
   Value subnormal = arith::SubIOp::create(
       rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, counted),
-      i32Constant(0x4B000000));
+      e.i32(0x4B000000));
   return arith::BitcastOp::create(rewriter, loc, e.type,
                                   e.select(isSubnormal, subnormal, normal));
 }
