@@ -111,9 +111,9 @@ ExpF32Steps expInF32Steps(const LaneBuilder &e, Value clamped) {
   r = e.fma(k, e.f32(-0x1.7f7d1cp-20f), r);
   // Cephes' expf polynomial: exp(r) = 1 + r + r^2 P(r).
   Value p = e.f32(1.9875691500e-4f);
-  for (float coefficient : {1.3981999507e-3f, 8.3334519073e-3f,
-                            4.1665795894e-2f, 1.6666665459e-1f,
-                            5.0000001201e-1f})
+  for (float coefficient :
+       {1.3981999507e-3f, 8.3334519073e-3f, 4.1665795894e-2f, 1.6666665459e-1f,
+        5.0000001201e-1f})
     p = e.fma(p, r, e.f32(coefficient));
   Value r2 = arith::MulFOp::create(rewriter, loc, r, r);
   p = e.fma(p, r2, r);
@@ -130,8 +130,7 @@ ExpF32Steps expInF32Steps(const LaneBuilder &e, Value clamped) {
   // as signed integers).
   Value normal = arith::AddIOp::create(
       rewriter, loc, arith::BitcastOp::create(rewriter, loc, i32, p), kField);
-  normal =
-      arith::MinSIOp::create(rewriter, loc, normal, e.i32(0x7F800000));
+  normal = arith::MinSIOp::create(rewriter, loc, normal, e.i32(0x7F800000));
   return {p, kField, normal};
 }
 
@@ -164,8 +163,7 @@ Value expInF32(const LaneBuilder &e, Value x) {
   OpBuilder &rewriter = e.rewriter;
   Location loc = e.loc;
   Type i32 = e.like(rewriter.getI32Type());
-  Value clamped =
-      arith::MaximumFOp::create(rewriter, loc, x, e.f32(-176.0f));
+  Value clamped = arith::MaximumFOp::create(rewriter, loc, x, e.f32(-176.0f));
   clamped = arith::MinimumFOp::create(rewriter, loc, clamped, e.f32(89.0f));
   auto [p, kField, normal] = expInF32Steps(e, clamped);
   // Subnormal results: p * 2^k is t = p * 2^(k + 149) units of 2^-149,
@@ -175,13 +173,12 @@ Value expInF32(const LaneBuilder &e, Value x) {
   // underflowing multiply would, and that integer is the result's bits.
   // Lanes of larger k take k = -125 here, so that t stays in [2^23, 2^25)
   // and they are not taken for subnormal.
-  Value subnormalField = arith::MinSIOp::create(rewriter, loc, kField,
-                                                e.i32(-125 * (1 << 23)));
+  Value subnormalField =
+      arith::MinSIOp::create(rewriter, loc, kField, e.i32(-125 * (1 << 23)));
   Value scale = arith::BitcastOp::create(
       rewriter, loc, e.type,
-      arith::AddIOp::create(
-          rewriter, loc, subnormalField,
-          e.i32(static_cast<int32_t>((127u + 149u) << 23))));
+      arith::AddIOp::create(rewriter, loc, subnormalField,
+                            e.i32(static_cast<int32_t>((127u + 149u) << 23))));
   Value t = arith::MulFOp::create(rewriter, loc, p, scale);
   Value isSubnormal = e.cmpF(arith::CmpFPredicate::OLT, t, e.f32(0x1.0p23f));
   Value counted = arith::AddFOp::create(rewriter, loc, t, e.f32(0x1.0p23f));
