@@ -115,6 +115,12 @@ std::string hlox::cpu::getPhasePipeline(Phase phase,
 
 std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
   FpContract contract = options.getFpContract();
+  // Exps inline in f64 before vectorization under strict numerics (the
+  // vectorizer sizes its vectors by the f64 lanes), otherwise in f32 after
+  // it, where a vector of them branches to the short form when every lane
+  // allows it.
+  bool f64ExpBefore = options.inlineExp && options.strictNumerics;
+  bool f32ExpAfter = options.inlineExp && !options.strictNumerics;
   return std::string("hlox-cpu-special-to-calls,canonicalize,cse,") +
          // Before the math functions expand into arithmetic whose bounds
          // are measured unfused.
@@ -123,22 +129,17 @@ std::string hlox::cpu::getKernelPipeline(const CompileOptions &options) {
               : "") +
          // The exps inline after the approximations, which leave those of
          // tanh, expm1 and erfc for it (strict numerics approximate
-         // nothing): in f64 before vectorization (the vectorizer sizes its
-         // vectors by the f64 lanes), in f32 after it, where a vector of
-         // them branches to the short form when every lane allows it.
+         // nothing).
          (options.strictNumerics ? "" : "hlox-cpu-approximate-math,") +
-         (options.inlineExp && options.strictNumerics ? "hlox-cpu-inline-exp,"
-                                                      : "") +
+         (f64ExpBefore ? "hlox-cpu-inline-exp," : "") +
          (options.strictNumerics ? ""
                                  : "hlox-cpu-split-reductions,"
                                    "hlox-cpu-narrow-streaming-reductions,") +
          (!options.vectorize ? ""
-          : options.inlineExp && !options.strictNumerics
+          : f32ExpAfter
               ? "hlox-cpu-vectorize{inline-f32-exp=true},canonicalize,cse,"
               : "hlox-cpu-vectorize,canonicalize,cse,") +
-         (options.inlineExp && !options.strictNumerics
-              ? "hlox-cpu-inline-exp{f32-arithmetic=true},"
-              : "") +
+         (f32ExpAfter ? "hlox-cpu-inline-exp{f32-arithmetic=true}," : "") +
          // Loop-invariant code motion while the tiles read tensors: a 0-d
          // operand's load (and its conversion) leaves the tile loops, which
          // LLVM cannot prove once the kernel stores through pointers.
